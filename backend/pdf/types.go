@@ -1,0 +1,54 @@
+package pdf
+
+// Run is a piece of positioned text on one page: a word, or a contiguous
+// fragment of glyphs in one font on one baseline. Coordinates are PDF points
+// with the origin at the TOP-LEFT of the page (y grows downwards), matching
+// papertree.Box.
+type Run struct {
+	Text   string  `json:"text"`
+	Font   string  `json:"font"` // base font name, subset prefix ("ABCDEF+") removed
+	Size   float64 `json:"size"` // effective font size in points (font size x text matrix scale)
+	Bold   bool    `json:"bold,omitempty"`
+	Italic bool    `json:"italic,omitempty"`
+	X      float64 `json:"x"` // left edge
+	Y      float64 `json:"y"` // baseline, measured from the top of the page
+	W      float64 `json:"w"` // advance width (0 only when the font gives none and it cannot be estimated)
+}
+
+// Page is one page of text in content-stream order.
+type Page struct {
+	Number int     `json:"number"` // 1-based physical page
+	Width  float64 `json:"width"`
+	Height float64 `json:"height"`
+	Runs   []Run   `json:"runs"`
+}
+
+// OutlineItem is one PDF bookmark, flattened in document order.
+type OutlineItem struct {
+	Title string `json:"title"`
+	Level int    `json:"level"` // 1 = top-level bookmark
+	Page  int    `json:"page"`  // 1-based target page, 0 when it cannot be resolved
+}
+
+// Info is the PDF document information dictionary (all fields optional).
+type Info struct {
+	Title    string `json:"title,omitempty"`
+	Author   string `json:"author,omitempty"`
+	Subject  string `json:"subject,omitempty"`
+	Keywords string `json:"keywords,omitempty"`
+	Creator  string `json:"creator,omitempty"`
+	Producer string `json:"producer,omitempty"`
+}
+
+// Document is everything the tree builder needs from one PDF.
+type Document struct {
+	Pages   []Page        `json:"pages"`
+	Outline []OutlineItem `json:"outline,omitempty"`
+	Info    Info          `json:"info"`
+}
+
+// Options bound the work done on one file.
+type Options struct {
+	MaxBytes int64 // files larger than this fail with ETooLarge; 0 = no limit
+	MaxPages int   // documents with more pages fail with ETooLarge; 0 = no limit
+}
