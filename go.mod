@@ -37,3 +37,5 @@ require (
 	golang.org/x/sys v0.46.0 // indirect
 	golang.org/x/text v0.39.0 // indirect
 )
+
+replace github.com/ledongthuc/pdf => ./third_party/ledongthuc-pdf

@@ -13,6 +13,15 @@ type Run struct {
 	X      float64 `json:"x"` // left edge
 	Y      float64 `json:"y"` // baseline, measured from the top of the page
 	W      float64 `json:"w"` // advance width (0 only when the font gives none and it cannot be estimated)
+
+	// Rotated marks text whose direction is not left-to-right horizontal
+	// (e.g. the arXiv identifier stamped up the margin, rotated table
+	// headers). For such runs X/Y is the first glyph's origin and W the
+	// length along the text direction.
+	Rotated bool `json:"rotated,omitempty"`
+	// Invisible marks text drawn in an invisible rendering mode, typically
+	// the OCR layer of a scanned paper. It is real text, just not painted.
+	Invisible bool `json:"invisible,omitempty"`
 }
 
 // Page is one page of text in content-stream order.
@@ -45,6 +54,19 @@ type Document struct {
 	Pages   []Page        `json:"pages"`
 	Outline []OutlineItem `json:"outline,omitempty"`
 	Info    Info          `json:"info"`
+
+	// TextQuality is the share (0..1) of non-space characters that decode
+	// to plausible text (letters, digits, ordinary punctuation and
+	// symbols) rather than replacement characters, control codes,
+	// private-use glyphs or raw codes of fonts without a Unicode mapping.
+	// Garbled is set when it is too low to trust the text layer
+	// (see GarbledThreshold). Parse still returns the document: the tree
+	// builder decides whether to fail with papertree.EGarbled.
+	TextQuality float64 `json:"text_quality"`
+	Garbled     bool    `json:"garbled,omitempty"`
+	// SkippedPages lists 1-based pages whose content could not be read
+	// (the parser failed on them); they are present in Pages with no runs.
+	SkippedPages []int `json:"skipped_pages,omitempty"`
 }
 
 // Options bound the work done on one file.

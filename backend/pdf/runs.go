@@ -1,0 +1,200 @@
+package pdf
+
+import (
+	"math"
+	"strings"
+	"unicode"
+
+	lib "github.com/ledongthuc/pdf"
+)
+
+// Word-breaking thresholds, in units of the font size. A gap wider than
+// wordGap between two glyphs on one baseline starts a new run: TeX puts
+// no space glyph between words, only a positioning offset of about a
+// third of an em (less on tight lines), while kerning moves glyphs by a few
+// hundredths of an em.
+const (
+	wordGap       = 0.15
+	baselineSlack = 0.2 // |dy| beyond this fraction of the size is a new line
+	backtrack     = 0.5 // moving left by more than this is a new run
+)
+
+// pageSize returns the visible page size: the crop box when it is valid,
+// else the media box, else US Letter.
+func pageSize(p lib.Page) (w, h float64) {
+	x0, y0, x1, y1 := pageBox(p)
+	return x1 - x0, y1 - y0
+}
+
+func pageBox(p lib.Page) (x0, y0, x1, y1 float64) {
+	for _, b := range []lib.Value{p.CropBox(), p.MediaBox()} {
+		if b.Len() != 4 {
+			continue
+		}
+		a, c := b.Index(0).Float64(), b.Index(2).Float64()
+		d, e := b.Index(1).Float64(), b.Index(3).Float64()
+		x0, x1 = math.Min(a, c), math.Max(a, c)
+		y0, y1 = math.Min(d, e), math.Max(d, e)
+		if x1-x0 >= 1 && y1-y0 >= 1 && x1-x0 < 1e5 && y1-y0 < 1e5 {
+			return x0, y0, x1, y1
+		}
+	}
+	return 0, 0, 612, 792
+}
+
+// extractPage reads one page's glyphs and groups them into runs.
+// styles caches bold/italic per font name across the document.
+func extractPage(p lib.Page, number int, styles map[string]fontStyle) Page {
+	x0, y0, x1, y1 := pageBox(p)
+	pg := Page{Number: number, Width: x1 - x0, Height: y1 - y0}
+	content := p.Content()
+	pg.Runs = groupRuns(content.Text, x0, y1, styles)
+	return pg
+}
+
+// groupRuns turns glyphs (PDF user space, y up) into runs (top-left
+// origin): consecutive glyphs in one font and size on one baseline with no
+// word gap between them. Whitespace glyphs end a run and are dropped.
+func groupRuns(glyphs []lib.Text, x0, top float64, styles map[string]fontStyle) []Run {
+	var runs []Run
+	var cur *Run
+	var endX float64 // right edge of the current run
+	flush := func() {
+		if cur != nil && cur.Text != "" {
+			runs = append(runs, *cur)
+		}
+		cur = nil
+	}
+	for _, g := range glyphs {
+		text := normalizeGlyph(g.S)
+		if strings.TrimFunc(text, unicode.IsSpace) == "" {
+			flush()
+			continue
+		}
+		size := round2(g.FontSize)
+		if size <= 0 {
+			continue
+		}
+		x := g.X - x0
+		y := top - g.Y
+		w := g.W
+		if w <= 0 && !isMark(text) {
+			w = size * 0.5
+		}
+		if cur != nil && cur.Font == g.Font && math.Abs(cur.Size-size) <= 0.01*size &&
+			cur.Rotated == g.Rotated && cur.Invisible == g.Invisible {
+			if g.Rotated {
+				// No direction to measure gaps along: rely on whitespace.
+				cur.Text += text
+				cur.W += w
+				continue
+			}
+			if math.Abs(y-cur.Y) <= baselineSlack*size && x >= endX-backtrack*size && x-endX <= wordGap*size {
+				cur.Text += text
+				endX = math.Max(endX, x+w)
+				cur.W = endX - cur.X
+				continue
+			}
+		}
+		flush()
+		st, ok := styles[g.Font]
+		if !ok {
+			st = styleFromName(g.Font)
+			styles[g.Font] = st
+		}
+		bold, italic := st.bold, st.italic
+		if g.FontFlags&(1<<18) != 0 || g.FontWeight >= 600 {
+			bold = true
+		}
+		// ItalicAngle is trusted only for non-symbolic fonts: math symbol
+		// fonts (CMSY) are slanted without being "italic text".
+		if g.FontFlags&(1<<6) != 0 || (g.FontFlags&(1<<2) == 0 && g.ItalicAngle != 0 && math.Abs(g.ItalicAngle) < 45) {
+			italic = true
+		}
+		cur = &Run{
+			Text: text, Font: g.Font, Size: size, Bold: bold, Italic: italic,
+			X: round2(x), Y: round2(y), W: w,
+			Rotated: g.Rotated, Invisible: g.Invisible,
+		}
+		endX = x + w
+	}
+	flush()
+	for i := range runs {
+		runs[i].W = round2(runs[i].W)
+	}
+	return runs
+}
+
+func round2(f float64) float64 { return math.Round(f*100) / 100 }
+
+// isMark reports whether s is only combining marks (legitimately zero width).
+func isMark(s string) bool {
+	for _, r := range s {
+		if !unicode.Is(unicode.Mn, r) {
+			return false
+		}
+	}
+	return true
+}
+
+// ligatures maps presentation-form ligature glyphs to their letters.
+var ligatures = strings.NewReplacer(
+	"\uFB00", "ff", "\uFB01", "fi", "\uFB02", "fl", "\uFB03", "ffi", "\uFB04", "ffl",
+	"\uFB05", "st", "\uFB06", "st",
+)
+
+func normalizeGlyph(s string) string {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return ligatures.Replace(s)
+		}
+	}
+	return s
+}
+
+type fontStyle struct{ bold, italic bool }
+
+// styleFromName infers weight and slant from a base font name (subset
+// prefix already removed), covering PostScript names ("Times-Bold",
+// "Arial-BoldItalicMT"), URW names ("NimbusRomNo9L-Medi", "-ReguItal"),
+// TeX Computer Modern ("CMBX10", "CMTI10", "CMMI10") and TeX's Berry names
+// for PostScript fonts ("ptmb8r", "ptmri8r").
+func styleFromName(name string) fontStyle {
+	n := strings.ToLower(name)
+	var st fontStyle
+	for _, k := range []string{"bold", "black", "heavy", "semibold", "demibold", "demi", "medi", "extrabold", "ultrabold", "-bd", ",bd", "-sb"} {
+		if strings.Contains(n, k) {
+			st.bold = true
+			break
+		}
+	}
+	for _, k := range []string{"italic", "oblique", "ital", "-it", ",it", "slant", "kursiv", "-ita", "-obl"} {
+		if strings.Contains(n, k) {
+			st.italic = true
+			break
+		}
+	}
+	// TeX Computer Modern names.
+	switch {
+	case strings.HasPrefix(n, "cmbx"), strings.HasPrefix(n, "cmb1"), strings.HasPrefix(n, "cmssbx"), strings.HasPrefix(n, "cmbsy"):
+		st.bold = true
+	}
+	switch {
+	case strings.HasPrefix(n, "cmti"), strings.HasPrefix(n, "cmmi"), strings.HasPrefix(n, "cmsl"),
+		strings.HasPrefix(n, "cmbxti"), strings.HasPrefix(n, "cmbxsl"), strings.HasPrefix(n, "cmssi"):
+		st.italic = true
+	}
+	// Berry names of PostScript fonts in TeX: family (3 letters), weight,
+	// variant, encoding: ptmr8r (Times), ptmb8r (bold), ptmri8r (italic),
+	// ptmbi8r (bold italic), phvro8r (Helvetica oblique).
+	if len(n) >= 6 && len(n) <= 8 && (n[0] == 'p' || n[0] == 'u' || n[0] == 'z') && strings.Contains(n[4:], "8") {
+		switch n[3] {
+		case 'b', 's', 'd', 'h', 'x':
+			st.bold = true
+		}
+		if n[4] == 'i' || n[4] == 'o' {
+			st.italic = true
+		}
+	}
+	return st
+}

@@ -1,0 +1,614 @@
+// Copyright 2014 The Go Authors.  All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+// Patched (papertree): this file replaces the upstream Page.Content with an
+// interpreter that
+//   - does not emit a junk glyph after every TJ operator (upstream called
+//     showText("\n"), which the font encoding decoded into a stray glyph),
+//   - splits strings into character codes using the font's CMap codespace,
+//     so two-byte (Type0/Identity-H) fonts get one glyph per code with the
+//     width from the descendant font's /W and /DW arrays,
+//   - applies word spacing (Tw), Type 3 FontMatrix widths and falls back
+//     to an estimated width when a simple font has no /Widths,
+//   - follows Form XObjects (Do) with their /Matrix and /Resources,
+//   - caches parsed fonts per Reader instead of re-parsing the ToUnicode
+//     CMap at every Tf operator,
+//   - ignores operators with the wrong number of operands instead of
+//     panicking (one bad operator used to lose the whole page).
+
+package pdf
+
+import (
+	"math"
+	"strings"
+)
+
+// maxGlyphsPerPage bounds the work done on one hostile page.
+const maxGlyphsPerPage = 2_000_000
+
+// maxFormDepth bounds Form XObject nesting (and breaks reference cycles).
+const maxFormDepth = 12
+
+type fontKey struct {
+	ptr  objptr
+	name string
+}
+
+// fontInfo is everything Content needs from a font dictionary, parsed once.
+type fontInfo struct {
+	name      string // BaseFont, subset prefix removed
+	enc       TextEncoding
+	cm        *cmap // non-nil when codes are split by a CMap codespace
+	composite bool  // Type0: codes are CIDs (two bytes unless cm says otherwise)
+	hasToUni  bool
+	first     int
+	widths    []float64 // simple fonts, in text space units per 1 point of font size
+	noWidths  bool      // simple font without /Widths: widths are estimated
+	missing   float64   // FontDescriptor /MissingWidth, text space units
+	cidW      map[int]float64
+	dw        float64
+	flags     int
+	weight    float64
+	italic    float64 // ItalicAngle
+}
+
+func (r *Reader) font(res Value, name string) *fontInfo {
+	fv := res.Key("Font").Key(name)
+	key := fontKey{fv.ptr, name}
+	if fv.ptr == (objptr{}) {
+		key.name = name + "\x00" + fv.String()
+	}
+	r.mu.Lock()
+	fi, ok := r.fonts[key]
+	r.mu.Unlock()
+	if ok {
+		return fi
+	}
+	fi = newFontInfo(fv)
+	r.mu.Lock()
+	if r.fonts == nil {
+		r.fonts = make(map[fontKey]*fontInfo)
+	}
+	r.fonts[key] = fi
+	r.mu.Unlock()
+	return fi
+}
+
+func newFontInfo(fv Value) *fontInfo {
+	fi := &fontInfo{name: fv.Key("BaseFont").Name()}
+	if i := strings.Index(fi.name, "+"); i >= 0 {
+		fi.name = fi.name[i+1:]
+	}
+	sub := fv.Key("Subtype").Name()
+	desc := fv.Key("FontDescriptor")
+	if sub == "Type0" {
+		fi.composite = true
+		d := fv.Key("DescendantFonts").Index(0)
+		if fi.name == "" {
+			fi.name = strings.TrimLeft(d.Key("BaseFont").Name(), "")
+			if i := strings.Index(fi.name, "+"); i >= 0 {
+				fi.name = fi.name[i+1:]
+			}
+		}
+		desc = d.Key("FontDescriptor")
+		fi.dw = 1000
+		if v := d.Key("DW"); v.Kind() == Integer || v.Kind() == Real {
+			fi.dw = v.Float64()
+		}
+		fi.cidW = parseCIDWidths(d.Key("W"))
+	}
+	if sub == "Type3" && fi.name == "" {
+		fi.name = "Type3"
+	}
+	fi.flags = int(desc.Key("Flags").Int64())
+	fi.weight = desc.Key("FontWeight").Float64()
+	fi.italic = desc.Key("ItalicAngle").Float64()
+
+	if tu := fv.Key("ToUnicode"); tu.Kind() == Stream {
+		if m := readCmap(tu); m != nil {
+			fi.cm = m
+			fi.enc = m
+			fi.hasToUni = true
+		}
+	}
+	if fi.enc == nil {
+		if fi.composite {
+			enc := fv.Key("Encoding")
+			if enc.Kind() == Name && enc.Name() == "UniGB-UCS2-H" {
+				fi.enc = &ucs2Encoder{}
+			} else {
+				fi.enc = &nopEncoder{}
+			}
+		} else {
+			f := Font{V: fv}
+			fi.enc = f.simpleEncoder()
+		}
+	}
+
+	if !fi.composite {
+		scale := 0.001
+		if sub == "Type3" {
+			m := fv.Key("FontMatrix")
+			if m.Len() == 6 && m.Index(0).Float64() != 0 {
+				scale = math.Abs(m.Index(0).Float64())
+			}
+		}
+		fi.first = int(fv.Key("FirstChar").Int64())
+		w := fv.Key("Widths")
+		if w.Kind() == Array && w.Len() > 0 {
+			n := w.Len()
+			if n > 65536 {
+				n = 65536
+			}
+			fi.widths = make([]float64, n)
+			for i := 0; i < n; i++ {
+				fi.widths[i] = w.Index(i).Float64() * scale
+			}
+		} else {
+			fi.noWidths = true
+		}
+		fi.missing = desc.Key("MissingWidth").Float64() * scale
+	}
+	return fi
+}
+
+// simpleEncoder is getEncoder for simple fonts, with the /Differences
+// encoding layered over its /BaseEncoding instead of over raw bytes.
+func (f Font) simpleEncoder() TextEncoding {
+	enc := f.V.Key("Encoding")
+	if enc.Kind() == Dict {
+		base := &pdfDocEncoding
+		switch enc.Key("BaseEncoding").Name() {
+		case "WinAnsiEncoding":
+			base = &winAnsiEncoding
+		case "MacRomanEncoding":
+			base = &macRomanEncoding
+		}
+		return newDiffEncoder(enc.Key("Differences"), base)
+	}
+	return f.getEncoder()
+}
+
+// diffEncoder applies a /Differences array over a base byte table. Codes
+// whose glyph name is unknown (e.g. "/g12" in Type 3 fonts) decode to the
+// raw byte, which callers can detect as a garbled text layer.
+type diffEncoder struct {
+	table [256]rune
+}
+
+func newDiffEncoder(diff Value, base *[256]rune) *diffEncoder {
+	e := &diffEncoder{}
+	for i := 0; i < 256; i++ {
+		e.table[i] = base[i]
+		if e.table[i] == noRune || i < 128 {
+			e.table[i] = rune(i)
+		}
+	}
+	n := -1
+	for j := 0; j < diff.Len() && j < 4096; j++ {
+		x := diff.Index(j)
+		switch x.Kind() {
+		case Integer:
+			n = int(x.Int64())
+		case Name:
+			if n >= 0 && n < 256 {
+				if r := glyphNameToRune(x.Name()); r != 0 {
+					e.table[n] = r
+				} else {
+					e.table[n] = rune(n)
+				}
+			}
+			n++
+		}
+	}
+	return e
+}
+
+// glyphNameToRune resolves an Adobe glyph name, including the "uniXXXX"
+// and "uXXXX[XX]" conventions.
+func glyphNameToRune(name string) rune {
+	if r := nameToRune[name]; r != 0 {
+		return r
+	}
+	if i := strings.IndexByte(name, '.'); i > 0 { // "a.sc", "one.oldstyle"
+		if r := nameToRune[name[:i]]; r != 0 {
+			return r
+		}
+	}
+	parseHex := func(h string) rune {
+		var v rune
+		for _, c := range h {
+			switch {
+			case c >= '0' && c <= '9':
+				v = v*16 + c - '0'
+			case c >= 'A' && c <= 'F':
+				v = v*16 + c - 'A' + 10
+			default:
+				return 0
+			}
+		}
+		return v
+	}
+	if strings.HasPrefix(name, "uni") && len(name) == 7 {
+		return parseHex(name[3:])
+	}
+	if strings.HasPrefix(name, "u") && len(name) >= 5 && len(name) <= 7 {
+		return parseHex(name[1:])
+	}
+	return 0
+}
+
+func (e *diffEncoder) Decode(raw string) string {
+	r := make([]rune, 0, len(raw))
+	for i := 0; i < len(raw); i++ {
+		r = append(r, e.table[raw[i]])
+	}
+	return string(r)
+}
+
+// parseCIDWidths reads a CIDFont /W array: "c [w1 w2 ...]" or "c1 c2 w".
+func parseCIDWidths(w Value) map[int]float64 {
+	if w.Kind() != Array {
+		return nil
+	}
+	m := make(map[int]float64)
+	n := w.Len()
+	for i := 0; i < n && len(m) < 1<<20; {
+		c := int(w.Index(i).Int64())
+		next := w.Index(i + 1)
+		if next.Kind() == Array {
+			for j := 0; j < next.Len(); j++ {
+				m[c+j] = next.Index(j).Float64()
+			}
+			i += 2
+			continue
+		}
+		if i+2 >= n {
+			break
+		}
+		c2 := int(next.Int64())
+		wv := w.Index(i + 2).Float64()
+		if c2-c > 1<<16 {
+			c2 = c + 1<<16
+		}
+		for c0 := c; c0 <= c2; c0++ {
+			m[c0] = wv
+		}
+		i += 3
+	}
+	return m
+}
+
+// glyph is one character code of a shown string.
+type glyph struct {
+	code  int
+	bytes int
+	text  string
+}
+
+// codes splits raw into character codes and decodes each one.
+func (fi *fontInfo) codes(raw string) []glyph {
+	out := make([]glyph, 0, len(raw))
+	if fi.cm != nil && fi.cm.hasSpace() {
+		for len(raw) > 0 {
+			n := fi.cm.codeLen(raw)
+			c := 0
+			for i := 0; i < n; i++ {
+				c = c<<8 | int(raw[i])
+			}
+			out = append(out, glyph{c, n, fi.cm.lookup(raw[:n])})
+			raw = raw[n:]
+		}
+		return out
+	}
+	if fi.composite {
+		for i := 0; i < len(raw); i += 2 {
+			if i+1 >= len(raw) {
+				out = append(out, glyph{int(raw[i]), 1, string(noRune)})
+				break
+			}
+			c := int(raw[i])<<8 | int(raw[i+1])
+			var t string
+			if _, ucs := fi.enc.(*ucs2Encoder); ucs {
+				t = utf16Decode(raw[i : i+2])
+			} else {
+				t = string(noRune)
+			}
+			out = append(out, glyph{c, 2, t})
+		}
+		return out
+	}
+	for i := 0; i < len(raw); i++ {
+		out = append(out, glyph{int(raw[i]), 1, fi.enc.Decode(raw[i : i+1])})
+	}
+	return out
+}
+
+// width returns the advance of code in text space units per point of font
+// size, and whether it was estimated rather than read from the font.
+func (fi *fontInfo) width(g glyph) (float64, bool) {
+	if fi.composite {
+		if w, ok := fi.cidW[g.code]; ok {
+			return w / 1000, false
+		}
+		return fi.dw / 1000, fi.cidW == nil
+	}
+	if i := g.code - fi.first; i >= 0 && i < len(fi.widths) {
+		return fi.widths[i], false
+	}
+	if fi.missing > 0 {
+		return fi.missing, false
+	}
+	if g.code == ' ' || g.text == " " {
+		return 0.25, true
+	}
+	return 0.5, true
+}
+
+func (m *cmap) hasSpace() bool {
+	for _, s := range m.space {
+		if len(s) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// codeLen returns the byte length of the first code in raw according to
+// the codespace ranges (1 when nothing matches, as the upstream decoder).
+func (m *cmap) codeLen(raw string) int {
+	for n := 1; n <= 4 && n <= len(raw); n++ {
+		for _, space := range m.space[n-1] {
+			if space.low <= raw[:n] && raw[:n] <= space.high {
+				return n
+			}
+		}
+	}
+	return 1
+}
+
+// lookup decodes one code, memoised: CMaps are searched linearly.
+func (m *cmap) lookup(code string) string {
+	if s, ok := m.memo[code]; ok {
+		return s
+	}
+	s := m.Decode(code)
+	if m.memo == nil {
+		m.memo = make(map[string]string)
+	}
+	m.memo[code] = s
+	return s
+}
+
+// Content returns the page's content.
+func (p Page) Content() Content {
+	// Handle in case the content page is empty
+	if p.V.IsNull() || p.V.Key("Contents").Kind() == Null {
+		return Content{}
+	}
+	c := &contentState{r: p.V.r}
+	g := gstate{Th: 1, CTM: ident, Tm: ident, Tlm: ident}
+	c.run(p.V.Key("Contents"), p.Resources(), g, 0)
+	return Content{c.text, c.rect}
+}
+
+type contentState struct {
+	r     *Reader
+	text  []Text
+	rect  []Rect
+	forms []objptr
+}
+
+func (c *contentState) run(strm Value, res Value, g gstate, depth int) {
+	var fi *fontInfo = &fontInfo{enc: &nopEncoder{}, noWidths: true}
+	var gstack []gstate
+	var fstack []*fontInfo
+
+	showText := func(s string) {
+		if len(c.text) >= maxGlyphsPerPage {
+			return
+		}
+		for _, gl := range fi.codes(s) {
+			w0, _ := fi.width(gl)
+			Trm := matrix{{g.Tfs * g.Th, 0, 0}, {0, g.Tfs, 0}, {0, g.Trise, 1}}.mul(g.Tm).mul(g.CTM)
+			tx := w0*g.Tfs + g.Tc
+			if gl.bytes == 1 && gl.code == 32 {
+				tx += g.Tw
+			}
+			tx *= g.Th
+			// The glyph's advance (without Tc/Tw) in device space.
+			origin := g.Tm.mul(g.CTM)
+			adv := matrix{{1, 0, 0}, {0, 1, 0}, {w0 * g.Tfs * g.Th, 0, 1}}.mul(origin)
+			w := math.Hypot(adv[2][0]-origin[2][0], adv[2][1]-origin[2][1])
+			size := math.Hypot(Trm[1][0], Trm[1][1])
+			rotated := Trm[0][0] <= 0 || math.Abs(Trm[0][1]) > 0.1*math.Abs(Trm[0][0])
+			c.text = append(c.text, Text{
+				Font: fi.name, FontSize: size,
+				X: Trm[2][0], Y: Trm[2][1], W: w, S: gl.text,
+				FontFlags: fi.flags, FontWeight: fi.weight, ItalicAngle: fi.italic,
+				Rotated: rotated, Invisible: g.Tmode == 3 || g.Tmode == 7,
+			})
+			g.Tm = matrix{{1, 0, 0}, {0, 1, 0}, {tx, 0, 1}}.mul(g.Tm)
+		}
+	}
+
+	Interpret(strm, func(stk *Stack, op string) {
+		args := popArgs(stk)
+		switch op {
+		default:
+			return
+
+		case "cm": // update g.CTM
+			if len(args) != 6 {
+				return
+			}
+			var m matrix
+			for i := 0; i < 6; i++ {
+				m[i/2][i%2] = args[i].Float64()
+			}
+			m[2][2] = 1
+			g.CTM = m.mul(g.CTM)
+
+		case "re": // append rectangle to path
+			if len(args) != 4 {
+				return
+			}
+			x, y, w, h := args[0].Float64(), args[1].Float64(), args[2].Float64(), args[3].Float64()
+			if len(c.rect) < maxGlyphsPerPage {
+				c.rect = append(c.rect, Rect{Point{x, y}, Point{x + w, y + h}})
+			}
+
+		case "q": // save graphics state
+			if len(gstack) < 4096 {
+				gstack = append(gstack, g)
+				fstack = append(fstack, fi)
+			}
+
+		case "Q": // restore graphics state
+			if n := len(gstack) - 1; n >= 0 {
+				g = gstack[n]
+				fi = fstack[n]
+				gstack = gstack[:n]
+				fstack = fstack[:n]
+			}
+
+		case "BT": // begin text (reset text matrix and line matrix)
+			g.Tm = ident
+			g.Tlm = g.Tm
+
+		case "T*": // move to start of next line
+			x := matrix{{1, 0, 0}, {0, 1, 0}, {0, -g.Tl, 1}}
+			g.Tlm = x.mul(g.Tlm)
+			g.Tm = g.Tlm
+
+		case "Tc": // set character spacing
+			if len(args) == 1 {
+				g.Tc = args[0].Float64()
+			}
+
+		case "TD", "Td": // move text position (and set leading)
+			if len(args) != 2 {
+				return
+			}
+			tx := args[0].Float64()
+			ty := args[1].Float64()
+			if op == "TD" {
+				g.Tl = -ty
+			}
+			x := matrix{{1, 0, 0}, {0, 1, 0}, {tx, ty, 1}}
+			g.Tlm = x.mul(g.Tlm)
+			g.Tm = g.Tlm
+
+		case "Tf": // set text font and size
+			if len(args) != 2 {
+				return
+			}
+			fi = c.r.font(res, args[0].Name())
+			g.Tfs = args[1].Float64()
+
+		case "\"", "'", "Tj":
+			if op == "\"" {
+				if len(args) != 3 {
+					return
+				}
+				g.Tw = args[0].Float64()
+				g.Tc = args[1].Float64()
+				args = args[2:]
+			}
+			if len(args) != 1 {
+				return
+			}
+			if op != "Tj" {
+				x := matrix{{1, 0, 0}, {0, 1, 0}, {0, -g.Tl, 1}}
+				g.Tlm = x.mul(g.Tlm)
+				g.Tm = g.Tlm
+			}
+			showText(args[0].RawString())
+
+		case "TJ": // show text, allowing individual glyph positioning
+			if len(args) != 1 {
+				return
+			}
+			v := args[0]
+			for i := 0; i < v.Len(); i++ {
+				x := v.Index(i)
+				if x.Kind() == String {
+					showText(x.RawString())
+				} else {
+					tx := -x.Float64() / 1000 * g.Tfs * g.Th
+					g.Tm = matrix{{1, 0, 0}, {0, 1, 0}, {tx, 0, 1}}.mul(g.Tm)
+				}
+			}
+			// Upstream called showText("\n") here, which decoded "\n"
+			// through the font encoding and emitted one junk glyph per TJ.
+
+		case "TL": // set text leading
+			if len(args) == 1 {
+				g.Tl = args[0].Float64()
+			}
+
+		case "Tm": // set text matrix and line matrix
+			if len(args) != 6 {
+				return
+			}
+			var m matrix
+			for i := 0; i < 6; i++ {
+				m[i/2][i%2] = args[i].Float64()
+			}
+			m[2][2] = 1
+			g.Tm = m
+			g.Tlm = m
+
+		case "Tr": // set text rendering mode
+			if len(args) == 1 {
+				g.Tmode = int(args[0].Int64())
+			}
+
+		case "Ts": // set text rise
+			if len(args) == 1 {
+				g.Trise = args[0].Float64()
+			}
+
+		case "Tw": // set word spacing
+			if len(args) == 1 {
+				g.Tw = args[0].Float64()
+			}
+
+		case "Tz": // set horizontal text scaling
+			if len(args) == 1 {
+				g.Th = args[0].Float64() / 100
+			}
+
+		case "Do": // paint an XObject: follow Form XObjects
+			if len(args) != 1 || depth >= maxFormDepth {
+				return
+			}
+			xo := res.Key("XObject").Key(args[0].Name())
+			if xo.Kind() != Stream || xo.Key("Subtype").Name() != "Form" {
+				return
+			}
+			for _, p := range c.forms {
+				if p == xo.ptr {
+					return // reference cycle
+				}
+			}
+			fg := g
+			if m := xo.Key("Matrix"); m.Len() == 6 {
+				var fm matrix
+				for i := 0; i < 6; i++ {
+					fm[i/2][i%2] = m.Index(i).Float64()
+				}
+				fm[2][2] = 1
+				fg.CTM = fm.mul(g.CTM)
+			}
+			fres := xo.Key("Resources")
+			if fres.Kind() != Dict {
+				fres = res
+			}
+			c.forms = append(c.forms, xo.ptr)
+			c.run(xo, fres, fg, depth+1)
+			c.forms = c.forms[:len(c.forms)-1]
+		}
+	})
+}
