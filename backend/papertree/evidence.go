@@ -1,0 +1,50 @@
+package papertree
+
+import "time"
+
+// Evidence is one retrieved leaf, always resolvable to its node, its
+// root-to-leaf path, its pages and its boxes. Answers may cite only evidence
+// they were given.
+type Evidence struct {
+	PaperID    int64    `json:"paper_id"`
+	PaperTitle string   `json:"paper_title"`
+	NodeID     int64    `json:"node_id"`
+	Kind       Kind     `json:"kind"`
+	Path       []string `json:"path"`     // titles from the paper title down to the leaf's section
+	PathIDs    []int64  `json:"path_ids"` // node ids along Path (same length)
+	SectionID  int64    `json:"section_id"`
+	Text       string   `json:"text"`
+	Summary    string   `json:"summary,omitempty"`
+	Pages      []int    `json:"pages"`
+	Boxes      []Box    `json:"boxes,omitempty"`
+	Score      float64  `json:"score"`
+	Tokens     int      `json:"tokens"`
+	Order      int      `json:"order"` // document order inside the paper
+}
+
+// Diagnostics describes how an answer's context was assembled (PT-RAG sec. 3.6).
+type Diagnostics struct {
+	SectionEntropy   float64            `json:"section_entropy"`
+	TokensUsed       int                `json:"tokens_used"`
+	Budget           int                `json:"budget"`
+	Sections         int                `json:"sections"` // distinct sections in the context
+	Timings          map[string]float64 `json:"timings_ms,omitempty"`
+	LLMTokens        map[string]int     `json:"llm_tokens,omitempty"` // prompt/completion tokens per operation
+	Fallbacks        []string           `json:"fallbacks,omitempty"`  // LLM operations that fell back, with reasons
+	DroppedCitations int                `json:"dropped_citations,omitempty"`
+}
+
+// Answer is a question's answer with its evidence.
+type Answer struct {
+	ID        int64       `json:"answer_id,omitempty"`
+	Question  string      `json:"question"`
+	Text      string      `json:"answer"`
+	Mode      string      `json:"mode"` // "extractive" or "llm"
+	Strategy  string      `json:"strategy"`
+	NotFound  bool        `json:"not_found"`
+	Evidence  []Evidence  `json:"evidence"`
+	Diag      Diagnostics `json:"diagnostics"`
+	PaperIDs  []int64     `json:"papers,omitempty"` // the scope asked about; empty = whole library
+	Model     string      `json:"model,omitempty"`
+	CreatedAt time.Time   `json:"created_at"`
+}
