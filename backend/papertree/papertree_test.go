@@ -75,3 +75,30 @@ func TestWalkHeadingsAndRenumber(t *testing.T) {
 		t.Fatalf("path = %v", leafPath)
 	}
 }
+
+func TestSplitSentences(t *testing.T) {
+	tests := []struct {
+		name string
+		in   string
+		want []string
+	}{
+		{"empty", "", nil},
+		{"two", "We train a model. It works well.", []string{"We train a model.", "It works well."}},
+		{"et al", "As shown by Smith et al. (2019), it works. Next.", []string{"As shown by Smith et al. (2019), it works.", "Next."}},
+		{"figure ref", "See Fig. 3 for details. Done!", []string{"See Fig. 3 for details.", "Done!"}},
+		{"decimal", "Accuracy is 93.2 on SST. Good?", []string{"Accuracy is 93.2 on SST.", "Good?"}},
+		{"eg", "Some tasks, e.g. NER, are hard. Yes.", []string{"Some tasks, e.g. NER, are hard.", "Yes."}},
+		{"initial", "Written by J. Smith in 2020. Then.", []string{"Written by J. Smith in 2020.", "Then."}},
+		{"closing paren", "It is small (about 5%.) The end.", []string{"It is small (about 5%.)", "The end."}},
+		{"lowercase continuation", "We use approx. ten runs. Ok.", []string{"We use approx. ten runs.", "Ok."}},
+		{"no terminator", "A heading without period", []string{"A heading without period"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := SplitSentences(tt.in)
+			if fmt.Sprintf("%q", got) != fmt.Sprintf("%q", tt.want) {
+				t.Errorf("SplitSentences(%q)\n got %q\nwant %q", tt.in, got, tt.want)
+			}
+		})
+	}
+}
