@@ -1,0 +1,223 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"unicode"
+
+	"github.com/papertree/papertree/backend/papertree"
+)
+
+// Hit is one search result. Score is higher-is-better within one search:
+// for SearchText it is -bm25 (positive, unbounded); for SearchVectors it is
+// the cosine similarity (1 - cosine distance, in [-1, 1]).
+type Hit struct {
+	NodeID  int64   `json:"node_id"`
+	PaperID int64   `json:"paper_id"`
+	Score   float64 `json:"score"`
+}
+
+const (
+	defaultLimit = 50
+	// maxKNN is sqlite-vec's upper bound for k in a vec0 KNN query.
+	maxKNN = 4096
+	// maxQueryTerms bounds the OR query so a pasted page cannot make a
+	// pathological FTS query.
+	maxQueryTerms = 64
+)
+
+// ftsStopwords are dropped from text queries (unless nothing else is left):
+// in an OR query they match nearly every segment and only add cost.
+var ftsStopwords = map[string]bool{
+	"a": true, "an": true, "and": true, "are": true, "as": true, "at": true, "be": true, "by": true,
+	"do": true, "does": true, "for": true, "from": true, "how": true, "in": true, "is": true, "it": true,
+	"of": true, "on": true, "or": true, "that": true, "the": true, "this": true, "to": true, "was": true,
+	"what": true, "which": true, "with": true, "who": true, "why": true, "were": true, "when": true,
+}
+
+// FTSQuery turns free user text into a safe FTS5 query: the text is split
+// into words (letters and digits), each word becomes a quoted string
+// ("word"), and the words are ORed. Quoting makes FTS5 operators and syntax
+// (AND, NOT, NEAR(, *, -, ^, :, quotes) plain words, so no input can cause a
+// syntax error or change the query's meaning. Returns "" when the text has no
+// words.
+func FTSQuery(text string) string {
+	words := strings.FieldsFunc(strings.ToLower(text), func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
+	})
+	seen := map[string]bool{}
+	var keep, stop []string
+	for _, w := range words {
+		if seen[w] {
+			continue
+		}
+		seen[w] = true
+		if ftsStopwords[w] {
+			stop = append(stop, w)
+		} else {
+			keep = append(keep, w)
+		}
+	}
+	if len(keep) == 0 {
+		keep = stop
+	}
+	if len(keep) > maxQueryTerms {
+		keep = keep[:maxQueryTerms]
+	}
+	for i, w := range keep {
+		// Words hold no quotes after the split; doubling them anyway keeps
+		// the quoting correct if the split rule ever changes.
+		keep[i] = `"` + strings.ReplaceAll(w, `"`, `""`) + `"`
+	}
+	return strings.Join(keep, " OR ")
+}
+
+// inList returns " AND col IN (?,?,...)" and its arguments, or "" for no ids.
+func inList(col string, ids []int64) (string, []any) {
+	if len(ids) == 0 {
+		return "", nil
+	}
+	args := make([]any, len(ids))
+	for i, id := range ids {
+		args[i] = id
+	}
+	return " AND " + col + " IN (" + strings.TrimSuffix(strings.Repeat("?,", len(ids)), ",") + ")", args
+}
+
+// SearchText ranks nodes (leaf text and section/paper titles) by FTS5 bm25
+// against the words of query, ORed (see FTSQuery). Titles weigh twice as much
+// as body text. paperIDs restricts the search; empty means every paper.
+func (s *Store) SearchText(ctx context.Context, query string, paperIDs []int64, limit int) ([]Hit, error) {
+	q := FTSQuery(query)
+	if q == "" {
+		return nil, nil
+	}
+	if limit <= 0 {
+		limit = defaultLimit
+	}
+	filter, args := inList("n.paper_id", paperIDs)
+	sqlText := `SELECT f.rowid, n.paper_id, bm25(node_fts, 2.0, 1.0) AS r
+		FROM node_fts f JOIN nodes n ON n.id = f.rowid
+		WHERE node_fts MATCH ?` + filter + ` ORDER BY r LIMIT ?`
+	all := append([]any{q}, args...)
+	all = append(all, limit)
+	rows, err := s.r.QueryContext(ctx, sqlText, all...)
+	if err != nil {
+		return nil, fmt.Errorf("text search: %w", err)
+	}
+	defer rows.Close()
+	var hits []Hit
+	for rows.Next() {
+		var h Hit
+		var r float64
+		if err := rows.Scan(&h.NodeID, &h.PaperID, &r); err != nil {
+			return nil, fmt.Errorf("text search: %w", err)
+		}
+		h.Score = -r
+		hits = append(hits, h)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("text search: %w", err)
+	}
+	return hits, nil
+}
+
+// checkQueryVector validates q against the library's embedder.
+func (s *Store) checkQueryVector(q []float32) ([]byte, error) {
+	s.vecMu.RLock()
+	dim := s.vecDim
+	s.vecMu.RUnlock()
+	if dim == 0 {
+		return nil, papertree.Errorf(papertree.EConflict, "No embedder is set for this library; vector search is unavailable.")
+	}
+	if len(q) != dim {
+		return nil, papertree.Errorf(papertree.EInvalid, "The query vector has %d dimensions; the library's embedder has %d.", len(q), dim)
+	}
+	return encodeVector(q)
+}
+
+// SearchVectors returns the k nearest nodes to q in space by cosine distance
+// (exact brute-force KNN inside vec0), nearest first, with Score = cosine
+// similarity. paperIDs restricts the search (filtered during the scan, so
+// the k results all come from those papers); empty means every paper. k is
+// capped at 4096 (sqlite-vec's limit).
+func (s *Store) SearchVectors(ctx context.Context, space Space, q []float32, paperIDs []int64, k int) ([]Hit, error) {
+	t, err := space.table()
+	if err != nil {
+		return nil, err
+	}
+	blob, err := s.checkQueryVector(q)
+	if err != nil {
+		return nil, err
+	}
+	if k <= 0 {
+		k = defaultLimit
+	}
+	if k > maxKNN {
+		k = maxKNN
+	}
+	filter, args := inList("paper_id", paperIDs)
+	all := append([]any{blob, k}, args...)
+	rows, err := s.r.QueryContext(ctx, `SELECT rowid, paper_id, distance FROM `+t+`
+		WHERE embedding MATCH ? AND k = ?`+filter+` ORDER BY distance`, all...)
+	if err != nil {
+		return nil, fmt.Errorf("vector search: %w", err)
+	}
+	defer rows.Close()
+	var hits []Hit
+	for rows.Next() {
+		var h Hit
+		var d float64
+		if err := rows.Scan(&h.NodeID, &h.PaperID, &d); err != nil {
+			return nil, fmt.Errorf("vector search: %w", err)
+		}
+		h.Score = 1 - d
+		hits = append(hits, h)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("vector search: %w", err)
+	}
+	return hits, nil
+}
+
+// LoadVectors returns every vector of space in the given papers (all papers
+// when paperIDs is empty), keyed by node id, for in-memory scoring inside a
+// chosen scope (e.g. all segments of the top sections).
+func (s *Store) LoadVectors(ctx context.Context, space Space, paperIDs []int64) (map[int64][]float32, error) {
+	t, err := space.table()
+	if err != nil {
+		return nil, err
+	}
+	if _, dim := s.Embedder(); dim == 0 {
+		return nil, papertree.Errorf(papertree.EConflict, "No embedder is set for this library; there are no vectors.")
+	}
+	query := `SELECT rowid, embedding FROM ` + t
+	var args []any
+	if len(paperIDs) > 0 {
+		// Drive from the nodes index and fetch each vector by rowid: a point
+		// lookup per node of the chosen papers instead of a scan of the space.
+		var filter string
+		filter, args = inList("n.paper_id", paperIDs)
+		query = `SELECT v.rowid, v.embedding FROM nodes n CROSS JOIN ` + t + ` v ON v.rowid = n.id
+			WHERE 1` + filter
+	}
+	rows, err := s.r.QueryContext(ctx, query, args...)
+	if err != nil {
+		return nil, fmt.Errorf("load %s vectors: %w", space, err)
+	}
+	defer rows.Close()
+	out := map[int64][]float32{}
+	for rows.Next() {
+		var id int64
+		var b []byte
+		if err := rows.Scan(&id, &b); err != nil {
+			return nil, fmt.Errorf("load %s vectors: %w", space, err)
+		}
+		out[id] = decodeVector(b)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("load %s vectors: %w", space, err)
+	}
+	return out, nil
+}

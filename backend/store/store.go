@@ -1,0 +1,316 @@
+// Package store keeps a PaperTree library in ONE SQLite file: papers, their
+// trees (adjacency list + closure table), a full-text index (FTS5) and dense
+// vectors (sqlite-vec vec0 tables) for three spaces: segments, segment
+// summaries and section bodies.
+//
+// Data flow: treebuild produces a *papertree.Paper, the indexer embeds it and
+// calls SavePaper (one transaction per paper); retrieve reads through
+// LoadPaper, NodePath, Leaves, SearchText, SearchVectors and LoadVectors.
+//
+// Invariants:
+//   - A paper row with status 'ready' always has its whole tree: nodes,
+//     closure rows, FTS entries and vectors are written in the same
+//     transaction as the row, and a replaced paper is deleted in that same
+//     transaction. A crash (WAL + transactions) leaves only whole papers.
+//   - A 'failed' paper has no nodes; err_code/err_message say why.
+//   - The FTS index is external-content over nodes and is kept in step by
+//     triggers, so every delete path (DeletePaper, Prune, replace, cascades)
+//     removes FTS entries too.
+//   - Vector rowids are node ids. The vec0 tables are created by
+//     EnsureEmbedder with the embedder's dimension; when the embedder changes
+//     they are recreated empty and every paper is marked stale.
+//   - Node and paper ids are never reused (AUTOINCREMENT).
+//
+// Connections: file databases use two pools, one writer connection (BEGIN
+// IMMEDIATE, so writers queue on the busy timeout instead of failing on lock
+// upgrade) and a pool of readers that see consistent WAL snapshots while the
+// writer works. ":memory:" uses one shared connection for both.
+package store
+
+import (
+	"context"
+	"database/sql"
+	"embed"
+	"errors"
+	"fmt"
+	"io/fs"
+	"path"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	sqlitevec "github.com/asg017/sqlite-vec-go-bindings/cgo"
+	sqlite3 "github.com/mattn/go-sqlite3"
+
+	"github.com/papertree/papertree/backend/papertree"
+)
+
+//go:embed migrations/*.sql
+var migrationFS embed.FS
+
+// busyTimeout is how long a connection waits for a lock held by another
+// connection (another process, or the writer while a reader checkpoints)
+// before failing with SQLITE_BUSY. Saving a large paper takes well under a
+// second, so this is generous.
+const busyTimeout = 10 * time.Second
+
+var vecOnce sync.Once
+
+// registerVec makes every new SQLite connection in this process load
+// sqlite-vec. The bindings are compiled with SQLITE_CORE and link against the
+// SQLite that go-sqlite3 compiles into the binary, so the extension and the
+// driver share one SQLite library.
+func registerVec() { vecOnce.Do(sqlitevec.Auto) }
+
+var memSeq atomic.Int64
+
+// Store is an open library database. It is safe for concurrent use.
+type Store struct {
+	w    *sql.DB // one connection; all writes
+	r    *sql.DB // readers; == w for in-memory databases
+	path string
+	// vecMu guards vecDim: the dimension of the vec0 tables (0 = none yet).
+	vecMu  sync.RWMutex
+	vecDim int
+	vecEmb string
+}
+
+// Open opens (creating if needed) the library database at path and applies
+// pending migrations. path ":memory:" opens a private in-memory database.
+func Open(ctx context.Context, dbPath string) (*Store, error) {
+	if dbPath == "" {
+		return nil, papertree.Errorf(papertree.EInvalid, "No database path was given.")
+	}
+	registerVec()
+	s := &Store{path: dbPath}
+	params := fmt.Sprintf("_foreign_keys=1&_busy_timeout=%d&_synchronous=NORMAL&_cache_size=-16000",
+		busyTimeout.Milliseconds())
+	if dbPath == ":memory:" {
+		// A named shared-cache memory database, so that the pool's connection
+		// (kept open for the Store's life) always sees the same data.
+		name := fmt.Sprintf("file:papertree-mem-%d?mode=memory&cache=shared&_txlock=immediate&%s", memSeq.Add(1), params)
+		db, err := sql.Open("sqlite3", name)
+		if err != nil {
+			return nil, fmt.Errorf("open memory database: %w", err)
+		}
+		db.SetMaxOpenConns(1)
+		db.SetMaxIdleConns(1)
+		db.SetConnMaxLifetime(0)
+		db.SetConnMaxIdleTime(0)
+		s.w, s.r = db, db
+	} else {
+		base := "file:" + escapeURIPath(dbPath) + "?_journal_mode=WAL&" + params
+		w, err := sql.Open("sqlite3", base+"&_txlock=immediate")
+		if err != nil {
+			return nil, fmt.Errorf("open database: %w", err)
+		}
+		w.SetMaxOpenConns(1)
+		w.SetMaxIdleConns(1)
+		w.SetConnMaxLifetime(0)
+		w.SetConnMaxIdleTime(0)
+		r, err := sql.Open("sqlite3", base+"&_txlock=deferred")
+		if err != nil {
+			w.Close()
+			return nil, fmt.Errorf("open database: %w", err)
+		}
+		r.SetMaxOpenConns(8)
+		r.SetMaxIdleConns(8)
+		s.w, s.r = w, r
+	}
+	if err := s.w.PingContext(ctx); err != nil {
+		s.Close()
+		return nil, openError(dbPath, err)
+	}
+	if err := s.migrate(ctx); err != nil {
+		s.Close()
+		return nil, err
+	}
+	if err := s.loadEmbedder(ctx); err != nil {
+		s.Close()
+		return nil, err
+	}
+	return s, nil
+}
+
+func openError(p string, err error) error {
+	var se sqlite3.Error
+	if errors.As(err, &se) && (se.Code == sqlite3.ErrNotADB || se.Code == sqlite3.ErrCorrupt) {
+		return papertree.Wrap(fmt.Errorf("open %s: %w", p, err), papertree.EInvalid,
+			"The library file is not a PaperTree database or is damaged.")
+	}
+	return papertree.Wrap(fmt.Errorf("open %s: %w", p, err), papertree.EInternal, "The library database could not be opened.")
+}
+
+// escapeURIPath escapes the characters that would end the path part of an
+// SQLite URI filename (go-sqlite3 splits the DSN at the first '?').
+func escapeURIPath(p string) string {
+	r := strings.NewReplacer("%", "%25", "?", "%3f", "#", "%23")
+	return r.Replace(p)
+}
+
+// Close closes the database. A clean close checkpoints the WAL.
+func (s *Store) Close() error {
+	var errs []error
+	if s.r != nil && s.r != s.w {
+		errs = append(errs, s.r.Close())
+	}
+	if s.w != nil {
+		errs = append(errs, s.w.Close())
+	}
+	return errors.Join(errs...)
+}
+
+// Path returns the database path the store was opened with.
+func (s *Store) Path() string { return s.path }
+
+// migration is one embedded schema step.
+type migration struct {
+	version int
+	name    string
+	sql     string
+}
+
+// migrations returns the embedded migrations in version order. File names
+// are NNNN_description.sql; versions must be 1..n without gaps, so a missing
+// or misnamed file is caught by the tests, not by a user's database.
+func migrations() ([]migration, error) {
+	entries, err := fs.ReadDir(migrationFS, "migrations")
+	if err != nil {
+		return nil, err
+	}
+	var ms []migration
+	for _, e := range entries {
+		name := e.Name()
+		if !strings.HasSuffix(name, ".sql") {
+			continue
+		}
+		num, _, ok := strings.Cut(name, "_")
+		v, err := strconv.Atoi(num)
+		if !ok || err != nil || v <= 0 {
+			return nil, fmt.Errorf("migration %q: name must start with a positive number and '_'", name)
+		}
+		b, err := migrationFS.ReadFile(path.Join("migrations", name))
+		if err != nil {
+			return nil, err
+		}
+		ms = append(ms, migration{version: v, name: name, sql: string(b)})
+	}
+	sort.Slice(ms, func(i, j int) bool { return ms[i].version < ms[j].version })
+	for i, m := range ms {
+		if m.version != i+1 {
+			return nil, fmt.Errorf("migration %q: expected version %d", m.name, i+1)
+		}
+	}
+	return ms, nil
+}
+
+// migrate applies pending migrations, each in its own IMMEDIATE transaction,
+// re-reading the applied version inside the transaction so that two
+// processes opening the same new file do not both apply a step.
+func (s *Store) migrate(ctx context.Context) error {
+	ms, err := migrations()
+	if err != nil {
+		return papertree.Wrap(err, papertree.EInternal, "The database schema is broken in this build.")
+	}
+	if _, err := s.w.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (
+		version    INTEGER PRIMARY KEY,
+		name       TEXT    NOT NULL,
+		applied_at INTEGER NOT NULL)`); err != nil {
+		return openError(s.path, err)
+	}
+	for _, m := range ms {
+		if err := s.applyMigration(ctx, m, len(ms)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (s *Store) applyMigration(ctx context.Context, m migration, latest int) (err error) {
+	tx, err := s.w.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("migration %s: begin: %w", m.name, err)
+	}
+	defer func() {
+		if err != nil {
+			tx.Rollback()
+		}
+	}()
+	var cur int
+	if err := tx.QueryRowContext(ctx, `SELECT coalesce(max(version), 0) FROM schema_migrations`).Scan(&cur); err != nil {
+		return fmt.Errorf("migration %s: read version: %w", m.name, err)
+	}
+	if cur > latest {
+		return papertree.Errorf(papertree.EConflict,
+			"The library was written by a newer version of PaperTree (schema %d, this build knows %d).", cur, latest)
+	}
+	if cur >= m.version {
+		return tx.Rollback()
+	}
+	if _, err := tx.ExecContext(ctx, m.sql); err != nil {
+		return papertree.Wrap(fmt.Errorf("migration %s: %w", m.name, err), papertree.EInternal,
+			"The library database could not be upgraded.")
+	}
+	if _, err := tx.ExecContext(ctx, `INSERT INTO schema_migrations(version, name, applied_at) VALUES (?, ?, ?)`,
+		m.version, m.name, time.Now().UnixMilli()); err != nil {
+		return fmt.Errorf("migration %s: record: %w", m.name, err)
+	}
+	// user_version mirrors schema_migrations so that plain sqlite3 tools can
+	// tell the schema version; it is transactional like any header write.
+	if _, err := tx.ExecContext(ctx, fmt.Sprintf(`PRAGMA user_version = %d`, m.version)); err != nil {
+		return fmt.Errorf("migration %s: user_version: %w", m.name, err)
+	}
+	return tx.Commit()
+}
+
+// SchemaVersion returns the highest applied migration.
+func (s *Store) SchemaVersion(ctx context.Context) (int, error) {
+	var v int
+	err := s.r.QueryRowContext(ctx, `SELECT coalesce(max(version), 0) FROM schema_migrations`).Scan(&v)
+	return v, err
+}
+
+// Meta returns the value stored under key, or "" when the key is absent.
+func (s *Store) Meta(ctx context.Context, key string) (string, error) {
+	var v string
+	err := s.r.QueryRowContext(ctx, `SELECT value FROM meta WHERE key = ?`, key).Scan(&v)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", nil
+	}
+	if err != nil {
+		return "", fmt.Errorf("read meta %q: %w", key, err)
+	}
+	return v, nil
+}
+
+// SetMeta stores val under key (settings, fingerprints, ...).
+func (s *Store) SetMeta(ctx context.Context, key, val string) error {
+	if key == "" {
+		return papertree.Errorf(papertree.EInvalid, "A setting needs a name.")
+	}
+	_, err := s.w.ExecContext(ctx, `INSERT INTO meta(key, value) VALUES (?, ?)
+		ON CONFLICT(key) DO UPDATE SET value = excluded.value`, key, val)
+	if err != nil {
+		return fmt.Errorf("write meta %q: %w", key, err)
+	}
+	return nil
+}
+
+// inTx runs fn in a write transaction (BEGIN IMMEDIATE) and commits it.
+func (s *Store) inTx(ctx context.Context, fn func(tx *sql.Tx) error) error {
+	tx, err := s.w.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("begin: %w", err)
+	}
+	if err := fn(tx); err != nil {
+		tx.Rollback()
+		return err
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("commit: %w", err)
+	}
+	return nil
+}
