@@ -65,7 +65,7 @@ func (r *Reader) font(res Value, name string) *fontInfo {
 	if ok {
 		return fi
 	}
-	fi = newFontInfo(fv)
+	fi = safeFontInfo(fv)
 	r.mu.Lock()
 	if r.fonts == nil {
 		r.fonts = make(map[fontKey]*fontInfo)
@@ -73,6 +73,17 @@ func (r *Reader) font(res Value, name string) *fontInfo {
 	r.fonts[key] = fi
 	r.mu.Unlock()
 	return fi
+}
+
+// safeFontInfo parses a font, falling back to a raw-byte font when its
+// dictionary is too damaged to read: one bad font must not lose a page.
+func safeFontInfo(fv Value) (fi *fontInfo) {
+	defer func() {
+		if recover() != nil {
+			fi = &fontInfo{enc: &nopEncoder{}, noWidths: true}
+		}
+	}()
+	return newFontInfo(fv)
 }
 
 func newFontInfo(fv Value) *fontInfo {
@@ -121,8 +132,7 @@ func newFontInfo(fv Value) *fontInfo {
 				fi.enc = &nopEncoder{}
 			}
 		} else {
-			f := Font{V: fv}
-			fi.enc = f.simpleEncoder()
+			fi.enc = simpleEncoder(fv, desc, sub)
 		}
 	}
 
@@ -153,21 +163,43 @@ func newFontInfo(fv Value) *fontInfo {
 	return fi
 }
 
-// simpleEncoder is getEncoder for simple fonts, with the /Differences
-// encoding layered over its /BaseEncoding instead of over raw bytes.
-func (f Font) simpleEncoder() TextEncoding {
-	enc := f.V.Key("Encoding")
-	if enc.Kind() == Dict {
+// simpleEncoder is getEncoder for simple fonts, with /Differences layered
+// over /BaseEncoding, or over the embedded Type 1 program's built-in
+// encoding, or StandardEncoding for a Type 1 font without /Encoding.
+func simpleEncoder(fv, desc Value, subtype string) TextEncoding {
+	enc := fv.Key("Encoding")
+	var builtin *[256]rune
+	if subtype == "Type1" || subtype == "MMType1" {
+		if enc.Kind() == Null || (enc.Kind() == Dict && enc.Key("BaseEncoding").IsNull()) {
+			builtin = builtinEncoding(desc)
+			if builtin == nil && enc.Kind() == Null && fv.Key("ToUnicode").IsNull() {
+				t := standardEncoding
+				builtin = &t
+			}
+		}
+	}
+	switch {
+	case enc.Kind() == Dict:
 		base := &pdfDocEncoding
 		switch enc.Key("BaseEncoding").Name() {
 		case "WinAnsiEncoding":
 			base = &winAnsiEncoding
 		case "MacRomanEncoding":
 			base = &macRomanEncoding
+		case "StandardEncoding":
+			base = &standardEncoding
+		default:
+			if builtin != nil {
+				base = builtin
+			}
 		}
 		return newDiffEncoder(enc.Key("Differences"), base)
+	case builtin != nil:
+		return &byteEncoder{builtin}
+	case enc.Kind() == Name && enc.Name() == "StandardEncoding":
+		return &byteEncoder{&standardEncoding}
 	}
-	return f.getEncoder()
+	return Font{V: fv}.getEncoder()
 }
 
 // diffEncoder applies a /Differences array over a base byte table. Codes
@@ -181,7 +213,7 @@ func newDiffEncoder(diff Value, base *[256]rune) *diffEncoder {
 	e := &diffEncoder{}
 	for i := 0; i < 256; i++ {
 		e.table[i] = base[i]
-		if e.table[i] == noRune || i < 128 {
+		if e.table[i] == noRune {
 			e.table[i] = rune(i)
 		}
 	}
@@ -287,40 +319,50 @@ type glyph struct {
 	text  string
 }
 
-// codes splits raw into character codes and decodes each one.
+// codes splits raw into character codes and decodes each one. Simple
+// fonts always use one-byte codes (whatever the ToUnicode codespace says);
+// a code missing from the ToUnicode map falls back to the font encoding.
+// Composite fonts are split by the CMap codespace, else two bytes.
 func (fi *fontInfo) codes(raw string) []glyph {
 	out := make([]glyph, 0, len(raw))
-	if fi.cm != nil && fi.cm.hasSpace() {
-		for len(raw) > 0 {
-			n := fi.cm.codeLen(raw)
-			c := 0
-			for i := 0; i < n; i++ {
-				c = c<<8 | int(raw[i])
+	if !fi.composite {
+		for i := 0; i < len(raw); i++ {
+			t, ok := "", false
+			if fi.cm != nil {
+				t, ok = fi.cm.lookup(raw[i : i+1])
 			}
-			out = append(out, glyph{c, n, fi.cm.lookup(raw[:n])})
-			raw = raw[n:]
+			if !ok {
+				t = fi.enc.Decode(raw[i : i+1])
+			}
+			out = append(out, glyph{int(raw[i]), 1, t})
 		}
 		return out
 	}
-	if fi.composite {
-		for i := 0; i < len(raw); i += 2 {
-			if i+1 >= len(raw) {
-				out = append(out, glyph{int(raw[i]), 1, string(noRune)})
-				break
-			}
-			c := int(raw[i])<<8 | int(raw[i+1])
-			var t string
-			if _, ucs := fi.enc.(*ucs2Encoder); ucs {
-				t = utf16Decode(raw[i : i+2])
+	for len(raw) > 0 {
+		n := 2
+		if fi.cm != nil && fi.cm.hasSpace() {
+			n = fi.cm.codeLen(raw)
+		}
+		if n > len(raw) {
+			n = len(raw)
+		}
+		c := 0
+		for i := 0; i < n; i++ {
+			c = c<<8 | int(raw[i])
+		}
+		t, ok := "", false
+		if fi.cm != nil {
+			t, ok = fi.cm.lookup(raw[:n])
+		}
+		if !ok {
+			if _, ucs := fi.enc.(*ucs2Encoder); ucs && n == 2 {
+				t = utf16Decode(raw[:n])
 			} else {
 				t = string(noRune)
 			}
-			out = append(out, glyph{c, 2, t})
 		}
-		return out
-	}
-	for i := 0; i < len(raw); i++ {
-		out = append(out, glyph{int(raw[i]), 1, fi.enc.Decode(raw[i : i+1])})
+		out = append(out, glyph{c, n, t})
+		raw = raw[n:]
 	}
 	return out
 }
@@ -368,17 +410,55 @@ func (m *cmap) codeLen(raw string) int {
 	return 1
 }
 
-// lookup decodes one code, memoised: CMaps are searched linearly.
-func (m *cmap) lookup(code string) string {
-	if s, ok := m.memo[code]; ok {
-		return s
+// lookup decodes one code through the bfchar/bfrange entries of the same
+// byte length, memoised (the entries are searched linearly). ok is false
+// when the map has no entry for the code.
+func (m *cmap) lookup(code string) (string, bool) {
+	if e, ok := m.memo[code]; ok {
+		return e.text, e.ok
 	}
-	s := m.Decode(code)
+	t, ok := m.decodeOne(code)
 	if m.memo == nil {
-		m.memo = make(map[string]string)
+		m.memo = make(map[string]memoEntry)
 	}
-	m.memo[code] = s
-	return s
+	m.memo[code] = memoEntry{t, ok}
+	return t, ok
+}
+
+type memoEntry struct {
+	text string
+	ok   bool
+}
+
+func (m *cmap) decodeOne(code string) (string, bool) {
+	n := len(code)
+	for _, bf := range m.bfchar {
+		if bf.orig == code {
+			return utf16Decode(bf.repl), true
+		}
+	}
+	for _, br := range m.bfrange {
+		if len(br.lo) != n || len(br.hi) != n || code < br.lo || code > br.hi {
+			continue
+		}
+		switch br.dst.Kind() {
+		case String:
+			s := br.dst.RawString()
+			if len(s) == 0 {
+				return "", false
+			}
+			b := []byte(s)
+			b[len(b)-1] += code[n-1] - br.lo[n-1]
+			return utf16Decode(string(b)), true
+		case Array:
+			v := br.dst.Index(int(code[n-1]) - int(br.lo[n-1]))
+			if v.Kind() == String {
+				return utf16Decode(v.RawString()), true
+			}
+		}
+		return "", false
+	}
+	return "", false
 }
 
 // Content returns the page's content.

@@ -345,7 +345,7 @@ type cmap struct {
 	space   [4][]byteRange // codespace range
 	bfrange []bfrange
 	bfchar  []bfchar
-	memo    map[string]string // patched: per-code decode cache
+	memo    map[string]memoEntry // patched: per-code decode cache
 }
 
 func (m *cmap) Decode(raw string) (text string) {
