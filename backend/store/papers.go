@@ -42,7 +42,9 @@ type PaperInfo struct {
 
 // Vectors holds a paper's embeddings per space, keyed by Node.Order (the
 // pre-order index that papertree.Node.Renumber assigns). Missing keys simply
-// have no vector in that space.
+// have no vector in that space. All-zero vectors (what some embedders return
+// for empty text) are skipped: their cosine is undefined and they would
+// surface as NULL distances at the top of every KNN result.
 type Vectors struct {
 	Segment, Summary, Section map[int][]float32
 }
@@ -188,6 +190,9 @@ func (s *Store) encodeVectors(v Vectors, count int) (map[Space]map[int][]byte, e
 			if len(vec) != s.vecDim {
 				return nil, papertree.Errorf(papertree.EInvalid, "A %s vector has %d dimensions; the embedder has %d.", sp, len(vec), s.vecDim)
 			}
+			if isZero(vec) {
+				continue
+			}
 			b, err := encodeVector(vec)
 			if err != nil {
 				return nil, err
@@ -208,6 +213,15 @@ func encodeVector(vec []float32) ([]byte, error) {
 		binary.LittleEndian.PutUint32(b[4*i:], math.Float32bits(f))
 	}
 	return b, nil
+}
+
+func isZero(vec []float32) bool {
+	for _, f := range vec {
+		if f != 0 {
+			return false
+		}
+	}
+	return true
 }
 
 func decodeVector(b []byte) []float32 {

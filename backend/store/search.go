@@ -2,6 +2,8 @@ package store
 
 import (
 	"context"
+	"database/sql"
+	"math"
 	"fmt"
 	"strings"
 	"unicode"
@@ -134,6 +136,9 @@ func (s *Store) checkQueryVector(q []float32) ([]byte, error) {
 	if len(q) != dim {
 		return nil, papertree.Errorf(papertree.EInvalid, "The query vector has %d dimensions; the library's embedder has %d.", len(q), dim)
 	}
+	if isZero(q) {
+		return nil, papertree.Errorf(papertree.EInvalid, "The query vector is all zeros, so it has no direction to search.")
+	}
 	return encodeVector(q)
 }
 
@@ -168,11 +173,14 @@ func (s *Store) SearchVectors(ctx context.Context, space Space, q []float32, pap
 	var hits []Hit
 	for rows.Next() {
 		var h Hit
-		var d float64
+		var d sql.NullFloat64
 		if err := rows.Scan(&h.NodeID, &h.PaperID, &d); err != nil {
 			return nil, fmt.Errorf("vector search: %w", err)
 		}
-		h.Score = 1 - d
+		if !d.Valid || math.IsNaN(d.Float64) {
+			continue // cannot happen for stored vectors (zeros are skipped); never rank it
+		}
+		h.Score = 1 - d.Float64
 		hits = append(hits, h)
 	}
 	if err := rows.Err(); err != nil {

@@ -242,8 +242,8 @@ func TestSaveAndLoadRoundTrip(t *testing.T) {
 	}
 
 	// Paths, leaves and section leaves.
-	sec := p.Root.Children[1]            // "2 ..."
-	sub := sec.Children[1]               // "2.2 ..."
+	sec := p.Root.Children[1] // "2 ..."
+	sub := sec.Children[1]    // "2.2 ..."
 	leaf := sub.Children[len(sub.Children)-1]
 	path, err := s.NodePath(ctx, leaf.ID)
 	if err != nil {
