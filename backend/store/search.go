@@ -3,8 +3,8 @@ package store
 import (
 	"context"
 	"database/sql"
-	"math"
 	"fmt"
+	"math"
 	"strings"
 	"unicode"
 
