@@ -1,0 +1,351 @@
+package embedding
+
+import (
+	"context"
+	"fmt"
+	"math"
+
+	"github.com/papertree/papertree/backend/papertree"
+)
+
+// Version is bumped whenever feature extraction changes in a way that makes
+// old vectors incomparable with new ones; together with the model
+// fingerprint it forms Name.
+const Version = "builtin-v1"
+
+// Options tune the built-in embedder. The zero value is not useful; start
+// from DefaultOptions. Every field takes part in Name, so vectors made with
+// different options are never mixed in one index.
+type Options struct {
+	// LexDim is the number of hashed lexical dimensions.
+	LexDim int
+	// LexWeight and SemWeight weigh the two channels: the cosine of two
+	// vectors is (LexWeight²·cos_lex + SemWeight²·cos_sem)/(LexWeight²+SemWeight²).
+	LexWeight, SemWeight float64
+	// BigramWeight scales word-bigram features relative to unigrams.
+	BigramWeight float64
+	// SemIDFPower raises the IDF weight of a word in the semantic average.
+	SemIDFPower float64
+	// LexScale, when positive, switches documents to BM25-saturated term
+	// weights divided by LexScale plus a slack dimension (see embed); zero
+	// means plain cosine of sublinear TF-IDF.
+	LexScale float64
+	// LexMinIDF leaves terms whose IDF prior is below it out of the
+	// lexical channel (the semantic channel still sees them): common words
+	// add little to exact matching but cost hash collisions.
+	LexMinIDF float64
+}
+
+// Okapi BM25 constants of the lexical channel.
+const (
+	bm25K1 = 1.2
+	bm25B  = 0.75
+)
+
+// DefaultOptions are the settings measured best on the build half of the
+// QASPER tune papers (see README.md).
+func DefaultOptions() Options {
+	// 511 hashed + 256 semantic + 1 slack = 768 dimensions (3 KB per vector).
+	return Options{LexDim: 511, LexWeight: 0.7, SemWeight: 1, BigramWeight: 0, SemIDFPower: 1, LexScale: 40, LexMinIDF: 4}
+}
+
+// Builtin is the default embedder: deterministic, offline and fast on CPU.
+// A vector is the concatenation of a lexical channel (signed feature hashing
+// of stems and stem bigrams, sublinear TF times an IDF prior) and a semantic
+// channel (IDF-weighted mean of static word vectors with the common
+// component removed), each unit-normalised and weighted, then normalised.
+// The lexical channel carries exact terminology (model and data set names);
+// the semantic channel matches paraphrases that share no words.
+//
+// Builtin holds only immutable data and is safe for concurrent use.
+type Builtin struct {
+	opts  Options
+	model *Model
+	dim   int
+	name  string
+	empty []float32
+}
+
+var _ papertree.Embedder = (*Builtin)(nil)
+
+// NewBuiltin returns the built-in embedder with the shipped model and
+// DefaultOptions. It panics only if the binary's embedded model is corrupt,
+// which the package tests rule out.
+func NewBuiltin() *Builtin {
+	m, err := loadBuiltinModel()
+	if err != nil {
+		panic(fmt.Sprintf("embedding: shipped model is corrupt: %v", err))
+	}
+	b, err := NewBuiltinWith(m, DefaultOptions())
+	if err != nil {
+		panic(fmt.Sprintf("embedding: default options rejected: %v", err))
+	}
+	return b
+}
+
+// NewBuiltinWith builds the embedder from an explicit model (already
+// prepared) and options; used by the trainer and the evaluation to measure
+// a model trained on part of the data.
+func NewBuiltinWith(m *Model, o Options) (*Builtin, error) {
+	if m == nil || m.index == nil {
+		return nil, papertree.Errorf(papertree.EInvalid, "embedding model is missing or not prepared")
+	}
+	if o.LexDim < 16 || o.LexWeight < 0 || o.SemWeight < 0 || o.LexWeight+o.SemWeight == 0 {
+		return nil, papertree.Errorf(papertree.EInvalid, "invalid built-in embedder options")
+	}
+	b := &Builtin{opts: o, model: m, dim: o.LexDim + m.VecDim + 1}
+	b.name = fmt.Sprintf("%s-%s", Version, m.Fingerprint())
+	if o != DefaultOptions() {
+		b.name += fmt.Sprintf("-l%d-w%g:%g-b%g-p%g-s%g-m%g", o.LexDim, o.LexWeight, o.SemWeight, o.BigramWeight, o.SemIDFPower, o.LexScale, o.LexMinIDF)
+	}
+	b.empty = make([]float32, b.dim)
+	// An empty text gets the slack direction: unit, deterministic, and at
+	// cosine 0 from every query.
+	b.empty[b.dim-1] = 1
+	return b, nil
+}
+
+// Name identifies model and settings, e.g. "builtin-v1-1a2b3c4d".
+func (b *Builtin) Name() string { return b.name }
+
+// Dim is LexDim plus the word-vector width plus one slack dimension.
+func (b *Builtin) Dim() int { return b.dim }
+
+// Embed embeds documents. It checks ctx between texts so that a cancelled
+// ingest stops promptly.
+func (b *Builtin) Embed(ctx context.Context, texts []string) ([][]float32, error) {
+	out := make([][]float32, len(texts))
+	for i, t := range texts {
+		if i%64 == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+		}
+		out[i] = b.embed(DocTerms(t), false)
+	}
+	return out, nil
+}
+
+// EmbedQuery embeds a question: like a document, but question scaffolding
+// ("what", "authors", "propose", ...) is dropped so it does not pull the
+// query towards paragraphs that merely use those words.
+func (b *Builtin) EmbedQuery(ctx context.Context, text string) ([]float32, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	terms := QueryTerms(text)
+	if len(terms) == 0 {
+		// A question made only of scaffolding still deserves its words.
+		terms = DocTerms(text)
+	}
+	return b.embed(terms, true), nil
+}
+
+// embed maps content stems to the final unit vector.
+//
+// Documents and queries are laid out differently so that the cosine of a
+// query and a document behaves like BM25 on the lexical side rather than
+// like a length-normalised cosine: the document's lexical part carries
+// BM25-saturated term weights scaled by a constant (not normalised), and a
+// final "slack" dimension tops the document vector up to unit length
+// (the inner-product-to-cosine transform of Bachrach et al., 2014). The
+// query has zero slack, so query·document = wl²·(BM25-like score)/LexScale +
+// ws²·cos_sem, yet every vector is unit length.
+func (b *Builtin) embed(terms []string, query bool) []float32 {
+	out := make([]float32, b.dim)
+	if len(terms) == 0 {
+		copy(out, b.empty)
+		return out
+	}
+	lexDim := b.opts.LexDim
+	lex := out[:lexDim]
+	sem := out[lexDim : lexDim+b.model.VecDim]
+
+	order, tf := countTerms(terms)
+	docLen := float64(len(terms))
+	for _, t := range order {
+		w := float64(b.model.IDF(t))
+		if w < b.opts.LexMinIDF {
+			continue
+		}
+		f := float64(tf[t])
+		switch {
+		case query:
+			// Each distinct query term counts once, as in BM25.
+		case b.opts.LexScale > 0:
+			w *= f * (bm25K1 + 1) / (f + bm25K1*(1-bm25B+bm25B*docLen/b.model.AvgLen))
+		default:
+			w *= 1 + math.Log(f)
+		}
+		b.addFeature(lex, "u", t, "", w)
+	}
+	b.semantic(sem, order, tf)
+	if b.opts.BigramWeight > 0 && len(terms) > 1 {
+		bt := make(map[[2]string]int, len(terms))
+		var border [][2]string
+		for i := 1; i < len(terms); i++ {
+			k := [2]string{terms[i-1], terms[i]}
+			if bt[k] == 0 {
+				border = append(border, k)
+			}
+			bt[k]++
+		}
+		for _, k := range border {
+			w := b.opts.BigramWeight * float64(b.model.IDF(k[0])+b.model.IDF(k[1])) / 2 * (1 + math.Log(float64(bt[k])))
+			b.addFeature(lex, "b", k[0], k[1], w)
+		}
+	}
+	wl, ws := b.opts.LexWeight, b.opts.SemWeight
+	hasSem := scaleTo(sem, ws)
+	var hasLex bool
+	if query || b.opts.LexScale <= 0 {
+		hasLex = scaleTo(lex, wl)
+	} else {
+		var n float64
+		for _, x := range lex {
+			n += float64(x) * float64(x)
+		}
+		n = math.Sqrt(n) / b.opts.LexScale
+		hasLex = n > 0
+		if n > 1 { // clip: such a long text is cosine-normalised instead
+			scaleTo(lex, 1)
+			n = 1
+		} else {
+			scaleTo(lex, n)
+		}
+		for i := range lex {
+			lex[i] *= float32(wl)
+		}
+		out[b.dim-1] = float32(wl * math.Sqrt(1-n*n))
+	}
+	if !hasLex && !hasSem {
+		copy(out, b.empty)
+		return out
+	}
+	normalize(out)
+	return out
+}
+
+// semantic writes the semantic channel of a text into sem (unnormalised):
+// the IDF- and TF-weighted sum of the word vectors of its stems, minus its
+// projection on the model's common components.
+func (b *Builtin) semantic(sem []float32, order []string, tf map[string]int) {
+	for _, t := range order {
+		v := b.model.vector(t)
+		if v == nil {
+			continue
+		}
+		w := b.model.IDF(t)
+		sw := float32(math.Pow(float64(w), b.opts.SemIDFPower) * (1 + math.Log(float64(tf[t]))))
+		for j, x := range v {
+			sem[j] += sw * x
+		}
+	}
+	for _, c := range b.model.Common {
+		var d float32
+		for j, x := range c {
+			d += x * sem[j]
+		}
+		for j, x := range c {
+			sem[j] -= d * x
+		}
+	}
+}
+
+// SemanticVector returns the unit semantic channel of a sequence of content
+// stems (as from DocTerms), or nil when none of them has a word vector. The
+// trainer uses it to find the common components.
+func (b *Builtin) SemanticVector(terms []string) []float32 {
+	order, tf := countTerms(terms)
+	sem := make([]float32, b.model.VecDim)
+	b.semantic(sem, order, tf)
+	if !scaleTo(sem, 1) {
+		return nil
+	}
+	return sem
+}
+
+// countTerms returns distinct terms in first-occurrence order (for
+// determinism) and their frequencies.
+func countTerms(terms []string) ([]string, map[string]int) {
+	tf := make(map[string]int, len(terms))
+	order := make([]string, 0, len(terms))
+	for _, t := range terms {
+		if tf[t] == 0 {
+			order = append(order, t)
+		}
+		tf[t]++
+	}
+	return order, tf
+}
+
+// addFeature adds weight w to the signed hash bucket of a feature.
+func (b *Builtin) addFeature(lex []float32, kind, a, c string, w float64) {
+	h := hashFeature(kind, a, c)
+	i := int(h % uint64(len(lex)))
+	if h>>63 == 1 {
+		w = -w
+	}
+	lex[i] += float32(w)
+}
+
+// hashFeature is 64-bit FNV-1a over kind, a, c with separators. FNV rather
+// than maphash because stored vectors must hash identically in every
+// process and every future Go release.
+func hashFeature(kind, a, c string) uint64 {
+	const (
+		offset = 14695981039346656037
+		prime  = 1099511628211
+	)
+	h := uint64(offset)
+	for _, s := range [...]string{kind, a, c} {
+		for i := 0; i < len(s); i++ {
+			h ^= uint64(s[i])
+			h *= prime
+		}
+		h ^= 0xff
+		h *= prime
+	}
+	// FNV's low bits mix poorly for short keys; finish with a 64-bit mixer
+	// (splitmix64) so buckets and signs are uniform.
+	h ^= h >> 30
+	h *= 0xbf58476d1ce4e5b9
+	h ^= h >> 27
+	h *= 0x94d049bb133111eb
+	h ^= h >> 31
+	return h
+}
+
+// scaleTo rescales v to length w in place; it reports false (leaving zeros)
+// when v is zero.
+func scaleTo(v []float32, w float64) bool {
+	var n float64
+	for _, x := range v {
+		n += float64(x) * float64(x)
+	}
+	if n == 0 || w == 0 {
+		for i := range v {
+			v[i] = 0
+		}
+		return false
+	}
+	s := float32(w / math.Sqrt(n))
+	for i := range v {
+		v[i] *= s
+	}
+	return true
+}
+
+func normalize(v []float32) {
+	var n float64
+	for _, x := range v {
+		n += float64(x) * float64(x)
+	}
+	if n == 0 {
+		return
+	}
+	s := float32(1 / math.Sqrt(n))
+	for i := range v {
+		v[i] *= s
+	}
+}

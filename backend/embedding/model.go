@@ -1,0 +1,174 @@
+package embedding
+
+import (
+	"bytes"
+	"compress/gzip"
+	"crypto/sha256"
+	_ "embed"
+	"encoding/gob"
+	"encoding/hex"
+	"fmt"
+	"io"
+	"math"
+	"sync"
+)
+
+// Model is the static data behind the built-in embedder: document
+// frequencies of stems (the IDF prior of the lexical channel) and int8 word
+// vectors for the most frequent stems (the semantic channel). It is built
+// offline by internal/train and shipped gzipped inside the binary; once
+// loaded it is never mutated, so one Model serves any number of goroutines.
+type Model struct {
+	// Source says what the model was trained on (for the README and logs).
+	Source string
+	// Docs is the number of paragraphs the document frequencies count.
+	Docs int
+	// AvgLen is their mean length in content words (BM25's avgdl).
+	AvgLen float64
+	// Terms are stems ordered by corpus frequency, most frequent first.
+	Terms []string
+	// DF[i] is the number of paragraphs containing Terms[i].
+	DF []uint32
+	// VecDim is the width of the word vectors; the first NVec terms have one.
+	VecDim int
+	NVec   int
+	// Vectors holds NVec*VecDim int8 values (two's complement in bytes),
+	// each row the unit word vector scaled by 127.
+	Vectors []byte
+	// Common are unit directions (length VecDim each) shared by almost all
+	// texts; they are projected out of semantic vectors (the "common
+	// component removal" of SIF embeddings), which otherwise all point alike.
+	Common [][]float32
+
+	index       map[string]int32
+	vecs        []float32 // NVec*VecDim dequantised, unit rows
+	idf         []float32 // per term
+	maxIDF      float32
+	fingerprint string
+}
+
+// Encode writes the model as gzipped gob.
+func (m *Model) Encode(w io.Writer) error {
+	zw, err := gzip.NewWriterLevel(w, gzip.BestCompression)
+	if err != nil {
+		return err
+	}
+	if err := gob.NewEncoder(zw).Encode(m); err != nil {
+		return fmt.Errorf("encode model: %w", err)
+	}
+	return zw.Close()
+}
+
+// DecodeModel reads a model written by Encode and prepares its lookup tables.
+func DecodeModel(r io.Reader) (*Model, error) {
+	zr, err := gzip.NewReader(r)
+	if err != nil {
+		return nil, fmt.Errorf("decode model: %w", err)
+	}
+	var m Model
+	if err := gob.NewDecoder(zr).Decode(&m); err != nil {
+		return nil, fmt.Errorf("decode model: %w", err)
+	}
+	if err := m.Prepare(); err != nil {
+		return nil, err
+	}
+	return &m, nil
+}
+
+// Prepare validates the model and builds its derived lookup tables. The
+// trainer calls it on a freshly built model; DecodeModel calls it itself.
+// After Prepare the model must not be modified.
+func (m *Model) Prepare() error {
+	switch {
+	case len(m.DF) != len(m.Terms):
+		return fmt.Errorf("model: %d terms but %d document frequencies", len(m.Terms), len(m.DF))
+	case m.NVec < 0 || m.NVec > len(m.Terms):
+		return fmt.Errorf("model: %d vectors for %d terms", m.NVec, len(m.Terms))
+	case len(m.Vectors) != m.NVec*m.VecDim:
+		return fmt.Errorf("model: vector data has %d values, want %d", len(m.Vectors), m.NVec*m.VecDim)
+	case m.Docs <= 0 || m.AvgLen <= 0:
+		return fmt.Errorf("model: no documents counted")
+	}
+	for _, c := range m.Common {
+		if len(c) != m.VecDim {
+			return fmt.Errorf("model: common component of width %d, want %d", len(c), m.VecDim)
+		}
+	}
+	h := sha256.New()
+	fmt.Fprintf(h, "%s|%d|%g|%d|%d|", m.Source, m.Docs, m.AvgLen, m.VecDim, m.NVec)
+	for i, t := range m.Terms {
+		fmt.Fprintf(h, "%s:%d,", t, m.DF[i])
+	}
+	h.Write(m.Vectors)
+	for _, c := range m.Common {
+		fmt.Fprint(h, c)
+	}
+	m.fingerprint = hex.EncodeToString(h.Sum(nil)[:4])
+	m.index = make(map[string]int32, len(m.Terms))
+	m.idf = make([]float32, len(m.Terms))
+	for i, t := range m.Terms {
+		m.index[t] = int32(i)
+		m.idf[i] = idfOf(m.Docs, int(m.DF[i]))
+	}
+	m.maxIDF = idfOf(m.Docs, 0)
+	m.vecs = make([]float32, len(m.Vectors))
+	for i := 0; i < m.NVec; i++ {
+		row := m.vecs[i*m.VecDim : (i+1)*m.VecDim]
+		var norm float64
+		for j := range row {
+			v := float32(int8(m.Vectors[i*m.VecDim+j]))
+			row[j] = v
+			norm += float64(v * v)
+		}
+		if norm > 0 {
+			inv := float32(1 / math.Sqrt(norm))
+			for j := range row {
+				row[j] *= inv
+			}
+		}
+	}
+	return nil
+}
+
+// idfOf is the smoothed inverse document frequency ln((N+1)/(df+1)) + 1;
+// unseen words get the largest value, which suits the rare technical terms
+// (model names, data sets) that identify evidence best.
+func idfOf(docs, df int) float32 {
+	return float32(math.Log(float64(docs+1)/float64(df+1)) + 1)
+}
+
+// IDF returns the IDF prior of a stem.
+func (m *Model) IDF(stem string) float32 {
+	if i, ok := m.index[stem]; ok {
+		return m.idf[i]
+	}
+	return m.maxIDF
+}
+
+// vector returns the unit word vector of a stem, or nil.
+func (m *Model) vector(stem string) []float32 {
+	i, ok := m.index[stem]
+	if !ok || int(i) >= m.NVec {
+		return nil
+	}
+	return m.vecs[int(i)*m.VecDim : (int(i)+1)*m.VecDim]
+}
+
+//go:embed model/builtin-v1.gob.gz
+var builtinModelData []byte
+
+// loadBuiltinModel decodes the shipped model once; the result is immutable.
+var loadBuiltinModel = sync.OnceValues(func() (*Model, error) {
+	return DecodeModel(bytes.NewReader(builtinModelData))
+})
+
+// ShippedModel returns the model embedded in the binary (shared, immutable),
+// or nil when it is corrupt.
+func ShippedModel() *Model {
+	m, _ := loadBuiltinModel()
+	return m
+}
+
+// Fingerprint is a short digest of the model's content; it is part of the
+// embedder's Name so that a retrained model forces re-embedding.
+func (m *Model) Fingerprint() string { return m.fingerprint }

@@ -1,0 +1,158 @@
+package embedding
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// maxTokenLen bounds a token so that pathological input (base64, long URLs)
+// cannot blow up feature hashing or n-gram generation.
+const maxTokenLen = 40
+
+// Token is one word of a text: its lowercased surface form and its stem.
+type Token struct {
+	Word string
+	Stem string
+}
+
+// Tokenize splits text into lowercase word tokens (runs of letters and
+// digits), drops extraction placeholders such as INLINEFORM3 or BIBREF12
+// that PDF-to-text pipelines insert for formulas and citations, and stems
+// each remaining word. Stopwords are kept: the caller decides, because
+// documents and queries treat them differently.
+func Tokenize(text string) []Token {
+	out := make([]Token, 0, len(text)/6)
+	var buf []byte
+	flush := func() {
+		if len(buf) == 0 {
+			return
+		}
+		w := string(buf)
+		buf = buf[:0]
+		if isPlaceholder(w) {
+			return
+		}
+		if len(w) > maxTokenLen {
+			w = truncateUTF8(w, maxTokenLen)
+		}
+		out = append(out, Token{Word: w, Stem: Stem(w)})
+	}
+	for i := 0; i < len(text); {
+		c := text[i]
+		if c < utf8.RuneSelf {
+			i++
+			switch {
+			case c >= 'a' && c <= 'z', c >= '0' && c <= '9':
+				buf = append(buf, c)
+			case c >= 'A' && c <= 'Z':
+				buf = append(buf, c+'a'-'A')
+			default:
+				flush()
+			}
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(text[i:])
+		i += n
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			buf = utf8.AppendRune(buf, unicode.ToLower(r))
+		} else if !unicode.Is(unicode.Mn, r) { // combining marks stay inside the word
+			flush()
+		}
+	}
+	flush()
+	return out
+}
+
+func truncateUTF8(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n]
+}
+
+// placeholderPrefixes are the markers QASPER-style (S2ORC) extraction uses
+// for formulas, citations and cross-references; followed by digits they
+// carry no meaning and would otherwise look like rare, high-IDF words.
+var placeholderPrefixes = []string{"inlineform", "displayform", "bibref", "tabref", "figref", "secref", "eqref"}
+
+func isPlaceholder(w string) bool {
+	for _, p := range placeholderPrefixes {
+		if strings.HasPrefix(w, p) {
+			rest := w[len(p):]
+			for i := 0; i < len(rest); i++ {
+				if rest[i] < '0' || rest[i] > '9' {
+					return false
+				}
+			}
+			return true
+		}
+	}
+	return false
+}
+
+// IsStopword reports whether a lowercased word is a function word that
+// carries no topical content (documents and queries both drop these).
+func IsStopword(w string) bool {
+	_, ok := stopwords[w]
+	return ok
+}
+
+// isQueryStopword reports words that are content-free in a question but may
+// be meaningful in a document ("what", "which", and question scaffolding
+// like "authors" or "paper").
+func isQueryStopword(w string) bool {
+	if _, ok := stopwords[w]; ok {
+		return true
+	}
+	_, ok := queryStopwords[w]
+	return ok
+}
+
+var stopwords = makeSet(`a about above after again against all also am an and any are aren as at be because been
+before being below between both but by can cannot could couldn did didn do does doesn doing don down during each
+few for from further had hadn has hasn have haven having he her here hers herself him himself his how i if in into
+is isn it its itself just let ll me more most mustn my myself no nor not now of off on once only or other ought our
+ours ourselves out over own re s same shan she should shouldn so some such t than that the their theirs them
+themselves then there these they this those through to too under until up ve very was wasn we were weren what when
+where which while who whom why will with won would wouldn you your yours yourself yourselves d m o y
+however thus therefore hence may might must shall etc ie eg i.e e.g via within without upon whether yet`)
+
+var queryStopwords = makeSet(`author authors paper papers work propose proposed use used using kind kinds type
+types example examples much many mention mentioned describe described report reported specific exactly main`)
+
+func makeSet(words string) map[string]struct{} {
+	m := map[string]struct{}{}
+	for _, w := range strings.Fields(words) {
+		m[w] = struct{}{}
+	}
+	return m
+}
+
+// DocTerms returns the stems of a document's content words, in order.
+func DocTerms(text string) []string {
+	toks := Tokenize(text)
+	out := make([]string, 0, len(toks))
+	for _, t := range toks {
+		if !IsStopword(t.Word) {
+			out = append(out, t.Stem)
+		}
+	}
+	return out
+}
+
+// QueryTerms returns the stems of a question's content words: DocTerms
+// minus question scaffolding ("what", "authors", "propose", ...).
+func QueryTerms(text string) []string {
+	toks := Tokenize(text)
+	out := make([]string, 0, len(toks))
+	for _, t := range toks {
+		if !isQueryStopword(t.Word) {
+			out = append(out, t.Stem)
+		}
+	}
+	return out
+}
