@@ -54,9 +54,12 @@ func Tokenize(text string) []Token {
 		}
 		r, n := utf8.DecodeRuneInString(text[i:])
 		i += n
-		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+		switch {
+		case unicode.IsLetter(r) || unicode.IsDigit(r):
 			buf = utf8.AppendRune(buf, unicode.ToLower(r))
-		} else if !unicode.Is(unicode.Mn, r) { // combining marks stay inside the word
+		case unicode.Is(unicode.Mn, r) && len(buf) > 0:
+			buf = utf8.AppendRune(buf, r) // combining marks stay inside the word
+		default:
 			flush()
 		}
 	}
@@ -83,6 +86,9 @@ func isPlaceholder(w string) bool {
 	for _, p := range placeholderPrefixes {
 		if strings.HasPrefix(w, p) {
 			rest := w[len(p):]
+			if rest == "" {
+				return false
+			}
 			for i := 0; i < len(rest); i++ {
 				if rest[i] < '0' || rest[i] > '9' {
 					return false
@@ -119,7 +125,7 @@ is isn it its itself just let ll me more most mustn my myself no nor not now of 
 ours ourselves out over own re s same shan she should shouldn so some such t than that the their theirs them
 themselves then there these they this those through to too under until up ve very was wasn we were weren what when
 where which while who whom why will with won would wouldn you your yours yourself yourselves d m o y
-however thus therefore hence may might must shall etc ie eg i.e e.g via within without upon whether yet`)
+however thus therefore hence may might must shall etc ie eg via within without upon whether yet`)
 
 var queryStopwords = makeSet(`author authors paper papers work propose proposed use used using kind kinds type
 types example examples much many mention mentioned describe described report reported specific exactly main`)

@@ -1,0 +1,85 @@
+package embedding
+
+import "testing"
+
+func TestStem(t *testing.T) {
+	// Expected stems from Porter's published vocabulary/output lists, plus
+	// words typical of QASPER questions.
+	cases := []struct{ name, in, want string }{
+		{"sses", "caresses", "caress"},
+		{"ies", "ponies", "poni"},
+		{"short ies", "ties", "ti"},
+		{"plural s", "cats", "cat"},
+		{"eed m0", "feed", "feed"},
+		{"eed m1", "agreed", "agre"},
+		{"ed", "plastered", "plaster"},
+		{"ed no vowel", "bled", "bled"},
+		{"ing", "motoring", "motor"},
+		{"ing no vowel", "sing", "sing"},
+		{"at+e", "conflated", "conflat"},
+		{"bl+e", "troubled", "troubl"},
+		{"iz+e", "sized", "size"},
+		{"double consonant", "hopping", "hop"},
+		{"double n", "tanned", "tan"},
+		{"keep ll", "falling", "fall"},
+		{"keep ss", "hissing", "hiss"},
+		{"keep zz", "fizzed", "fizz"},
+		{"cvc no e", "failing", "fail"},
+		{"cvc add e", "filing", "file"},
+		{"y to i", "happy", "happi"},
+		{"y kept", "sky", "sky"},
+		{"ational", "relational", "relat"},
+		{"tional", "conditional", "condit"},
+		{"tional m", "rational", "ration"},
+		{"izer", "digitizer", "digit"},
+		{"ator", "operator", "oper"},
+		{"alism", "feudalism", "feudal"},
+		{"iveness", "decisiveness", "decis"},
+		{"fulness", "hopefulness", "hope"},
+		{"ousness", "callousness", "callous"},
+		{"aliti", "formaliti", "formal"},
+		{"iviti", "sensitiviti", "sensit"},
+		{"biliti", "sensibiliti", "sensibl"},
+		{"icate", "triplicate", "triplic"},
+		{"ative", "formative", "form"},
+		{"alize", "formalize", "formal"},
+		{"iciti", "electriciti", "electr"},
+		{"ical", "electrical", "electr"},
+		{"ful", "hopeful", "hope"},
+		{"ness", "goodness", "good"},
+		{"al", "revival", "reviv"},
+		{"ance", "allowance", "allow"},
+		{"ence", "inference", "infer"},
+		{"er", "airliner", "airlin"},
+		{"able", "adjustable", "adjust"},
+		{"ible", "defensible", "defens"},
+		{"ant", "irritant", "irrit"},
+		{"ement", "replacement", "replac"},
+		{"ment", "adjustment", "adjust"},
+		{"ent", "dependent", "depend"},
+		{"tion", "adoption", "adopt"},
+		{"ism", "communism", "commun"},
+		{"ate", "activate", "activ"},
+		{"ive", "effective", "effect"},
+		{"ize", "bowdlerize", "bowdler"},
+		{"final e m1 cvc", "rate", "rate"},
+		{"final e", "cease", "ceas"},
+		{"ll m>1", "controlling", "control"},
+		{"chain", "generalizations", "gener"},
+		{"ators", "oscillators", "oscil"},
+		{"question word", "annotators", "annot"},
+		{"evaluation", "evaluation", "evalu"},
+		{"evaluate", "evaluate", "evalu"},
+		{"too short", "is", "is"},
+		{"digits kept", "bert2", "bert2"},
+		{"non-ascii kept", "café", "café"},
+		{"empty", "", ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if got := Stem(c.in); got != c.want {
+				t.Errorf("Stem(%q) = %q, want %q", c.in, got, c.want)
+			}
+		})
+	}
+}

@@ -1,0 +1,58 @@
+package embedding
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+)
+
+func TestTokenize(t *testing.T) {
+	cases := []struct {
+		name string
+		in   string
+		want []string // words
+	}{
+		{"empty", "", nil},
+		{"punctuation only", "... --- ???", nil},
+		{"lowercase and split", "BERT-based Models, e.g. RoBERTa!", []string{"bert", "based", "models", "e", "g", "roberta"}},
+		{"digits stay in words", "GPT2 scores 18% on SQuAD1.1", []string{"gpt2", "scores", "18", "on", "squad1", "1"}},
+		{"placeholders dropped", "as in BIBREF12 and INLINEFORM0 (Table TABREF37)", []string{"as", "in", "and", "table"}},
+		{"placeholder prefix alone is a word", "tabref", []string{"tabref"}},
+		{"unicode letters", "Über naïve Café", []string{"über", "naïve", "café"}},
+		{"combining mark stays in word", "nai\u0308ve", []string{"nai\u0308ve"}},
+		{"long token truncated", strings.Repeat("a", 100), []string{strings.Repeat("a", maxTokenLen)}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			var got []string
+			for _, tok := range Tokenize(c.in) {
+				got = append(got, tok.Word)
+			}
+			if !reflect.DeepEqual(got, c.want) {
+				t.Errorf("Tokenize(%q) words = %q, want %q", c.in, got, c.want)
+			}
+		})
+	}
+}
+
+func TestDocAndQueryTerms(t *testing.T) {
+	cases := []struct {
+		name     string
+		in       string
+		doc, qry []string
+	}{
+		{"stopwords dropped, stems kept", "The annotators labelled the tweets", []string{"annot", "label", "tweet"}, []string{"annot", "label", "tweet"}},
+		{"question scaffolding dropped from queries only", "What datasets do the authors use?", []string{"dataset", "author", "us"}, []string{"dataset"}},
+		{"only stopwords", "what is it?", []string{}, []string{}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if got := DocTerms(c.in); !reflect.DeepEqual(got, c.doc) {
+				t.Errorf("DocTerms(%q) = %q, want %q", c.in, got, c.doc)
+			}
+			if got := QueryTerms(c.in); !reflect.DeepEqual(got, c.qry) {
+				t.Errorf("QueryTerms(%q) = %q, want %q", c.in, got, c.qry)
+			}
+		})
+	}
+}
