@@ -1,0 +1,307 @@
+// Package treebuild turns the positioned text runs of a PDF (backend/pdf)
+// into a PaperTree: title > sections > subsections > leaf segments.
+//
+// Data flow, one document at a time:
+//
+//	runs -> lines (per page: drop rotated/margin noise, find the column
+//	        gutter, merge runs by baseline, reading order) -> drop running
+//	        headers/footers and page numbers -> heading candidates
+//	        (typography, numbering, conventional names) -> optional PDF
+//	        outline, verified against the printed lines -> hierarchy
+//	        (numbering depth, style ladder, names, reconciliation) -> tree
+//	        (sections; paragraphs packed into bounded segments; captions;
+//	        references as their own section).
+//
+// Invariants of the result: the root has Level 0; every section's Level is
+// its depth; leaves sit one level below their section; Order is pre-order;
+// every leaf has PageStart <= PageEnd and at least one box when it has text.
+// Build never panics on any input: geometry is sanitised before use, and a
+// recover turns an unexpected failure into a coded EInternal error.
+package treebuild
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"path/filepath"
+	"regexp"
+	"strings"
+
+	"github.com/papertree/papertree/backend/papertree"
+	"github.com/papertree/papertree/backend/pdf"
+)
+
+// Options tune the builder.
+type Options struct {
+	// UseOutline uses the PDF's bookmarks (verified against the text) as the
+	// backbone of the hierarchy when the file has a usable outline.
+	UseOutline bool
+	// MaxSegmentTokens bounds a leaf segment's size (papertree.CountTokens).
+	MaxSegmentTokens int
+	// RunInHeadings emits bold run-in paragraph headings ("Implementation
+	// details. We ...") as sections one level below their section.
+	RunInHeadings bool
+}
+
+// DefaultOptions are the settings used by the app and the CLI.
+func DefaultOptions() Options {
+	return Options{UseOutline: true, MaxSegmentTokens: 512}
+}
+
+// Build builds the PaperTree of one parsed document. The returned paper has
+// no Path/Hash (the caller knows the file); Title falls back to the
+// document info and then to nothing.
+func Build(ctx context.Context, doc *pdf.Document, opts Options) (p *papertree.Paper, err error) {
+	if doc == nil {
+		return nil, papertree.Errorf(papertree.EInvalid, "no document to build a tree from")
+	}
+	if opts.MaxSegmentTokens <= 0 {
+		opts.MaxSegmentTokens = DefaultOptions().MaxSegmentTokens
+	}
+	if opts.MaxSegmentTokens < 16 {
+		opts.MaxSegmentTokens = 16
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			p = nil
+			err = papertree.Wrap(fmt.Errorf("treebuild panic: %v", r), papertree.EInternal, "the paper's structure could not be built")
+		}
+	}()
+	if err := ctx.Err(); err != nil {
+		return nil, papertree.Wrap(err, papertree.ECanceled, "cancelled")
+	}
+	if doc.Garbled {
+		return nil, papertree.Errorf(papertree.EGarbled, "the PDF's text layer is garbled (fonts without a usable character map); it needs OCR")
+	}
+	b := &builder{doc: doc, opts: opts}
+	return b.run(ctx)
+}
+
+type builder struct {
+	doc      *pdf.Document
+	opts     Options
+	lines    []*line
+	st       stats
+	warnings []string
+}
+
+func (b *builder) run(ctx context.Context) (*papertree.Paper, error) {
+	b.lines = buildLines(b.doc.Pages)
+	if err := ctx.Err(); err != nil {
+		return nil, papertree.Wrap(err, papertree.ECanceled, "cancelled")
+	}
+	paper := &papertree.Paper{Pages: len(b.doc.Pages)}
+	for _, pg := range b.doc.Pages {
+		w, h := pageDims(pg)
+		paper.PageSizes = append(paper.PageSizes, papertree.Size{W: w, H: h})
+	}
+	if len(b.lines) == 0 {
+		paper.Title = strings.TrimSpace(b.doc.Info.Title)
+		paper.Root = &papertree.Node{Kind: papertree.KindRoot, Title: paper.Title, PageStart: 1, PageEnd: max(1, paper.Pages)}
+		paper.Root.Renumber()
+		paper.Warnings = append(paper.Warnings, "no text found in the PDF (scanned pages without OCR?)")
+		return paper, nil
+	}
+	b.st = computeStats(b.lines)
+	skip := coverPages(b.lines)
+	titleFirst, titleLast, title := findTitle(b.lines, b.st, skip, b.doc.Info.Title)
+	paper.Title = title
+	cands := findCandidates(b.lines, b.st, skip)
+	// The title block is never a heading.
+	kept := cands[:0]
+	for _, c := range cands {
+		if titleLast >= 0 && c.first >= titleFirst && c.first <= titleLast {
+			continue
+		}
+		kept = append(kept, c)
+	}
+	cands = kept
+	var heads []*heading
+	if b.opts.UseOutline && usableOutline(b.doc.Outline) {
+		heads = fromOutline(b.doc.Outline, b.lines, cands, b.st, title)
+		if len(heads) > 0 {
+			paper.OutlineUsed = true
+		} else {
+			b.warnings = append(b.warnings, "the PDF outline does not match the printed headings; headings were inferred from the text")
+		}
+	}
+	if !paper.OutlineUsed {
+		heads = cands
+	}
+	heads = filterSequence(heads)
+	heads = dropTOCHeadings(heads, b.lines)
+	assignLevels(heads)
+	if err := ctx.Err(); err != nil {
+		return nil, papertree.Wrap(err, papertree.ECanceled, "cancelled")
+	}
+	paper.Authors = findAuthors(b.lines, titleLast, heads)
+	paper.Root = b.assemble(heads, title, titleLast)
+	paper.Root.Renumber()
+	for _, c := range paper.Root.Children {
+		if c.Role == papertree.RoleAbstract {
+			paper.Abstract = sectionText(c)
+			break
+		}
+	}
+	if len(heads) == 0 {
+		b.warnings = append(b.warnings, "no section headings found; the paper is one flat section")
+	}
+	paper.Warnings = append(paper.Warnings, b.warnings...)
+	return paper, nil
+}
+
+// coverPages returns pages that are repository cover sheets (ResearchGate,
+// HAL, arXiv listing, publisher download stamps) rather than the paper. Only
+// the first page is considered, and only when the paper goes on after it.
+var coverRe = regexp.MustCompile(`(?i)researchgate|see discussions, stats, and author profiles|hal id\b|hal is a multi-disciplinary open access|to cite this version|archive ouverte|downloaded from .* on|this content downloaded from|all use subject to|jstor is a not-for-profit`)
+
+func coverPages(lines []*line) map[int]bool {
+	skip := map[int]bool{}
+	hits := 0
+	last := 0
+	for _, l := range lines {
+		last = max(last, l.page)
+		if l.page == 1 && coverRe.MatchString(l.text) {
+			hits++
+		}
+	}
+	if hits >= 2 && last > 1 {
+		skip[1] = true
+	}
+	return skip
+}
+
+// findTitle returns the line range and text of the paper title: the largest
+// text in the top part of the first page that is not a cover page. The
+// document info title is used when it agrees with a printed line or when
+// nothing is found.
+func findTitle(lines []*line, st stats, skip map[int]bool, infoTitle string) (int, int, string) {
+	first := -1
+	page := 0
+	for i, l := range lines {
+		if !skip[l.page] {
+			first, page = i, l.page
+			break
+		}
+	}
+	if first < 0 {
+		return -1, -1, strings.TrimSpace(infoTitle)
+	}
+	best := -1
+	bestSize := 0.0
+	for i := first; i < len(lines) && lines[i].page == page; i++ {
+		l := lines[i]
+		if l.y > 0.6*l.pageH || letterCount(l.text) < 3 || captionLike(l.text) || emailRe.MatchString(l.text) {
+			continue
+		}
+		if l.size > bestSize+0.1 {
+			best, bestSize = i, l.size
+		}
+	}
+	if best < 0 || bestSize < st.bodySize+0.5 {
+		t := strings.TrimSpace(infoTitle)
+		return -1, -1, t
+	}
+	// extend over adjacent lines of the same size
+	lo, hi := best, best
+	for lo-1 >= first && lines[lo-1].page == page && math.Abs(lines[lo-1].size-bestSize) < 0.3 && lines[lo].y-lines[lo-1].y < 2.2*bestSize {
+		lo--
+	}
+	for hi+1 < len(lines) && lines[hi+1].page == page && math.Abs(lines[hi+1].size-bestSize) < 0.3 && lines[hi+1].y-lines[hi].y < 2.2*bestSize && hi-lo < 5 {
+		hi++
+	}
+	var parts []string
+	for i := lo; i <= hi; i++ {
+		parts = append(parts, lines[i].text)
+	}
+	return lo, hi, joinLines(parts)
+}
+
+var authorSplitRe = regexp.MustCompile(`\s*(?:,|;|\band\b|&|·|\s{2,})\s*`)
+var affiliationRe = regexp.MustCompile(`(?i)universit|institut|college|school|department|dept\.|laborator|research|google|microsoft|facebook|inc\.|ltd|corporation|centre|center|academy|@|\d{3,}|street|avenue|road|usa|china|germany|france|japan|canada|kingdom|abstract`)
+
+// findAuthors collects names from the lines between the title and the first
+// heading (or the abstract) on the title page: lines that are not
+// affiliations, e-mails or footnotes, split at commas and "and".
+func findAuthors(lines []*line, titleLast int, heads []*heading) []string {
+	if titleLast < 0 {
+		return nil
+	}
+	end := len(lines)
+	if len(heads) > 0 && heads[0].first > titleLast {
+		end = heads[0].first
+	}
+	page := lines[titleLast].page
+	var out []string
+	seen := map[string]bool{}
+	for i := titleLast + 1; i < end && i < titleLast+12; i++ {
+		l := lines[i]
+		if l.page != page || affiliationRe.MatchString(l.text) || endsLikeSentence(l.text) {
+			continue
+		}
+		for _, part := range authorSplitRe.Split(l.text, -1) {
+			name := strings.Trim(part, " *†‡§¶0123456789,")
+			ws := strings.Fields(name)
+			if len(ws) < 2 || len(ws) > 4 || !titleCase(name) {
+				continue
+			}
+			okName := true
+			for _, w := range ws {
+				if !titleCase(w) {
+					okName = false
+				}
+			}
+			if okName && !seen[name] {
+				seen[name] = true
+				out = append(out, name)
+			}
+		}
+		if len(out) >= 20 {
+			break
+		}
+	}
+	return out
+}
+
+// dropTOCHeadings removes headings that come from a printed table of
+// contents: after a "Contents" heading, lines ending in page numbers are
+// entries, and a heading whose text recurs later as another heading on a
+// later page is the TOC copy.
+func dropTOCHeadings(hs []*heading, lines []*line) []*heading {
+	out := hs[:0]
+	for i, h := range hs {
+		l := lines[h.first]
+		if tocRe.MatchString(lines[h.last].text) && strings.TrimSpace(lines[h.last].text) != strings.TrimSpace(h.text) {
+			continue
+		}
+		dup := false
+		if !h.fixed {
+			k := normKey(h.text)
+			for _, o := range hs[i+1:] {
+				if o.page > l.page+1 && normKey(o.text) == k && h.page+3 < o.page && !h.conv {
+					dup = true
+					break
+				}
+			}
+		}
+		if dup {
+			continue
+		}
+		out = append(out, h)
+	}
+	return out
+}
+
+// sectionText concatenates a section's segment texts.
+func sectionText(n *papertree.Node) string {
+	var parts []string
+	for _, c := range n.Children {
+		if c.Kind == papertree.KindSegment {
+			parts = append(parts, c.Text)
+		}
+	}
+	return strings.Join(parts, " ")
+}
+
+// baseName is used in warnings only.
+func baseName(p string) string { return filepath.Base(p) }

@@ -1,0 +1,165 @@
+package treebuild
+
+import (
+	"math"
+	"regexp"
+	"strings"
+	"unicode"
+)
+
+// ligatures maps presentation forms that PDF fonts use to plain letters.
+var ligatures = strings.NewReplacer(
+	"\ufb00", "ff", "\ufb01", "fi", "\ufb02", "fl", "\ufb03", "ffi", "\ufb04", "ffl",
+	"\ufb05", "st", "\ufb06", "st", "\u00ad", "", "\u200b", "", "\ufeff", "",
+	"\u2010", "-", "\u2011", "-", "\u00a0", " ", "\u2002", " ", "\u2003", " ", "\u2009", " ",
+)
+
+// cleanText normalises ligatures and collapses whitespace. Control
+// characters and replacement characters are dropped so that garbled text
+// layers do not leak invisible bytes into the tree.
+func cleanText(s string) string {
+	s = ligatures.Replace(s)
+	var b strings.Builder
+	space := false
+	for _, r := range s {
+		switch {
+		case unicode.IsSpace(r):
+			space = true
+			continue
+		case r == unicode.ReplacementChar || unicode.IsControl(r) || (r >= 0xE000 && r <= 0xF8FF):
+			continue
+		}
+		if space && b.Len() > 0 {
+			b.WriteByte(' ')
+		}
+		space = false
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// joinLines concatenates the texts of consecutive lines of one paragraph,
+// repairing end-of-line hyphenation: "compu-" + "tation" becomes
+// "computation" when the first half ends in a lowercase letter and the
+// second starts with one (a word broken by the typesetter); compounds such
+// as "state-of-" + "the-art" or "GPT-" + "2" keep their hyphen.
+func joinLines(texts []string) string {
+	var b strings.Builder
+	for i, t := range texts {
+		t = strings.TrimSpace(t)
+		if t == "" {
+			continue
+		}
+		if i > 0 && b.Len() > 0 {
+			cur := b.String()
+			if dehyphenate(cur, t) {
+				s := strings.TrimSuffix(cur, "-")
+				b.Reset()
+				b.WriteString(s)
+			} else {
+				b.WriteByte(' ')
+			}
+		}
+		b.WriteString(t)
+	}
+	return b.String()
+}
+
+var compoundPrefix = regexp.MustCompile(`(?i)(?:^|[\s(])(?:non|self|well|state|multi|cross|pre|post|co|re|semi|anti|end|one|two|three|high|low|large|small|fine|long|short|real|open|top|left|right|task|domain|sentence|word|character|token|data|model|human|rule|graph|knowledge|zero|few)-$`)
+
+// dehyphenate reports whether a line ending in cur ("...compu-") continues a
+// word broken by the line end into next ("tation ...").
+func dehyphenate(cur, next string) bool {
+	if !strings.HasSuffix(cur, "-") || strings.HasSuffix(cur, "--") {
+		return false
+	}
+	rs := []rune(strings.TrimSuffix(cur, "-"))
+	if len(rs) == 0 || !unicode.IsLower(rs[len(rs)-1]) {
+		return false
+	}
+	nr := []rune(next)
+	if len(nr) == 0 || !unicode.IsLower(nr[0]) {
+		return false
+	}
+	// A hyphen inside a word that already has one ("state-of-") is a compound.
+	i := len(rs) - 1
+	for i >= 0 && (unicode.IsLetter(rs[i])) {
+		i--
+	}
+	if i >= 0 && rs[i] == '-' {
+		return false
+	}
+	if compoundPrefix.MatchString(cur) {
+		return false
+	}
+	return true
+}
+
+// furnitureKey is a line's text with digits folded, so that "Page 3" and
+// "Page 4" or a running header with a page number compare equal.
+func furnitureKey(s string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(s) {
+		switch {
+		case unicode.IsDigit(r):
+			if !strings.HasSuffix(b.String(), "#") {
+				b.WriteByte('#')
+			}
+		case unicode.IsLetter(r) || r == '#':
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+var pageNumberRe = regexp.MustCompile(`(?i)^(?:page\s*)?(?:\d{1,4}|[ivxlc]{1,6})(?:\s*(?:of|/)\s*\d{1,4})?$|^[-–—]\s*\d{1,4}\s*[-–—]$`)
+
+// dropFurniture removes running headers and footers (text repeated in the
+// top or bottom margin of several pages) and page numbers. A line is in a
+// margin when it lies in the top or bottom 9% of the page; repetition is
+// counted on texts with digits folded, and a header must recur on at least
+// three pages (or a third of them) to go.
+func dropFurniture(pages [][]*line) [][]*line {
+	inMargin := func(l *line) bool {
+		return l.y < 0.09*l.pageH+l.size || l.y > 0.91*l.pageH
+	}
+	type posKey struct {
+		key string
+		top bool
+	}
+	count := map[posKey]int{}
+	for _, ls := range pages {
+		seen := map[posKey]bool{}
+		for _, l := range ls {
+			if !inMargin(l) {
+				continue
+			}
+			k := posKey{furnitureKey(l.text), l.y < 0.5*l.pageH}
+			if k.key == "" || seen[k] {
+				continue
+			}
+			seen[k] = true
+			count[k]++
+		}
+	}
+	need := int(math.Max(3, math.Ceil(float64(len(pages))/3)))
+	if len(pages) < 3 {
+		need = 2
+	}
+	out := make([][]*line, len(pages))
+	for i, ls := range pages {
+		for _, l := range ls {
+			if inMargin(l) {
+				k := posKey{furnitureKey(l.text), l.y < 0.5*l.pageH}
+				if count[k] >= need && len(pages) >= 2 {
+					continue
+				}
+				if pageNumberRe.MatchString(strings.TrimSpace(l.text)) {
+					continue
+				}
+			}
+			out[i] = append(out[i], l)
+		}
+	}
+	return out
+}

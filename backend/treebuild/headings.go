@@ -1,0 +1,419 @@
+package treebuild
+
+import (
+	"math"
+	"regexp"
+	"sort"
+	"strings"
+	"unicode"
+
+	"github.com/papertree/papertree/backend/papertree"
+)
+
+// stats are document-wide typographic facts the heading rules compare to.
+type stats struct {
+	bodySize    float64 // most frequent font size by characters
+	bodyFont    string  // most frequent font by characters
+	bodyBold    bool    // the body text itself is bold (rare; disables the bold cue)
+	lineSpacing float64 // median baseline distance between consecutive body lines
+	colWidth    map[int]float64
+}
+
+func computeStats(lines []*line) stats {
+	type fs struct {
+		font string
+		size float64
+	}
+	chars := map[fs]int{}
+	boldChars, all := 0, 0
+	for _, l := range lines {
+		for _, r := range l.runs {
+			n := len([]rune(r.Text))
+			chars[fs{r.Font, math.Round(r.Size*2) / 2}] += n
+			all += n
+			if r.Bold {
+				boldChars += n
+			}
+		}
+	}
+	var st stats
+	best := -1
+	for k, n := range chars {
+		if n > best || (n == best && k.size < st.bodySize) {
+			best, st.bodyFont, st.bodySize = n, k.font, k.size
+		}
+	}
+	if st.bodySize == 0 {
+		st.bodySize = 10
+	}
+	bodyBoldChars := 0
+	for _, l := range lines {
+		for _, r := range l.runs {
+			if r.Font == st.bodyFont && r.Bold {
+				bodyBoldChars += len([]rune(r.Text))
+			}
+		}
+	}
+	st.bodyBold = best > 0 && bodyBoldChars > best/2
+	var gaps []float64
+	for i := 1; i < len(lines); i++ {
+		a, b := lines[i-1], lines[i]
+		if a.page != b.page || a.col != b.col || math.Abs(a.size-st.bodySize) > 0.6 || math.Abs(b.size-st.bodySize) > 0.6 {
+			continue
+		}
+		if d := b.y - a.y; d > 0.5*st.bodySize && d < 3*st.bodySize {
+			gaps = append(gaps, d)
+		}
+	}
+	st.lineSpacing = median(gaps)
+	if st.lineSpacing == 0 {
+		st.lineSpacing = 1.2 * st.bodySize
+	}
+	// Column widths: the 90th percentile of body line widths per column kind.
+	widths := map[int][]float64{}
+	for _, l := range lines {
+		if math.Abs(l.size-st.bodySize) <= 0.6 {
+			widths[l.col] = append(widths[l.col], l.x1-l.x0)
+		}
+	}
+	st.colWidth = map[int]float64{}
+	for c, ws := range widths {
+		sort.Float64s(ws)
+		st.colWidth[c] = ws[int(0.9*float64(len(ws)-1))]
+	}
+	return st
+}
+
+func median(xs []float64) float64 {
+	if len(xs) == 0 {
+		return 0
+	}
+	s := append([]float64(nil), xs...)
+	sort.Float64s(s)
+	return s[len(s)/2]
+}
+
+// styleKey is what a heading's typography looks like; headings of one level
+// share a style within a paper (the "style ladder").
+type styleKey struct {
+	size float64 // rounded to 0.5pt
+	bold bool
+	caps bool
+}
+
+// prominence orders styles: larger, then bold, then all-caps.
+func (s styleKey) prominence() float64 {
+	p := s.size
+	if s.bold {
+		p += 0.6
+	}
+	if s.caps {
+		p += 0.3
+	}
+	return p
+}
+
+// heading is one heading found in the text (or an outline entry verified
+// against it).
+type heading struct {
+	text     string
+	num      Numbering
+	hasNum   bool
+	role     papertree.Role
+	level    int
+	page     int
+	first    int // index of the first line of the heading
+	last     int // index of the last line of the heading
+	style    styleKey
+	strong   bool // typographically distinct from body text
+	conv     bool // a conventional section name
+	outline  int  // outline level when it came from a bookmark, else 0
+	fixed    bool // level decided (outline); hierarchy inference keeps it
+	confiden float64
+}
+
+var (
+	captionRe = regexp.MustCompile(`(?i)^(figure|fig\.?|table|tab\.|algorithm|alg\.|listing|theorem|lemma|definition|proof|corollary|proposition|remark|example|assumption|claim|conjecture|equation|eq\.|exhibit|plate|box|scheme|chart)\s*[\dIVXivx]+[\d.]*\s*[:.|—–-]?`)
+	labelRe   = regexp.MustCompile(`(?i)^(proof|theorem|lemma|definition|corollary|proposition|remark|note|step|case|input|output|require|ensure)\b\.?\s*(\d|$|[.:(])`)
+	tocRe     = regexp.MustCompile(`(\.\s*){4,}|(·\s*){4,}|…{2,}|\s\d{1,3}$`)
+	emailRe   = regexp.MustCompile(`@|https?://|www\.|\.com\b|\.edu\b|\.org\b`)
+	listRe    = regexp.MustCompile(`^(\(?[a-z0-9]{1,2}\)|[•·▪◦‣∗*–—-])\s`)
+)
+
+// captionLike reports lines that start figure/table captions or theorem-like
+// labels; these are never headings.
+func captionLike(t string) bool {
+	return captionRe.MatchString(t) || labelRe.MatchString(t)
+}
+
+func isAllCaps(t string) bool {
+	up, low := 0, 0
+	for _, r := range t {
+		if unicode.IsUpper(r) {
+			up++
+		} else if unicode.IsLower(r) {
+			low++
+		}
+	}
+	return up >= 3 && low == 0
+}
+
+func letterCount(t string) int {
+	n := 0
+	for _, r := range t {
+		if unicode.IsLetter(r) {
+			n++
+		}
+	}
+	return n
+}
+
+func wordCount(t string) int { return len(strings.Fields(t)) }
+
+// lineStyle is the style key of one line.
+func lineStyle(l *line, st stats) styleKey {
+	return styleKey{size: l.size, bold: l.bold >= 0.6 && !st.bodyBold, caps: isAllCaps(stripNumber(l.text))}
+}
+
+// stripNumber removes a leading section number.
+func stripNumber(t string) string {
+	if n, ok := ParseNumbering(t); ok {
+		return n.Rest
+	}
+	return t
+}
+
+// gapAbove is the distance from the previous line of the same page and
+// column (or a large value when the line opens a page or column).
+func gapAbove(lines []*line, i int) float64 {
+	l := lines[i]
+	for j := i - 1; j >= 0 && j >= i-3; j-- {
+		p := lines[j]
+		if p.page != l.page {
+			break
+		}
+		if p.col == l.col && p.y < l.y {
+			return l.y - p.y
+		}
+	}
+	return 1000
+}
+
+// gapBelow is the distance to the next line of the same page and column.
+func gapBelow(lines []*line, i int) float64 {
+	l := lines[i]
+	for j := i + 1; j < len(lines) && j <= i+3; j++ {
+		n := lines[j]
+		if n.page != l.page {
+			break
+		}
+		if n.col == l.col && n.y > l.y {
+			return n.y - l.y
+		}
+	}
+	return 1000
+}
+
+// headingText rules shared by all paths: what a heading's text can look like.
+func plausibleHeadingText(t string) bool {
+	if letterCount(t) < 2 || wordCount(t) > 22 || len([]rune(t)) > 160 {
+		return false
+	}
+	if captionLike(t) || tocRe.MatchString(t) || emailRe.MatchString(t) {
+		return false
+	}
+	first := []rune(t)[0]
+	if unicode.IsLower(first) {
+		return false
+	}
+	if strings.HasSuffix(t, ",") || strings.HasSuffix(t, ";") || strings.HasSuffix(t, "=") {
+		return false
+	}
+	// equations and tables of numbers: too few letters
+	nonSpace, letters := 0, 0
+	for _, r := range t {
+		if !unicode.IsSpace(r) {
+			nonSpace++
+			if unicode.IsLetter(r) {
+				letters++
+			}
+		}
+	}
+	return float64(letters) >= 0.55*float64(nonSpace)
+}
+
+// endsLikeSentence reports text that ends like running prose.
+func endsLikeSentence(t string) bool {
+	t = strings.TrimSpace(t)
+	if !strings.HasSuffix(t, ".") {
+		return false
+	}
+	// "3." alone or "A." is a number, not a sentence end
+	ws := strings.Fields(t)
+	return len(ws) >= 2
+}
+
+// findCandidates scans lines for headings by typography, numbering and
+// conventional names. skip marks pages (cover pages) that hold no headings.
+func findCandidates(lines []*line, st stats, skip map[int]bool) []*heading {
+	var out []*heading
+	for i := 0; i < len(lines); i++ {
+		l := lines[i]
+		if skip[l.page] {
+			continue
+		}
+		h := classifyLine(lines, i, st)
+		if h == nil {
+			continue
+		}
+		out = append(out, h)
+		i = h.last
+	}
+	return out
+}
+
+// classifyLine decides whether line i starts a heading, and if so returns
+// it with any continuation lines merged.
+func classifyLine(lines []*line, i int, st stats) *heading {
+	l := lines[i]
+	t := strings.TrimSpace(l.text)
+	if l.maxGap > 3.5*l.size && !numberOnly(firstRunText(l)) {
+		return nil // a table row
+	}
+	num, hasNum := ParseNumbering(t)
+	// A number alone on its line followed by the title on the next line.
+	if !hasNum && numberOnly(t) && i+1 < len(lines) {
+		nx := lines[i+1]
+		if nx.page == l.page && math.Abs(nx.y-l.y) < 2.5*l.size {
+			if n2, ok := ParseNumbering(t + " " + nx.text); ok {
+				num, hasNum = n2, true
+			}
+		}
+	}
+	if !plausibleHeadingText(t) && !(hasNum && plausibleHeadingText(num.Rest)) {
+		if !(numberOnly(t) && hasNum) {
+			return nil
+		}
+	}
+	role, conv := ConventionalName(t)
+	if !conv && hasNum {
+		role, conv = ConventionalName(num.Rest)
+	}
+	style := lineStyle(l, st)
+	sizeUp := l.size >= st.bodySize+0.9 || l.size >= st.bodySize*1.12
+	bold := style.bold
+	strong := sizeUp || bold || (style.caps && (hasNum || conv))
+	small := l.size < st.bodySize-0.6
+	above := gapAbove(lines, i)
+	below := gapBelow(lines, i)
+	sepAbove := above > st.lineSpacing*1.25
+	ownLine := below > st.lineSpacing*1.1 || (i+1 < len(lines) && lineStyle(lines[i+1], st) != style)
+
+	sentence := endsLikeSentence(t)
+	if strings.HasSuffix(t, ":") && !hasNum {
+		return nil // a label introducing a list or an equation
+	}
+	accept := false
+	switch {
+	case small && !conv:
+		accept = false
+	case strong && hasNum && !sentence && ownLine:
+		accept = true
+	case strong && conv && !sentence:
+		accept = true
+	case strong && sepAbove && ownLine && !sentence && titleCase(stripNumber(t)):
+		accept = (sizeUp || bold) && (above < 1000 || sizeUp || wordCount(t) <= 12)
+	case !strong && hasNum && sepAbove && ownLine && !sentence && num.Kind != "letter":
+		// body-font numbered headings (theses); the sequence check confirms them
+		accept = wordCount(num.Rest) <= 16
+	case !strong && conv && wordCount(t) <= 4 && sepAbove && ownLine && !sentence:
+		accept = true
+	}
+	if !accept {
+		return nil
+	}
+	h := &heading{text: t, num: num, hasNum: hasNum, role: role, page: l.page, first: i, last: i,
+		style: style, strong: strong, conv: conv}
+	if numberOnly(t) && i+1 < len(lines) {
+		h.last = i + 1
+		h.text = t + " " + strings.TrimSpace(lines[i+1].text)
+		h.style = lineStyle(lines[i+1], st)
+	}
+	mergeContinuation(lines, h, st)
+	if h.role == "" {
+		h.role = roleFor(h.text)
+	}
+	return h
+}
+
+func firstRunText(l *line) string {
+	if len(l.runs) == 0 {
+		return ""
+	}
+	return strings.TrimSpace(l.runs[0].Text)
+}
+
+var numberOnlyRe = regexp.MustCompile(`^(\d{1,2}(\.\d{1,2}){0,4}|[A-Z](\.\d{1,2}){0,4}|[IVX]{1,5})\.?$|^(?i:chapter|appendix|part)\s+(\d{1,2}|[A-Z]|[IVX]{1,5})\.?$`)
+
+func numberOnly(t string) bool { return numberOnlyRe.MatchString(strings.TrimSpace(t)) }
+
+// titleCase reports text that looks like a title rather than a sentence
+// fragment: it starts with an upper-case letter or digit.
+func titleCase(t string) bool {
+	for _, r := range strings.TrimSpace(t) {
+		return unicode.IsUpper(r) || unicode.IsDigit(r)
+	}
+	return false
+}
+
+// connectorEnd reports a line that cannot end a heading ("Learning of", "A
+// Study on").
+var connectorEnd = regexp.MustCompile(`(?i)\b(of|and|for|the|a|an|with|in|to|on|via|from|by|or|at|as|its|their|using|between|into|towards?|under|over|through|&|-|–|:)$`)
+
+// mergeContinuation appends the following lines of a multi-line heading:
+// same page and column, same size and weight, close below, and either the
+// first line runs nearly to the column edge or ends with a connector word,
+// or the heading so far is a bare "Chapter N"/number label.
+func mergeContinuation(lines []*line, h *heading, st stats) {
+	for h.last+1 < len(lines) && h.last-h.first < 3 {
+		cur := lines[h.last]
+		nx := lines[h.last+1]
+		if nx.page != cur.page || nx.col != cur.col {
+			return
+		}
+		if d := nx.y - cur.y; d <= 0 || d > 2.2*math.Max(cur.size, nx.size) {
+			return
+		}
+		if math.Abs(nx.size-cur.size) > 0.6 {
+			// a chapter label above a bigger title
+			if !(chapterLabel(h.text) && nx.size > cur.size) {
+				return
+			}
+		}
+		ns := lineStyle(nx, st)
+		if ns.bold != h.style.bold && !chapterLabel(h.text) {
+			return
+		}
+		nt := strings.TrimSpace(nx.text)
+		if _, isNum := ParseNumbering(nt); isNum || captionLike(nt) || !plausibleHeadingText(nt) {
+			return
+		}
+		colW := st.colWidth[cur.col]
+		long := colW > 0 && cur.x1-cur.x0 > 0.7*colW
+		if !(chapterLabel(h.text) || connectorEnd.MatchString(h.text) || (long && !strings.HasSuffix(h.text, "."))) {
+			return
+		}
+		if wordCount(h.text)+wordCount(nt) > 30 {
+			return
+		}
+		h.text = joinLines([]string{h.text, nt})
+		h.last++
+		if n, ok := ParseNumbering(h.text); ok && h.hasNum {
+			h.num = n
+		}
+	}
+}
+
+var chapterLabelRe = regexp.MustCompile(`(?i)^(chapter|appendix|part)\s+(\d{1,2}|[A-Z]|[IVX]{1,5})\.?$`)
+
+func chapterLabel(t string) bool { return chapterLabelRe.MatchString(strings.TrimSpace(t)) }

@@ -1,0 +1,299 @@
+package treebuild
+
+import (
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/papertree/papertree/backend/papertree"
+)
+
+// numParts splits an arabic section number ("3.2.1") into integers; letters
+// ("A.1") map the letter to its alphabet position so that sequences of
+// appendices compare like numbers.
+func numParts(n Numbering) []int {
+	var out []int
+	for i, p := range strings.Split(n.Number, ".") {
+		if v, err := strconv.Atoi(p); err == nil {
+			out = append(out, v)
+			continue
+		}
+		if i == 0 && n.Kind == "roman" {
+			out = append(out, romanValue(p))
+			continue
+		}
+		if len(p) == 1 && p[0] >= 'A' && p[0] <= 'Z' {
+			out = append(out, int(p[0]-'A')+1)
+			continue
+		}
+		out = append(out, 0)
+	}
+	return out
+}
+
+func romanValue(s string) int {
+	vals := map[byte]int{'I': 1, 'V': 5, 'X': 10, 'L': 50, 'C': 100}
+	total := 0
+	for i := 0; i < len(s); i++ {
+		v := vals[s[i]]
+		if i+1 < len(s) && vals[s[i+1]] > v {
+			total -= v
+		} else {
+			total += v
+		}
+	}
+	return total
+}
+
+// plausibleNext reports whether number next can follow number prev in a
+// paper's outline: the next sibling (3.2 -> 3.3), a first child (3.2 ->
+// 3.2.1), or a later ancestor's sibling (3.2.1 -> 3.3 or 4). slack allows
+// that many skipped numbers (a missed heading).
+func plausibleNext(prev, next []int, slack int) bool {
+	if len(next) == 0 {
+		return false
+	}
+	if len(prev) == 0 {
+		// the first number of a paper is 1 (or 0 in some theses), or a deep
+		// first child such as 1.1
+		for _, v := range next {
+			if v > 1+slack {
+				return false
+			}
+		}
+		return true
+	}
+	// first child
+	if len(next) == len(prev)+1 && equalInts(next[:len(prev)], prev) && next[len(next)-1] <= 1+slack {
+		return true
+	}
+	// sibling or ancestor's sibling
+	for d := len(prev); d >= 1; d-- {
+		if len(next) != d {
+			continue
+		}
+		if equalInts(next[:d-1], prev[:d-1]) && next[d-1] > prev[d-1] && next[d-1] <= prev[d-1]+1+slack {
+			return true
+		}
+	}
+	return false
+}
+
+func equalInts(a, b []int) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// filterSequence drops numbered candidates whose number cannot follow the
+// numbered headings accepted before them. Typographically strong headings
+// are given slack (a heading the detector missed); weak ones (body-font
+// numbered lines, which may be list items) must follow exactly. Numbering
+// systems are tracked separately for arabic, roman, letter and appendix
+// numbers so that "A.1" after "7" is judged against earlier letters.
+func filterSequence(hs []*heading) []*heading {
+	last := map[string][]int{}
+	out := hs[:0]
+	for _, h := range hs {
+		if !h.hasNum || h.fixed {
+			out = append(out, h)
+			continue
+		}
+		kind := h.num.Kind
+		if kind == "appendix" {
+			kind = "letter"
+		}
+		parts := numParts(h.num)
+		slack := 0
+		if h.strong {
+			slack = 2
+		}
+		prev := last[kind]
+		ok := plausibleNext(prev, parts, slack)
+		if !ok && h.strong && kind == "letter" && len(prev) == 0 {
+			ok = parts[0] == 1
+		}
+		if !ok && h.strong && h.conv {
+			ok = true
+		}
+		if !ok {
+			if h.strong && h.conv {
+				out = append(out, h)
+			}
+			continue
+		}
+		last[kind] = parts
+		out = append(out, h)
+	}
+	return out
+}
+
+// topLevelRoles are conventional sections that are always top-level.
+func topLevelName(h *heading) bool {
+	switch h.role {
+	case papertree.RoleAbstract, papertree.RoleReferences, papertree.RoleAcks:
+		return true
+	}
+	k := lettersOnly(stripNumber(h.text))
+	switch k {
+	case "appendix", "appendices", "supplementarymaterial", "contents", "tableofcontents", "listoffigures", "listoftables", "keywords", "indexterms":
+		return true
+	}
+	return false
+}
+
+// assignLevels infers the hierarchy: numbering depth first, then the style
+// ladder learnt from numbered (or outline) headings, then conventional
+// names, and finally a reconciliation pass that makes the level sequence a
+// valid rooted tree (no heading more than one level below its predecessor).
+func assignLevels(hs []*heading) {
+	hasRoman, hasChapter := false, false
+	var romanStyle styleKey
+	for _, h := range hs {
+		if h.hasNum && h.num.Kind == "roman" {
+			hasRoman = true
+			romanStyle = h.style
+		}
+		if h.hasNum && h.num.Kind == "chapter" {
+			hasChapter = true
+		}
+	}
+	_ = hasChapter
+	// 1. numbering depth
+	for _, h := range hs {
+		if h.fixed {
+			continue
+		}
+		h.level = 0
+		if !h.hasNum {
+			continue
+		}
+		switch h.num.Kind {
+		case "roman", "chapter":
+			h.level = 1
+		case "letter":
+			h.level = h.num.Depth
+			if hasRoman && h.num.Depth == 1 && h.style.prominence() < romanStyle.prominence() {
+				h.level = 2 // IEEE: "II. RELATED WORK" > "A. Object Detection"
+			}
+		default:
+			h.level = h.num.Depth
+		}
+	}
+	// 2. style votes from headings with known levels
+	votes := map[styleKey]map[int]int{}
+	for _, h := range hs {
+		if h.level > 0 && !topLevelName(h) {
+			if votes[h.style] == nil {
+				votes[h.style] = map[int]int{}
+			}
+			votes[h.style][h.level]++
+		}
+	}
+	styleLevel := map[styleKey]int{}
+	for s, v := range votes {
+		best, bl := -1, 0
+		for l, n := range v {
+			if n > best || (n == best && l < bl) {
+				best, bl = n, l
+			}
+		}
+		styleLevel[s] = bl
+	}
+	// unknown styles: place on the ladder of known ones by prominence
+	var unknown []styleKey
+	seen := map[styleKey]bool{}
+	for _, h := range hs {
+		if h.level == 0 && !topLevelName(h) {
+			if _, ok := styleLevel[h.style]; !ok && !seen[h.style] {
+				seen[h.style] = true
+				unknown = append(unknown, h.style)
+			}
+		}
+	}
+	sort.Slice(unknown, func(i, j int) bool { return unknown[i].prominence() > unknown[j].prominence() })
+	if len(styleLevel) == 0 {
+		for i, s := range unknown {
+			styleLevel[s] = min(i+1, 4)
+		}
+	} else {
+		type kl struct {
+			p float64
+			l int
+		}
+		var known []kl
+		maxL := 0
+		for s, l := range styleLevel {
+			known = append(known, kl{s.prominence(), l})
+			maxL = max(maxL, l)
+		}
+		for _, s := range unknown {
+			p := s.prominence()
+			// the least prominent known style at least as prominent as s
+			best := -1.0
+			lvl := 0
+			for _, k := range known {
+				if k.p >= p-0.05 && (best < 0 || k.p < best) {
+					best, lvl = k.p, k.l
+				}
+			}
+			if lvl == 0 {
+				lvl = maxL + 1
+			} else if best > p+0.05 {
+				// strictly less prominent than that style: one level deeper
+				// unless a less prominent known style exists
+				deeper := false
+				for _, k := range known {
+					if k.p < p-0.05 {
+						deeper = true
+					}
+				}
+				if !deeper {
+					lvl++
+				}
+			}
+			styleLevel[s] = min(lvl, 5)
+		}
+	}
+	for _, h := range hs {
+		if h.fixed || h.level > 0 {
+			continue
+		}
+		if topLevelName(h) {
+			h.level = 1
+			continue
+		}
+		h.level = styleLevel[h.style]
+		if h.level == 0 {
+			h.level = 1
+		}
+	}
+	for _, h := range hs {
+		if !h.fixed && topLevelName(h) && !(h.hasNum && h.num.Depth > 1) {
+			h.level = 1
+		}
+	}
+	reconcile(hs)
+}
+
+// reconcile clamps levels so that each heading is at most one level below
+// the previous one and never below 1: the sequence then defines a valid
+// rooted tree.
+func reconcile(hs []*heading) {
+	prev := 0
+	for _, h := range hs {
+		if h.level < 1 {
+			h.level = 1
+		}
+		if h.level > prev+1 {
+			h.level = prev + 1
+		}
+		prev = h.level
+	}
+}

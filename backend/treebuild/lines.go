@@ -1,0 +1,454 @@
+package treebuild
+
+import (
+	"math"
+	"sort"
+	"strings"
+	"unicode"
+
+	"github.com/papertree/papertree/backend/pdf"
+)
+
+// line is one visual text line of one column of one page, in reading order.
+type line struct {
+	page   int // 1-based
+	runs   []pdf.Run
+	text   string  // cleaned text (ligatures, whitespace); hyphens kept
+	x0, x1 float64 // horizontal extent
+	y      float64 // baseline (top-left origin)
+	size   float64 // dominant font size (by characters)
+	font   string  // dominant font
+	bold   float64 // share of letters in bold runs
+	italic float64 // share of letters in italic runs
+	col    int     // 0 full width / single column, 1 left, 2 right
+	maxGap float64 // widest gap between two runs, in points (tables have large ones)
+	index  int     // position in the document's reading order
+	pageW  float64
+	pageH  float64
+}
+
+func (l *line) top() float64    { return l.y - l.size*0.8 }
+func (l *line) bottom() float64 { return l.y + l.size*0.25 }
+
+// sane reports whether a run has usable geometry; anything else (NaN, inf,
+// zero size, off-page garbage) is dropped before layout so that no later
+// computation can be poisoned by it.
+func sane(r pdf.Run, w, h float64) bool {
+	for _, v := range []float64{r.X, r.Y, r.W, r.Size} {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return false
+		}
+	}
+	if r.Size <= 0.5 || r.Size > 200 || r.W < 0 {
+		return false
+	}
+	if r.Rotated || strings.TrimSpace(r.Text) == "" {
+		return false
+	}
+	slack := 50.0
+	return r.X > -slack && r.X < w+slack && r.Y > -slack && r.Y < h+slack
+}
+
+// pageDims returns usable page dimensions, falling back to the runs' extent
+// (and to US letter) when the page reports none.
+func pageDims(p pdf.Page) (float64, float64) {
+	w, h := p.Width, p.Height
+	if !(w > 10 && w < 10000) || math.IsNaN(w) {
+		w = 612
+	}
+	if !(h > 10 && h < 10000) || math.IsNaN(h) {
+		h = 792
+	}
+	return w, h
+}
+
+// runWidth estimates a run's width when the PDF gave none.
+func runWidth(r pdf.Run) float64 {
+	if r.W > 0 {
+		return r.W
+	}
+	return float64(len([]rune(r.Text))) * r.Size * 0.5
+}
+
+// dropMarginNoise removes runs that are not part of the text flow: line
+// numbers of review copies (columns of digit-only runs at one x near the page
+// edges) and vertical stamps (arXiv identifiers set rotated in the margin,
+// which arrive as stacks of one- or two-character runs at one x).
+func dropMarginNoise(runs []pdf.Run, w float64) []pdf.Run {
+	digitsAt := map[int]int{}
+	tinyAt := map[int]int{}
+	for _, r := range runs {
+		t := strings.TrimSpace(r.Text)
+		x := int(math.Round(r.X / 3))
+		if isDigits(t) && len(t) <= 4 {
+			digitsAt[x]++
+		}
+		if len([]rune(t)) <= 2 {
+			tinyAt[x]++
+		}
+	}
+	out := runs[:0:0]
+	for _, r := range runs {
+		t := strings.TrimSpace(r.Text)
+		x := int(math.Round(r.X / 3))
+		edge := r.X < 0.14*w || r.X > 0.86*w
+		if edge && isDigits(t) && len(t) <= 4 && digitsAt[x] >= 12 {
+			continue
+		}
+		if edge && len([]rune(t)) <= 2 && tinyAt[x] >= 15 {
+			continue
+		}
+		out = append(out, r)
+	}
+	return out
+}
+
+func isDigits(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, r := range s {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// findGutter looks for the vertical white strip between two text columns.
+// It returns the gutter's x, or 0 when the page is single-column. The strip
+// must lie in the middle half of the page, be crossed by few runs, and have
+// a substantial amount of text on both sides.
+func findGutter(runs []pdf.Run, w float64) float64 {
+	if len(runs) < 20 {
+		return 0
+	}
+	const step = 1.0
+	n := int(w/step) + 1
+	cover := make([]int, n)
+	var left, right, total int
+	for _, r := range runs {
+		a := int(r.X / step)
+		b := int((r.X + runWidth(r)) / step)
+		if a < 0 {
+			a = 0
+		}
+		if b >= n {
+			b = n - 1
+		}
+		for i := a; i <= b; i++ {
+			cover[i]++
+		}
+		total++
+	}
+	lo, hi := int(0.3*w/step), int(0.7*w/step)
+	limit := total / 100
+	bestLen, bestMid := 0, 0
+	for i := lo; i <= hi && i < n; {
+		if cover[i] > limit {
+			i++
+			continue
+		}
+		j := i
+		for j < n && j <= int(0.75*w/step) && cover[j] <= limit {
+			j++
+		}
+		if j-i > bestLen {
+			bestLen, bestMid = j-i, (i+j)/2
+		}
+		i = j + 1
+	}
+	if float64(bestLen)*step < 6 {
+		return 0
+	}
+	g := float64(bestMid) * step
+	for _, r := range runs {
+		if r.X+runWidth(r) <= g {
+			left += len(r.Text)
+		} else if r.X >= g {
+			right += len(r.Text)
+		}
+	}
+	all := left + right
+	if all == 0 || float64(left) < 0.25*float64(all) || float64(right) < 0.25*float64(all) {
+		return 0
+	}
+	return g
+}
+
+// pageLines turns one page's runs into lines in reading order.
+func pageLines(p pdf.Page, pageNo int) []*line {
+	w, h := pageDims(p)
+	runs := make([]pdf.Run, 0, len(p.Runs))
+	for _, r := range p.Runs {
+		if sane(r, w, h) {
+			runs = append(runs, r)
+		}
+	}
+	runs = dropMarginNoise(runs, w)
+	if len(runs) == 0 {
+		return nil
+	}
+	g := findGutter(runs, w)
+
+	// Cluster runs by baseline, per side of the gutter.
+	sort.SliceStable(runs, func(i, j int) bool {
+		if runs[i].Y != runs[j].Y {
+			return runs[i].Y < runs[j].Y
+		}
+		return runs[i].X < runs[j].X
+	})
+	side := func(r pdf.Run) int {
+		if g == 0 {
+			return 0
+		}
+		if r.X+runWidth(r) <= g+2 {
+			return 1
+		}
+		if r.X >= g-2 {
+			return 2
+		}
+		return 0
+	}
+	type cluster struct {
+		runs []pdf.Run
+		y    float64
+		size float64
+	}
+	var open []*cluster
+	var done []*cluster
+	for _, r := range runs {
+		var best *cluster
+		for _, c := range open {
+			tol := 0.45 * math.Max(c.size, r.Size)
+			if math.Abs(c.y-r.Y) <= tol {
+				best = c
+				break
+			}
+		}
+		if best == nil {
+			// close clusters that are now far above
+			keep := open[:0]
+			for _, c := range open {
+				if r.Y-c.y > 2*math.Max(c.size, r.Size) {
+					done = append(done, c)
+				} else {
+					keep = append(keep, c)
+				}
+			}
+			open = keep
+			best = &cluster{y: r.Y, size: r.Size}
+			open = append(open, best)
+		}
+		best.runs = append(best.runs, r)
+		if r.Size > best.size && len(strings.TrimSpace(r.Text)) > 1 {
+			// the main baseline is the one of the largest text, not of a superscript
+			best.y, best.size = r.Y, r.Size
+		}
+	}
+	done = append(done, open...)
+
+	var out []*line
+	for _, c := range done {
+		sort.SliceStable(c.runs, func(i, j int) bool { return c.runs[i].X < c.runs[j].X })
+		// Split a baseline cluster at the gutter when nothing crosses it.
+		var parts [][]pdf.Run
+		if g > 0 {
+			crosses := false
+			for _, r := range c.runs {
+				if side(r) == 0 {
+					crosses = true
+					break
+				}
+			}
+			if !crosses {
+				var l, rr []pdf.Run
+				for _, r := range c.runs {
+					if side(r) == 1 {
+						l = append(l, r)
+					} else {
+						rr = append(rr, r)
+					}
+				}
+				if len(l) > 0 {
+					parts = append(parts, l)
+				}
+				if len(rr) > 0 {
+					parts = append(parts, rr)
+				}
+			}
+		}
+		if parts == nil {
+			parts = [][]pdf.Run{c.runs}
+		}
+		for _, rs := range parts {
+			ln := makeLine(rs, pageNo, w, h)
+			if ln == nil {
+				continue
+			}
+			if g > 0 {
+				switch {
+				case ln.x1 <= g+2:
+					ln.col = 1
+				case ln.x0 >= g-2:
+					ln.col = 2
+				}
+			}
+			out = append(out, ln)
+		}
+	}
+	return readingOrder(out)
+}
+
+// readingOrder sorts a page's lines: top to bottom in bands separated by
+// full-width lines; within a band, the left column before the right one.
+func readingOrder(ls []*line) []*line {
+	sort.SliceStable(ls, func(i, j int) bool {
+		if ls[i].y != ls[j].y {
+			return ls[i].y < ls[j].y
+		}
+		return ls[i].x0 < ls[j].x0
+	})
+	var out []*line
+	var band []*line
+	flush := func() {
+		sort.SliceStable(band, func(i, j int) bool {
+			ci, cj := band[i].col, band[j].col
+			if ci != cj {
+				return ci < cj
+			}
+			return band[i].y < band[j].y
+		})
+		out = append(out, band...)
+		band = band[:0]
+	}
+	hasCols := false
+	for _, l := range ls {
+		if l.col != 0 {
+			hasCols = true
+		}
+	}
+	for _, l := range ls {
+		if hasCols && l.col == 0 && !isShortCentred(l) {
+			flush()
+			out = append(out, l)
+			continue
+		}
+		if l.col == 0 {
+			l.col = 1 // a short line inside a column band reads with the left column
+		}
+		band = append(band, l)
+	}
+	flush()
+	return out
+}
+
+// isShortCentred is false for any line that spans the gutter: such lines are
+// band separators. Kept as a hook for layouts where short spanning lines
+// belong to a column; currently every spanning line separates bands.
+func isShortCentred(*line) bool { return false }
+
+// makeLine assembles one line from runs sorted by x.
+func makeLine(rs []pdf.Run, pageNo int, w, h float64) *line {
+	if len(rs) == 0 {
+		return nil
+	}
+	ln := &line{page: pageNo, runs: rs, pageW: w, pageH: h}
+	var b strings.Builder
+	sizeChars := map[float64]int{}
+	fontChars := map[string]int{}
+	letters, boldL, italL := 0, 0, 0
+	ln.x0 = rs[0].X
+	ln.x1 = rs[0].X + runWidth(rs[0])
+	maxSize := 0.0
+	for i, r := range rs {
+		t := r.Text
+		if i > 0 {
+			prev := rs[i-1]
+			gap := r.X - (prev.X + runWidth(prev))
+			if gap > ln.maxGap {
+				ln.maxGap = gap
+			}
+			sz := math.Min(prev.Size, r.Size)
+			if gap > 0.15*sz || strings.HasSuffix(prev.Text, " ") || strings.HasPrefix(t, " ") {
+				b.WriteByte(' ')
+			}
+		}
+		b.WriteString(t)
+		n := 0
+		for _, c := range t {
+			if unicode.IsLetter(c) || unicode.IsDigit(c) {
+				n++
+			}
+		}
+		letters += n
+		if r.Bold {
+			boldL += n
+		}
+		if r.Italic {
+			italL += n
+		}
+		sizeChars[math.Round(r.Size*2)/2] += n + 1
+		fontChars[r.Font] += n + 1
+		if e := r.X + runWidth(r); e > ln.x1 {
+			ln.x1 = e
+		}
+		if r.X < ln.x0 {
+			ln.x0 = r.X
+		}
+		if r.Size > maxSize {
+			maxSize = r.Size
+		}
+	}
+	ln.text = cleanText(b.String())
+	if ln.text == "" {
+		return nil
+	}
+	best := -1
+	for s, c := range sizeChars {
+		if c > best || (c == best && s > ln.size) {
+			best, ln.size = c, s
+		}
+	}
+	best = -1
+	for f, c := range fontChars {
+		if c > best || (c == best && f < ln.font) {
+			best, ln.font = c, f
+		}
+	}
+	if letters > 0 {
+		ln.bold = float64(boldL) / float64(letters)
+		ln.italic = float64(italL) / float64(letters)
+	}
+	// baseline of the dominant-size text
+	ln.y = rs[0].Y
+	for _, r := range rs {
+		if math.Round(r.Size*2)/2 == ln.size {
+			ln.y = r.Y
+			break
+		}
+	}
+	return ln
+}
+
+// buildLines returns all lines of the document in reading order, with
+// running headers/footers and page numbers removed.
+func buildLines(pages []pdf.Page) []*line {
+	var all [][]*line
+	for i, p := range pages {
+		n := p.Number
+		if n <= 0 {
+			n = i + 1
+		}
+		all = append(all, pageLines(p, n))
+	}
+	all = dropFurniture(all)
+	var out []*line
+	for _, ls := range all {
+		for _, l := range ls {
+			l.index = len(out)
+			out = append(out, l)
+		}
+	}
+	return out
+}
