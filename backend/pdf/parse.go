@@ -105,7 +105,7 @@ func Parse(ctx context.Context, r io.ReaderAt, size int64, opts Options) (doc *D
 		}
 		n := i + 1
 		var pg Page
-		if err := protect(func() { pg = extractPage(p, n, styles) }); err != nil {
+		if err := protect(func() { pg = extractPage(p, n, styles, &q) }); err != nil {
 			pg = Page{Number: n}
 			_ = protect(func() { pg.Width, pg.Height = pageSize(p) })
 			if pg.Width == 0 {
@@ -113,15 +113,12 @@ func Parse(ctx context.Context, r io.ReaderAt, size int64, opts Options) (doc *D
 			}
 			doc.SkippedPages = append(doc.SkippedPages, n)
 		}
-		for _, run := range pg.Runs {
-			q.add(run.Text)
-		}
 		doc.Pages = append(doc.Pages, pg)
 	}
 	if len(doc.SkippedPages) == len(pages) {
 		return nil, coded(papertree.EMalformed, "The PDF's pages cannot be read.", nil)
 	}
-	if q.total == 0 {
+	if !hasRuns(doc.Pages) {
 		return nil, coded(papertree.ENoText,
 			"The PDF has no text layer (it may be a scan or consist only of images); it would need OCR first.", nil)
 	}
@@ -176,4 +173,13 @@ func panicError(x any) error {
 		return fmt.Errorf("pdf library panic: %w\n%s", e, debug.Stack())
 	}
 	return fmt.Errorf("pdf library panic: %v\n%s", x, debug.Stack())
+}
+
+func hasRuns(pages []Page) bool {
+	for _, p := range pages {
+		if len(p.Runs) > 0 {
+			return true
+		}
+	}
+	return false
 }

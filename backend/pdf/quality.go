@@ -13,16 +13,24 @@ type qualityCounter struct {
 	good, total int
 }
 
-func (q *qualityCounter) add(s string) {
+// addGlyph counts one glyph's characters; unmapped marks a raw character
+// code the font gives no Unicode meaning for (it may look like a letter,
+// e.g. "Ý" from a dvips Type 3 font, but it is not text).
+func (q *qualityCounter) addGlyph(s string, unmapped bool) {
 	for _, r := range s {
 		if unicode.IsSpace(r) {
 			continue
 		}
 		q.total++
-		if plausible(r) {
+		if !unmapped && plausible(r) {
 			q.good++
 		}
 	}
+}
+
+func (q *qualityCounter) merge(o qualityCounter) {
+	q.good += o.good
+	q.total += o.total
 }
 
 func (q *qualityCounter) quality() float64 {

@@ -44,11 +44,17 @@ func pageBox(p lib.Page) (x0, y0, x1, y1 float64) {
 
 // extractPage reads one page's glyphs and groups them into runs.
 // styles caches bold/italic per font name across the document.
-func extractPage(p lib.Page, number int, styles map[string]fontStyle) Page {
+// q accumulates the text quality of the page's glyphs.
+func extractPage(p lib.Page, number int, styles map[string]fontStyle, q *qualityCounter) Page {
 	x0, y0, x1, y1 := pageBox(p)
 	pg := Page{Number: number, Width: x1 - x0, Height: y1 - y0}
 	content := p.Content()
+	var pq qualityCounter
+	for _, g := range content.Text {
+		pq.addGlyph(g.S, g.Unmapped)
+	}
 	pg.Runs = groupRuns(content.Text, x0, y1, styles)
+	q.merge(pq) // only once the page is known to be readable
 	return pg
 }
 

@@ -58,7 +58,8 @@ type Document struct {
 	// TextQuality is the share (0..1) of non-space characters that decode
 	// to plausible text (letters, digits, ordinary punctuation and
 	// symbols) rather than replacement characters, control codes,
-	// private-use glyphs or raw codes of fonts without a Unicode mapping.
+	// private-use glyphs or raw codes of fonts without a Unicode mapping
+	// (e.g. Type 3 glyph names like /a12 with no ToUnicode map).
 	// Garbled is set when it is too low to trust the text layer
 	// (see GarbledThreshold). Parse still returns the document: the tree
 	// builder decides whether to fail with papertree.EGarbled.

@@ -206,7 +206,8 @@ func simpleEncoder(fv, desc Value, subtype string) TextEncoding {
 // whose glyph name is unknown (e.g. "/g12" in Type 3 fonts) decode to the
 // raw byte, which callers can detect as a garbled text layer.
 type diffEncoder struct {
-	table [256]rune
+	table   [256]rune
+	unknown [256]bool // a /Differences name without a Unicode meaning
 }
 
 func newDiffEncoder(diff Value, base *[256]rune) *diffEncoder {
@@ -227,8 +228,10 @@ func newDiffEncoder(diff Value, base *[256]rune) *diffEncoder {
 			if n >= 0 && n < 256 {
 				if r := glyphNameToRune(x.Name()); r != 0 {
 					e.table[n] = r
+					e.unknown[n] = false
 				} else {
 					e.table[n] = rune(n)
+					e.unknown[n] = true
 				}
 			}
 			n++
@@ -314,9 +317,10 @@ func parseCIDWidths(w Value) map[int]float64 {
 
 // glyph is one character code of a shown string.
 type glyph struct {
-	code  int
-	bytes int
-	text  string
+	code     int
+	bytes    int
+	text     string
+	unmapped bool // text is the raw code: the font gives no Unicode meaning
 }
 
 // codes splits raw into character codes and decodes each one. Simple
@@ -331,10 +335,17 @@ func (fi *fontInfo) codes(raw string) []glyph {
 			if fi.cm != nil {
 				t, ok = fi.cm.lookup(raw[i : i+1])
 			}
+			unmapped := false
 			if !ok {
 				t = fi.enc.Decode(raw[i : i+1])
+				switch e := fi.enc.(type) {
+				case *diffEncoder:
+					unmapped = e.unknown[raw[i]]
+				case *nopEncoder:
+					unmapped = true
+				}
 			}
-			out = append(out, glyph{int(raw[i]), 1, t})
+			out = append(out, glyph{int(raw[i]), 1, t, unmapped})
 		}
 		return out
 	}
@@ -361,7 +372,7 @@ func (fi *fontInfo) codes(raw string) []glyph {
 				t = string(noRune)
 			}
 		}
-		out = append(out, glyph{c, n, t})
+		out = append(out, glyph{c, n, t, !ok && t == string(noRune)})
 		raw = raw[n:]
 	}
 	return out
@@ -508,6 +519,7 @@ func (c *contentState) run(strm Value, res Value, g gstate, depth int) {
 				X: Trm[2][0], Y: Trm[2][1], W: w, S: gl.text,
 				FontFlags: fi.flags, FontWeight: fi.weight, ItalicAngle: fi.italic,
 				Rotated: rotated, Invisible: g.Tmode == 3 || g.Tmode == 7,
+				Unmapped: gl.unmapped,
 			})
 			g.Tm = matrix{{1, 0, 0}, {0, 1, 0}, {tx, 0, 1}}.mul(g.Tm)
 		}

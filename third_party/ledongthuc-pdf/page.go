@@ -516,6 +516,7 @@ type Text struct {
 	ItalicAngle float64 // FontDescriptor /ItalicAngle
 	Rotated     bool    // the text direction is not left-to-right horizontal
 	Invisible   bool    // text rendering mode 3 or 7 (e.g. an OCR layer)
+	Unmapped    bool    // S is a raw character code: the font has no Unicode mapping for it
 }
 
 // A Rect represents a rectangle.
