@@ -305,18 +305,35 @@ func classifyLine(lines []*line, i int, st stats) *heading {
 	strong := sizeUp || bold || (style.caps && (hasNum || conv))
 	small := l.size < st.bodySize-0.6
 	above := gapAbove(lines, i)
-	below := gapBelow(lines, i)
 	sepAbove := above > st.lineSpacing*1.25
-	ownLine := below > st.lineSpacing*1.1 || (i+1 < len(lines) && lineStyle(lines[i+1], st) != style)
-
-	sentence := endsLikeSentence(t)
+	if runInLine(l) && !(hasNum && strong && !endsLikeSentence(t)) {
+		return nil // "Training details. We train ..." (a run-in heading)
+	}
 	if strings.HasSuffix(t, ":") && !hasNum {
 		return nil // a label introducing a list or an equation
 	}
+	if small && !conv {
+		return nil
+	}
+	if !(strong || hasNum || conv) {
+		return nil
+	}
+	// Provisional heading: merge continuation lines, then judge the block.
+	h := &heading{text: t, num: num, hasNum: hasNum, role: role, page: l.page, first: i, last: i,
+		style: style, strong: strong, conv: conv}
+	if numberOnly(t) && i+1 < len(lines) {
+		h.last = i + 1
+		h.text = t + " " + strings.TrimSpace(lines[i+1].text)
+		h.style = lineStyle(lines[i+1], st)
+	}
+	mergeContinuation(lines, h, st)
+	lastL := lines[h.last]
+	below := gapBelow(lines, h.last)
+	ownLine := below > st.lineSpacing*1.1 || (h.last+1 < len(lines) && lineStyle(lines[h.last+1], st) != h.style)
+	sentence := endsLikeSentence(h.text) && !(hasNum && strong && ownLine && wordCount(h.text) <= 12)
+	_ = lastL
 	accept := false
 	switch {
-	case small && !conv:
-		accept = false
 	case strong && hasNum && !sentence && ownLine:
 		accept = true
 	case strong && conv && !sentence:
@@ -331,13 +348,6 @@ func classifyLine(lines []*line, i int, st stats) *heading {
 	}
 	if !accept {
 		return nil
-	}
-	h := &heading{text: t, num: num, hasNum: hasNum, role: role, page: l.page, first: i, last: i,
-		style: style, strong: strong, conv: conv}
-	if numberOnly(t) && i+1 < len(lines) {
-		h.last = i + 1
-		h.text = t + " " + strings.TrimSpace(lines[i+1].text)
-		h.style = lineStyle(lines[i+1], st)
 	}
 	mergeContinuation(lines, h, st)
 	if h.role == "" {
@@ -417,3 +427,80 @@ func mergeContinuation(lines []*line, h *heading, st stats) {
 var chapterLabelRe = regexp.MustCompile(`(?i)^(chapter|appendix|part)\s+(\d{1,2}|[A-Z]|[IVX]{1,5})\.?$`)
 
 func chapterLabel(t string) bool { return chapterLabelRe.MatchString(strings.TrimSpace(t)) }
+
+// runInLine reports a line that starts with a bold (or italic) label and
+// continues in the body style: a run-in paragraph heading, not a heading
+// line of its own.
+func runInLine(l *line) bool {
+	if len(l.runs) < 2 || !(l.runs[0].Bold || l.runs[0].Italic) {
+		return false
+	}
+	label := l.runs[0].Bold
+	seenBody := false
+	bodyLetters := 0
+	for _, r := range l.runs {
+		styled := (label && r.Bold) || (!label && r.Italic)
+		if !styled {
+			seenBody = true
+			bodyLetters += letterCount(r.Text)
+		} else if seenBody && letterCount(r.Text) > 0 {
+			// styled text after body text: inline emphasis, still run-in
+			continue
+		}
+	}
+	return seenBody && bodyLetters >= 3
+}
+
+// pruneCandidates applies document-level checks to typography candidates:
+//
+//   - on the title page, unnumbered headings that are not conventional names
+//     and come before the first numbered or conventional heading are author,
+//     affiliation or banner lines;
+//   - in a paper whose headings are mostly numbered, an unnumbered heading
+//     must be a conventional name or share its style with numbered headings
+//     (otherwise it is a bold table cell or figure label);
+//   - an unnumbered, unconventional text that recurs three or more times is a
+//     repeated table or figure label.
+func pruneCandidates(cands []*heading) []*heading {
+	if len(cands) == 0 {
+		return cands
+	}
+	firstPage := cands[0].page
+	seenAnchor := false
+	var out []*heading
+	for _, c := range cands {
+		if c.hasNum || c.conv {
+			seenAnchor = true
+		}
+		if !seenAnchor && c.page == firstPage && !c.hasNum && !c.conv {
+			continue
+		}
+		out = append(out, c)
+	}
+	numbered := 0
+	numStyles := map[styleKey]bool{}
+	for _, c := range out {
+		if c.hasNum {
+			numbered++
+			numStyles[c.style] = true
+		}
+	}
+	count := map[string]int{}
+	for _, c := range out {
+		count[normKey(c.text)]++
+	}
+	mostlyNumbered := numbered >= 3 && 2*numbered >= len(out)
+	kept := out[:0]
+	for _, c := range out {
+		if !c.hasNum && !c.conv {
+			if mostlyNumbered && !numStyles[c.style] {
+				continue
+			}
+			if count[normKey(c.text)] >= 3 {
+				continue
+			}
+		}
+		kept = append(kept, c)
+	}
+	return kept
+}

@@ -63,7 +63,7 @@ func ParseNumbering(text string) (Numbering, bool) {
 			// "A Survey of ..." is a title, not appendix A. Accept the bare
 			// letter only when the next word is capitalised and the letter is
 			// not a common one-letter word.
-			if m[1] == "A" || m[1] == "I" {
+			if m[1] == "I" {
 				return Numbering{}, false
 			}
 		}

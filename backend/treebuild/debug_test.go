@@ -1,0 +1,44 @@
+package treebuild
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"testing"
+
+	"github.com/papertree/papertree/backend/internal/shareddata"
+	"github.com/papertree/papertree/backend/pdf"
+)
+
+// TestDebugLines prints every line of one development PDF with the features
+// the heading rules use. It is a tool, not a check: it runs only when
+// PAPERTREE_DEBUG_FILE names a file in shared/data/pdfs (optionally
+// PAPERTREE_DEBUG_PAGE limits it to one page).
+func TestDebugLines(t *testing.T) {
+	name := os.Getenv("PAPERTREE_DEBUG_FILE")
+	if name == "" {
+		t.Skip("set PAPERTREE_DEBUG_FILE to print a file's lines")
+	}
+	dir := shareddata.Dir(t, "pdfs")
+	doc, err := pdf.Open(context.Background(), filepath.Join(dir, name), pdf.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	page, _ := strconv.Atoi(os.Getenv("PAPERTREE_DEBUG_PAGE"))
+	lines := buildLines(doc.Pages)
+	st := computeStats(lines)
+	fmt.Printf("body %.1f %s bold=%v spacing %.1f colw %v\n", st.bodySize, st.bodyFont, st.bodyBold, st.lineSpacing, st.colWidth)
+	for i, l := range lines {
+		if page != 0 && l.page != page {
+			continue
+		}
+		h := classifyLine(lines, i, st)
+		mark := " "
+		if h != nil {
+			mark = "H"
+		}
+		fmt.Printf("%s p%d c%d y%6.1f x%5.1f-%5.1f s%4.1f b%.1f up%5.1f dn%5.1f gap%4.1f %.90s\n", mark, l.page, l.col, l.y, l.x0, l.x1, l.size, l.bold, gapAbove(lines, i), gapBelow(lines, i), l.maxGap, l.text)
+	}
+}
