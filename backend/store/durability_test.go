@@ -139,14 +139,14 @@ func TestConcurrentReadersWhileWriting(t *testing.T) {
 	wg.Add(1)
 	go func() { // writer
 		defer wg.Done()
-		for i := 0; i < 40; i++ {
+		for i := 0; i < 15; i++ {
 			path := paths[i%len(paths)]
 			p := synthPaper(path, uint64(100+i), 4, 3, 6)
 			if _, err := s.SavePaper(ctx, p, synthVectors(p, dim, uint64(i)), ""); err != nil {
 				errs <- fmt.Errorf("writer: %w", err)
 				return
 			}
-			if i%10 == 9 {
+			if i%5 == 4 {
 				if err := s.RecordFailure(ctx, path, "h", "", papertree.Errorf(papertree.ENoText, "No text.")); err != nil {
 					errs <- fmt.Errorf("writer: %w", err)
 					return
@@ -155,7 +155,7 @@ func TestConcurrentReadersWhileWriting(t *testing.T) {
 		}
 		close(stop)
 	}()
-	for r := 0; r < 4; r++ {
+	for r := 0; r < 3; r++ {
 		wg.Add(1)
 		go func(r int) {
 			defer wg.Done()

@@ -147,8 +147,14 @@ func consistency(t testing.TB, s *Store) {
 		}
 		return n
 	}
+	// On the writer connection: FTS5's integrity hook (run by PRAGMA
+	// integrity_check) trusts the connection's cached index structure without
+	// checking whether another connection committed since, so on a reader
+	// pool connection that has not run an FTS query since the last write it
+	// reports "corruption found reading blob" for a healthy index (seen with
+	// SQLite 3.54.1; a fresh connection or any MATCH query first says "ok").
 	var ic string
-	if err := s.r.QueryRowContext(ctx, `PRAGMA integrity_check`).Scan(&ic); err != nil || ic != "ok" {
+	if err := s.w.QueryRowContext(ctx, `PRAGMA integrity_check`).Scan(&ic); err != nil || ic != "ok" {
 		t.Fatalf("integrity_check = %q, %v", ic, err)
 	}
 	rows, err := s.r.QueryContext(ctx, `PRAGMA foreign_key_check`)

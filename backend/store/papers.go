@@ -153,6 +153,14 @@ func (s *Store) SavePaper(ctx context.Context, p *papertree.Paper, v Vectors, fi
 		if err := insertNodes(ctx, tx, paperID, flat, ids); err != nil {
 			return err
 		}
+		// One statement for the paper's FTS rows: FTS5 flushes its pending
+		// terms to disk at every statement boundary, so indexing row by row
+		// (a trigger per node insert) writes ~2000 tiny segments and merges
+		// them, several times slower.
+		if _, err := tx.ExecContext(ctx, `INSERT INTO node_fts(rowid, title, text)
+			SELECT id, title, text FROM nodes WHERE paper_id = ? AND (title <> '' OR text <> '')`, paperID); err != nil {
+			return fmt.Errorf("index text: %w", err)
+		}
 		if err := insertClosure(ctx, tx, flat, ids); err != nil {
 			return err
 		}

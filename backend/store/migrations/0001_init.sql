@@ -67,20 +67,18 @@ CREATE TABLE node_closure (
 CREATE INDEX node_closure_desc ON node_closure(descendant_id, depth);
 
 -- Full-text index over node titles (sections, the paper title) and leaf text.
--- External content: the text lives once, in nodes; triggers keep the index in
--- step with every insert, update and delete (including FK cascades), so it can
--- never point at a node that is gone. Nodes with neither title nor text are
--- not indexed; the delete trigger uses the same condition.
+-- External content: the text lives once, in nodes. Rows are ADDED in bulk by
+-- SavePaper, one INSERT ... SELECT per paper (FTS5 flushes pending terms at
+-- every statement, so a per-row insert trigger makes saving ~2x slower); every
+-- other node insert path must do the same. Rows are REMOVED by triggers, so
+-- every delete path (DeletePaper, Prune, replace, FK cascades) keeps the index
+-- in step. Nodes with neither title nor text are not indexed; the delete
+-- trigger uses the same condition.
 CREATE VIRTUAL TABLE node_fts USING fts5(
     title, text,
     content = 'nodes', content_rowid = 'id',
     tokenize = 'porter unicode61 remove_diacritics 2'
 );
-
-CREATE TRIGGER nodes_fts_insert AFTER INSERT ON nodes
-WHEN new.title <> '' OR new.text <> '' BEGIN
-    INSERT INTO node_fts(rowid, title, text) VALUES (new.id, new.title, new.text);
-END;
 
 CREATE TRIGGER nodes_fts_delete AFTER DELETE ON nodes
 WHEN old.title <> '' OR old.text <> '' BEGIN
