@@ -32,6 +32,7 @@ type Config struct {
 	EigPower   float64 // word vector = U * S^EigPower
 	PowerIters int     // randomized SVD power iterations
 	Common     int     // common components to remove
+	LSA        bool    // factorise the term-paragraph TF-IDF matrix instead of PPMI
 	Seed       uint64
 }
 
@@ -105,7 +106,12 @@ func Train(docs []string, source string, cfg Config) (*embedding.Model, error) {
 		id[terms[i]] = i
 	}
 
-	a := ppmi(seqs, id, nvec, cfg)
+	var a *csr
+	if cfg.LSA {
+		a = termDoc(seqs, id, nvec)
+	} else {
+		a = ppmi(seqs, id, nvec, cfg)
+	}
 	u, s := rsvd(a, cfg.Dim, 16, cfg.PowerIters, cfg.Seed)
 
 	m := &embedding.Model{
@@ -155,7 +161,8 @@ func Train(docs []string, source string, cfg Config) (*embedding.Model, error) {
 
 // csr is a sparse row-major matrix.
 type csr struct {
-	n      int
+	n      int // rows
+	cols   int
 	rowPtr []int
 	col    []int32
 	val    []float64
@@ -208,7 +215,7 @@ func ppmi(seqs [][]string, id map[string]int, n int, cfg Config) *csr {
 		ctx[j] = math.Pow(colSum[j], cfg.CDS)
 		ctxTotal += ctx[j]
 	}
-	m := &csr{n: n, rowPtr: make([]int, n+1)}
+	m := &csr{n: n, cols: n, rowPtr: make([]int, n+1)}
 	for i, r := range rows {
 		cols := make([]int32, 0, len(r))
 		for j := range r {
@@ -228,7 +235,43 @@ func ppmi(seqs [][]string, id map[string]int, n int, cfg Config) *csr {
 	return m
 }
 
-// mul returns A·X for dense X (n×k row-major).
+// termDoc builds the vocabulary × document matrix with log TF times IDF.
+func termDoc(seqs [][]string, id map[string]int, n int) *csr {
+	rows := make([]map[int32]float64, n)
+	for i := range rows {
+		rows[i] = map[int32]float64{}
+	}
+	df := make([]float64, n)
+	for d, seq := range seqs {
+		seen := map[int]bool{}
+		for _, t := range seq {
+			if i, ok := id[t]; ok {
+				rows[i][int32(d)]++
+				if !seen[i] {
+					seen[i] = true
+					df[i]++
+				}
+			}
+		}
+	}
+	m := &csr{n: n, cols: len(seqs), rowPtr: make([]int, n+1)}
+	for i, r := range rows {
+		cols := make([]int32, 0, len(r))
+		for j := range r {
+			cols = append(cols, j)
+		}
+		sort.Slice(cols, func(a, b int) bool { return cols[a] < cols[b] })
+		idf := math.Log(float64(len(seqs)) / df[i])
+		for _, j := range cols {
+			m.col = append(m.col, j)
+			m.val = append(m.val, (1+math.Log(r[j]))*idf)
+		}
+		m.rowPtr[i+1] = len(m.col)
+	}
+	return m
+}
+
+// mul returns A·X for dense X (cols×k row-major).
 func (a *csr) mul(x []float64, k int) []float64 {
 	out := make([]float64, a.n*k)
 	for i := 0; i < a.n; i++ {
@@ -246,7 +289,7 @@ func (a *csr) mul(x []float64, k int) []float64 {
 
 // mulT returns Aᵀ·X for dense X (n×k row-major).
 func (a *csr) mulT(x []float64, k int) []float64 {
-	out := make([]float64, a.n*k)
+	out := make([]float64, a.cols*k)
 	for i := 0; i < a.n; i++ {
 		xr := x[i*k : (i+1)*k]
 		for p := a.rowPtr[i]; p < a.rowPtr[i+1]; p++ {
@@ -266,7 +309,7 @@ func (a *csr) mulT(x []float64, k int) []float64 {
 func rsvd(a *csr, k, over, iters int, seed uint64) ([]float64, []float64) {
 	kk := k + over
 	rng := rand.New(rand.NewPCG(seed, 0x5eed))
-	omega := make([]float64, a.n*kk)
+	omega := make([]float64, a.cols*kk)
 	for i := range omega {
 		omega[i] = rng.NormFloat64()
 	}
@@ -274,13 +317,13 @@ func rsvd(a *csr, k, over, iters int, seed uint64) ([]float64, []float64) {
 	orth(y, a.n, kk)
 	for it := 0; it < iters; it++ {
 		z := a.mulT(y, kk)
-		orth(z, a.n, kk)
+		orth(z, a.cols, kk)
 		y = a.mul(z, kk)
 		orth(y, a.n, kk)
 	}
 	// B = Qᵀ A; B Bᵀ = Zᵀ Z with Z = Aᵀ Q.
 	z := a.mulT(y, kk)
-	g := gram(z, a.n, kk)
+	g := gram(z, a.cols, kk)
 	vals, vecs := jacobiEigen(g, kk)
 	// Sort eigenpairs descending.
 	order := make([]int, kk)

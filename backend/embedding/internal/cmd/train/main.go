@@ -29,6 +29,7 @@ func main() {
 	flag.IntVar(&cfg.MinCount, "mincount", cfg.MinCount, "minimum count for a word vector")
 	flag.Float64Var(&cfg.EigPower, "eig", cfg.EigPower, "eigenvalue weighting exponent")
 	flag.IntVar(&cfg.Common, "common", cfg.Common, "common components removed")
+	flag.BoolVar(&cfg.LSA, "lsa", cfg.LSA, "term-document LSA instead of PPMI")
 	flag.Parse()
 	if err := run(*data, *out, *half, cfg); err != nil {
 		fmt.Fprintln(os.Stderr, "train:", err)
