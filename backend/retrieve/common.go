@@ -1,0 +1,236 @@
+package retrieve
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"sort"
+	"strings"
+
+	"github.com/papertree/papertree/backend/papertree"
+)
+
+// scopePapers returns the papers a request searches in depth: the explicit
+// set, or for library-wide questions the MaxPapers papers whose best section
+// body (vector search) and keyword hits match best.
+func scopePapers(ctx context.Context, ix Index, req Request, qv []float32) ([]int64, error) {
+	if len(req.PaperIDs) > 0 {
+		return req.PaperIDs, nil
+	}
+	all, err := ix.ReadyPapers(ctx)
+	if err != nil {
+		return nil, errf("list papers", err)
+	}
+	if len(all) <= req.Params.MaxPapers {
+		return all, nil
+	}
+	score := map[int64]float64{}
+	hits, err := ix.SearchSections(ctx, qv, nil, 200)
+	if err != nil {
+		return nil, errf("search sections", err)
+	}
+	for _, h := range hits {
+		score[h.PaperID] = max(score[h.PaperID], h.Score)
+	}
+	for id, s := range textScoresByPaper(ctx, ix, req.Query, nil) {
+		score[id] += req.Params.TextWeight * s
+	}
+	ids := make([]int64, 0, len(score))
+	for id := range score {
+		ids = append(ids, id)
+	}
+	sort.Slice(ids, func(i, j int) bool {
+		if score[ids[i]] != score[ids[j]] {
+			return score[ids[i]] > score[ids[j]]
+		}
+		return ids[i] < ids[j]
+	})
+	if len(ids) > req.Params.MaxPapers {
+		ids = ids[:req.Params.MaxPapers]
+	}
+	if len(ids) == 0 {
+		return nil, papertree.Errorf(papertree.ENotFound, "The library has no indexed papers to search.")
+	}
+	return ids, nil
+}
+
+// textScores runs the BM25 keyword search over the scope and returns, per
+// node, its score divided by the best score in its paper (so in [0,1]). A
+// failing keyword search only removes this extra signal.
+func textScores(ctx context.Context, ix Index, query string, ids []int64) map[int64]float64 {
+	hits, err := ix.SearchText(ctx, query, ids, 100*max(len(ids), 1))
+	if err != nil {
+		return nil
+	}
+	best := map[int64]float64{}
+	for _, h := range hits {
+		best[h.PaperID] = max(best[h.PaperID], h.Score)
+	}
+	out := make(map[int64]float64, len(hits))
+	for _, h := range hits {
+		if b := best[h.PaperID]; b > 0 {
+			out[h.NodeID] = h.Score / b
+		}
+	}
+	return out
+}
+
+func textScoresByPaper(ctx context.Context, ix Index, query string, ids []int64) map[int64]float64 {
+	hits, err := ix.SearchText(ctx, query, ids, 200)
+	if err != nil || len(hits) == 0 {
+		return nil
+	}
+	top := hits[0].Score
+	for _, h := range hits {
+		top = max(top, h.Score)
+	}
+	out := map[int64]float64{}
+	for _, h := range hits {
+		out[h.PaperID] = max(out[h.PaperID], h.Score/top)
+	}
+	return out
+}
+
+// titleVectors embeds the section titles of d once (the no-LLM stand-in for
+// F_sec compares the query with titles).
+func (d *PaperData) titleVectors(ctx context.Context, emb papertree.Embedder) ([][]float32, error) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.titleVec != nil {
+		return d.titleVec, nil
+	}
+	var titles []string
+	for _, n := range d.Nodes {
+		if n.Kind == papertree.KindSection {
+			titles = append(titles, stripNumber(n.Title))
+		}
+	}
+	if len(titles) == 0 {
+		return nil, nil
+	}
+	vs, err := emb.Embed(ctx, titles)
+	if err != nil {
+		return nil, err
+	}
+	d.titleVec = vs
+	return vs, nil
+}
+
+// stripNumber removes a leading section number ("3.2 ", "IV. ", "A.1 ").
+func stripNumber(t string) string {
+	f := strings.Fields(t)
+	if len(f) > 1 {
+		w := strings.TrimRight(f[0], ".")
+		num := w != ""
+		for _, r := range w {
+			if !(r >= '0' && r <= '9' || r == '.' || r >= 'A' && r <= 'Z' && len(w) <= 4) {
+				num = false
+				break
+			}
+		}
+		if num {
+			return strings.Join(f[1:], " ")
+		}
+	}
+	return t
+}
+
+// assemble turns selected candidates into evidence, the context text and the
+// diagnostics. Evidence keeps the order of cs (paper, then document order).
+func assemble(cs []cand, budget int) Result {
+	var res Result
+	res.Evidence = make([]papertree.Evidence, 0, len(cs))
+	var b strings.Builder
+	var lastPaper *PaperData
+	lastPath := ""
+	used := 0
+	for i, c := range cs {
+		d := c.d
+		node := d.Nodes[c.o]
+		path := d.PathTo(c.o)
+		secs := path[:len(path)-1]
+		titles := make([]string, len(secs))
+		ids := make([]int64, len(secs))
+		for j, s := range secs {
+			titles[j], ids[j] = s.Title, s.ID
+		}
+		if d != lastPaper {
+			fmt.Fprintf(&b, "# %s\n", d.Paper.Title)
+			lastPaper, lastPath = d, ""
+		}
+		if p := strings.Join(titles[1:], " > "); p != lastPath {
+			if p == "" {
+				p = "(front matter)"
+			}
+			fmt.Fprintf(&b, "## %s\n", p)
+			lastPath = p
+		}
+		ev := papertree.Evidence{
+			PaperID: d.Paper.ID, PaperTitle: d.Paper.Title, NodeID: node.ID, Kind: node.Kind,
+			Path: titles, PathIDs: ids, SectionID: ids[len(ids)-1], Text: c.text, Summary: node.Summary,
+			Pages: pageList(node), Boxes: node.Boxes, Score: round4(c.score), Tokens: c.cost, Order: node.Order,
+		}
+		res.Evidence = append(res.Evidence, ev)
+		if node.Summary != "" {
+			fmt.Fprintf(&b, "[%d] (summary) %s\n", i+1, node.Summary)
+		}
+		fmt.Fprintf(&b, "[%d] %s\n\n", i+1, c.text)
+		used += c.cost
+	}
+	res.Context = b.String()
+	res.Diag = papertree.Diagnostics{TokensUsed: used, Budget: budget}
+	res.Diag.SectionEntropy, res.Diag.Sections = SectionEntropy(res.Evidence)
+	return res
+}
+
+func pageList(n *papertree.Node) []int {
+	if n.PageStart <= 0 {
+		return []int{}
+	}
+	var ps []int
+	for p := n.PageStart; p <= max(n.PageEnd, n.PageStart); p++ {
+		ps = append(ps, p)
+	}
+	return ps
+}
+
+func round4(x float64) float64 { return math.Round(x*1e4) / 1e4 }
+
+// SectionShares returns r(s) (PT-RAG sec. 3.6): the share of the context's
+// tokens coming from each section (the leaf's own section, keyed by node id),
+// weighted by the evidence's relevance score (floored at a small positive
+// value so zero-score evidence still counts its tokens) and normalised.
+func SectionShares(ev []papertree.Evidence) map[int64]float64 {
+	r := map[int64]float64{}
+	total := 0.0
+	for _, e := range ev {
+		w := float64(e.Tokens) * math.Max(e.Score, 0.01)
+		r[e.SectionID] += w
+		total += w
+	}
+	if total == 0 {
+		return r
+	}
+	for k := range r {
+		r[k] /= total
+	}
+	return r
+}
+
+// SectionEntropy is SE(r) = -sum_s r(s) log r(s) (natural log) and the number
+// of distinct sections.
+func SectionEntropy(ev []papertree.Evidence) (float64, int) {
+	r := SectionShares(ev)
+	return round4(Entropy(r)), len(r)
+}
+
+// Entropy of a distribution given as shares (natural log).
+func Entropy[K comparable](r map[K]float64) float64 {
+	h := 0.0
+	for _, p := range r {
+		if p > 0 {
+			h -= p * math.Log(p)
+		}
+	}
+	return h
+}

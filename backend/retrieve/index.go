@@ -1,0 +1,201 @@
+package retrieve
+
+import (
+	"context"
+	"math"
+	"sync"
+
+	"github.com/papertree/papertree/backend/papertree"
+	"github.com/papertree/papertree/backend/store"
+)
+
+// Index is what strategies read. StoreIndex implements it over the SQLite
+// store with a cache of prepared papers.
+type Index interface {
+	Embedder() papertree.Embedder
+	// ReadyPapers lists the ids of papers that can be searched.
+	ReadyPapers(ctx context.Context) ([]int64, error)
+	// Paper returns a paper prepared for retrieval.
+	Paper(ctx context.Context, id int64) (*PaperData, error)
+	// SearchText runs a BM25 keyword search over leaves (and section titles).
+	SearchText(ctx context.Context, query string, paperIDs []int64, limit int) ([]store.Hit, error)
+	// SearchSections runs a vector search over section bodies across papers.
+	SearchSections(ctx context.Context, q []float32, paperIDs []int64, k int) ([]store.Hit, error)
+}
+
+// PaperData is a paper flattened for scoring: nodes by document order with
+// parent links and their vectors.
+type PaperData struct {
+	Paper  *papertree.Paper
+	Nodes  []*papertree.Node // index = Node.Order
+	Parent []int             // order of the parent; -1 for the root
+	Seg    [][]float32       // by order; nil where absent
+	Sum    [][]float32
+	Sec    [][]float32
+	byID   map[int64]int
+
+	mu       sync.Mutex
+	titleVec [][]float32 // section title vectors, built lazily
+	chunks   []chunk     // the naive baseline's flat chunks, built lazily
+	chunkTok int
+}
+
+// Order returns the document-order index of node id, or -1.
+func (d *PaperData) Order(id int64) int {
+	if o, ok := d.byID[id]; ok {
+		return o
+	}
+	return -1
+}
+
+// PathTo returns the nodes from the root to order o (inclusive).
+func (d *PaperData) PathTo(o int) []*papertree.Node {
+	var rev []*papertree.Node
+	for i := o; i >= 0; i = d.Parent[i] {
+		rev = append(rev, d.Nodes[i])
+	}
+	for i, j := 0, len(rev)-1; i < j; i, j = i+1, j-1 {
+		rev[i], rev[j] = rev[j], rev[i]
+	}
+	return rev
+}
+
+// NewPaperData flattens a stored paper (node IDs set) and attaches vectors
+// keyed by node id.
+func NewPaperData(p *papertree.Paper, seg, sum, sec map[int64][]float32) *PaperData {
+	d := &PaperData{Paper: p, byID: map[int64]int{}}
+	if p.Root == nil {
+		return d
+	}
+	n := p.Root.Renumber()
+	d.Nodes = make([]*papertree.Node, n)
+	d.Parent = make([]int, n)
+	d.Seg, d.Sum, d.Sec = make([][]float32, n), make([][]float32, n), make([][]float32, n)
+	p.Root.Walk(func(path []*papertree.Node) bool {
+		node := path[len(path)-1]
+		o := node.Order
+		d.Nodes[o] = node
+		d.Parent[o] = -1
+		if len(path) > 1 {
+			d.Parent[o] = path[len(path)-2].Order
+		}
+		d.byID[node.ID] = o
+		d.Seg[o], d.Sum[o], d.Sec[o] = seg[node.ID], sum[node.ID], sec[node.ID]
+		return true
+	})
+	return d
+}
+
+// StoreIndex reads from a store and caches prepared papers (bounded LRU-ish:
+// the cache is cleared when it grows past its limit, which keeps memory
+// bounded without bookkeeping on the hot path).
+type StoreIndex struct {
+	st    *store.Store
+	emb   papertree.Embedder
+	limit int
+
+	mu    sync.Mutex
+	cache map[int64]*PaperData
+}
+
+// NewStoreIndex wraps a store; cacheLimit bounds cached papers (default 512).
+func NewStoreIndex(st *store.Store, emb papertree.Embedder, cacheLimit int) *StoreIndex {
+	if cacheLimit <= 0 {
+		cacheLimit = 512
+	}
+	return &StoreIndex{st: st, emb: emb, limit: cacheLimit, cache: map[int64]*PaperData{}}
+}
+
+func (ix *StoreIndex) Embedder() papertree.Embedder { return ix.emb }
+
+// Invalidate drops a paper from the cache (after it was re-indexed or removed).
+func (ix *StoreIndex) Invalidate(id int64) {
+	ix.mu.Lock()
+	delete(ix.cache, id)
+	ix.mu.Unlock()
+}
+
+func (ix *StoreIndex) ReadyPapers(ctx context.Context) ([]int64, error) {
+	ps, err := ix.st.ListPapers(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var ids []int64
+	for _, p := range ps {
+		if p.Status == store.StatusReady {
+			ids = append(ids, p.ID)
+		}
+	}
+	return ids, nil
+}
+
+func (ix *StoreIndex) Paper(ctx context.Context, id int64) (*PaperData, error) {
+	ix.mu.Lock()
+	d, ok := ix.cache[id]
+	ix.mu.Unlock()
+	if ok {
+		return d, nil
+	}
+	p, err := ix.st.LoadPaper(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	ids := []int64{id}
+	seg, err := ix.st.LoadVectors(ctx, store.SpaceSegment, ids)
+	if err != nil {
+		return nil, err
+	}
+	sum, err := ix.st.LoadVectors(ctx, store.SpaceSummary, ids)
+	if err != nil {
+		return nil, err
+	}
+	sec, err := ix.st.LoadVectors(ctx, store.SpaceSection, ids)
+	if err != nil {
+		return nil, err
+	}
+	d = NewPaperData(p, seg, sum, sec)
+	ix.mu.Lock()
+	if len(ix.cache) >= ix.limit {
+		clear(ix.cache)
+	}
+	ix.cache[id] = d
+	ix.mu.Unlock()
+	return d, nil
+}
+
+func (ix *StoreIndex) SearchText(ctx context.Context, query string, paperIDs []int64, limit int) ([]store.Hit, error) {
+	return ix.st.SearchText(ctx, query, paperIDs, limit)
+}
+
+func (ix *StoreIndex) SearchSections(ctx context.Context, q []float32, paperIDs []int64, k int) ([]store.Hit, error) {
+	return ix.st.SearchVectors(ctx, store.SpaceSection, q, paperIDs, k)
+}
+
+// dot is the cosine of two unit vectors; 0 when either is missing or the
+// lengths differ.
+func dot(a, b []float32) float64 {
+	if len(a) == 0 || len(a) != len(b) {
+		return 0
+	}
+	var s float32
+	for i := range a {
+		s += a[i] * b[i]
+	}
+	return float64(s)
+}
+
+// normalize scales v to unit length in place (no-op for the zero vector).
+func normalize(v []float32) []float32 {
+	var s float64
+	for _, x := range v {
+		s += float64(x) * float64(x)
+	}
+	if s == 0 {
+		return v
+	}
+	inv := float32(1 / math.Sqrt(s))
+	for i := range v {
+		v[i] *= inv
+	}
+	return v
+}

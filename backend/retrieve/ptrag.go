@@ -1,0 +1,471 @@
+package retrieve
+
+import (
+	"context"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/papertree/papertree/backend/papertree"
+)
+
+// ptrag is PT-RAG's path-guided retrieval (paper sec. 3.3):
+//
+//  1. section selection: R_sec = w*F_sec + (1-w)*E_sec over section bodies,
+//     top-B sections (non-nested) as the scope. Without an LLM, F_sec falls
+//     back to embedding similarity (Table 5): we use cos(query, title) with a
+//     small weight, plus the BM25 keyword signal of the section's leaves.
+//  2. segment scores S_i = w*s_seg + (1-w)*s_sum (+ BM25 signal), optionally
+//     re-ranked.
+//  3. paths: every root-to-leaf path ends in the section that holds the leaf,
+//     so a path is identified by that section; its density is
+//     U(p) = sum_i S_i / c_i over its leaves (Eq. 4). The candidate paths are
+//     few (those inside the B chosen sections), so the "beam" keeps the top P
+//     of all of them exactly.
+//  4. budget: leaves of the chosen paths are taken by marginal relevance per
+//     token Delta(i) = S_i / c_i (Eq. 5) while they fit in T, then emitted in
+//     document order.
+//
+// Two measured departures, both documented in the README: relevance is
+// shifted by the paper's median leaf score before computing densities, so that
+// an irrelevant but tiny leaf (a caption, a one-line paragraph) cannot win on
+// "relevance per token" alone; and token costs have a floor (minCost) for the
+// same reason.
+type ptrag struct{}
+
+func (ptrag) Name() string { return "pt-rag" }
+func (ptrag) Description() string {
+	return "Path-guided retrieval over each paper's own section tree (PT-RAG): picks the best sections, then the densest root-to-leaf paths, within the token budget."
+}
+
+// minCost is the floor of a leaf's token cost in relevance-per-token ratios.
+const minCost = 48
+
+// cand is one scored leaf.
+type cand struct {
+	d     *PaperData
+	o     int     // document order
+	S     float64 // fused relevance
+	rel   float64 // S shifted by the paper's median: what densities use
+	cost  int
+	text  string // possibly trimmed to fit the budget
+	trim  bool
+	score float64 // reported score
+}
+
+func (ptrag) Retrieve(ctx context.Context, ix Index, req Request) (Result, error) {
+	if err := checkRequest(&req); err != nil {
+		return Result{}, err
+	}
+	t0 := time.Now()
+	timings := map[string]float64{}
+	qv, err := ix.Embedder().EmbedQuery(ctx, req.Query)
+	if err != nil {
+		return Result{}, errf("embed query", err)
+	}
+	timings["embed_query"] = ms(time.Since(t0))
+	t1 := time.Now()
+	ids, err := scopePapers(ctx, ix, req, qv)
+	if err != nil {
+		return Result{}, err
+	}
+	text := textScores(ctx, ix, req.Query, ids)
+	timings["scope"] = ms(time.Since(t1))
+	t2 := time.Now()
+	var fallbacks []string
+	var all []cand
+	for _, id := range ids {
+		d, err := ix.Paper(ctx, id)
+		if err != nil {
+			return Result{}, errf("load paper", err)
+		}
+		sel, fb, err := ptragPaper(ctx, ix, d, req, qv, text)
+		if err != nil {
+			return Result{}, err
+		}
+		fallbacks = append(fallbacks, fb...)
+		all = append(all, sel...)
+	}
+	if len(ids) > 1 {
+		all = selectBudget(all, req.Budget)
+	}
+	timings["select"] = ms(time.Since(t2))
+	res := assemble(all, req.Budget)
+	res.Diag.Timings = timings
+	res.Diag.Fallbacks = dedupe(fallbacks)
+	res.Diag.Timings["total"] = ms(time.Since(t0))
+	return res, nil
+}
+
+// ptragPaper selects leaves of one paper under the full budget.
+func ptragPaper(ctx context.Context, ix Index, d *PaperData, req Request, qv []float32, text map[int64]float64) ([]cand, []string, error) {
+	p := req.Params
+	n := len(d.Nodes)
+	if n == 0 {
+		return nil, nil, nil
+	}
+	// Segment scores for every leaf (cheap: a dot product each).
+	S := make([]float64, n)
+	var leaves []int
+	for o, node := range d.Nodes {
+		if !node.IsLeaf() {
+			continue
+		}
+		sSeg := dot(qv, d.Seg[o])
+		sSum := sSeg
+		if !p.NoSummaries && d.Sum[o] != nil {
+			sSum = dot(qv, d.Sum[o])
+		}
+		S[o] = p.SegmentWeight*sSeg + (1-p.SegmentWeight)*sSum + p.TextWeight*text[node.ID]
+		leaves = append(leaves, o)
+	}
+	if len(leaves) == 0 {
+		return nil, nil, nil
+	}
+	base := median(S, leaves)
+	if p.Gap > 0 {
+		base = max(base, maxOf(S, leaves)-p.Gap)
+	}
+	var fallbacks []string
+	scope := leaves
+	if !p.NoPaths {
+		var fb string
+		var err error
+		scope, fb, err = pathScope(ctx, ix, d, req, qv, S, base, leaves, text)
+		if err != nil {
+			return nil, nil, err
+		}
+		if fb != "" {
+			fallbacks = append(fallbacks, fb)
+		}
+	}
+	cands := make([]cand, 0, len(scope))
+	for _, o := range scope {
+		node := d.Nodes[o]
+		cands = append(cands, cand{d: d, o: o, S: S[o], rel: S[o] - base, cost: max(node.Tokens, 1), text: node.Text, score: S[o]})
+	}
+	return selectBudgetTrim(cands, req.Budget, req.Query), fallbacks, nil
+}
+
+// pathScope runs stage 1 (sections) and the path beam; it returns the leaves
+// of the chosen paths.
+func pathScope(ctx context.Context, ix Index, d *PaperData, req Request, qv []float32, S []float64, base float64, leaves []int, text map[int64]float64) ([]int, string, error) {
+	p := req.Params
+	// Candidate sections: every section node, plus the root when leaves hang
+	// directly under it (front matter before the first heading).
+	var secs []int
+	rootLeaves := false
+	for o, node := range d.Nodes {
+		if node.Kind == papertree.KindSection {
+			secs = append(secs, o)
+		}
+		if node.IsLeaf() && d.Parent[o] == 0 {
+			rootLeaves = true
+		}
+	}
+	// Subtree leaf lists and the best keyword signal per section.
+	under := map[int][]int{}
+	for _, o := range leaves {
+		for a := d.Parent[o]; a >= 0; a = d.Parent[a] {
+			under[a] = append(under[a], o)
+		}
+	}
+	if len(secs) == 0 {
+		return leaves, "", nil
+	}
+	R := map[int]float64{}
+	var fSec []float64
+	var fallback string
+	if req.SectionJudge != nil {
+		titles := make([]string, len(secs))
+		for i, o := range secs {
+			titles[i] = d.Nodes[o].Title
+		}
+		var err error
+		fSec, err = req.SectionJudge(ctx, req.Query, titles)
+		if err != nil || len(fSec) != len(secs) {
+			fSec = nil
+			fallback = "section titles: embedding similarity only (LLM judgment unavailable)"
+		}
+	}
+	var tv [][]float32
+	if fSec == nil && p.TitleWeight > 0 {
+		var err error
+		if tv, err = d.titleVectors(ctx, ix.Embedder()); err != nil {
+			tv = nil
+		}
+	}
+	for i, o := range secs {
+		e := dot(qv, d.Sec[o])
+		if d.Sec[o] == nil {
+			e = maxOf(S, under[o])
+		} else if p.LeafWeight > 0 {
+			e = p.LeafWeight*maxOf(S, under[o]) + (1-p.LeafWeight)*e
+		}
+		kw := 0.0
+		for _, l := range under[o] {
+			kw = max(kw, text[d.Nodes[l].ID])
+		}
+		r := e + p.TextWeight*kw
+		switch {
+		case fSec != nil:
+			r = p.SectionLLMWeight*fSec[i] + (1-p.SectionLLMWeight)*e + p.TextWeight*kw
+		case tv != nil:
+			r += p.TitleWeight * dot(qv, tv[i])
+		}
+		R[o] = r
+	}
+	if rootLeaves {
+		var direct []int
+		for _, o := range leaves {
+			if d.Parent[o] == 0 {
+				direct = append(direct, o)
+			}
+		}
+		R[0] = maxOf(S, direct)
+		secs = append(secs, 0)
+	}
+	sort.SliceStable(secs, func(i, j int) bool { return R[secs[i]] > R[secs[j]] })
+	// Top-B sections, never one inside another (a chosen section already
+	// covers its descendants; picking both would waste the scope).
+	var chosen []int
+	for _, o := range secs {
+		if len(chosen) == p.Sections {
+			break
+		}
+		if o == 0 {
+			// The root as a scope means only its direct leaves.
+			chosen = append(chosen, o)
+			continue
+		}
+		nested := false
+		for _, c := range chosen {
+			if c != 0 && (isAncestor(d, c, o) || isAncestor(d, o, c)) {
+				nested = true
+				break
+			}
+		}
+		if !nested {
+			chosen = append(chosen, o)
+		}
+	}
+	// Paths inside the chosen sections, identified by the leaf's parent.
+	byPath := map[int][]int{}
+	for _, c := range chosen {
+		if c == 0 {
+			for _, o := range leaves {
+				if d.Parent[o] == 0 {
+					byPath[0] = append(byPath[0], o)
+				}
+			}
+			continue
+		}
+		for _, o := range under[c] {
+			byPath[d.Parent[o]] = append(byPath[d.Parent[o]], o)
+		}
+	}
+	type path struct {
+		end int
+		U   float64
+	}
+	var paths []path
+	for end, ls := range byPath {
+		u := 0.0
+		for _, o := range ls {
+			if r := S[o] - base; r > 0 {
+				u += r / float64(max(d.Nodes[o].Tokens, minCost))
+			}
+		}
+		paths = append(paths, path{end, u})
+	}
+	sort.Slice(paths, func(i, j int) bool {
+		if paths[i].U != paths[j].U {
+			return paths[i].U > paths[j].U
+		}
+		return paths[i].end < paths[j].end
+	})
+	if len(paths) > p.Paths {
+		paths = paths[:p.Paths]
+	}
+	var scope []int
+	for _, pa := range paths {
+		scope = append(scope, byPath[pa.end]...)
+	}
+	sort.Ints(scope)
+	return scope, fallback, nil
+}
+
+func isAncestor(d *PaperData, a, o int) bool {
+	for x := d.Parent[o]; x >= 0; x = d.Parent[x] {
+		if x == a {
+			return true
+		}
+	}
+	return false
+}
+
+// selectBudget picks candidates by relevance per token (Delta, Eq. 5) while
+// they fit in budget and returns them in document order (by paper, then
+// order). Candidates with no positive relevance are taken only when nothing
+// better exists, so a budget is never spent on noise.
+func selectBudget(cs []cand, budget int) []cand {
+	idx := make([]int, len(cs))
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.SliceStable(idx, func(a, b int) bool { return delta(cs[idx[a]]) > delta(cs[idx[b]]) })
+	used := 0
+	var out []cand
+	for _, i := range idx {
+		c := cs[i]
+		if c.rel <= 0 && len(out) > 0 {
+			break
+		}
+		if used+c.cost > budget {
+			continue
+		}
+		used += c.cost
+		out = append(out, c)
+	}
+	sortDocOrder(out)
+	return out
+}
+
+func delta(c cand) float64 { return c.rel / float64(max(c.cost, minCost)) }
+
+// selectBudgetTrim is selectBudget for one paper, except that when the most
+// relevant leaf does not fit in what is left of the budget, its best
+// sentences (by overlap with the query) are kept instead of dropping it.
+func selectBudgetTrim(cs []cand, budget int, query string) []cand {
+	out := selectBudget(cs, budget)
+	if len(cs) == 0 {
+		return out
+	}
+	best := 0
+	for i := range cs {
+		if cs[i].S > cs[best].S {
+			best = i
+		}
+	}
+	for _, c := range out {
+		if c.o == cs[best].o {
+			return out
+		}
+	}
+	used := 0
+	for _, c := range out {
+		used += c.cost
+	}
+	left := budget - used
+	if left < minCost {
+		// Make room: the best leaf matters more than the tail of the selection.
+		for len(out) > 0 && left < min(budget, cs[best].cost) && left < minCost*2 {
+			worst := 0
+			for i := range out {
+				if delta(out[i]) < delta(out[worst]) {
+					worst = i
+				}
+			}
+			left += out[worst].cost
+			out = append(out[:worst], out[worst+1:]...)
+		}
+	}
+	c := cs[best]
+	if c.cost > left {
+		c.text = trimToBudget(c.text, query, left)
+		c.cost = papertree.CountTokens(c.text)
+		c.trim = true
+	}
+	if c.cost > 0 && c.cost <= left {
+		out = append(out, c)
+	}
+	sortDocOrder(out)
+	return out
+}
+
+// trimToBudget keeps the sentences of text that share most words with the
+// query, in their original order, within budget tokens.
+func trimToBudget(text, query string, budget int) string {
+	sents := papertree.SplitSentences(text)
+	q := map[string]bool{}
+	for _, w := range strings.Fields(strings.ToLower(query)) {
+		q[strings.Trim(w, ".,;:?!()\"'")] = true
+	}
+	type sc struct {
+		i   int
+		s   float64
+		tok int
+	}
+	ss := make([]sc, len(sents))
+	for i, s := range sents {
+		hit := 0.0
+		for _, w := range strings.Fields(strings.ToLower(s)) {
+			w = strings.Trim(w, ".,;:?!()\"'")
+			if len(w) > 2 && q[w] {
+				hit++
+			}
+		}
+		ss[i] = sc{i, hit - 0.01*float64(i), papertree.CountTokens(s)}
+	}
+	sort.SliceStable(ss, func(a, b int) bool { return ss[a].s > ss[b].s })
+	keep := map[int]bool{}
+	used := 0
+	for _, s := range ss {
+		if used+s.tok <= budget {
+			keep[s.i] = true
+			used += s.tok
+		}
+	}
+	var parts []string
+	for i, s := range sents {
+		if keep[i] {
+			parts = append(parts, s)
+		}
+	}
+	return strings.Join(parts, " ")
+}
+
+func sortDocOrder(cs []cand) {
+	sort.SliceStable(cs, func(i, j int) bool {
+		if cs[i].d != cs[j].d {
+			return cs[i].d.Paper.ID < cs[j].d.Paper.ID
+		}
+		return cs[i].o < cs[j].o
+	})
+}
+
+func median(S []float64, idx []int) float64 {
+	if len(idx) == 0 {
+		return 0
+	}
+	v := make([]float64, len(idx))
+	for i, o := range idx {
+		v[i] = S[o]
+	}
+	sort.Float64s(v)
+	return v[len(v)/2]
+}
+
+func maxOf(S []float64, idx []int) float64 {
+	m := 0.0
+	for i, o := range idx {
+		if i == 0 || S[o] > m {
+			m = S[o]
+		}
+	}
+	return m
+}
+
+func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+
+func dedupe(ss []string) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, s := range ss {
+		if !seen[s] {
+			seen[s] = true
+			out = append(out, s)
+		}
+	}
+	return out
+}
