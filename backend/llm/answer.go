@@ -133,6 +133,7 @@ type citeFilter struct {
 	pend    []byte // an open "[..." being held
 	head    []byte // output held while deciding whether it starts with <think>
 	think   int    // 0 undecided, 1 inside <think>, 2 decided
+	started bool   // a non-space byte was emitted (leading whitespace is dropped)
 	cited   []int
 	seen    map[int]bool
 	unknown int
@@ -157,6 +158,12 @@ func (f *citeFilter) write(s string) {
 	var buf []byte
 	for i := 0; i < len(s); i++ {
 		c := s[i]
+		if !f.started {
+			if c == ' ' || c == '\t' || c == '\n' || c == '\r' {
+				continue
+			}
+			f.started = true
+		}
 		if f.pend != nil {
 			if c == '[' {
 				buf = f.release(buf)

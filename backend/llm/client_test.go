@@ -181,7 +181,9 @@ func TestRetries(t *testing.T) {
 		}, 1, "asks to wait 1h0m0s", nil},
 		{"500 forever", func(k string) replyFunc { return errorReply(k, 500, "internal error") }, 4, "failed (HTTP 500): internal error (gave up after 4 attempts)", nil},
 		{"401 bad key is not retried", func(k string) replyFunc { return errorReply(k, 401, "Incorrect API key provided") }, 1, "rejected the API key (HTTP 401)", nil},
-		{"404 model is not retried", func(k string) replyFunc { return errorReply(k, 404, "model 'test-chat' not found, try pulling it first") }, 1, `model "test-chat" not found`, nil},
+		{"404 model is not retried", func(k string) replyFunc {
+			return errorReply(k, 404, "model 'test-chat' not found, try pulling it first")
+		}, 1, `model "test-chat" not found`, nil},
 		{"400 is not retried", func(k string) replyFunc { return errorReply(k, 400, "messages too long") }, 1, "refused the request (HTTP 400): messages too long", nil},
 		{"connection reset then success", func(k string) replyFunc {
 			return sequence(func(w http.ResponseWriter, r *http.Request, c call, n int) {
