@@ -172,7 +172,12 @@ func wordCount(t string) int { return len(strings.Fields(t)) }
 
 // lineStyle is the style key of one line.
 func lineStyle(l *line, st stats) styleKey {
-	return styleKey{size: l.size, bold: l.bold >= 0.6 && !st.bodyBold, caps: isAllCaps(stripNumber(l.text))}
+	caps := isAllCaps(stripNumber(l.text))
+	size := l.size
+	if caps && l.capSize > size {
+		size = l.capSize // small caps: the initials carry the real size
+	}
+	return styleKey{size: size, bold: l.bold >= 0.6 && !st.bodyBold, caps: caps}
 }
 
 // stripNumber removes a leading section number.
@@ -300,10 +305,10 @@ func classifyLine(lines []*line, i int, st stats) *heading {
 		role, conv = ConventionalName(num.Rest)
 	}
 	style := lineStyle(l, st)
-	sizeUp := l.size >= st.bodySize+0.9 || l.size >= st.bodySize*1.12
+	sizeUp := style.size >= st.bodySize+0.9 || style.size >= st.bodySize*1.12
 	bold := style.bold
 	strong := sizeUp || bold || (style.caps && (hasNum || conv))
-	small := l.size < st.bodySize-0.6
+	small := style.size < st.bodySize-0.6
 	above := gapAbove(lines, i)
 	sepAbove := above > st.lineSpacing*1.25
 	if runInLine(l) && !(hasNum && strong && !endsLikeSentence(t)) {
@@ -401,7 +406,7 @@ func mergeContinuation(lines []*line, h *heading, st stats) {
 			}
 		}
 		ns := lineStyle(nx, st)
-		if ns.bold != h.style.bold && !chapterLabel(h.text) {
+		if ns != h.style && !chapterLabel(h.text) {
 			return
 		}
 		nt := strings.TrimSpace(nx.text)

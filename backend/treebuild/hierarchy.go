@@ -63,20 +63,29 @@ func plausibleNext(prev, next []int, slack int) bool {
 		}
 		return true
 	}
-	// first child
-	if len(next) == len(prev)+1 && equalInts(next[:len(prev)], prev) && next[len(next)-1] <= 1+slack {
+	// a first child chain: 3.2 -> 3.2.1 (or 3.2.1.1)
+	if len(next) > len(prev) && equalInts(next[:len(prev)], prev) && onesUpTo(next[len(prev):], 1+slack) {
 		return true
 	}
-	// sibling or ancestor's sibling
-	for d := len(prev); d >= 1; d-- {
-		if len(next) != d {
-			continue
-		}
-		if equalInts(next[:d-1], prev[:d-1]) && next[d-1] > prev[d-1] && next[d-1] <= prev[d-1]+1+slack {
+	// a later sibling at depth d, possibly followed by first children:
+	// 3.2 -> 3.3, 3.2.1 -> 4, 2.3 -> 3.1 (chapters numbered in words)
+	for d := min(len(prev), len(next)); d >= 1; d-- {
+		if equalInts(next[:d-1], prev[:d-1]) && next[d-1] > prev[d-1] && next[d-1] <= prev[d-1]+1+slack && onesUpTo(next[d:], 1) {
 			return true
 		}
 	}
 	return false
+}
+
+// onesUpTo reports whether every value is at least 0 and at most limit (a
+// section's first children are numbered 1, or 0 in a few styles).
+func onesUpTo(xs []int, limit int) bool {
+	for _, v := range xs {
+		if v > limit {
+			return false
+		}
+	}
+	return true
 }
 
 func equalInts(a, b []int) bool {

@@ -11,20 +11,21 @@ import (
 
 // line is one visual text line of one column of one page, in reading order.
 type line struct {
-	page   int // 1-based
-	runs   []pdf.Run
-	text   string  // cleaned text (ligatures, whitespace); hyphens kept
-	x0, x1 float64 // horizontal extent
-	y      float64 // baseline (top-left origin)
-	size   float64 // dominant font size (by characters)
-	font   string  // dominant font
-	bold   float64 // share of letters in bold runs
-	italic float64 // share of letters in italic runs
-	col    int     // 0 full width / single column, 1 left, 2 right
-	maxGap float64 // widest gap between two runs, in points (tables have large ones)
-	index  int     // position in the document's reading order
-	pageW  float64
-	pageH  float64
+	page    int // 1-based
+	runs    []pdf.Run
+	text    string  // cleaned text (ligatures, whitespace); hyphens kept
+	x0, x1  float64 // horizontal extent
+	y       float64 // baseline (top-left origin)
+	size    float64 // dominant font size (by characters)
+	font    string  // dominant font
+	bold    float64 // share of letters in bold runs
+	italic  float64 // share of letters in italic runs
+	col     int     // 0 full width / single column, 1 left, 2 right
+	maxGap  float64 // widest gap between two runs, in points (tables have large ones)
+	capSize float64 // largest size of a run with letters (the initials of small caps)
+	index   int     // position in the document's reading order
+	pageW   float64
+	pageH   float64
 }
 
 func (l *line) top() float64    { return l.y - l.size*0.8 }
@@ -370,7 +371,8 @@ func makeLine(rs []pdf.Run, pageNo int, w, h float64) *line {
 				ln.maxGap = gap
 			}
 			sz := math.Min(prev.Size, r.Size)
-			if gap > 0.15*sz || strings.HasSuffix(prev.Text, " ") || strings.HasPrefix(t, " ") {
+			smallCaps := len([]rune(strings.TrimSpace(prev.Text))) == 1 && r.Size < prev.Size*0.95 && gap < 0.35*prev.Size && isAllCaps(strings.TrimSpace(prev.Text)+strings.TrimSpace(t)+"XX")
+			if !smallCaps && (gap > 0.15*sz || strings.HasSuffix(prev.Text, " ") || strings.HasPrefix(t, " ")) {
 				b.WriteByte(' ')
 			}
 		}
@@ -398,6 +400,9 @@ func makeLine(rs []pdf.Run, pageNo int, w, h float64) *line {
 		}
 		if r.Size > maxSize {
 			maxSize = r.Size
+		}
+		if n > 0 && r.Size > ln.capSize {
+			ln.capSize = r.Size
 		}
 	}
 	ln.text = cleanText(b.String())
