@@ -42,3 +42,34 @@ func TestDebugLines(t *testing.T) {
 		fmt.Printf("%s p%d c%d y%6.1f x%5.1f-%5.1f s%4.1f b%.1f up%5.1f dn%5.1f gap%4.1f %.90s\n", mark, l.page, l.col, l.y, l.x0, l.x1, l.size, l.bold, gapAbove(lines, i), gapBelow(lines, i), l.maxGap, l.text)
 	}
 }
+
+// TestDebugCandidates prints the heading candidates of one development PDF
+// before and after the document-level filters (same switches as
+// TestDebugLines).
+func TestDebugCandidates(t *testing.T) {
+	name := os.Getenv("PAPERTREE_DEBUG_FILE")
+	if name == "" {
+		t.Skip("set PAPERTREE_DEBUG_FILE to print a file's heading candidates")
+	}
+	dir := shareddata.Dir(t, "pdfs")
+	doc, err := pdf.Open(context.Background(), filepath.Join(dir, name), pdf.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := buildLines(doc.Pages)
+	st := computeStats(lines)
+	cands := findCandidates(lines, st, coverPages(lines))
+	pruned := pruneCandidates(append([]*heading(nil), cands...))
+	seq := filterSequence(append([]*heading(nil), pruned...))
+	in := func(hs []*heading, h *heading) bool {
+		for _, x := range hs {
+			if x == h {
+				return true
+			}
+		}
+		return false
+	}
+	for _, h := range cands {
+		fmt.Printf("prune=%v seq=%v p%d num=%v(%s) strong=%v conv=%v style=%+v %.80s\n", in(pruned, h), in(seq, h), h.page, h.hasNum, h.num.Number, h.strong, h.conv, h.style, h.text)
+	}
+}

@@ -333,6 +333,10 @@ func classifyLine(lines []*line, i int, st stats) *heading {
 	}
 	mergeContinuation(lines, h, st)
 	lastL := lines[h.last]
+	if !hasNum && h.last+1 < len(lines) && runInLine(lines[h.last+1]) && lineStyle(lines[h.last+1], st).bold == h.style.bold &&
+		!strings.HasSuffix(h.text, ".") && lines[h.last+1].y-lastL.y < 2*lastL.size {
+		return nil // the first line of a long run-in label
+	}
 	below := gapBelow(lines, h.last)
 	ownLine := below > st.lineSpacing*1.1 || (h.last+1 < len(lines) && lineStyle(lines[h.last+1], st) != h.style)
 	sentence := endsLikeSentence(h.text) && !(hasNum && strong && ownLine && wordCount(h.text) <= 12)

@@ -115,8 +115,17 @@ func filterSequence(hs []*heading) []*heading {
 			continue
 		}
 		kind := h.num.Kind
-		if kind == "appendix" {
+		switch kind {
+		case "appendix":
 			kind = "letter"
+			if _, err := strconv.Atoi(h.num.Number); err == nil {
+				kind = "arabic"
+			}
+		case "chapter":
+			// "Chapter 3" continues the arabic sequence: 1.4 -> Chapter 2 -> 2.1
+			if _, err := strconv.Atoi(h.num.Number); err == nil {
+				kind = "arabic"
+			}
 		}
 		parts := numParts(h.num)
 		slack := 0
