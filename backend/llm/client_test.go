@@ -132,6 +132,19 @@ func TestStreamSplitAnywhere(t *testing.T) {
 	}
 }
 
+// A server that ignores "stream": true and sends one JSON body still works.
+func TestStreamIgnoredByServer(t *testing.T) {
+	f := newFake(t, ProviderOpenAI, func(w http.ResponseWriter, r *http.Request, c call, n int) {
+		writeJSON(w, 200, oaCompletion("whole answer", 5, 2))
+	})
+	c := newTestClient(t, f.config(), nil)
+	var deltas []string
+	resp, err := c.ChatStream(context.Background(), ChatRequest{Messages: []Message{{Role: "user", Content: "x"}}}, func(s string) { deltas = append(deltas, s) })
+	if err != nil || resp.Content != "whole answer" || len(deltas) != 1 || deltas[0] != "whole answer" || resp.PromptTokens != 5 {
+		t.Errorf("%+v %v deltas %q", resp, err, deltas)
+	}
+}
+
 func TestStreamBroken(t *testing.T) {
 	cases := []struct {
 		name, kind, body, want string
@@ -450,6 +463,9 @@ func TestConfigDefaults(t *testing.T) {
 	}
 	if c := (Config{}).WithDefaults(); c.BaseURL != DefaultOllamaURL {
 		t.Errorf("auto default URL %q", c.BaseURL)
+	}
+	if c := (Config{Provider: "openai"}).WithDefaults(); c.BaseURL != DefaultOpenAIURL {
+		t.Errorf("openai default URL %q", c.BaseURL)
 	}
 	if c := (Config{MaxRetries: -1}).WithDefaults(); c.MaxRetries != 0 {
 		t.Errorf("MaxRetries -1 -> %d, want 0", c.MaxRetries)

@@ -19,8 +19,12 @@ const (
 	ProviderOpenAI Provider = "openai"
 )
 
-// DefaultOllamaURL is where a local Ollama listens unless told otherwise.
-const DefaultOllamaURL = "http://127.0.0.1:11434"
+// Default server addresses: a local Ollama, and OpenAI itself when the
+// provider is "openai" and no BaseURL is given.
+const (
+	DefaultOllamaURL = "http://127.0.0.1:11434"
+	DefaultOpenAIURL = "https://api.openai.com"
+)
 
 // Defaults applied by Config.WithDefaults to zero fields.
 const (
@@ -57,8 +61,8 @@ type Config struct {
 }
 
 // WithDefaults returns c with zero fields set to their defaults and BaseURL
-// normalised (no trailing slash, no trailing /v1 for OpenAI-compatible
-// servers, Ollama's default URL for Ollama).
+// normalised (no trailing slash, no trailing /v1 or /api, and the
+// provider's default address when empty).
 func (c Config) WithDefaults() Config {
 	c.Provider = strings.ToLower(strings.TrimSpace(c.Provider))
 	if c.MaxConcurrency <= 0 {
@@ -85,6 +89,9 @@ func (c Config) WithDefaults() Config {
 	c.BaseURL = normaliseBaseURL(c.BaseURL)
 	if c.BaseURL == "" && (c.Provider == ProviderOllama || c.Provider == ProviderAuto) {
 		c.BaseURL = DefaultOllamaURL
+	}
+	if c.BaseURL == "" && c.Provider == ProviderOpenAI {
+		c.BaseURL = DefaultOpenAIURL
 	}
 	c.ChatModel = strings.TrimSpace(c.ChatModel)
 	c.EmbedModel = strings.TrimSpace(c.EmbedModel)

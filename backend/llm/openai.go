@@ -79,34 +79,44 @@ func (c *httpClient) openAIChat(ctx context.Context, req ChatRequest, temp float
 		return ChatResponse{}, err
 	}
 	defer resp.Close()
-	if !body.Stream {
+	// Some servers ignore "stream": true and send one JSON body; accept it
+	// and deliver its content as a single delta.
+	if !body.Stream || strings.HasPrefix(resp.Header.Get("Content-Type"), "application/json") {
 		raw, err := io.ReadAll(resp.Body)
 		if err != nil {
 			return ChatResponse{}, readError(ctx, c.cfg.BaseURL, err)
 		}
-		var r oaChatResponse
-		if err := json.Unmarshal(raw, &r); err != nil {
-			return ChatResponse{}, badResponse(c.cfg.BaseURL, "a chat response that is not valid JSON", err)
+		out, err := parseOAFull(c.cfg.BaseURL, raw)
+		if err == nil && onDelta != nil && out.Content != "" {
+			onDelta(out.Content)
 		}
-		if len(r.Error) > 0 && string(r.Error) != "null" {
-			return ChatResponse{}, badResponse(c.cfg.BaseURL, "an error instead of an answer: "+serverMessage(raw), nil)
-		}
-		if len(r.Choices) == 0 {
-			return ChatResponse{}, badResponse(c.cfg.BaseURL, "a chat response without choices", nil)
-		}
-		out := ChatResponse{Model: r.Model}
-		if p := r.Choices[0].Message.Content; p != nil {
-			out.Content = *p
-		}
-		if f := r.Choices[0].FinishReason; f != nil && *f == "length" {
-			out.Truncated = true
-		}
-		if r.Usage != nil {
-			out.PromptTokens, out.CompletionTokens = r.Usage.PromptTokens, r.Usage.CompletionTokens
-		}
-		return out, nil
+		return out, err
 	}
 	return readSSE(ctx, c.cfg.BaseURL, resp.Body, onDelta)
+}
+
+func parseOAFull(base string, raw []byte) (ChatResponse, error) {
+	var r oaChatResponse
+	if err := json.Unmarshal(raw, &r); err != nil {
+		return ChatResponse{}, badResponse(base, "a chat response that is not valid JSON", err)
+	}
+	if len(r.Error) > 0 && string(r.Error) != "null" {
+		return ChatResponse{}, badResponse(base, "an error instead of an answer: "+serverMessage(raw), nil)
+	}
+	if len(r.Choices) == 0 {
+		return ChatResponse{}, badResponse(base, "a chat response without choices", nil)
+	}
+	out := ChatResponse{Model: r.Model}
+	if p := r.Choices[0].Message.Content; p != nil {
+		out.Content = *p
+	}
+	if f := r.Choices[0].FinishReason; f != nil && *f == "length" {
+		out.Truncated = true
+	}
+	if r.Usage != nil {
+		out.PromptTokens, out.CompletionTokens = r.Usage.PromptTokens, r.Usage.CompletionTokens
+	}
+	return out, nil
 }
 
 func rejectsJSONMode(err error) bool {

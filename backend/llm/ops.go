@@ -377,6 +377,18 @@ func (o *Ops) TitleRelevance(ctx context.Context, query string, titles []string)
 	return scores, out
 }
 
+// JudgeTitles adapts TitleRelevance to the retrieval engine's
+// SectionJudge hook (func(ctx, query, titles) ([]float64, error)): the
+// fallback becomes an ELLM error carrying the Outcome's reason, on which the
+// engine uses embedding similarity only.
+func (o *Ops) JudgeTitles(ctx context.Context, query string, titles []string) ([]float64, error) {
+	scores, out := o.TitleRelevance(ctx, query, titles)
+	if out.Fallback {
+		return nil, &papertree.Error{Code: papertree.ELLM, Message: "section title judgment unavailable: " + out.Reason, Op: OpTitleRelevance, Err: out.Err}
+	}
+	return scores, nil
+}
+
 func parseTitleScores(content string, titles []string) ([]float64, int, string) {
 	v, err := extractJSON(content)
 	if err != nil {

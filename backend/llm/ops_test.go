@@ -242,6 +242,16 @@ func TestTitleRelevance(t *testing.T) {
 		if got != nil {
 			t.Errorf("scores %v on failure", got)
 		}
+		if s, err := o.JudgeTitles(context.Background(), "q", titles); s != nil || papertree.ErrorCode(err) != papertree.ELLM ||
+			!strings.Contains(papertree.ErrorMessage(err), "CUDA out of memory") {
+			t.Errorf("JudgeTitles on failure: %v %v", s, err)
+		}
+	})
+	t.Run("JudgeTitles passes scores", func(t *testing.T) {
+		o, _ := opsWith(t, ProviderOpenAI, replyContent(ProviderOpenAI, `{"scores": [0.2, 0.9, 0.5, 0]}`))
+		if s, err := o.JudgeTitles(context.Background(), "q", titles); err != nil || fmt.Sprint(s) != "[0.2 0.9 0.5 0]" {
+			t.Errorf("%v %v", s, err)
+		}
 	})
 }
 
@@ -426,6 +436,15 @@ func TestAnswer(t *testing.T) {
 
 func TestAnswerFallbacks(t *testing.T) {
 	q := AnswerInput{Question: "q", Evidence: testEvidence}
+	t.Run("markers default to positions", func(t *testing.T) {
+		o, f := opsWith(t, ProviderOpenAI, replyContent(ProviderOpenAI, "B [2], C [3], none [4]."))
+		ev := []EvidenceRef{{Text: "a"}, {Marker: "2", Text: "b"}, {Marker: "[3]", Text: "c"}}
+		got, out := o.Answer(context.Background(), AnswerInput{Question: "q", Evidence: ev}, nil)
+		if out.Fallback || got.Text != "B [2], C [3], none." || fmt.Sprint(got.Citations) != "[1 2]" || got.UnknownCitations != 1 {
+			t.Errorf("%+v %+v", got, out)
+		}
+		checkChat(t, ProviderOpenAI, f.Calls()[0], true, false, "[1] Paper:", "[2] Paper:", "[3] Paper:")
+	})
 	t.Run("no evidence", func(t *testing.T) {
 		o, f := opsWith(t, ProviderOpenAI, replyContent(ProviderOpenAI, "x [1]"))
 		_, out := o.Answer(context.Background(), AnswerInput{Question: "q"}, nil)
