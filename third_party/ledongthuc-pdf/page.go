@@ -409,6 +409,19 @@ Parse:
 	return string(r)
 }
 
+// boundCount caps a CMap section count: each entry pops operands that were
+// pushed by the stream, so a count beyond 1<<16 can only be damage, and an
+// absurd one (1e12) used to spin popping an empty stack.
+func boundCount(n int64) int {
+	if n < 0 {
+		return -1
+	}
+	if n > 1<<16 {
+		return 1 << 16
+	}
+	return int(n)
+}
+
 func readCmap(toUnicode Value) *cmap {
 	n := -1
 	var m cmap
@@ -427,7 +440,7 @@ func readCmap(toUnicode Value) *cmap {
 		case "endcmap":
 			stk.Pop()
 		case "begincodespacerange":
-			n = int(stk.Pop().Int64())
+			n = boundCount(stk.Pop().Int64())
 		case "endcodespacerange":
 			if n < 0 {
 				if DebugOn {
@@ -449,7 +462,7 @@ func readCmap(toUnicode Value) *cmap {
 			}
 			n = -1
 		case "beginbfchar":
-			n = int(stk.Pop().Int64())
+			n = boundCount(stk.Pop().Int64())
 		case "endbfchar":
 			if n < 0 {
 				panic("missing beginbfchar")
@@ -459,7 +472,7 @@ func readCmap(toUnicode Value) *cmap {
 				m.bfchar = append(m.bfchar, bfchar{orig, repl})
 			}
 		case "beginbfrange":
-			n = int(stk.Pop().Int64())
+			n = boundCount(stk.Pop().Int64())
 		case "endbfrange":
 			if n < 0 {
 				panic("missing beginbfrange")

@@ -269,11 +269,18 @@ func readXref(r *Reader, b *buffer) ([]xref, objptr, dict, error) {
 // positioned at the start of each previous section and must return that
 // section's own /Prev entry (or nil) to continue the chain.
 func readPrevXrefs(r *Reader, first object, parse func(b *buffer) (object, error)) error {
+	// Patched: a /Prev chain that loops back (or is absurdly long) used to
+	// spin forever; stop at the first repeated offset.
+	seen := make(map[int64]bool)
 	for prev := first; prev != nil; {
 		off, ok := prev.(int64)
 		if !ok {
 			return fmt.Errorf("malformed PDF: xref Prev is not integer: %v", prev)
 		}
+		if seen[off] || len(seen) > 1000 || off < 0 || off >= r.end {
+			return nil
+		}
+		seen[off] = true
 		b := newBuffer(io.NewSectionReader(r.f, off, r.end-off), off)
 		next, err := parse(b)
 		if err != nil {
@@ -301,6 +308,9 @@ func readXrefStream(r *Reader, b *buffer) ([]xref, objptr, dict, error) {
 	size, ok := strm.hdr["Size"].(int64)
 	if !ok {
 		return nil, objptr{}, nil, fmt.Errorf("malformed PDF: xref stream missing Size")
+	}
+	if size < 0 || size > maxObjects {
+		return nil, objptr{}, nil, fmt.Errorf("malformed PDF: xref stream Size %d out of range", size)
 	}
 	table := make([]xref, size)
 
@@ -360,7 +370,7 @@ func readXrefStreamData(r *Reader, strm stream, table []xref, size int64) ([]xre
 	var w []int
 	for _, x := range ww {
 		i, ok := x.(int64)
-		if !ok || int64(int(i)) != i {
+		if !ok || i < 0 || i > 8 {
 			return nil, fmt.Errorf("invalid W array %v", objfmt(ww))
 		}
 		w = append(w, int(i))
@@ -427,9 +437,16 @@ func decodeInt(b []byte) int {
 // ensureXrefLen grows table, if needed, so that table[x] is a valid element.
 // The previous idiom (repeatedly append(table[:cap(table)], xref{})) was
 // correct but hard to follow, so this replaces it with an explicit resize.
+// maxObjects bounds the cross-reference table: a damaged object number
+// must not allocate gigabytes.
+const maxObjects = 1 << 23
+
 func ensureXrefLen(table []xref, x int) []xref {
 	if x < len(table) {
 		return table
+	}
+	if x < 0 || x >= maxObjects {
+		panic(fmt.Errorf("malformed PDF: object number %d out of range", x))
 	}
 	return append(table, make([]xref, x-len(table)+1)...)
 }
