@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/papertree/papertree/backend/papertree"
+	"github.com/papertree/papertree/backend/store"
 )
 
 // scopePapers returns the papers a request searches in depth: the explicit
@@ -24,13 +25,25 @@ func scopePapers(ctx context.Context, ix Index, req Request, qv []float32) ([]in
 	if len(all) <= req.Params.MaxPapers {
 		return all, nil
 	}
+	// A paper's score is its best passage (segment space) plus half its best
+	// section body: passages find the paper that answers, section bodies
+	// break ties towards papers that are about the question as a whole.
 	score := map[int64]float64{}
-	hits, err := ix.SearchSections(ctx, qv, nil, 200)
-	if err != nil {
-		return nil, errf("search sections", err)
-	}
-	for _, h := range hits {
-		score[h.PaperID] = max(score[h.PaperID], h.Score)
+	for _, sp := range []struct {
+		space store.Space
+		w     float64
+	}{{store.SpaceSegment, 1}, {store.SpaceSection, 0.5}} {
+		hits, err := ix.SearchVectors(ctx, sp.space, qv, nil, 200)
+		if err != nil {
+			return nil, errf("search "+string(sp.space), err)
+		}
+		best := map[int64]float64{}
+		for _, h := range hits {
+			best[h.PaperID] = max(best[h.PaperID], h.Score)
+		}
+		for id, b := range best {
+			score[id] += sp.w * b
+		}
 	}
 	for id, s := range textScoresByPaper(ctx, ix, req.Query, nil) {
 		score[id] += req.Params.TextWeight * s

@@ -19,8 +19,8 @@ type Index interface {
 	Paper(ctx context.Context, id int64) (*PaperData, error)
 	// SearchText runs a BM25 keyword search over leaves (and section titles).
 	SearchText(ctx context.Context, query string, paperIDs []int64, limit int) ([]store.Hit, error)
-	// SearchSections runs a vector search over section bodies across papers.
-	SearchSections(ctx context.Context, q []float32, paperIDs []int64, k int) ([]store.Hit, error)
+	// SearchVectors runs a nearest-neighbour search in one vector space.
+	SearchVectors(ctx context.Context, space store.Space, q []float32, paperIDs []int64, k int) ([]store.Hit, error)
 }
 
 // PaperData is a paper flattened for scoring: nodes by document order with
@@ -167,8 +167,8 @@ func (ix *StoreIndex) SearchText(ctx context.Context, query string, paperIDs []i
 	return ix.st.SearchText(ctx, query, paperIDs, limit)
 }
 
-func (ix *StoreIndex) SearchSections(ctx context.Context, q []float32, paperIDs []int64, k int) ([]store.Hit, error) {
-	return ix.st.SearchVectors(ctx, store.SpaceSection, q, paperIDs, k)
+func (ix *StoreIndex) SearchVectors(ctx context.Context, space store.Space, q []float32, paperIDs []int64, k int) ([]store.Hit, error) {
+	return ix.st.SearchVectors(ctx, space, q, paperIDs, k)
 }
 
 // dot is the cosine of two unit vectors; 0 when either is missing or the

@@ -87,6 +87,16 @@ func (ptrag) Retrieve(ctx context.Context, ix Index, req Request) (Result, error
 		all = append(all, sel...)
 	}
 	if len(ids) > 1 {
+		// Across papers, relevance is shifted by the highest per-paper
+		// baseline: a weak paper's above-its-median passage must not beat
+		// a strong paper's good passage.
+		base := 0.0
+		for _, c := range all {
+			base = max(base, c.S-c.rel)
+		}
+		for i := range all {
+			all[i].rel = all[i].S - base
+		}
 		all = selectBudget(all, req.Budget)
 	}
 	timings["select"] = ms(time.Since(t2))

@@ -1,0 +1,149 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+
+	"github.com/papertree/papertree/backend/eval"
+	"github.com/papertree/papertree/backend/library"
+	"github.com/papertree/papertree/backend/papertree"
+	"github.com/papertree/papertree/backend/retrieve"
+)
+
+// paramFlags registers the retrieval settings as flags on fs.
+func paramFlags(fs *flag.FlagSet) *retrieve.Params {
+	p := retrieve.DefaultParams()
+	fs.Float64Var(&p.SegmentWeight, "segment-weight", p.SegmentWeight, retrieve.ParamDocs["segment_weight"])
+	fs.Float64Var(&p.SectionLLMWeight, "section-llm-weight", p.SectionLLMWeight, retrieve.ParamDocs["section_llm_weight"])
+	fs.IntVar(&p.Sections, "sections", p.Sections, retrieve.ParamDocs["sections"])
+	fs.IntVar(&p.Paths, "paths", p.Paths, retrieve.ParamDocs["paths"])
+	fs.Float64Var(&p.TextWeight, "text-weight", p.TextWeight, retrieve.ParamDocs["text_weight"])
+	fs.Float64Var(&p.TitleWeight, "title-weight", p.TitleWeight, retrieve.ParamDocs["title_weight"])
+	fs.IntVar(&p.ChunkTokens, "chunk-tokens", p.ChunkTokens, retrieve.ParamDocs["chunk_tokens"])
+	fs.BoolVar(&p.NoSummaries, "no-summaries", false, "ablation: ignore the summary channel")
+	fs.BoolVar(&p.NoPaths, "no-paths", false, "ablation: no section/path selection (flat ranking)")
+	return &p
+}
+
+func parseIDs(s string) ([]int64, error) {
+	var ids []int64
+	for _, f := range strings.Split(s, ",") {
+		if f = strings.TrimSpace(f); f == "" {
+			continue
+		}
+		id, err := strconv.ParseInt(f, 10, 64)
+		if err != nil {
+			return nil, usageError{fmt.Sprintf("--papers: %q is not a paper id", f)}
+		}
+		ids = append(ids, id)
+	}
+	return ids, nil
+}
+
+func cmdAsk(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("ask", flag.ContinueOnError)
+	db := fs.String("db", "", "library database file")
+	asJSON := fs.Bool("json", false, "print the answer as JSON")
+	papers := fs.String("papers", "", "comma-separated paper ids (default: whole library)")
+	strategy := fs.String("strategy", retrieve.Default, "retrieval strategy: "+strings.Join(retrieve.Names(), ", "))
+	budget := fs.Int("budget", retrieve.DefaultBudget, "token budget of the evidence")
+	params := paramFlags(fs)
+	pos, err := parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) == 0 {
+		return usageError{"expected a QUESTION"}
+	}
+	ids, err := parseIDs(*papers)
+	if err != nil {
+		return err
+	}
+	lib, err := openLibrary(ctx, *db, 1)
+	if err != nil {
+		return err
+	}
+	defer lib.Close()
+	ans, err := lib.Ask(ctx, library.AskRequest{Question: strings.Join(pos, " "), PaperIDs: ids, Strategy: *strategy, Budget: *budget, Params: *params})
+	if err != nil {
+		return err
+	}
+	if *asJSON {
+		return writeJSON(stdout, ans)
+	}
+	printAnswer(stdout, ans)
+	return nil
+}
+
+func printAnswer(w io.Writer, a *papertree.Answer) {
+	label := "Answer"
+	if a.Mode == "extractive" {
+		label = "Answer (extractive: sentences quoted from the papers)"
+	}
+	fmt.Fprintf(w, "%s:\n%s\n\nEvidence:\n", label, a.Text)
+	for i, e := range a.Evidence {
+		fmt.Fprintf(w, "[%d] %s  (p. %s, score %.3f, %d tok)\n    %s\n", i+1, papertree.JoinPath(e.Path), joinInts(e.Pages), e.Score, e.Tokens, excerpt(e.Text, 160))
+	}
+	fmt.Fprintf(w, "\nsection entropy %.3f, %d/%d tokens, %s strategy\n", a.Diag.SectionEntropy, a.Diag.TokensUsed, a.Diag.Budget, a.Strategy)
+}
+
+func joinInts(xs []int) string {
+	s := make([]string, len(xs))
+	for i, x := range xs {
+		s[i] = strconv.Itoa(x)
+	}
+	return strings.Join(s, ",")
+}
+
+func cmdEvalQasper(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("eval qasper", flag.ContinueOnError)
+	data := fs.String("data", "", "QASPER JSON file")
+	strategy := fs.String("strategy", retrieve.Default, "retrieval strategy: "+strings.Join(retrieve.Names(), ", "))
+	budget := fs.Int("budget", retrieve.DefaultBudget, "token budget")
+	limit := fs.Int("limit", 0, "at most N questions (0 = all)")
+	preds := fs.String("predictions", "", "write official JSONL predictions to this file")
+	db := fs.String("db", "", "keep the QASPER index in this file (reused by later runs)")
+	asJSON := fs.Bool("json", false, "print the report as JSON")
+	params := paramFlags(fs)
+	if _, err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if *data == "" {
+		return usageError{"--data FILE.json is required"}
+	}
+	opts := eval.QasperOptions{Strategy: *strategy, Budget: *budget, Limit: *limit, Params: *params, DBPath: *db}
+	if *preds != "" {
+		f, err := os.Create(*preds)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		opts.Predictions = f
+	}
+	last := -1
+	opts.Progress = func(done, total int) {
+		if pct := done * 10 / max(total, 1); pct != last {
+			last = pct
+			fmt.Fprintf(stderr, "\r%d/%d questions", done, total)
+			if done == total {
+				fmt.Fprintln(stderr)
+			}
+		}
+	}
+	rep, err := eval.RunQasper(ctx, *data, opts)
+	if err != nil {
+		return err
+	}
+	if *asJSON {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		return enc.Encode(rep)
+	}
+	return rep.WriteTable(stdout)
+}

@@ -1,0 +1,279 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/papertree/papertree/backend/eval"
+	"github.com/papertree/papertree/backend/library"
+	"github.com/papertree/papertree/backend/papertree"
+	"github.com/papertree/papertree/backend/treebuild"
+)
+
+func writeJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(v)
+}
+
+// parseOutput is the contract of "papertree parse --json".
+type parseOutput struct {
+	File        string              `json:"file"`
+	Title       string              `json:"title"`
+	Authors     []string            `json:"authors,omitempty"`
+	Pages       int                 `json:"pages"`
+	OutlineUsed bool                `json:"outline_used"`
+	Headings    []papertree.Heading `json:"headings"`
+	Tree        *papertree.Node     `json:"tree"`
+	Warnings    []string            `json:"warnings,omitempty"`
+}
+
+func cmdParse(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("parse", flag.ContinueOnError)
+	noOutline := fs.Bool("no-outline", false, "ignore the PDF bookmarks (typography and text only)")
+	asJSON := fs.Bool("json", false, "print one JSON object")
+	maxTok := fs.Int("segment-tokens", 0, "maximum tokens per segment (default 512)")
+	pos, err := parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 1 {
+		return usageError{"expected exactly one FILE.pdf"}
+	}
+	topts := treebuild.DefaultOptions()
+	topts.UseOutline = !*noOutline
+	if *maxTok > 0 {
+		topts.MaxSegmentTokens = *maxTok
+	}
+	p, err := library.ParseFile(ctx, pos[0], library.DefaultPDFOptions(), topts)
+	if err != nil {
+		return err
+	}
+	hs := papertree.Headings(p.Root)
+	if hs == nil {
+		hs = []papertree.Heading{}
+	}
+	if *asJSON {
+		return writeJSON(stdout, parseOutput{File: pos[0], Title: p.Title, Authors: p.Authors, Pages: p.Pages,
+			OutlineUsed: p.OutlineUsed, Headings: hs, Tree: p.Root, Warnings: p.Warnings})
+	}
+	fmt.Fprintf(stdout, "%s\n%d pages, outline used: %v\n\n", p.Title, p.Pages, p.OutlineUsed)
+	printTree(stdout, p.Root, false)
+	return nil
+}
+
+// printTree prints an indented outline; with leaves, segments are shown as
+// one-line excerpts.
+func printTree(w io.Writer, root *papertree.Node, leaves bool) {
+	if root == nil {
+		return
+	}
+	root.Walk(func(path []*papertree.Node) bool {
+		n := path[len(path)-1]
+		indent := strings.Repeat("  ", len(path)-1)
+		switch {
+		case n.Kind == papertree.KindRoot:
+			fmt.Fprintf(w, "%s\n", n.Title)
+		case n.Kind == papertree.KindSection:
+			fmt.Fprintf(w, "%s%s  (p. %d)\n", indent, n.Title, n.PageStart)
+		case leaves:
+			kind := "¶"
+			if n.Kind == papertree.KindCaption {
+				kind = "caption"
+			}
+			fmt.Fprintf(w, "%s%s [p. %d, %d tok] %s\n", indent, kind, n.PageStart, n.Tokens, excerpt(n.Text, 90))
+		}
+		return true
+	})
+}
+
+func excerpt(s string, n int) string {
+	s = strings.Join(strings.Fields(s), " ")
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n-1]) + "…"
+}
+
+func openLibrary(ctx context.Context, db string, workers int) (*library.Library, error) {
+	if db == "" {
+		return nil, usageError{"--db FILE.db is required"}
+	}
+	return library.Open(ctx, library.Config{DBPath: db, Workers: workers})
+}
+
+// indexOutput is the contract of "papertree index --json".
+type indexOutput struct {
+	Indexed   int                 `json:"indexed"`
+	Unchanged int                 `json:"unchanged"`
+	Failed    []library.FileError `json:"failed"`
+	Pruned    []string            `json:"pruned,omitempty"`
+	Pages     int                 `json:"pages"`
+	Seconds   float64             `json:"seconds"`
+}
+
+func cmdIndex(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("index", flag.ContinueOnError)
+	db := fs.String("db", "", "library database file (created if missing)")
+	asJSON := fs.Bool("json", false, "print the summary as JSON")
+	prune := fs.Bool("prune", false, "remove papers whose file no longer exists")
+	workers := fs.Int("workers", 0, "parallel parse/embed workers (default: min(CPUs, 4))")
+	quiet := fs.Bool("quiet", false, "no progress on stderr")
+	pos, err := parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) == 0 {
+		return usageError{"expected at least one PDF file or folder"}
+	}
+	lib, err := openLibrary(ctx, *db, *workers)
+	if err != nil {
+		return err
+	}
+	defer lib.Close()
+	var last time.Time
+	progress := func(ev library.Event) {
+		if *quiet {
+			return
+		}
+		switch ev.Status {
+		case library.StatusFailed:
+			fmt.Fprintf(stderr, "[%d/%d] FAILED %s: %s\n", ev.Done, ev.Total, filepath.Base(ev.File), ev.ErrMsg)
+		case library.StatusReady:
+			fmt.Fprintf(stderr, "[%d/%d] indexed %s (%d pages)\n", ev.Done, ev.Total, filepath.Base(ev.File), ev.Pages)
+		case library.StatusUnchanged:
+			if time.Since(last) > 500*time.Millisecond || ev.Done == ev.Total {
+				fmt.Fprintf(stderr, "[%d/%d] unchanged %s\n", ev.Done, ev.Total, filepath.Base(ev.File))
+				last = time.Now()
+			}
+		}
+	}
+	sum, err := lib.Index(ctx, pos, progress)
+	out := indexOutput{Indexed: sum.Indexed, Unchanged: sum.Unchanged, Failed: sum.Failed, Pages: sum.Pages, Seconds: sum.Seconds}
+	if err != nil {
+		return err
+	}
+	if *prune {
+		removed, err := lib.Prune(ctx)
+		if err != nil {
+			return err
+		}
+		out.Pruned = removed
+	}
+	if *asJSON {
+		return writeJSON(stdout, out)
+	}
+	fmt.Fprintf(stdout, "indexed %d, unchanged %d, failed %d, %d pages in %.1fs\n",
+		out.Indexed, out.Unchanged, len(out.Failed), out.Pages, out.Seconds)
+	for _, f := range out.Failed {
+		fmt.Fprintf(stdout, "  failed: %s: %s\n", f.File, f.Error)
+	}
+	for _, p := range out.Pruned {
+		fmt.Fprintf(stdout, "  pruned: %s\n", p)
+	}
+	return nil
+}
+
+func cmdTree(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("tree", flag.ContinueOnError)
+	db := fs.String("db", "", "library database file")
+	asJSON := fs.Bool("json", false, "print the paper and its tree as JSON")
+	leaves := fs.Bool("leaves", false, "also print segments (text mode)")
+	pos, err := parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 1 {
+		return usageError{"expected one PAPER (id or file path)"}
+	}
+	lib, err := openLibrary(ctx, *db, 1)
+	if err != nil {
+		return err
+	}
+	defer lib.Close()
+	p, err := lib.Paper(ctx, pos[0])
+	if err != nil {
+		return err
+	}
+	if *asJSON {
+		return writeJSON(stdout, p)
+	}
+	fmt.Fprintf(stdout, "[%d] %s\n%s, %d pages\n\n", p.ID, p.Title, p.Path, p.Pages)
+	printTree(stdout, p.Root, *leaves)
+	return nil
+}
+
+func cmdList(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("list", flag.ContinueOnError)
+	db := fs.String("db", "", "library database file")
+	asJSON := fs.Bool("json", false, "print JSON")
+	if _, err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	lib, err := openLibrary(ctx, *db, 1)
+	if err != nil {
+		return err
+	}
+	defer lib.Close()
+	ps, err := lib.Papers(ctx)
+	if err != nil {
+		return err
+	}
+	if *asJSON {
+		return writeJSON(stdout, ps)
+	}
+	for _, p := range ps {
+		if p.Status != "ready" {
+			fmt.Fprintf(stdout, "%4d  FAILED  %s: %s\n", p.ID, filepath.Base(p.Path), p.ErrMessage)
+			continue
+		}
+		fmt.Fprintf(stdout, "%4d  %3d pp  %s\n", p.ID, p.Pages, p.Title)
+	}
+	return nil
+}
+
+func cmdEval(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	if len(args) == 0 {
+		return usageError{"expected an evaluation: trees or qasper"}
+	}
+	switch args[0] {
+	case "trees":
+		return cmdEvalTrees(ctx, args[1:], stdout)
+	case "qasper":
+		return cmdEvalQasper(ctx, args[1:], stdout, stderr)
+	default:
+		return usageError{fmt.Sprintf("unknown evaluation %q (have: trees, qasper)", args[0])}
+	}
+}
+
+func cmdEvalTrees(ctx context.Context, args []string, stdout io.Writer) error {
+	fs := flag.NewFlagSet("eval trees", flag.ContinueOnError)
+	gold := fs.String("gold", "", "folder of hand-checked heading trees (*.json)")
+	pdfs := fs.String("pdfs", "", "folder of the PDFs they describe")
+	noOutline := fs.Bool("no-outline", false, "ignore the PDF bookmarks")
+	asJSON := fs.Bool("json", false, "print the report as JSON")
+	if _, err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if *gold == "" || *pdfs == "" {
+		return usageError{"--gold DIR and --pdfs DIR are required"}
+	}
+	opts := treebuild.DefaultOptions()
+	opts.UseOutline = !*noOutline
+	rep, err := eval.RunTrees(ctx, *gold, *pdfs, opts)
+	if err != nil {
+		return err
+	}
+	if *asJSON {
+		return writeJSON(stdout, rep)
+	}
+	return rep.WriteTable(stdout)
+}

@@ -1,0 +1,129 @@
+// Command papertree is the headless command-line interface of PaperTree. It
+// never imports Wails: everything goes through backend/library, the same
+// composition root the desktop app uses.
+//
+// The JSON outputs of parse, index, tree and eval are contracts used by
+// acceptance scripts; change them only additively.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"github.com/papertree/papertree/backend/papertree"
+)
+
+const usage = `papertree - structure-aware paper library (headless CLI)
+
+Usage:
+  papertree parse [--no-outline] [--json] FILE.pdf
+  papertree index --db FILE.db [--json] [--prune] [--workers N] PATH...
+  papertree tree  --db FILE.db [--json] PAPER          (PAPER = id or file path)
+  papertree list  --db FILE.db [--json]
+  papertree ask   --db FILE.db [--json] [--papers ID,...] [--strategy NAME] [--budget TOKENS] QUESTION
+  papertree eval trees  --gold DIR --pdfs DIR [--no-outline] [--json]
+  papertree eval qasper --data FILE.json [--strategy NAME] [--budget N] [--limit N] [--predictions OUT.jsonl] [--json]
+  papertree version
+
+Run "papertree COMMAND -h" for the flags of one command.
+`
+
+// version is set at build time with -ldflags "-X main.version=...".
+var version = "dev"
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	os.Exit(run(ctx, os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// run executes one command and returns the process exit code:
+// 0 success, 1 failure, 2 usage error.
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return 2
+	}
+	cmd, rest := args[0], args[1:]
+	var err error
+	switch cmd {
+	case "parse":
+		err = cmdParse(ctx, rest, stdout, stderr)
+	case "index":
+		err = cmdIndex(ctx, rest, stdout, stderr)
+	case "tree":
+		err = cmdTree(ctx, rest, stdout, stderr)
+	case "list":
+		err = cmdList(ctx, rest, stdout, stderr)
+	case "ask":
+		err = cmdAsk(ctx, rest, stdout, stderr)
+	case "eval":
+		err = cmdEval(ctx, rest, stdout, stderr)
+	case "version", "--version":
+		fmt.Fprintln(stdout, "papertree", version)
+	case "help", "-h", "--help":
+		fmt.Fprint(stdout, usage)
+	default:
+		fmt.Fprintf(stderr, "papertree: unknown command %q\n\n%s", cmd, usage)
+		return 2
+	}
+	if err == nil {
+		return 0
+	}
+	var ue usageError
+	if errors.As(err, &ue) || errors.Is(err, flag.ErrHelp) {
+		if !errors.Is(err, flag.ErrHelp) {
+			fmt.Fprintf(stderr, "papertree %s: %v\n", cmd, err)
+		}
+		return 2
+	}
+	fmt.Fprintf(stderr, "papertree %s: %s\n", cmd, describe(err))
+	return 1
+}
+
+type usageError struct{ msg string }
+
+func (e usageError) Error() string { return e.msg }
+
+// describe renders an error for the terminal: the user-safe message, the
+// code, and the technical chain for coded errors that carry one.
+func describe(err error) string {
+	code := papertree.ErrorCode(err)
+	if code == papertree.EInternal {
+		return err.Error()
+	}
+	return fmt.Sprintf("%s [%s] (%v)", papertree.ErrorMessage(err), code, err)
+}
+
+// parseFlags parses flags that may appear before or after positional
+// arguments ("parse FILE --json" and "parse --json FILE" both work); "--"
+// ends flag parsing.
+func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
+	fs.SetOutput(io.Discard)
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				fs.SetOutput(os.Stderr)
+				fs.Usage()
+				return nil, err
+			}
+			return nil, usageError{err.Error()}
+		}
+		args = fs.Args()
+		if len(args) == 0 {
+			return pos, nil
+		}
+		if args[0] == "--" {
+			return append(pos, args[1:]...), nil
+		}
+		pos = append(pos, args[0])
+		args = args[1:]
+	}
+}

@@ -1,0 +1,226 @@
+package library
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/papertree/papertree/backend/embedding"
+	"github.com/papertree/papertree/backend/papertree"
+	"github.com/papertree/papertree/backend/store"
+	"github.com/papertree/papertree/backend/summarize"
+	"golang.org/x/sync/errgroup"
+)
+
+// FileStatus is the state of one file in an indexing job, as the UI shows it.
+type FileStatus string
+
+const (
+	StatusQueued    FileStatus = "queued"
+	StatusParsing   FileStatus = "parsing"
+	StatusBuilding  FileStatus = "building tree"
+	StatusEmbedding FileStatus = "embedding"
+	StatusSaving    FileStatus = "saving"
+	StatusReady     FileStatus = "ready"
+	StatusUnchanged FileStatus = "unchanged"
+	StatusFailed    FileStatus = "failed"
+)
+
+// Event reports progress of an indexing job. Events for one job are delivered
+// one at a time (never concurrently), in the order they happened.
+type Event struct {
+	File      string         `json:"file"`
+	Status    FileStatus     `json:"status"`
+	Done      int            `json:"done"`  // files finished (ready, unchanged or failed)
+	Total     int            `json:"total"` // files in the job
+	ErrCode   papertree.Code `json:"err_code,omitempty"`
+	ErrMsg    string         `json:"error,omitempty"`
+	PaperID   int64          `json:"paper_id,omitempty"`
+	Title     string         `json:"title,omitempty"`
+	Pages     int            `json:"pages,omitempty"`
+	Elapsed   time.Duration  `json:"elapsed"`
+	Remaining time.Duration  `json:"remaining"` // estimate; 0 when unknown
+}
+
+// FileError is one failed file of a job.
+type FileError struct {
+	File  string         `json:"file"`
+	Code  papertree.Code `json:"code"`
+	Error string         `json:"error"`
+}
+
+// Summary is the outcome of an indexing job.
+type Summary struct {
+	Indexed   int         `json:"indexed"`
+	Unchanged int         `json:"unchanged"`
+	Failed    []FileError `json:"failed"`
+	Pages     int         `json:"pages"` // pages parsed in this job
+	Seconds   float64     `json:"seconds"`
+}
+
+// parsed is a worker's output for the single writer.
+type parsed struct {
+	path, hash string
+	paper      *papertree.Paper
+	vecs       store.Vectors
+	err        error
+}
+
+// Index indexes PDFs and folders. Unchanged files (same content hash, same
+// settings, ready) are skipped; changed files replace their paper atomically;
+// a file that fails is recorded with its coded error and the job goes on.
+// The returned error is non-nil only when the job itself cannot run or ctx is
+// cancelled; per-file errors are in Summary.Failed.
+func (l *Library) Index(ctx context.Context, paths []string, progress func(Event)) (Summary, error) {
+	start := time.Now()
+	var sum Summary
+	sum.Failed = []FileError{}
+	files, err := FindPDFs(paths)
+	if err != nil {
+		return sum, err
+	}
+	var mu sync.Mutex
+	done := 0
+	emit := func(ev Event) {
+		mu.Lock()
+		defer mu.Unlock()
+		if ev.Status == StatusReady || ev.Status == StatusUnchanged || ev.Status == StatusFailed {
+			done++
+			switch ev.Status {
+			case StatusReady:
+				sum.Indexed++
+				sum.Pages += ev.Pages
+			case StatusUnchanged:
+				sum.Unchanged++
+			case StatusFailed:
+				sum.Failed = append(sum.Failed, FileError{File: ev.File, Code: ev.ErrCode, Error: ev.ErrMsg})
+			}
+		}
+		ev.Done, ev.Total = done, len(files)
+		ev.Elapsed = time.Since(start)
+		if done > 0 && done < len(files) {
+			ev.Remaining = time.Duration(float64(ev.Elapsed) / float64(done) * float64(len(files)-done))
+		}
+		if progress != nil {
+			progress(ev)
+		}
+	}
+	for _, f := range files {
+		emit(Event{File: f, Status: StatusQueued})
+	}
+
+	fp := l.Fingerprint()
+	results := make(chan parsed)
+	g, gctx := errgroup.WithContext(ctx)
+	g.SetLimit(l.cfg.Workers + 1)
+	// One writer: SQLite has one writer anyway, and a single goroutine that
+	// saves whole papers keeps every transaction short and ordered.
+	writerDone := make(chan struct{})
+	go func() {
+		defer close(writerDone)
+		for r := range results {
+			l.save(ctx, r, fp, emit)
+		}
+	}()
+	for _, f := range files {
+		if gctx.Err() != nil {
+			break
+		}
+		g.Go(func() error {
+			r, skip := l.prepare(gctx, f, fp, emit)
+			if skip {
+				return nil
+			}
+			select {
+			case results <- r:
+				return nil
+			case <-gctx.Done():
+				return gctx.Err()
+			}
+		})
+	}
+	werr := g.Wait()
+	close(results)
+	<-writerDone
+	sum.Seconds = time.Since(start).Seconds()
+	if err := ctx.Err(); err != nil {
+		return sum, papertree.Wrap(err, papertree.ECanceled, "Indexing was cancelled; papers already indexed are kept.")
+	}
+	if werr != nil && !errors.Is(werr, context.Canceled) {
+		return sum, werr
+	}
+	return sum, nil
+}
+
+// prepare hashes, parses, builds and embeds one file. skip reports that the
+// file needs no save (unchanged, or cancelled).
+func (l *Library) prepare(ctx context.Context, path, fp string, emit func(Event)) (r parsed, skip bool) {
+	r.path = path
+	hash, err := HashFile(path)
+	if err != nil {
+		r.err = papertree.Wrap(err, papertree.ENotFound, "The file cannot be read.")
+		return r, false
+	}
+	r.hash = hash
+	if info, err := l.store.PaperByPath(ctx, path); err == nil &&
+		info.Hash == hash && info.Fingerprint == fp && info.Status == store.StatusReady && !info.Stale {
+		emit(Event{File: path, Status: StatusUnchanged, PaperID: info.ID, Title: info.Title, Pages: info.Pages})
+		return r, true
+	}
+	emit(Event{File: path, Status: StatusParsing})
+	p, err := ParseFile(ctx, path, l.cfg.PDF, l.cfg.Tree)
+	if err != nil {
+		if ctx.Err() != nil {
+			return r, true
+		}
+		r.err = err
+		return r, false
+	}
+	p.Hash = hash
+	emit(Event{File: path, Status: StatusEmbedding, Title: p.Title, Pages: p.Pages})
+	summarize.Paper(p)
+	vecs, err := embedding.EmbedPaper(ctx, l.emb, p)
+	if err != nil {
+		if ctx.Err() != nil {
+			return r, true
+		}
+		r.err = fmt.Errorf("embed: %w", err)
+		return r, false
+	}
+	r.paper, r.vecs = p, store.Vectors(vecs)
+	return r, false
+}
+
+func (l *Library) save(ctx context.Context, r parsed, fp string, emit func(Event)) {
+	fail := func(err error) {
+		// Record the failure even if ctx is cancelled, so the UI can show it.
+		_ = l.store.RecordFailure(context.WithoutCancel(ctx), r.path, r.hash, fp, err)
+		emit(Event{File: r.path, Status: StatusFailed, ErrCode: papertree.ErrorCode(err), ErrMsg: userMessage(err)})
+	}
+	if r.err != nil {
+		fail(r.err)
+		return
+	}
+	emit(Event{File: r.path, Status: StatusSaving, Title: r.paper.Title, Pages: r.paper.Pages})
+	id, err := l.store.SavePaper(ctx, r.paper, r.vecs, fp)
+	if err != nil {
+		if ctx.Err() != nil {
+			return
+		}
+		fail(fmt.Errorf("save: %w", err))
+		return
+	}
+	l.index().Invalidate(id)
+	emit(Event{File: r.path, Status: StatusReady, PaperID: id, Title: r.paper.Title, Pages: r.paper.Pages})
+}
+
+// userMessage is the plain-words reason shown for a failed file.
+func userMessage(err error) string {
+	msg := papertree.ErrorMessage(err)
+	if papertree.ErrorCode(err) == papertree.EInternal {
+		msg = "Unexpected error: " + err.Error()
+	}
+	return msg
+}

@@ -1,0 +1,225 @@
+// Package library is the composition root shared by the GUI, the CLI and the
+// end-to-end tests. It wires the one-way pipeline
+//
+//	pdf.Open -> treebuild.Build -> embedding -> store.SavePaper
+//
+// and owns the indexing job: discovering PDFs, skipping unchanged files,
+// bounded parallel parsing/embedding, one writer that saves each paper in its
+// own transaction, and per-file failure records. A failing file never stops
+// the job; a crash mid-job leaves only whole papers, and the next run resumes
+// by skipping what is already indexed.
+package library
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/papertree/papertree/backend/embedding"
+	"github.com/papertree/papertree/backend/papertree"
+	"github.com/papertree/papertree/backend/pdf"
+	"github.com/papertree/papertree/backend/retrieve"
+	"github.com/papertree/papertree/backend/store"
+	"github.com/papertree/papertree/backend/treebuild"
+)
+
+// PipelineVersion changes whenever parsing or tree building changes in a way
+// that should re-index existing papers.
+const PipelineVersion = "1"
+
+// Config configures a Library. Zero values mean defaults.
+type Config struct {
+	DBPath   string
+	Embedder papertree.Embedder // default: the built-in embedder
+	Tree     treebuild.Options  // default: treebuild.DefaultOptions()
+	PDF      pdf.Options        // default: DefaultPDFOptions()
+	Workers  int                // parallel parse/embed workers; default min(NumCPU, 4)
+}
+
+// DefaultPDFOptions bounds the work spent on one file: a 200 MB or 3000-page
+// PDF is refused with a clear error instead of exhausting memory.
+func DefaultPDFOptions() pdf.Options {
+	return pdf.Options{MaxBytes: 200 << 20, MaxPages: 3000}
+}
+
+// Library is an open paper library (one SQLite file).
+type Library struct {
+	cfg   Config
+	store *store.Store
+	emb   papertree.Embedder
+
+	ixOnce sync.Once
+	ix     *retrieve.StoreIndex
+}
+
+// Open opens (creating if needed) the library database.
+func Open(ctx context.Context, cfg Config) (*Library, error) {
+	if cfg.DBPath == "" {
+		return nil, papertree.Errorf(papertree.EInvalid, "No library database path was given.")
+	}
+	if cfg.Embedder == nil {
+		cfg.Embedder = embedding.NewBuiltin()
+	}
+	if cfg.Tree == (treebuild.Options{}) {
+		cfg.Tree = treebuild.DefaultOptions()
+	}
+	if cfg.PDF == (pdf.Options{}) {
+		cfg.PDF = DefaultPDFOptions()
+	}
+	if cfg.Workers <= 0 {
+		cfg.Workers = min(runtime.NumCPU(), 4)
+	}
+	if dir := filepath.Dir(cfg.DBPath); dir != "" {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return nil, papertree.Wrap(err, papertree.EInvalid, "The library folder cannot be created.")
+		}
+	}
+	st, err := store.Open(ctx, cfg.DBPath)
+	if err != nil {
+		return nil, fmt.Errorf("open library: %w", err)
+	}
+	if _, err := st.EnsureEmbedder(ctx, cfg.Embedder.Name(), cfg.Embedder.Dim()); err != nil {
+		st.Close()
+		return nil, fmt.Errorf("open library: %w", err)
+	}
+	return &Library{cfg: cfg, store: st, emb: cfg.Embedder}, nil
+}
+
+// Close closes the database.
+func (l *Library) Close() error { return l.store.Close() }
+
+// Store exposes the underlying store to downstream packages (retrieval, app).
+func (l *Library) Store() *store.Store { return l.store }
+
+// Embedder is the embedder the index was built with.
+func (l *Library) Embedder() papertree.Embedder { return l.emb }
+
+// Fingerprint identifies the settings a paper was indexed with; a paper whose
+// stored fingerprint differs is re-indexed.
+func (l *Library) Fingerprint() string {
+	b, _ := json.Marshal(struct {
+		V    string
+		Tree treebuild.Options
+		Emb  string
+	}{PipelineVersion, l.cfg.Tree, l.emb.Name()})
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:8])
+}
+
+// ParseFile parses one PDF into a PaperTree without touching the database.
+func ParseFile(ctx context.Context, path string, popts pdf.Options, topts treebuild.Options) (*papertree.Paper, error) {
+	doc, err := pdf.Open(ctx, path, popts)
+	if err != nil {
+		return nil, err
+	}
+	p, err := treebuild.Build(ctx, doc, topts)
+	if err != nil {
+		return nil, err
+	}
+	if abs, err := filepath.Abs(path); err == nil {
+		p.Path = abs
+	}
+	return p, nil
+}
+
+// FindPDFs expands files and folders (recursively) into a sorted, de-duplicated
+// list of absolute PDF paths. A path that does not exist is an error.
+func FindPDFs(paths []string) ([]string, error) {
+	seen := map[string]bool{}
+	var out []string
+	add := func(p string) {
+		if abs, err := filepath.Abs(p); err == nil && !seen[abs] {
+			seen[abs] = true
+			out = append(out, abs)
+		}
+	}
+	for _, p := range paths {
+		st, err := os.Stat(p)
+		if err != nil {
+			return nil, papertree.Wrap(err, papertree.ENotFound, fmt.Sprintf("%s does not exist or cannot be read.", p))
+		}
+		if !st.IsDir() {
+			add(p)
+			continue
+		}
+		err = filepath.WalkDir(p, func(path string, d os.DirEntry, err error) error {
+			if err != nil {
+				return nil // unreadable sub-folder: skip it, keep walking
+			}
+			if d.IsDir() && path != p && strings.HasPrefix(d.Name(), ".") {
+				return filepath.SkipDir
+			}
+			if !d.IsDir() && strings.EqualFold(filepath.Ext(path), ".pdf") {
+				add(path)
+			}
+			return nil
+		})
+		if err != nil {
+			return nil, err
+		}
+	}
+	sort.Strings(out)
+	return out, nil
+}
+
+// HashFile returns the hex sha256 of a file's content.
+func HashFile(path string) (string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	h := sha256.New()
+	if _, err := io.Copy(h, f); err != nil {
+		return "", err
+	}
+	return hex.EncodeToString(h.Sum(nil)), nil
+}
+
+// ResolvePaper finds a paper by id or by file path.
+func (l *Library) ResolvePaper(ctx context.Context, ref string) (store.PaperInfo, error) {
+	if id, err := strconv.ParseInt(ref, 10, 64); err == nil {
+		return l.store.PaperByID(ctx, id)
+	}
+	abs, err := filepath.Abs(ref)
+	if err != nil {
+		return store.PaperInfo{}, err
+	}
+	return l.store.PaperByPath(ctx, abs)
+}
+
+// Paper loads a paper's full tree by id or path.
+func (l *Library) Paper(ctx context.Context, ref string) (*papertree.Paper, error) {
+	info, err := l.ResolvePaper(ctx, ref)
+	if err != nil {
+		return nil, err
+	}
+	if info.Status != store.StatusReady {
+		return nil, papertree.Errorf(papertree.EConflict, "%s could not be indexed: %s", filepath.Base(info.Path), info.ErrMessage)
+	}
+	return l.store.LoadPaper(ctx, info.ID)
+}
+
+// Papers lists the library.
+func (l *Library) Papers(ctx context.Context) ([]store.PaperInfo, error) {
+	return l.store.ListPapers(ctx)
+}
+
+// Prune removes papers whose file no longer exists.
+func (l *Library) Prune(ctx context.Context) ([]string, error) {
+	return l.store.Prune(ctx, func(path string) bool {
+		_, err := os.Stat(path)
+		return !errors.Is(err, os.ErrNotExist)
+	})
+}
