@@ -1,0 +1,251 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"sync"
+	"time"
+
+	"github.com/papertree/papertree/backend/papertree"
+)
+
+// Event names sent to the frontend. The frontend's api module mirrors them.
+const (
+	EventIndexProgress = "index:progress"
+)
+
+// Name is the product name shown in the window title and the UI.
+const Name = "PaperTree"
+
+// Options configure an App. Zero values get sensible defaults.
+type Options struct {
+	Version    string        // shown in the status bar; "dev" when empty
+	LibraryDir string        // where the library (database, caches) lives
+	Library    Library       // nil: no backend wired, the UI shows an empty library
+	Runtime    Runtime       // nil: WailsRuntime
+	Logger     *slog.Logger  // nil: text logs on stderr
+	Throttle   time.Duration // minimum gap between progress events; 0: 150ms
+}
+
+// App is the service bound to the frontend. Its exported methods (other than
+// through Hooks) are what the generated bindings expose, so every exported
+// method must be safe to call from JavaScript at any time.
+type App struct {
+	version    string
+	libraryDir string
+	lib        Library
+	rt         Runtime
+	log        *slog.Logger
+	throttle   time.Duration
+
+	mu      sync.Mutex
+	ctx     context.Context    // from OnStartup; Background until then
+	cancel  context.CancelFunc // cancels the running index job; nil when idle
+	jobDone chan struct{}      // closed when the running job has finished
+}
+
+// New builds an App. It does not touch the window; Wails calls the hooks.
+func New(o Options) *App {
+	a := &App{
+		version:    o.Version,
+		libraryDir: o.LibraryDir,
+		lib:        o.Library,
+		rt:         o.Runtime,
+		log:        o.Logger,
+		throttle:   o.Throttle,
+		ctx:        context.Background(),
+	}
+	if a.version == "" {
+		a.version = "dev"
+	}
+	if a.rt == nil {
+		a.rt = WailsRuntime{}
+	}
+	if a.log == nil {
+		a.log = slog.New(slog.NewTextHandler(os.Stderr, nil))
+	}
+	if a.throttle <= 0 {
+		a.throttle = 150 * time.Millisecond
+	}
+	return a
+}
+
+// Lifecycle carries the Wails lifecycle hooks. They live on a separate type
+// because every exported method of App is bound to JavaScript, and the
+// frontend must not be able to call Startup or Shutdown.
+type Lifecycle struct{ a *App }
+
+// Hooks returns the lifecycle hooks of a for options.App.
+func Hooks(a *App) Lifecycle { return Lifecycle{a} }
+
+// Startup keeps the Wails context: runtime calls need it.
+func (l Lifecycle) Startup(ctx context.Context) {
+	l.a.mu.Lock()
+	l.a.ctx = ctx
+	l.a.mu.Unlock()
+	l.a.log.Info("papertree-app started", "version", l.a.version, "library", l.a.libraryDir, "backend", l.a.lib != nil)
+}
+
+// DomReady is logged so that the smoke test can tell that the page loaded
+// and the Wails runtime works under the page's content security policy.
+func (l Lifecycle) DomReady(ctx context.Context) {
+	l.a.log.Info("papertree-app window ready")
+}
+
+// Shutdown cancels a running job and waits (briefly) for it to stop, so the
+// store is never closed under a writer.
+func (l Lifecycle) Shutdown(ctx context.Context) {
+	l.a.mu.Lock()
+	cancel, done := l.a.cancel, l.a.jobDone
+	l.a.mu.Unlock()
+	if cancel == nil {
+		return
+	}
+	cancel()
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second):
+		l.a.log.Warn("index job did not stop within 10s of shutdown")
+	case <-ctx.Done():
+	}
+}
+
+// FormatError is the options.App ErrorFormatter: a failed bound call rejects
+// in the frontend with an ErrorView, never with Go error text.
+func FormatError(err error) any {
+	return ErrorView{Code: string(papertree.ErrorCode(err)), Message: papertree.ErrorMessage(err)}
+}
+
+func (a *App) context() context.Context {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return a.ctx
+}
+
+// Version returns the app version.
+func (a *App) Version() string { return a.version }
+
+// Info describes the running app for the status bar.
+func (a *App) Info() (AppInfo, error) {
+	return AppInfo{Name: Name, Version: a.version, LibraryDir: a.libraryDir, Backend: a.lib != nil}, nil
+}
+
+// ListPapers returns the papers in the library; an empty list (never null)
+// when nothing is indexed or no backend is wired.
+func (a *App) ListPapers() ([]PaperView, error) {
+	if a.lib == nil {
+		return []PaperView{}, nil
+	}
+	papers, err := a.lib.ListPapers(a.context())
+	if err != nil {
+		a.log.Error("list papers", "err", err)
+		return nil, asCoded(err, "The library could not be read.")
+	}
+	if papers == nil {
+		papers = []PaperView{}
+	}
+	return papers, nil
+}
+
+// ChooseFolder shows the folder picker and returns the chosen folder, or ""
+// when the user cancelled.
+func (a *App) ChooseFolder() (string, error) {
+	home, _ := os.UserHomeDir()
+	dir, err := a.rt.OpenDirectoryDialog(a.context(), "Open a folder of PDFs", home)
+	if err != nil {
+		a.log.Error("folder dialog", "err", err)
+		return "", papertree.Wrap(err, papertree.EInternal, "The folder picker could not be opened.")
+	}
+	return dir, nil
+}
+
+// IndexFolder indexes every PDF under dir. It runs as the one index job:
+// a second call while one runs fails with EConflict, CancelIndex stops it
+// (ECanceled), and progress arrives as throttled EventIndexProgress events.
+func (a *App) IndexFolder(dir string) (Summary, error) {
+	if a.lib == nil {
+		return Summary{}, papertree.Errorf(papertree.EConflict, "Indexing is not available in this build yet.")
+	}
+	paths, err := FindPDFs(dir)
+	if err != nil {
+		return Summary{}, err
+	}
+
+	a.mu.Lock()
+	if a.cancel != nil {
+		a.mu.Unlock()
+		return Summary{}, papertree.Errorf(papertree.EConflict, "A folder is already being indexed.")
+	}
+	ctx, cancel := context.WithCancel(a.ctx)
+	done := make(chan struct{})
+	a.cancel, a.jobDone = cancel, done
+	a.mu.Unlock()
+	defer func() {
+		a.mu.Lock()
+		a.cancel, a.jobDone = nil, nil
+		a.mu.Unlock()
+		cancel()
+		close(done)
+	}()
+
+	emit := func(p Progress) { a.rt.EventsEmit(ctx, EventIndexProgress, p) }
+	th := newThrottle(a.throttle, time.Now, time.AfterFunc, emit)
+	th.report(Progress{Stage: "scan", Total: len(paths)})
+	start := time.Now()
+	sum, err := a.lib.Index(ctx, paths, th.report)
+	th.close()
+	if err != nil {
+		if ctx.Err() != nil && papertree.ErrorCode(err) != papertree.ECanceled {
+			err = papertree.Wrap(err, papertree.ECanceled, "Indexing was cancelled.")
+		}
+		a.log.Error("index folder", "dir", dir, "err", err)
+		return Summary{}, asCoded(err, "The folder could not be indexed.")
+	}
+	if sum.Failures == nil {
+		sum.Failures = []FileFailure{}
+	}
+	if sum.Millis == 0 {
+		sum.Millis = time.Since(start).Milliseconds()
+	}
+	emit(Progress{Stage: "done", Done: len(paths), Total: len(paths)})
+	a.log.Info("indexed folder", "dir", dir, "files", len(paths), "indexed", sum.Indexed, "failed", len(sum.Failures))
+	return sum, nil
+}
+
+// CancelIndex stops the running index job. It reports whether a job was
+// running.
+func (a *App) CancelIndex() bool {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if a.cancel == nil {
+		return false
+	}
+	a.cancel()
+	return true
+}
+
+// asCoded keeps coded errors as they are and gives any other error a code and
+// a user-safe message, so FormatError never shows Go error text.
+func asCoded(err error, message string) error {
+	var e *papertree.Error
+	if errors.As(err, &e) {
+		return err
+	}
+	return papertree.Wrap(err, papertree.EInternal, message)
+}
+
+// DefaultLibraryDir is where the library lives when --library is not given:
+// $XDG_DATA_HOME/papertree, else ~/.local/share/papertree.
+func DefaultLibraryDir() string {
+	if d := os.Getenv("XDG_DATA_HOME"); d != "" && filepath.IsAbs(d) {
+		return filepath.Join(d, "papertree")
+	}
+	home, err := os.UserHomeDir()
+	if err != nil {
+		return filepath.Join(os.TempDir(), "papertree")
+	}
+	return filepath.Join(home, ".local", "share", "papertree")
+}

@@ -1,0 +1,298 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"io"
+	"log/slog"
+	"path/filepath"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/papertree/papertree/backend/papertree"
+)
+
+// fakeRuntime stands in for the window (the process boundary): it records
+// events and answers the folder dialog.
+type fakeRuntime struct {
+	mu        sync.Mutex
+	events    []Progress
+	names     []string
+	dialogDir string
+	dialogErr error
+}
+
+func (r *fakeRuntime) EventsEmit(_ context.Context, name string, data ...any) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.names = append(r.names, name)
+	if len(data) == 1 {
+		if p, ok := data[0].(Progress); ok {
+			r.events = append(r.events, p)
+		}
+	}
+}
+
+func (r *fakeRuntime) OpenDirectoryDialog(context.Context, string, string) (string, error) {
+	return r.dialogDir, r.dialogErr
+}
+
+// scriptedLibrary is a Library whose Index reports one progress per file
+// and can block until released, to exercise job control.
+type scriptedLibrary struct {
+	papers  []PaperView
+	listErr error
+	started chan struct{} // closed when Index starts, if non-nil
+	release chan struct{} // Index waits for this (or ctx) if non-nil
+	gotPath []string
+}
+
+func (l *scriptedLibrary) ListPapers(context.Context) ([]PaperView, error) {
+	return l.papers, l.listErr
+}
+
+func (l *scriptedLibrary) Index(ctx context.Context, paths []string, progress func(Progress)) (Summary, error) {
+	l.gotPath = paths
+	if l.started != nil {
+		close(l.started)
+	}
+	if l.release != nil {
+		select {
+		case <-l.release:
+		case <-ctx.Done():
+			return Summary{}, ctx.Err() // deliberately not coded: App must code it
+		}
+	}
+	for i, p := range paths {
+		progress(Progress{Stage: "parse", Done: i + 1, Total: len(paths), File: p})
+	}
+	return Summary{Indexed: len(paths)}, nil
+}
+
+func quietLogger() *slog.Logger { return slog.New(slog.NewTextHandler(io.Discard, nil)) }
+
+func newTestApp(lib Library, rt *fakeRuntime) *App {
+	o := Options{Version: "1.2.3", LibraryDir: "/lib", Runtime: rt, Logger: quietLogger(), Throttle: time.Hour}
+	if lib != nil {
+		o.Library = lib
+	}
+	return New(o)
+}
+
+func pdfDir(t *testing.T, names ...string) string {
+	t.Helper()
+	dir := t.TempDir()
+	for _, n := range names {
+		write(t, filepath.Join(dir, n))
+	}
+	return dir
+}
+
+func TestListPapers(t *testing.T) {
+	cases := []struct {
+		name    string
+		lib     Library
+		wantLen int
+		code    papertree.Code
+		msg     string
+	}{
+		{name: "no backend wired: empty, not an error", lib: nil, wantLen: 0},
+		{name: "nil slice becomes empty list", lib: &scriptedLibrary{}, wantLen: 0},
+		{name: "papers pass through", lib: &scriptedLibrary{papers: []PaperView{{ID: "1", Title: "A"}, {ID: "2", Title: "B"}}}, wantLen: 2},
+		{name: "uncoded error gets a safe message", lib: &scriptedLibrary{listErr: errors.New("sql: database is locked at /x/y.db")}, code: papertree.EInternal, msg: "The library could not be read."},
+		{name: "coded error is kept", lib: &scriptedLibrary{listErr: papertree.Errorf(papertree.ENotFound, "Gone.")}, code: papertree.ENotFound, msg: "Gone."},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			a := newTestApp(tc.lib, &fakeRuntime{})
+			got, err := a.ListPapers()
+			if tc.code != "" {
+				ev := FormatError(err).(ErrorView)
+				if ev.Code != string(tc.code) || ev.Message != tc.msg {
+					t.Fatalf("error view = %+v, want code %q message %q", ev, tc.code, tc.msg)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got == nil || len(got) != tc.wantLen {
+				t.Fatalf("got %#v, want non-nil list of %d", got, tc.wantLen)
+			}
+		})
+	}
+}
+
+func TestInfoAndVersion(t *testing.T) {
+	a := newTestApp(nil, &fakeRuntime{})
+	info, err := a.Info()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := AppInfo{Name: "PaperTree", Version: "1.2.3", LibraryDir: "/lib", Backend: false}
+	if info != want || a.Version() != "1.2.3" {
+		t.Errorf("info = %+v version %q, want %+v", info, a.Version(), want)
+	}
+	if New(Options{}).Version() != "dev" {
+		t.Error("empty version should read as dev")
+	}
+}
+
+func TestChooseFolder(t *testing.T) {
+	a := newTestApp(nil, &fakeRuntime{dialogDir: "/papers"})
+	if got, err := a.ChooseFolder(); err != nil || got != "/papers" {
+		t.Errorf("got %q, %v", got, err)
+	}
+	a = newTestApp(nil, &fakeRuntime{dialogErr: errors.New("gtk: no display")})
+	_, err := a.ChooseFolder()
+	if ev := FormatError(err).(ErrorView); ev.Code != "internal" || ev.Message != "The folder picker could not be opened." {
+		t.Errorf("error view = %+v", ev)
+	}
+}
+
+func TestIndexFolderReportsProgressAndSummary(t *testing.T) {
+	dir := pdfDir(t, "a.pdf", "b.pdf", "c.pdf")
+	rt := &fakeRuntime{}
+	lib := &scriptedLibrary{}
+	a := newTestApp(lib, rt)
+	sum, err := a.IndexFolder(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sum.Indexed != 3 || sum.Failures == nil {
+		t.Errorf("summary = %+v, want 3 indexed and a non-nil failure list", sum)
+	}
+	if len(lib.gotPath) != 3 || filepath.Base(lib.gotPath[0]) != "a.pdf" {
+		t.Errorf("library got paths %q", lib.gotPath)
+	}
+	// With an hour-long throttle: scan (stage change), first parse (stage
+	// change), last parse (end of stage), done. The middle one is dropped.
+	want := []Progress{
+		{Stage: "scan", Total: 3},
+		{Stage: "parse", Done: 1, Total: 3, File: lib.gotPath[0]},
+		{Stage: "parse", Done: 3, Total: 3, File: lib.gotPath[2]},
+		{Stage: "done", Done: 3, Total: 3},
+	}
+	if len(rt.events) != len(want) {
+		t.Fatalf("events = %+v, want %+v", rt.events, want)
+	}
+	for i := range want {
+		if rt.events[i] != want[i] || rt.names[i] != EventIndexProgress {
+			t.Errorf("event %d = %s %+v, want %+v", i, rt.names[i], rt.events[i], want[i])
+		}
+	}
+}
+
+func TestIndexFolderErrors(t *testing.T) {
+	cases := []struct {
+		name string
+		lib  Library
+		dir  string
+		code papertree.Code
+	}{
+		{name: "no backend", lib: nil, dir: pdfDir(t, "a.pdf"), code: papertree.EConflict},
+		{name: "no pdfs", lib: &scriptedLibrary{}, dir: pdfDir(t, "a.txt"), code: papertree.EInvalid},
+		{name: "empty path", lib: &scriptedLibrary{}, dir: "", code: papertree.EInvalid},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := newTestApp(tc.lib, &fakeRuntime{}).IndexFolder(tc.dir)
+			if got := papertree.ErrorCode(err); got != tc.code {
+				t.Errorf("code = %q (%v), want %q", got, err, tc.code)
+			}
+		})
+	}
+}
+
+// runBlockedJob starts IndexFolder on a library that blocks until released
+// and returns once the job is running.
+func runBlockedJob(t *testing.T, a *App, lib *scriptedLibrary, dir string) <-chan error {
+	t.Helper()
+	errc := make(chan error, 1)
+	go func() {
+		_, err := a.IndexFolder(dir)
+		errc <- err
+	}()
+	select {
+	case <-lib.started:
+	case <-time.After(10 * time.Second):
+		t.Fatal("index job did not start")
+	}
+	return errc
+}
+
+func TestIndexFolderOneJobAtATimeAndCancel(t *testing.T) {
+	dir := pdfDir(t, "a.pdf")
+	lib := &scriptedLibrary{started: make(chan struct{}), release: make(chan struct{})}
+	a := newTestApp(lib, &fakeRuntime{})
+	if a.CancelIndex() {
+		t.Error("CancelIndex reported a job while idle")
+	}
+	errc := runBlockedJob(t, a, lib, dir)
+
+	if _, err := a.IndexFolder(dir); papertree.ErrorCode(err) != papertree.EConflict {
+		t.Errorf("second job: code %q (%v), want conflict", papertree.ErrorCode(err), err)
+	}
+	if !a.CancelIndex() {
+		t.Error("CancelIndex found no running job")
+	}
+	err := <-errc
+	if ev := FormatError(err).(ErrorView); ev.Code != "canceled" || ev.Message != "Indexing was cancelled." {
+		t.Errorf("cancelled job: %+v", ev)
+	}
+	// The slot is free again.
+	lib2 := &scriptedLibrary{}
+	a.lib = lib2
+	if _, err := a.IndexFolder(dir); err != nil {
+		t.Errorf("job after cancel: %v", err)
+	}
+}
+
+func TestShutdownStopsRunningJob(t *testing.T) {
+	lib := &scriptedLibrary{started: make(chan struct{}), release: make(chan struct{})}
+	a := newTestApp(lib, &fakeRuntime{})
+	Hooks(a).Startup(context.Background())
+	errc := runBlockedJob(t, a, lib, pdfDir(t, "a.pdf"))
+	Hooks(a).Shutdown(context.Background())
+	select {
+	case err := <-errc:
+		if papertree.ErrorCode(err) != papertree.ECanceled {
+			t.Errorf("job ended with %v, want canceled", err)
+		}
+	default:
+		t.Error("Shutdown returned before the job stopped")
+	}
+	Hooks(a).Shutdown(context.Background()) // idle: returns at once
+}
+
+func TestFormatError(t *testing.T) {
+	cases := []struct {
+		name string
+		err  error
+		want ErrorView
+	}{
+		{"coded", papertree.Errorf(papertree.EEncrypted, "This PDF is password-protected."), ErrorView{"encrypted", "This PDF is password-protected."}},
+		{"wrapped coded", errors.Join(errors.New("ctx"), papertree.Errorf(papertree.ENoText, "No text.")), ErrorView{"no_text", "No text."}},
+		{"plain Go error is hidden", errors.New("open /secret/path: permission denied"), ErrorView{"internal", "An internal error occurred."}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := FormatError(tc.err); got != tc.want {
+				t.Errorf("got %+v, want %+v", got, tc.want)
+			}
+		})
+	}
+}
+
+func TestDefaultLibraryDir(t *testing.T) {
+	t.Setenv("XDG_DATA_HOME", "/data")
+	if got := DefaultLibraryDir(); got != "/data/papertree" {
+		t.Errorf("with XDG_DATA_HOME: %q", got)
+	}
+	t.Setenv("XDG_DATA_HOME", "relative") // the spec says ignore relative paths
+	t.Setenv("HOME", "/home/r")
+	if got := DefaultLibraryDir(); got != "/home/r/.local/share/papertree" {
+		t.Errorf("fallback: %q", got)
+	}
+}

@@ -1,0 +1,33 @@
+package app
+
+import (
+	"context"
+
+	wruntime "github.com/wailsapp/wails/v2/pkg/runtime"
+)
+
+// Runtime is the part of the Wails runtime that App uses. It exists so that
+// App's logic can be tested without a window; WailsRuntime is the real one.
+type Runtime interface {
+	EventsEmit(ctx context.Context, name string, data ...any)
+	// OpenDirectoryDialog shows a folder picker; "" means the user cancelled.
+	OpenDirectoryDialog(ctx context.Context, title, defaultDir string) (string, error)
+}
+
+// WailsRuntime forwards to github.com/wailsapp/wails/v2/pkg/runtime. Its
+// methods need the context that Wails passes to OnStartup.
+type WailsRuntime struct{}
+
+// EventsEmit sends an event to the frontend.
+func (WailsRuntime) EventsEmit(ctx context.Context, name string, data ...any) {
+	wruntime.EventsEmit(ctx, name, data...)
+}
+
+// OpenDirectoryDialog shows the native folder picker.
+func (WailsRuntime) OpenDirectoryDialog(ctx context.Context, title, defaultDir string) (string, error) {
+	return wruntime.OpenDirectoryDialog(ctx, wruntime.OpenDialogOptions{
+		Title:                title,
+		DefaultDirectory:     defaultDir,
+		CanCreateDirectories: false,
+	})
+}

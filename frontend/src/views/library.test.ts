@@ -1,0 +1,177 @@
+import { describe, expect, it, vi } from "vitest";
+import { ApiError, type Api, type Paper, type Progress, type Summary } from "../lib/api";
+import { createLibrary, initialState, renderLibrary, summaryNotice, type LibraryActions } from "./library";
+
+const XSS = "<img src=x onerror=alert(1)>";
+const noop: LibraryActions = { openFolder() {}, cancel() {}, retry() {}, dismiss() {} };
+
+function paper(over: Partial<Paper> = {}): Paper {
+  return { id: "1", title: "Attention Is All You Need", authors: ["A. Vaswani", "N. Shazeer", "N. Parmar"], year: 2017, pages: 15, sections: 23, file: "/p/attention.pdf", ...over };
+}
+
+function buttons(el: HTMLElement) {
+  return Array.from(el.querySelectorAll("button")).map((b) => b.textContent);
+}
+
+describe("renderLibrary", () => {
+  it("shows the empty state with its first step and a placeholder list", () => {
+    const el = renderLibrary({ ...initialState(), phase: "ready" }, noop);
+    expect(el.querySelector(".empty-title")?.textContent).toBe("Your library is empty");
+    expect(buttons(el)).toContain("Open a folder of PDFs");
+    expect(el.querySelectorAll(".paper-ghost")).toHaveLength(3);
+  });
+
+  it("lists papers with their metadata", () => {
+    const el = renderLibrary({ ...initialState(), phase: "ready", papers: [paper(), paper({ id: "2", title: "  ", authors: [], year: 0, file: "/p/untitled.pdf", sections: 1, pages: 1 })] }, noop);
+    const rows = el.querySelectorAll(".paper:not(.paper-ghost)");
+    expect(rows).toHaveLength(2);
+    expect(rows[0].querySelector(".paper-title")?.textContent).toBe("Attention Is All You Need");
+    expect(rows[0].querySelector(".paper-meta")?.textContent).toBe("A. Vaswani et al. · 2017");
+    expect(rows[0].querySelector(".paper-stats")?.textContent).toBe("23 sections·15 pages");
+    expect(rows[1].querySelector(".paper-title")?.textContent).toBe("untitled.pdf");
+    expect(rows[1].querySelector(".paper-meta")?.textContent).toBe("Unknown authors");
+    expect(el.querySelector(".empty")).toBeNull();
+  });
+
+  it("renders PDF-derived text as text, not HTML", () => {
+    const el = renderLibrary({ ...initialState(), phase: "ready", papers: [paper({ title: XSS, authors: [XSS], file: XSS })] }, noop);
+    expect(el.querySelector("img")).toBeNull();
+    expect(el.querySelector(".paper-title")?.textContent).toBe(XSS);
+    expect(el.querySelector(".paper-title")?.getAttribute("title")).toBe(XSS);
+  });
+
+  it("shows indexing progress and a cancel button", () => {
+    const progress: Progress = { stage: "parse", done: 3, total: 12, file: "/p/bert.pdf" };
+    const el = renderLibrary({ ...initialState(), phase: "ready", job: { folder: "/home/a/papers", progress, cancelling: false } }, noop);
+    expect(el.querySelector(".job-title")?.textContent).toBe("Indexing papers");
+    expect(el.querySelector(".job-label")?.textContent).toBe("Reading 3 of 12 PDFs — bert.pdf");
+    expect((el.querySelector(".bar-fill") as HTMLElement).style.width).toBe("25%");
+    expect(buttons(el)).toContain("Cancel");
+    // The first step is disabled while a job runs.
+    const open = Array.from(el.querySelectorAll("button")).find((b) => b.textContent === "Open a folder of PDFs");
+    expect(open?.disabled).toBe(true);
+  });
+
+  it("shows a load error with a retry", () => {
+    const retry = vi.fn();
+    const el = renderLibrary({ ...initialState(), phase: "error", loadError: "The library could not be read." }, { ...noop, retry });
+    expect(el.querySelector("[role=alert]")?.textContent).toContain("The library could not be read.");
+    (Array.from(el.querySelectorAll("button")).find((b) => b.textContent === "Try again") as HTMLButtonElement).click();
+    expect(retry).toHaveBeenCalledOnce();
+  });
+});
+
+describe("summaryNotice", () => {
+  it("reports success", () => {
+    expect(summaryNotice({ indexed: 3, skipped: 0, failures: [], millis: 1500 })).toEqual({ tone: "ok", title: "Added 3 papers (1.5 s).", lines: [] });
+  });
+
+  it("lists failures by file name, capped", () => {
+    const failures = Array.from({ length: 10 }, (_, i) => ({ path: `/p/f${i}.pdf`, code: "encrypted", message: "This PDF is password-protected." }));
+    const n = summaryNotice({ indexed: 1, skipped: 2, failures, millis: 20_000 });
+    expect(n.tone).toBe("warn");
+    expect(n.title).toBe("Added 1 paper, 2 already in the library, 10 could not be read (20 s).");
+    expect(n.lines).toHaveLength(9);
+    expect(n.lines[0]).toBe("f0.pdf: This PDF is password-protected.");
+    expect(n.lines[8]).toBe("…and 2 more files");
+  });
+});
+
+/** A scripted Api: the Go side is the process boundary the views talk to. */
+function fakeApi(over: Partial<Api> = {}) {
+  const listeners = new Set<(p: Progress) => void>();
+  const api: Api & { emit(p: Progress): void; listeners: Set<(p: Progress) => void> } = {
+    info: async () => ({ name: "PaperTree", version: "test", libraryDir: "/lib", backend: true }),
+    listPapers: async () => [],
+    chooseFolder: async () => "/home/a/papers",
+    indexFolder: async () => ({ indexed: 0, skipped: 0, failures: [], millis: 0 }),
+    cancelIndex: async () => true,
+    onIndexProgress(fn) {
+      listeners.add(fn);
+      return () => listeners.delete(fn);
+    },
+    emit: (p) => listeners.forEach((fn) => fn(p)),
+    listeners,
+    ...over,
+  };
+  return api;
+}
+
+const flush = () => new Promise((r) => setTimeout(r, 0));
+
+function click(root: HTMLElement, label: string) {
+  const b = Array.from(root.querySelectorAll("button")).find((x) => x.textContent === label);
+  if (!b) throw new Error(`no button "${label}" in: ${buttons(root).join(", ")}`);
+  b.click();
+}
+
+describe("createLibrary", () => {
+  it("indexes a chosen folder, shows progress, then the papers, and unsubscribes", async () => {
+    let finish!: (s: Summary) => void;
+    let papers: Paper[] = [];
+    const api = fakeApi({
+      listPapers: async () => papers,
+      indexFolder: () => new Promise<Summary>((r) => (finish = r)),
+    });
+    const root = document.createElement("div");
+    const lib = createLibrary(root, api);
+    await lib.refresh();
+    expect(root.querySelector(".empty")).not.toBeNull();
+
+    click(root, "Open a folder of PDFs");
+    await flush();
+    expect(root.querySelector(".job-title")?.textContent).toBe("Indexing papers");
+    api.emit({ stage: "parse", done: 1, total: 2, file: "/home/a/papers/x.pdf" });
+    expect(root.querySelector(".job-label")?.textContent).toBe("Reading 1 of 2 PDFs — x.pdf");
+
+    papers = [paper()];
+    finish({ indexed: 1, skipped: 0, failures: [{ path: "/home/a/papers/locked.pdf", code: "encrypted", message: "This PDF is password-protected." }], millis: 800 });
+    await flush();
+    await flush();
+    expect(root.querySelector(".job")).toBeNull();
+    expect(root.querySelector(".notice-warn")?.textContent).toContain("locked.pdf: This PDF is password-protected.");
+    expect(root.querySelectorAll(".paper:not(.paper-ghost)")).toHaveLength(1);
+    expect(api.listeners.size).toBe(0);
+  });
+
+  it("does nothing when the folder picker is cancelled", async () => {
+    const indexFolder = vi.fn();
+    const api = fakeApi({ chooseFolder: async () => "", indexFolder });
+    const root = document.createElement("div");
+    await createLibrary(root, api).refresh();
+    click(root, "Open a folder of PDFs");
+    await flush();
+    expect(indexFolder).not.toHaveBeenCalled();
+    expect(root.querySelector(".job")).toBeNull();
+  });
+
+  it("cancels a running job and says so", async () => {
+    let reject!: (e: unknown) => void;
+    const cancelIndex = vi.fn(async () => {
+      reject(new ApiError("canceled", "Indexing was cancelled."));
+      return true;
+    });
+    const api = fakeApi({ indexFolder: () => new Promise<Summary>((_r, rj) => (reject = rj)), cancelIndex });
+    const root = document.createElement("div");
+    await createLibrary(root, api).refresh();
+    click(root, "Open a folder of PDFs");
+    await flush();
+    click(root, "Cancel");
+    expect(buttons(root)).toContain("Cancelling…");
+    await flush();
+    await flush();
+    expect(cancelIndex).toHaveBeenCalledOnce();
+    expect(root.querySelector(".notice-warn")?.textContent).toContain("Indexing was cancelled.");
+    expect(root.querySelector(".job")).toBeNull();
+  });
+
+  it("shows backend errors by their message", async () => {
+    const api = fakeApi({ indexFolder: async () => Promise.reject(new ApiError("conflict", "Indexing is not available in this build yet.")) });
+    const root = document.createElement("div");
+    await createLibrary(root, api).refresh();
+    click(root, "Open a folder of PDFs");
+    await flush();
+    await flush();
+    expect(root.querySelector(".notice-error")?.textContent).toContain("Indexing is not available in this build yet.");
+  });
+});

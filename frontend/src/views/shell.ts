@@ -1,0 +1,41 @@
+// The window frame: header with the app name, the page area, and a status bar.
+import type { AppInfo } from "../lib/api";
+import { h, mount } from "../lib/dom";
+import { shortPath } from "../lib/format";
+import { logo } from "./icons";
+
+export interface Shell {
+  page: HTMLElement;
+  setInfo(info: AppInfo | null): void;
+}
+
+export function createShell(root: HTMLElement): Shell {
+  const page = h("main", { class: "page", id: "page" });
+  const status = h("footer", { class: "status" });
+  mount(
+    root,
+    h(
+      "header",
+      { class: "topbar" },
+      h("div", { class: "brand" }, logo(30), h("div", null, h("h1", { class: "brand-name" }, "PaperTree"), h("p", { class: "brand-tag" }, "Ask your papers. See where the answer comes from."))),
+    ),
+    page,
+    status,
+  );
+  const setInfo = (info: AppInfo | null) => {
+    if (!info) {
+      mount(status, h("span", null, "Not connected to the PaperTree backend"));
+      return;
+    }
+    mount(
+      status,
+      h("span", null, `${info.name} ${info.version}`),
+      h("span", { class: "dot" }, "·"),
+      h("span", { title: info.libraryDir }, `Library: ${shortPath(info.libraryDir)}`),
+      h("span", { class: "spacer" }),
+      h("span", { class: "pill" }, "Works offline"),
+    );
+  };
+  setInfo(null);
+  return { page, setInfo };
+}

@@ -1,0 +1,103 @@
+// Command papertree-app is PaperTree's desktop shell. This file is wiring
+// only: flags, the embedded frontend, window options and wails.Run. All
+// behaviour lives in package app (the bound services) and backend/.
+package main
+
+import (
+	"embed"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+
+	"github.com/wailsapp/wails/v2"
+	"github.com/wailsapp/wails/v2/pkg/options"
+	"github.com/wailsapp/wails/v2/pkg/options/assetserver"
+	"github.com/wailsapp/wails/v2/pkg/options/linux"
+
+	"github.com/papertree/papertree/app"
+)
+
+// The built frontend. frontend/dist/.gitkeep is committed so that this
+// embed (and so `go vet ./...`) works on a fresh clone before `npm run build`.
+//
+//go:embed all:frontend/dist
+var assets embed.FS
+
+//go:embed build/appicon.png
+var icon []byte
+
+// version is set at build time: -ldflags "-X main.version=...".
+var version = "dev"
+
+type config struct {
+	libraryDir  string
+	showVersion bool
+}
+
+func parseFlags(args []string, stderr io.Writer) (config, error) {
+	fs := flag.NewFlagSet("papertree-app", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var c config
+	fs.StringVar(&c.libraryDir, "library", app.DefaultLibraryDir(), "folder that holds the PaperTree library (database and caches)")
+	fs.BoolVar(&c.showVersion, "version", false, "print the version and exit")
+	if err := fs.Parse(args); err != nil {
+		return c, err
+	}
+	if fs.NArg() > 0 {
+		return c, fmt.Errorf("unexpected argument %q (use --library DIR)", fs.Arg(0))
+	}
+	return c, nil
+}
+
+func main() {
+	cfg, err := parseFlags(os.Args[1:], os.Stderr)
+	if errors.Is(err, flag.ErrHelp) {
+		return
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "papertree-app:", err)
+		os.Exit(2)
+	}
+	if cfg.showVersion {
+		fmt.Println("papertree-app", version)
+		return
+	}
+
+	// WebKitGTK's DMA-BUF renderer paints a blank window on machines without
+	// a usable GPU (Xvfb, VMs, some NVIDIA drivers). The shared-memory path
+	// works everywhere; users who want DMA-BUF can set the variable to 0.
+	if runtime.GOOS == "linux" && os.Getenv("WEBKIT_DISABLE_DMABUF_RENDERER") == "" {
+		os.Setenv("WEBKIT_DISABLE_DMABUF_RENDERER", "1")
+	}
+
+	// The backend facade is wired here once backend/library exists; until
+	// then the UI shows an empty library.
+	a := app.New(app.Options{Version: version, LibraryDir: cfg.libraryDir, Library: nil})
+	hooks := app.Hooks(a)
+
+	err = wails.Run(&options.App{
+		Title:            app.Name,
+		Width:            1180,
+		Height:           780,
+		MinWidth:         760,
+		MinHeight:        520,
+		BackgroundColour: &options.RGBA{R: 247, G: 246, B: 242, A: 255},
+		AssetServer:      &assetserver.Options{Assets: assets},
+		OnStartup:        hooks.Startup,
+		OnDomReady:       hooks.DomReady,
+		OnShutdown:       hooks.Shutdown,
+		ErrorFormatter:   app.FormatError,
+		Bind:             []any{a},
+		Linux: &linux.Options{
+			Icon:        icon,
+			ProgramName: "papertree-app",
+		},
+	})
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "papertree-app:", err)
+		os.Exit(1)
+	}
+}
