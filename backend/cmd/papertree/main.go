@@ -98,7 +98,7 @@ func describe(err error) string {
 	if code == papertree.EInternal {
 		return err.Error()
 	}
-	return fmt.Sprintf("%s [%s] (%v)", papertree.ErrorMessage(err), code, err)
+	return fmt.Sprintf("%s [%s]\n  detail: %v", papertree.ErrorMessage(err), code, err)
 }
 
 // parseFlags parses flags that may appear before or after positional
