@@ -143,7 +143,7 @@ func findGutter(runs []pdf.Run, w float64) float64 {
 		total++
 	}
 	lo, hi := int(0.3*w/step), int(0.7*w/step)
-	limit := total / 100
+	limit := max(3, total/40)
 	bestLen, bestMid := 0, 0
 	for i := lo; i <= hi && i < n; {
 		if cover[i] > limit {
@@ -177,8 +177,8 @@ func findGutter(runs []pdf.Run, w float64) float64 {
 	return g
 }
 
-// pageLines turns one page's runs into lines in reading order.
-func pageLines(p pdf.Page, pageNo int) []*line {
+// pageRuns returns the page's usable runs (sane geometry, no margin noise).
+func pageRuns(p pdf.Page) []pdf.Run {
 	w, h := pageDims(p)
 	runs := make([]pdf.Run, 0, len(p.Runs))
 	for _, r := range p.Runs {
@@ -186,11 +186,37 @@ func pageLines(p pdf.Page, pageNo int) []*line {
 			runs = append(runs, r)
 		}
 	}
-	runs = dropMarginNoise(runs, w)
+	return dropMarginNoise(runs, w)
+}
+
+// gutterFits reports whether the document's usual gutter g also splits this
+// page: almost no run crosses it. Sparse pages (a last page with a heading
+// in each column) cannot show a gutter by themselves.
+func gutterFits(runs []pdf.Run, g float64) bool {
+	if g <= 0 || len(runs) == 0 {
+		return false
+	}
+	cross, left, right := 0, 0, 0
+	for _, r := range runs {
+		switch {
+		case r.X+runWidth(r) <= g+2:
+			left++
+		case r.X >= g-2:
+			right++
+		default:
+			cross++
+		}
+	}
+	return left > 0 && right > 0 && cross*10 <= len(runs)
+}
+
+// pageLines turns one page's runs into lines in reading order; g is the
+// page's column gutter (0 for a single column).
+func pageLines(p pdf.Page, pageNo int, runs []pdf.Run, g float64) []*line {
+	w, h := pageDims(p)
 	if len(runs) == 0 {
 		return nil
 	}
-	g := findGutter(runs, w)
 
 	// Cluster runs by baseline, per side of the gutter.
 	sort.SliceStable(runs, func(i, j int) bool {
@@ -439,13 +465,36 @@ func makeLine(rs []pdf.Run, pageNo int, w, h float64) *line {
 // buildLines returns all lines of the document in reading order, with
 // running headers/footers and page numbers removed.
 func buildLines(pages []pdf.Page) []*line {
+	runs := make([][]pdf.Run, len(pages))
+	gutters := make([]float64, len(pages))
+	var found []float64
+	withText := 0
+	for i, p := range pages {
+		runs[i] = pageRuns(p)
+		w, _ := pageDims(p)
+		gutters[i] = findGutter(runs[i], w)
+		if len(runs[i]) > 0 {
+			withText++
+		}
+		if gutters[i] > 0 {
+			found = append(found, gutters[i])
+		}
+	}
+	docGutter := 0.0
+	if len(found) > 0 && 2*len(found) >= withText {
+		docGutter = median(found)
+	}
 	var all [][]*line
 	for i, p := range pages {
 		n := p.Number
 		if n <= 0 {
 			n = i + 1
 		}
-		all = append(all, pageLines(p, n))
+		g := gutters[i]
+		if g == 0 && gutterFits(runs[i], docGutter) {
+			g = docGutter
+		}
+		all = append(all, pageLines(p, n, runs[i], g))
 	}
 	all = dropFurniture(all)
 	var out []*line
