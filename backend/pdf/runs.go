@@ -42,93 +42,112 @@ func pageBox(p lib.Page) (x0, y0, x1, y1 float64) {
 	return 0, 0, 612, 792
 }
 
-// extractPage reads one page's glyphs and groups them into runs.
-// styles caches bold/italic per font name across the document.
-// q accumulates the text quality of the page's glyphs.
+// extractPage reads one page's glyphs and groups them into runs, streaming
+// (a page's glyphs are never all in memory). styles caches bold/italic per
+// font name across the document; q accumulates text quality.
 func extractPage(p lib.Page, number int, styles map[string]fontStyle, q *qualityCounter) Page {
 	x0, y0, x1, y1 := pageBox(p)
 	pg := Page{Number: number, Width: x1 - x0, Height: y1 - y0}
-	content := p.Content()
 	var pq qualityCounter
-	for _, g := range content.Text {
+	gr := grouper{x0: x0, top: y1, styles: styles}
+	p.WalkText(func(g lib.Text) {
 		pq.addGlyph(g.S, g.Unmapped)
-	}
-	pg.Runs = groupRuns(content.Text, x0, y1, styles)
+		gr.add(g)
+	})
+	pg.Runs = gr.finish()
 	q.merge(pq) // only once the page is known to be readable
 	return pg
 }
 
-// groupRuns turns glyphs (PDF user space, y up) into runs (top-left
-// origin): consecutive glyphs in one font and size on one baseline with no
-// word gap between them. Whitespace glyphs end a run and are dropped.
-func groupRuns(glyphs []lib.Text, x0, top float64, styles map[string]fontStyle) []Run {
-	var runs []Run
-	var cur *Run
-	var endX float64 // right edge of the current run
-	flush := func() {
-		if cur != nil && cur.Text != "" {
-			runs = append(runs, *cur)
-		}
-		cur = nil
+// grouper turns glyphs into runs (top-left origin): consecutive glyphs in
+// one font and size on one baseline with no word gap between them.
+// Whitespace glyphs end a run and are dropped.
+type grouper struct {
+	x0, top float64
+	styles  map[string]fontStyle
+	runs    []Run
+	cur     Run
+	open    bool
+	endX    float64 // right edge of the current run
+}
+
+func (gr *grouper) flush() {
+	if gr.open && gr.cur.Text != "" {
+		gr.cur.W = round2(gr.cur.W)
+		gr.runs = append(gr.runs, gr.cur)
 	}
-	for _, g := range glyphs {
-		text := normalizeGlyph(g.S)
-		if strings.TrimFunc(text, unicode.IsSpace) == "" {
-			flush()
-			continue
-		}
-		size := round2(g.FontSize)
-		if size <= 0 {
-			continue
-		}
-		x := g.X - x0
-		y := top - g.Y
-		w := g.W
-		if w <= 0 && !isMark(text) {
-			w = size * 0.5
-		}
-		if cur != nil && cur.Font == g.Font && math.Abs(cur.Size-size) <= 0.01*size &&
-			cur.Rotated == g.Rotated && cur.Invisible == g.Invisible {
-			if g.Rotated {
-				// No direction to measure gaps along: rely on whitespace.
-				cur.Text += text
-				cur.W += w
-				continue
-			}
-			if math.Abs(y-cur.Y) <= baselineSlack*size && x >= endX-backtrack*size && x-endX <= wordGap*size {
-				cur.Text += text
-				endX = math.Max(endX, x+w)
-				cur.W = endX - cur.X
-				continue
-			}
-		}
-		flush()
-		st, ok := styles[g.Font]
-		if !ok {
-			st = styleFromName(g.Font)
-			styles[g.Font] = st
-		}
-		bold, italic := st.bold, st.italic
-		if g.FontFlags&(1<<18) != 0 || g.FontWeight >= 600 {
-			bold = true
-		}
-		// ItalicAngle is trusted only for non-symbolic fonts: math symbol
-		// fonts (CMSY) are slanted without being "italic text".
-		if g.FontFlags&(1<<6) != 0 || (g.FontFlags&(1<<2) == 0 && g.ItalicAngle != 0 && math.Abs(g.ItalicAngle) < 45) {
-			italic = true
-		}
-		cur = &Run{
-			Text: text, Font: g.Font, Size: size, Bold: bold, Italic: italic,
-			X: round2(x), Y: round2(y), W: w,
-			Rotated: g.Rotated, Invisible: g.Invisible,
-		}
-		endX = x + w
+	gr.open = false
+}
+
+func (gr *grouper) finish() []Run {
+	gr.flush()
+	return gr.runs
+}
+
+func (gr *grouper) add(g lib.Text) {
+	text := normalizeGlyph(g.S)
+	if isBlank(text) {
+		gr.flush()
+		return
 	}
-	flush()
-	for i := range runs {
-		runs[i].W = round2(runs[i].W)
+	size := round2(g.FontSize)
+	if size <= 0 || math.IsNaN(g.X) || math.IsNaN(g.Y) || math.IsInf(g.X, 0) || math.IsInf(g.Y, 0) {
+		return
 	}
-	return runs
+	x := g.X - gr.x0
+	y := gr.top - g.Y
+	w := g.W
+	if (w <= 0 || math.IsNaN(w) || math.IsInf(w, 0)) && !isMark(text) {
+		w = size * 0.5
+	}
+	cur := &gr.cur
+	if gr.open && cur.Font == g.Font && math.Abs(cur.Size-size) <= 0.01*size &&
+		cur.Rotated == g.Rotated && cur.Invisible == g.Invisible {
+		if g.Rotated {
+			// No direction to measure gaps along: rely on whitespace.
+			cur.Text += text
+			cur.W += w
+			return
+		}
+		if math.Abs(y-cur.Y) <= baselineSlack*size && x >= gr.endX-backtrack*size && x-gr.endX <= wordGap*size {
+			cur.Text += text
+			gr.endX = math.Max(gr.endX, x+w)
+			cur.W = gr.endX - cur.X
+			return
+		}
+	}
+	gr.flush()
+	st, ok := gr.styles[g.Font]
+	if !ok {
+		st = styleFromName(g.Font)
+		gr.styles[g.Font] = st
+	}
+	bold, italic := st.bold, st.italic
+	if g.FontFlags&(1<<18) != 0 || g.FontWeight >= 600 {
+		bold = true
+	}
+	// ItalicAngle is trusted only for non-symbolic fonts: math symbol
+	// fonts (CMSY) are slanted without being "italic text".
+	if g.FontFlags&(1<<6) != 0 || (g.FontFlags&(1<<2) == 0 && g.ItalicAngle != 0 && math.Abs(g.ItalicAngle) < 45) {
+		italic = true
+	}
+	*cur = Run{
+		Text: text, Font: g.Font, Size: size, Bold: bold, Italic: italic,
+		X: round2(x), Y: round2(y), W: w,
+		Rotated: g.Rotated, Invisible: g.Invisible,
+	}
+	gr.open = true
+	gr.endX = x + w
+}
+
+// isBlank reports whether s is empty or only whitespace.
+func isBlank(s string) bool {
+	for _, r := range s {
+		if !unicode.IsSpace(r) {
+			return false
+		}
+	}
+	return true
 }
 
 func round2(f float64) float64 { return math.Round(f*100) / 100 }

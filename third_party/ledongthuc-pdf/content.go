@@ -43,9 +43,10 @@ type fontInfo struct {
 	composite bool  // Type0: codes are CIDs (two bytes unless cm says otherwise)
 	hasToUni  bool
 	first     int
-	widths    []float64 // simple fonts, in text space units per 1 point of font size
-	noWidths  bool      // simple font without /Widths: widths are estimated
-	missing   float64   // FontDescriptor /MissingWidth, text space units
+	widths    []float64        // simple fonts, in text space units per 1 point of font size
+	noWidths  bool             // simple font without /Widths: widths are estimated
+	missing   float64          // FontDescriptor /MissingWidth, text space units
+	single    [256]*singleCode // simple fonts: decoded codes, filled lazily
 	cidW      map[int]float64
 	dw        float64
 	flags     int
@@ -323,31 +324,24 @@ type glyph struct {
 	unmapped bool // text is the raw code: the font gives no Unicode meaning
 }
 
-// codes splits raw into character codes and decodes each one. Simple
+// eachCode splits raw into character codes and decodes each one. Simple
 // fonts always use one-byte codes (whatever the ToUnicode codespace says);
 // a code missing from the ToUnicode map falls back to the font encoding.
 // Composite fonts are split by the CMap codespace, else two bytes.
-func (fi *fontInfo) codes(raw string) []glyph {
-	out := make([]glyph, 0, len(raw))
+func (fi *fontInfo) eachCode(raw string, fn func(glyph) bool) {
 	if !fi.composite {
 		for i := 0; i < len(raw); i++ {
-			t, ok := "", false
-			if fi.cm != nil {
-				t, ok = fi.cm.lookup(raw[i : i+1])
+			b := raw[i]
+			e := fi.single[b]
+			if e == nil {
+				e = fi.decodeSingle(b)
+				fi.single[b] = e
 			}
-			unmapped := false
-			if !ok {
-				t = fi.enc.Decode(raw[i : i+1])
-				switch e := fi.enc.(type) {
-				case *diffEncoder:
-					unmapped = e.unknown[raw[i]]
-				case *nopEncoder:
-					unmapped = true
-				}
+			if !fn(glyph{int(b), 1, e.text, e.unmapped}) {
+				return
 			}
-			out = append(out, glyph{int(raw[i]), 1, t, unmapped})
 		}
-		return out
+		return
 	}
 	for len(raw) > 0 {
 		n := 2
@@ -372,10 +366,34 @@ func (fi *fontInfo) codes(raw string) []glyph {
 				t = string(noRune)
 			}
 		}
-		out = append(out, glyph{c, n, t, !ok && t == string(noRune)})
+		if !fn(glyph{c, n, t, !ok && t == string(noRune)}) {
+			return
+		}
 		raw = raw[n:]
 	}
-	return out
+}
+
+// singleCode is the decoded text of one code of a simple font, cached.
+type singleCode struct {
+	text     string
+	unmapped bool // text is the raw code: the font gives no Unicode meaning
+}
+
+func (fi *fontInfo) decodeSingle(b byte) *singleCode {
+	raw := string([]byte{b})
+	if fi.cm != nil {
+		if t, ok := fi.cm.lookup(raw); ok {
+			return &singleCode{text: t}
+		}
+	}
+	sc := &singleCode{text: fi.enc.Decode(raw)}
+	switch e := fi.enc.(type) {
+	case *diffEncoder:
+		sc.unmapped = e.unknown[b]
+	case *nopEncoder:
+		sc.unmapped = true
+	}
+	return sc
 }
 
 // width returns the advance of code in text space units per point of font
@@ -478,17 +496,33 @@ func (p Page) Content() Content {
 	if p.V.IsNull() || p.V.Key("Contents").Kind() == Null {
 		return Content{}
 	}
-	c := &contentState{r: p.V.r}
+	var text []Text
+	c := &contentState{r: p.V.r, emit: func(t Text) { text = append(text, t) }}
 	g := gstate{Th: 1, CTM: ident, Tm: ident, Tlm: ident}
 	c.run(p.V.Key("Contents"), p.Resources(), g, 0)
-	return Content{c.text, c.rect}
+	return Content{text, c.rect}
+}
+
+// WalkText interprets the page's content and calls fn for every glyph in
+// content-stream order, without collecting them (Content does the same
+// but keeps every glyph and rectangle in memory). Added by the papertree
+// patch.
+func (p Page) WalkText(fn func(Text)) {
+	if p.V.IsNull() || p.V.Key("Contents").Kind() == Null {
+		return
+	}
+	c := &contentState{r: p.V.r, emit: fn, noRects: true}
+	g := gstate{Th: 1, CTM: ident, Tm: ident, Tlm: ident}
+	c.run(p.V.Key("Contents"), p.Resources(), g, 0)
 }
 
 type contentState struct {
-	r     *Reader
-	text  []Text
-	rect  []Rect
-	forms []objptr
+	r       *Reader
+	emit    func(Text)
+	glyphs  int
+	rect    []Rect
+	noRects bool
+	forms   []objptr
 }
 
 func (c *contentState) run(strm Value, res Value, g gstate, depth int) {
@@ -497,32 +531,39 @@ func (c *contentState) run(strm Value, res Value, g gstate, depth int) {
 	var fstack []*fontInfo
 
 	showText := func(s string) {
-		if len(c.text) >= maxGlyphsPerPage {
-			return
-		}
-		for _, gl := range fi.codes(s) {
+		fi.eachCode(s, func(gl glyph) bool {
+			if c.glyphs >= maxGlyphsPerPage {
+				return false
+			}
+			c.glyphs++
 			w0, _ := fi.width(gl)
-			Trm := matrix{{g.Tfs * g.Th, 0, 0}, {0, g.Tfs, 0}, {0, g.Trise, 1}}.mul(g.Tm).mul(g.CTM)
+			// M = Tm x CTM; Trm = [Tfs*Th 0 0; 0 Tfs 0; 0 Trise 1] x M,
+			// expanded by hand (this runs for every glyph of a paper).
+			M := g.Tm.mul(g.CTM)
+			a, b := g.Tfs*g.Th*M[0][0], g.Tfs*g.Th*M[0][1]
+			cc, d := g.Tfs*M[1][0], g.Tfs*M[1][1]
+			x := g.Trise*M[1][0] + M[2][0]
+			y := g.Trise*M[1][1] + M[2][1]
+			// The glyph's advance (without Tc/Tw) in device space.
+			w := math.Abs(w0) * math.Hypot(a, b)
+			rotated := a <= 0 || math.Abs(b) > 0.1*math.Abs(a)
+			c.emit(Text{
+				Font: fi.name, FontSize: math.Hypot(cc, d),
+				X: x, Y: y, W: w, S: gl.text,
+				FontFlags: fi.flags, FontWeight: fi.weight, ItalicAngle: fi.italic,
+				Rotated: rotated, Invisible: g.Tmode == 3 || g.Tmode == 7,
+				Unmapped: gl.unmapped,
+			})
 			tx := w0*g.Tfs + g.Tc
 			if gl.bytes == 1 && gl.code == 32 {
 				tx += g.Tw
 			}
 			tx *= g.Th
-			// The glyph's advance (without Tc/Tw) in device space.
-			origin := g.Tm.mul(g.CTM)
-			adv := matrix{{1, 0, 0}, {0, 1, 0}, {w0 * g.Tfs * g.Th, 0, 1}}.mul(origin)
-			w := math.Hypot(adv[2][0]-origin[2][0], adv[2][1]-origin[2][1])
-			size := math.Hypot(Trm[1][0], Trm[1][1])
-			rotated := Trm[0][0] <= 0 || math.Abs(Trm[0][1]) > 0.1*math.Abs(Trm[0][0])
-			c.text = append(c.text, Text{
-				Font: fi.name, FontSize: size,
-				X: Trm[2][0], Y: Trm[2][1], W: w, S: gl.text,
-				FontFlags: fi.flags, FontWeight: fi.weight, ItalicAngle: fi.italic,
-				Rotated: rotated, Invisible: g.Tmode == 3 || g.Tmode == 7,
-				Unmapped: gl.unmapped,
-			})
-			g.Tm = matrix{{1, 0, 0}, {0, 1, 0}, {tx, 0, 1}}.mul(g.Tm)
-		}
+			// Tm = [1 0 0; 0 1 0; tx 0 1] x Tm
+			g.Tm[2][0] += tx * g.Tm[0][0]
+			g.Tm[2][1] += tx * g.Tm[0][1]
+			return true
+		})
 	}
 
 	Interpret(strm, func(stk *Stack, op string) {
@@ -547,7 +588,7 @@ func (c *contentState) run(strm Value, res Value, g gstate, depth int) {
 				return
 			}
 			x, y, w, h := args[0].Float64(), args[1].Float64(), args[2].Float64(), args[3].Float64()
-			if len(c.rect) < maxGlyphsPerPage {
+			if !c.noRects && len(c.rect) < maxGlyphsPerPage {
 				c.rect = append(c.rect, Rect{Point{x, y}, Point{x + w, y + h}})
 			}
 
