@@ -34,6 +34,12 @@ type Options struct {
 	// lexical channel (the semantic channel still sees them): common words
 	// add little to exact matching but cost hash collisions.
 	LexMinIDF float64
+	// SemHalfLen, when positive, damps the semantic part of short documents:
+	// it is scaled by n/(n+SemHalfLen) for n content words, the slack taking
+	// the rest. The mean vector of two or three words is a noisy guess at a
+	// topic, and without damping a table fragment like "7 in" can outrank
+	// the evidence paragraph on semantic similarity alone.
+	SemHalfLen float64
 }
 
 // Okapi BM25 constants of the lexical channel.
@@ -46,7 +52,7 @@ const (
 // QASPER tune papers (see README.md).
 func DefaultOptions() Options {
 	// 511 hashed + 256 semantic + 1 slack = 768 dimensions (3 KB per vector).
-	return Options{LexDim: 511, LexWeight: 0.7, SemWeight: 1, BigramWeight: 0, SemIDFPower: 1, LexScale: 40, LexMinIDF: 4}
+	return Options{LexDim: 511, LexWeight: 0.7, SemWeight: 1, BigramWeight: 0, SemIDFPower: 0.5, LexScale: 40, LexMinIDF: 4, SemHalfLen: 8}
 }
 
 // Builtin is the default embedder: deterministic, offline and fast on CPU.
@@ -96,7 +102,7 @@ func NewBuiltinWith(m *Model, o Options) (*Builtin, error) {
 	b := &Builtin{opts: o, model: m, dim: o.LexDim + m.VecDim + 1}
 	b.name = fmt.Sprintf("%s-%s", Version, m.Fingerprint())
 	if o != DefaultOptions() {
-		b.name += fmt.Sprintf("-l%d-w%g:%g-b%g-p%g-s%g-m%g", o.LexDim, o.LexWeight, o.SemWeight, o.BigramWeight, o.SemIDFPower, o.LexScale, o.LexMinIDF)
+		b.name += fmt.Sprintf("-l%d-w%g:%g-b%g-p%g-s%g-m%g-h%g", o.LexDim, o.LexWeight, o.SemWeight, o.BigramWeight, o.SemIDFPower, o.LexScale, o.LexMinIDF, o.SemHalfLen)
 	}
 	b.empty = make([]float32, b.dim)
 	// An empty text gets the slack direction: unit, deterministic, and at
@@ -196,7 +202,11 @@ func (b *Builtin) embed(terms []string, query bool) []float32 {
 		}
 	}
 	wl, ws := b.opts.LexWeight, b.opts.SemWeight
-	hasSem := scaleTo(sem, ws)
+	semConf := 1.0
+	if !query && b.opts.SemHalfLen > 0 && b.opts.LexScale > 0 {
+		semConf = docLen / (docLen + b.opts.SemHalfLen)
+	}
+	hasSem := scaleTo(sem, ws*semConf)
 	var hasLex bool
 	if query || b.opts.LexScale <= 0 {
 		hasLex = scaleTo(lex, wl)
@@ -216,7 +226,11 @@ func (b *Builtin) embed(terms []string, query bool) []float32 {
 		for i := range lex {
 			lex[i] *= float32(wl)
 		}
-		out[b.dim-1] = float32(wl * math.Sqrt(1-n*n))
+		slack := wl * wl * (1 - n*n)
+		if hasSem {
+			slack += ws * ws * (1 - semConf*semConf)
+		}
+		out[b.dim-1] = float32(math.Sqrt(slack))
 	}
 	if !hasLex && !hasSem {
 		copy(out, b.empty)

@@ -465,7 +465,7 @@ func jacobiEigen(a []float64, k int) ([]float64, []float64) {
 // semantic paragraph vectors (SIF's common component), found by power
 // iteration with deflation.
 func commonComponents(m *embedding.Model, docs []string, n int) ([][]float32, error) {
-	b, err := embedding.NewBuiltinWith(m, embedding.Options{LexDim: 16, LexWeight: 0, SemWeight: 1, SemIDFPower: 1})
+	b, err := embedding.NewBuiltinWith(m, embedding.Options{LexDim: 16, LexWeight: 0, SemWeight: 1, SemIDFPower: embedding.DefaultOptions().SemIDFPower})
 	if err != nil {
 		return nil, err
 	}

@@ -26,6 +26,7 @@ func main() {
 	semPow := flag.Float64("sempow", embedding.DefaultOptions().SemIDFPower, "semantic IDF power")
 	lexScale := flag.Float64("lexscale", embedding.DefaultOptions().LexScale, "BM25 lexical scale (0: cosine)")
 	lexMin := flag.Float64("lexmin", embedding.DefaultOptions().LexMinIDF, "minimum IDF in the lexical channel")
+	semHalf := flag.Float64("semhalf", embedding.DefaultOptions().SemHalfLen, "semantic half-confidence length")
 	fuseW := flag.Float64("fusew", 0.5, "fusion weight of the embedder")
 	halves := flag.String("halves", "build,held-out", "halves to report")
 	flag.Parse()
@@ -60,7 +61,7 @@ func main() {
 	} else {
 		m = embedding.ShippedModel()
 	}
-	opts := embedding.Options{LexDim: *lexDim, LexWeight: *lexW, SemWeight: *semW, BigramWeight: *bigram, SemIDFPower: *semPow, LexScale: *lexScale, LexMinIDF: *lexMin}
+	opts := embedding.Options{LexDim: *lexDim, LexWeight: *lexW, SemWeight: *semW, BigramWeight: *bigram, SemIDFPower: *semPow, LexScale: *lexScale, LexMinIDF: *lexMin, SemHalfLen: *semHalf}
 	emb, err := embedding.NewBuiltinWith(m, opts)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
