@@ -40,17 +40,35 @@ const (
 	maxDim           = 8192
 )
 
-// vecTableDDL is the vec0 layout of every space. Distances are cosine
-// (1 - cos), so scores do not depend on callers normalising their vectors;
-// rowid is the node id. paper_id is a vec0 metadata column: KNN queries filter
-// on it (paper_id IN (...)) while scanning, so a search inside a few papers
-// costs no more than a search over the library and needs no over-fetching.
-// (A partition key was measured too: it only helps single-paper queries, and
-// with one partition per paper every space allocates at least one full chunk
-// per paper, which bloats the file; see the package benchmarks.)
+// vecTableDDL is the vec0 layout of every space: rowid is the node id,
+// distances are cosine (1 - cos), so scores do not depend on callers
+// normalising their vectors.
+//
+// paper_id is a vec0 PARTITION KEY: vec0 keeps each paper's vectors in their
+// own chunks, so a KNN query inside one paper reads only that paper's chunks.
+// Measured on 100k vectors of dim 384 in 50 papers (CPU time per query):
+// whole library 110 ms either way; one paper 2.5 ms with the partition key vs
+// 84 ms with a metadata column (which filters while scanning every chunk).
+// Questions are mostly about one or a few papers, so the partition key wins;
+// SearchVectors runs one query per chosen paper and merges.
+//
+// The price of partitions: every paper owns at least one chunk per space,
+// allocated at full size. chunk_size (vectors per chunk, default 1024) is
+// therefore small: at dim 384 a segment chunk is 192 KiB and a section chunk
+// 48 KiB, so the waste is under 0.5 MiB per paper; scan speed was measured to
+// be the same for chunk sizes 64..1024.
 const vecTableDDL = `CREATE VIRTUAL TABLE %s USING vec0(
-	paper_id integer,
-	embedding float[%d] distance_metric=cosine)`
+	paper_id integer partition key,
+	embedding float[%d] distance_metric=cosine,
+	chunk_size=%d)`
+
+// chunkSize returns the vec0 chunk size of a space (see vecTableDDL).
+func (sp Space) chunkSize() int {
+	if sp == SpaceSection {
+		return 32 // a paper has tens of sections
+	}
+	return 128 // and hundreds to thousands of leaves
+}
 
 // EnsureEmbedder records the embedder in use and makes sure the vector tables
 // have its dimension. When name or dim differ from the recorded embedder (or
@@ -81,7 +99,7 @@ func (s *Store) EnsureEmbedder(ctx context.Context, name string, dim int) (chang
 		stmts := []string{`DROP TRIGGER IF EXISTS nodes_vec_delete`}
 		for _, sp := range Spaces {
 			t, _ := sp.table()
-			stmts = append(stmts, `DROP TABLE IF EXISTS `+t, fmt.Sprintf(vecTableDDL, t, dim))
+			stmts = append(stmts, `DROP TABLE IF EXISTS `+t, fmt.Sprintf(vecTableDDL, t, dim, sp.chunkSize()))
 		}
 		// Deleting a node (directly, by replacing or deleting its paper, or by
 		// cascade) deletes its vectors: vec0 has no foreign keys of its own.
@@ -167,4 +185,87 @@ func vecTablesExist(ctx context.Context, q queryer) (bool, error) {
 		return false, fmt.Errorf("inspect vector tables: %w", err)
 	}
 	return n == 3, nil
+}
+
+// VectorStats describes the storage of one vector space: Live vectors and
+// the Slots allocated for them in vec0 chunks. sqlite-vec (v0.1.x) never
+// frees or reuses a deleted vector's slot, and each paper owns its own chunks
+// (partition key), so every replaced or deleted paper leaves dead chunks
+// behind until Compact rebuilds the space.
+type VectorStats struct {
+	Space Space `json:"space"`
+	Live  int   `json:"live"`
+	Slots int   `json:"slots"`
+}
+
+// VectorStats reports Live and Slots for every space (nil when no embedder is
+// set). It reads vec0's shadow tables (<table>_rowids, <table>_chunks); the
+// compaction test fails if a sqlite-vec upgrade changes them.
+func (s *Store) VectorStats(ctx context.Context) ([]VectorStats, error) {
+	if _, dim := s.Embedder(); dim == 0 {
+		return nil, nil
+	}
+	return s.vectorStats(ctx)
+}
+
+func (s *Store) vectorStats(ctx context.Context) ([]VectorStats, error) {
+	var out []VectorStats
+	for _, sp := range Spaces {
+		t, _ := sp.table()
+		st := VectorStats{Space: sp}
+		err := s.r.QueryRowContext(ctx, `SELECT (SELECT count(*) FROM `+t+`_rowids),
+			(SELECT coalesce(sum(size), 0) FROM `+t+`_chunks)`).Scan(&st.Live, &st.Slots)
+		if err != nil {
+			return nil, fmt.Errorf("vector stats %s: %w", sp, err)
+		}
+		out = append(out, st)
+	}
+	return out, nil
+}
+
+// Compact rebuilds every vector space in which dead slots outnumber live
+// vectors (by more than a few chunks), reclaiming the chunks of replaced and
+// deleted papers, and returns the spaces it rebuilt. Each space is rebuilt in
+// its own write transaction; readers keep their snapshot meanwhile. Run it
+// after an indexing job, not during one.
+func (s *Store) Compact(ctx context.Context) ([]Space, error) {
+	s.vecMu.Lock()
+	defer s.vecMu.Unlock()
+	if s.vecDim == 0 {
+		return nil, nil
+	}
+	stats, err := s.vectorStats(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var rebuilt []Space
+	for _, st := range stats {
+		dead := st.Slots - st.Live
+		if dead <= st.Live || dead < 4*st.Space.chunkSize() {
+			continue
+		}
+		t, _ := st.Space.table()
+		err := s.inTx(ctx, func(tx *sql.Tx) error {
+			for _, q := range []string{
+				`CREATE TEMP TABLE vec_copy(rowid INTEGER PRIMARY KEY, paper_id INTEGER NOT NULL, embedding BLOB NOT NULL)`,
+				`INSERT INTO temp.vec_copy(rowid, paper_id, embedding) SELECT rowid, paper_id, embedding FROM ` + t,
+				`DROP TABLE ` + t,
+				fmt.Sprintf(vecTableDDL, t, s.vecDim, st.Space.chunkSize()),
+				// Paper by paper, so each partition's chunks are filled densely.
+				`INSERT INTO ` + t + `(rowid, paper_id, embedding)
+					SELECT rowid, paper_id, embedding FROM temp.vec_copy ORDER BY paper_id, rowid`,
+				`DROP TABLE temp.vec_copy`,
+			} {
+				if _, err := tx.ExecContext(ctx, q); err != nil {
+					return fmt.Errorf("compact %s: %w", st.Space, err)
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			return rebuilt, err
+		}
+		rebuilt = append(rebuilt, st.Space)
+	}
+	return rebuilt, nil
 }

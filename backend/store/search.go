@@ -3,8 +3,10 @@ package store
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"fmt"
 	"math"
+	"sort"
 	"strings"
 	"unicode"
 
@@ -144,8 +146,9 @@ func (s *Store) checkQueryVector(q []float32) ([]byte, error) {
 
 // SearchVectors returns the k nearest nodes to q in space by cosine distance
 // (exact brute-force KNN inside vec0), nearest first, with Score = cosine
-// similarity. paperIDs restricts the search (filtered during the scan, so
-// the k results all come from those papers); empty means every paper. k is
+// similarity. paperIDs restricts the search; empty means every paper. With
+// paperIDs, each paper's partition is searched for its own k nearest and the
+// results are merged, all inside one read transaction (one snapshot). k is
 // capped at 4096 (sqlite-vec's limit).
 func (s *Store) SearchVectors(ctx context.Context, space Space, q []float32, paperIDs []int64, k int) ([]Hit, error) {
 	t, err := space.table()
@@ -162,31 +165,58 @@ func (s *Store) SearchVectors(ctx context.Context, space Space, q []float32, pap
 	if k > maxKNN {
 		k = maxKNN
 	}
-	filter, args := inList("paper_id", paperIDs)
-	all := append([]any{blob, k}, args...)
-	rows, err := s.r.QueryContext(ctx, `SELECT rowid, paper_id, distance FROM `+t+`
-		WHERE embedding MATCH ? AND k = ?`+filter+` ORDER BY distance`, all...)
+	tx, err := s.r.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
 	if err != nil {
 		return nil, fmt.Errorf("vector search: %w", err)
 	}
-	defer rows.Close()
-	var hits []Hit
-	for rows.Next() {
-		var h Hit
-		var d sql.NullFloat64
-		if err := rows.Scan(&h.NodeID, &h.PaperID, &d); err != nil {
+	defer tx.Rollback()
+	knn := func(query string, args ...any) ([]Hit, error) {
+		rows, err := tx.QueryContext(ctx, query, args...)
+		if err != nil {
 			return nil, fmt.Errorf("vector search: %w", err)
 		}
-		if !d.Valid || math.IsNaN(d.Float64) {
-			continue // cannot happen for stored vectors (zeros are skipped); never rank it
+		defer rows.Close()
+		var hits []Hit
+		for rows.Next() {
+			var h Hit
+			var d sql.NullFloat64
+			if err := rows.Scan(&h.NodeID, &h.PaperID, &d); err != nil {
+				return nil, fmt.Errorf("vector search: %w", err)
+			}
+			if !d.Valid || math.IsNaN(d.Float64) {
+				continue // cannot happen for stored vectors (zeros are skipped); never rank it
+			}
+			h.Score = 1 - d.Float64
+			hits = append(hits, h)
 		}
-		h.Score = 1 - d.Float64
-		hits = append(hits, h)
+		if err := rows.Err(); err != nil {
+			return nil, fmt.Errorf("vector search: %w", err)
+		}
+		return hits, nil
 	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("vector search: %w", err)
+	base := `SELECT rowid, paper_id, distance FROM ` + t + ` WHERE embedding MATCH ? AND k = ?`
+	if len(paperIDs) == 0 {
+		return knn(base+` ORDER BY distance`, blob, k)
 	}
-	return hits, nil
+	st := base + ` AND paper_id = ? ORDER BY distance`
+	var all []Hit
+	seen := make(map[int64]bool, len(paperIDs))
+	for _, pid := range paperIDs {
+		if seen[pid] {
+			continue
+		}
+		seen[pid] = true
+		hits, err := knn(st, blob, k, pid)
+		if err != nil {
+			return nil, err
+		}
+		all = append(all, hits...)
+	}
+	sort.SliceStable(all, func(i, j int) bool { return all[i].Score > all[j].Score })
+	if len(all) > k {
+		all = all[:k]
+	}
+	return all, nil
 }
 
 // LoadVectors returns every vector of space in the given papers (all papers
@@ -216,6 +246,47 @@ func (s *Store) LoadVectors(ctx context.Context, space Space, paperIDs []int64) 
 	}
 	defer rows.Close()
 	out := map[int64][]float32{}
+	for rows.Next() {
+		var id int64
+		var b []byte
+		if err := rows.Scan(&id, &b); err != nil {
+			return nil, fmt.Errorf("load %s vectors: %w", space, err)
+		}
+		out[id] = decodeVector(b)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("load %s vectors: %w", space, err)
+	}
+	return out, nil
+}
+
+// NodeVectors returns the vectors of space for the given nodes (those that
+// have one), keyed by node id: the cheap way to score a chosen scope, e.g.
+// the leaves of the top sections. Each vector is a vec0 point lookup (~50 us
+// of CPU each; a whole paper of 2000 leaves costs ~100 ms, so prefer this
+// over LoadVectors when the scope is smaller than the paper).
+func (s *Store) NodeVectors(ctx context.Context, space Space, nodeIDs []int64) (map[int64][]float32, error) {
+	t, err := space.table()
+	if err != nil {
+		return nil, err
+	}
+	if _, dim := s.Embedder(); dim == 0 {
+		return nil, papertree.Errorf(papertree.EConflict, "No embedder is set for this library; there are no vectors.")
+	}
+	out := make(map[int64][]float32, len(nodeIDs))
+	if len(nodeIDs) == 0 {
+		return out, nil
+	}
+	ids, err := json.Marshal(nodeIDs)
+	if err != nil {
+		return nil, err
+	}
+	rows, err := s.r.QueryContext(ctx, `SELECT v.rowid, v.embedding FROM json_each(?) j
+		CROSS JOIN `+t+` v ON v.rowid = j.value`, string(ids))
+	if err != nil {
+		return nil, fmt.Errorf("load %s vectors: %w", space, err)
+	}
+	defer rows.Close()
 	for rows.Next() {
 		var id int64
 		var b []byte

@@ -308,3 +308,93 @@ func TestEnsureEmbedder(t *testing.T) {
 		t.Errorf("old-dimension vectors: %v", err)
 	}
 }
+
+func TestNodeVectors(t *testing.T) {
+	s := openTemp(t)
+	ctx := context.Background()
+	if _, err := s.EnsureEmbedder(ctx, "e", 8); err != nil {
+		t.Fatal(err)
+	}
+	p := synthPaper("/a.pdf", 1, 2, 2, 3)
+	v := synthVectors(p, 8, 1)
+	if _, err := s.SavePaper(ctx, p, v, ""); err != nil {
+		t.Fatal(err)
+	}
+	sec := p.Root.Children[1]
+	leaf := sec.Children[0].Children[2]
+	got, err := s.NodeVectors(ctx, SpaceSegment, []int64{leaf.ID, sec.ID, 999999})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 1 || len(got[leaf.ID]) != 8 || got[leaf.ID][3] != v.Segment[leaf.Order][3] {
+		t.Errorf("NodeVectors = %v (a section has no segment vector; unknown ids are skipped)", got)
+	}
+	if got, err := s.NodeVectors(ctx, SpaceSection, []int64{sec.ID}); err != nil || len(got) != 1 {
+		t.Errorf("section vector: %v, %v", got, err)
+	}
+}
+
+func TestCompactReclaimsReplacedPapers(t *testing.T) {
+	s := openTemp(t)
+	ctx := context.Background()
+	if rebuilt, err := s.Compact(ctx); err != nil || len(rebuilt) != 0 {
+		t.Fatalf("compact without embedder: %v, %v", rebuilt, err)
+	}
+	const dim = 8
+	if _, err := s.EnsureEmbedder(ctx, "e", dim); err != nil {
+		t.Fatal(err)
+	}
+	keep := synthPaper("/keep.pdf", 1, 3, 2, 5)
+	keepV := synthVectors(keep, dim, 1)
+	if _, err := s.SavePaper(ctx, keep, keepV, ""); err != nil {
+		t.Fatal(err)
+	}
+	var p *papertree.Paper
+	for i := range 12 { // re-index the same file again and again
+		p = synthPaper("/churn.pdf", uint64(10+i), 4, 3, 10)
+		if _, err := s.SavePaper(ctx, p, synthVectors(p, dim, uint64(i)), ""); err != nil {
+			t.Fatal(err)
+		}
+	}
+	before, err := s.VectorStats(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	leaves := 3*2*5 + 4*3*10
+	if before[0].Space != SpaceSegment || before[0].Live != leaves || before[0].Slots <= 2*leaves {
+		t.Fatalf("before compaction: %+v (expected dead slots from the replaced papers)", before)
+	}
+	rebuilt, err := s.Compact(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rebuilt) == 0 || rebuilt[0] != SpaceSegment {
+		t.Fatalf("rebuilt %v", rebuilt)
+	}
+	after, _ := s.VectorStats(ctx)
+	for i, st := range after {
+		if st.Live != before[i].Live || st.Slots > st.Live+2*st.Space.chunkSize() {
+			t.Errorf("%s after compaction: %+v (before %+v)", st.Space, st, before[i])
+		}
+	}
+	if again, err := s.Compact(ctx); err != nil || len(again) != 0 {
+		t.Errorf("compacting a compact library rebuilt %v, %v", again, err)
+	}
+	// Vectors, search and deletes still work on the rebuilt tables.
+	got, err := s.LoadVectors(ctx, SpaceSegment, []int64{keep.ID})
+	if err != nil || len(got) != 30 {
+		t.Fatalf("LoadVectors after compaction = %d, %v", len(got), err)
+	}
+	leaf := keep.Root.Children[0].Children[0].Children[0]
+	hits, err := s.SearchVectors(ctx, SpaceSegment, keepV.Segment[leaf.Order], []int64{keep.ID}, 3)
+	if err != nil || len(hits) == 0 || hits[0].NodeID != leaf.ID {
+		t.Fatalf("search after compaction: %+v, %v", hits, err)
+	}
+	if err := s.DeletePaper(ctx, p.ID); err != nil {
+		t.Fatal(err)
+	}
+	if st, _ := s.VectorStats(ctx); st[0].Live != 30 {
+		t.Errorf("live after delete = %d", st[0].Live)
+	}
+	consistency(t, s)
+}
