@@ -16,29 +16,36 @@ const benchDim = 384
 // = 1993 nodes, 1920 of them leaves.
 func thesisPaper(path string, seed uint64) *papertree.Paper { return synthPaper(path, seed, 12, 5, 32) }
 
-// BenchmarkSavePaper saves (replaces) a 2000-node paper with segment,
-// summary and section vectors: the indexer's per-paper write cost.
+// BenchmarkSavePaper saves a 2000-node paper with or without segment,
+// summary and section vectors: the indexer's per-paper write cost. "replace"
+// re-saves the same path (deleting the previous version in the same
+// transaction); "new" adds a new path each time.
 func BenchmarkSavePaper(b *testing.B) {
-	for _, withVectors := range []bool{false, true} {
-		b.Run(fmt.Sprintf("nodes=1993/vectors=%v", withVectors), func(b *testing.B) {
-			s := openTemp(b)
-			ctx := context.Background()
-			if _, err := s.EnsureEmbedder(ctx, "bench", benchDim); err != nil {
-				b.Fatal(err)
-			}
-			p := thesisPaper("/bench/thesis.pdf", 1)
-			var v Vectors
-			if withVectors {
-				v = synthVectors(p, benchDim, 1)
-			}
-			c := startCPU(b)
-			for i := 0; i < b.N; i++ {
-				if _, err := s.SavePaper(ctx, p, v, "fp"); err != nil {
+	for _, mode := range []string{"new", "replace"} {
+		for _, withVectors := range []bool{false, true} {
+			b.Run(fmt.Sprintf("nodes=1993/%s/vectors=%v", mode, withVectors), func(b *testing.B) {
+				s := openTemp(b)
+				ctx := context.Background()
+				if _, err := s.EnsureEmbedder(ctx, "bench", benchDim); err != nil {
 					b.Fatal(err)
 				}
-			}
-			c.report(b)
-		})
+				p := thesisPaper("/bench/thesis.pdf", 1)
+				var v Vectors
+				if withVectors {
+					v = synthVectors(p, benchDim, 1)
+				}
+				c := startCPU(b)
+				for i := 0; i < b.N; i++ {
+					if mode == "new" {
+						p.Path = fmt.Sprintf("/bench/%d.pdf", i)
+					}
+					if _, err := s.SavePaper(ctx, p, v, "fp"); err != nil {
+						b.Fatal(err)
+					}
+				}
+				c.report(b)
+			})
+		}
 	}
 }
 
@@ -73,38 +80,57 @@ func vectorLibrary(b *testing.B, n int) (*Store, []int64) {
 	return s, ids
 }
 
-// BenchmarkSearchVectors is one KNN query (k=20) over the whole library and
-// inside one paper of 2000 vectors.
+// BenchmarkSearchVectors is one KNN query (k=20) over the whole library, in
+// one paper of 2000 vectors and in five papers; plus the two ways to fetch
+// vectors for in-memory scoring.
 func BenchmarkSearchVectors(b *testing.B) {
 	for _, n := range []int{10_000, 100_000} {
-		if n > 10_000 && testing.Short() {
-			continue
-		}
 		s, ids := vectorLibrary(b, n)
 		rng := rand.New(rand.NewPCG(3, 4))
-		for _, scope := range []string{"all", "one-paper"} {
-			b.Run(fmt.Sprintf("n=%d/dim=%d/%s", n, benchDim, scope), func(b *testing.B) {
-				var filter []int64
-				if scope == "one-paper" {
-					filter = ids[len(ids)/2 : len(ids)/2+1]
-				}
-				q := unitVec(rng, benchDim)
-				b.ResetTimer()
+		q := unitVec(rng, benchDim)
+		scopes := []struct {
+			name   string
+			filter []int64
+		}{{"all", nil}, {"one-paper", ids[len(ids)/2 : len(ids)/2+1]}, {"five-papers", ids[:min(5, len(ids))]}}
+		for _, sc := range scopes {
+			b.Run(fmt.Sprintf("n=%d/dim=%d/%s", n, benchDim, sc.name), func(b *testing.B) {
+				c := startCPU(b)
 				for i := 0; i < b.N; i++ {
-					hits, err := s.SearchVectors(context.Background(), SpaceSegment, q, filter, 20)
+					hits, err := s.SearchVectors(context.Background(), SpaceSegment, q, sc.filter, 20)
 					if err != nil || len(hits) != 20 {
 						b.Fatalf("%d hits, %v", len(hits), err)
 					}
 				}
+				c.report(b)
 			})
 		}
-		b.Run(fmt.Sprintf("n=%d/dim=%d/load-one-paper", n, benchDim), func(b *testing.B) {
+		b.Run(fmt.Sprintf("n=%d/dim=%d/LoadVectors-one-paper", n, benchDim), func(b *testing.B) {
+			c := startCPU(b)
 			for i := 0; i < b.N; i++ {
 				m, err := s.LoadVectors(context.Background(), SpaceSegment, ids[:1])
 				if err != nil || len(m) != 2000 {
 					b.Fatalf("%d vectors, %v", len(m), err)
 				}
 			}
+			c.report(b)
+		})
+		b.Run(fmt.Sprintf("n=%d/dim=%d/NodeVectors-200", n, benchDim), func(b *testing.B) {
+			nodes := make([]int64, 200)
+			leaves, err := s.Leaves(context.Background(), ids[0])
+			if err != nil {
+				b.Fatal(err)
+			}
+			for i := range nodes {
+				nodes[i] = leaves[i*7].ID
+			}
+			c := startCPU(b)
+			for i := 0; i < b.N; i++ {
+				m, err := s.NodeVectors(context.Background(), SpaceSegment, nodes)
+				if err != nil || len(m) != 200 {
+					b.Fatalf("%d vectors, %v", len(m), err)
+				}
+			}
+			c.report(b)
 		})
 		s.Close()
 	}
@@ -134,11 +160,13 @@ func BenchmarkSearchText(b *testing.B) {
 				if scope == "one-paper" {
 					filter = ids[3:4]
 				}
+				c := startCPU(b)
 				for i := 0; i < b.N; i++ {
 					if _, err := s.SearchText(ctx, q, filter, 20); err != nil {
 						b.Fatal(err)
 					}
 				}
+				c.report(b)
 			})
 		}
 	}
@@ -152,10 +180,11 @@ func BenchmarkLoadPaper(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	b.ResetTimer()
+	c := startCPU(b)
 	for i := 0; i < b.N; i++ {
 		if _, err := s.LoadPaper(ctx, id); err != nil {
 			b.Fatal(err)
 		}
 	}
+	c.report(b)
 }

@@ -251,6 +251,10 @@ func (s *Store) applyMigration(ctx context.Context, m migration, latest int) (er
 		return tx.Rollback()
 	}
 	if _, err := tx.ExecContext(ctx, m.sql); err != nil {
+		if strings.Contains(err.Error(), "no such module: fts5") {
+			return papertree.Wrap(fmt.Errorf("migration %s: %w", m.name, err), papertree.EInternal,
+				"This build of PaperTree lacks full-text search (build with -tags sqlite_fts5).")
+		}
 		return papertree.Wrap(fmt.Errorf("migration %s: %w", m.name, err), papertree.EInternal,
 			"The library database could not be upgraded.")
 	}
