@@ -176,8 +176,10 @@ type migration struct {
 // migrations returns the embedded migrations in version order. File names
 // are NNNN_description.sql; versions must be 1..n without gaps, so a missing
 // or misnamed file is caught by the tests, not by a user's database.
-func migrations() ([]migration, error) {
-	entries, err := fs.ReadDir(migrationFS, "migrations")
+func migrations() ([]migration, error) { return readMigrations(migrationFS) }
+
+func readMigrations(fsys fs.FS) ([]migration, error) {
+	entries, err := fs.ReadDir(fsys, "migrations")
 	if err != nil {
 		return nil, err
 	}
@@ -192,7 +194,7 @@ func migrations() ([]migration, error) {
 		if !ok || err != nil || v <= 0 {
 			return nil, fmt.Errorf("migration %q: name must start with a positive number and '_'", name)
 		}
-		b, err := migrationFS.ReadFile(path.Join("migrations", name))
+		b, err := fs.ReadFile(fsys, path.Join("migrations", name))
 		if err != nil {
 			return nil, err
 		}

@@ -5,10 +5,12 @@ import (
 	"database/sql"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	sqlite3 "github.com/mattn/go-sqlite3"
 
@@ -140,6 +142,84 @@ func TestOpenAndMigrations(t *testing.T) {
 			}
 		})
 	}
+}
+
+func TestReadMigrations(t *testing.T) {
+	sql := &fstest.MapFile{Data: []byte("CREATE TABLE x(a);")}
+	tests := []struct {
+		name    string
+		files   fstest.MapFS
+		want    []int
+		wantErr bool
+	}{
+		{"ordered by number, not by name", fstest.MapFS{"migrations/0002_b.sql": sql, "migrations/0001_a.sql": sql,
+			"migrations/0010_j.sql": sql, "migrations/0003_c.sql": sql, "migrations/0004_d.sql": sql,
+			"migrations/0005_e.sql": sql, "migrations/0006_f.sql": sql, "migrations/0007_g.sql": sql,
+			"migrations/0008_h.sql": sql, "migrations/0009_i.sql": sql, "migrations/README.md": sql},
+			[]int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10}, false},
+		{"gap", fstest.MapFS{"migrations/0001_a.sql": sql, "migrations/0003_c.sql": sql}, nil, true},
+		{"duplicate version", fstest.MapFS{"migrations/0001_a.sql": sql, "migrations/0001_b.sql": sql}, nil, true},
+		{"no number", fstest.MapFS{"migrations/init.sql": sql}, nil, true},
+		{"zero", fstest.MapFS{"migrations/0000_init.sql": sql}, nil, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ms, err := readMigrations(tt.files)
+			if (err != nil) != tt.wantErr {
+				t.Fatalf("err = %v, wantErr %v", err, tt.wantErr)
+			}
+			var got []int
+			for _, m := range ms {
+				got = append(got, m.version)
+			}
+			if !tt.wantErr && fmt.Sprint(got) != fmt.Sprint(tt.want) {
+				t.Errorf("versions = %v, want %v", got, tt.want)
+			}
+		})
+	}
+}
+
+// TestTwoStoresOneFile is the GUI and the CLI on one library: two Stores
+// (separate pools, as in two processes) write the same file at once; the
+// busy timeout and BEGIN IMMEDIATE must serialise them without errors.
+func TestTwoStoresOneFile(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "shared.db")
+	var stores []*Store
+	for range 2 {
+		s, err := Open(ctx, path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer s.Close()
+		if _, err := s.EnsureEmbedder(ctx, "e", 8); err != nil {
+			t.Fatal(err)
+		}
+		stores = append(stores, s)
+	}
+	errs := make(chan error, 2)
+	for i, s := range stores {
+		go func() {
+			for j := range 8 {
+				p := synthPaper(fmt.Sprintf("/two/%d-%d.pdf", i, j%3), uint64(10*i+j), 3, 3, 5)
+				if _, err := s.SavePaper(ctx, p, synthVectors(p, 8, uint64(j)), ""); err != nil {
+					errs <- err
+					return
+				}
+			}
+			errs <- nil
+		}()
+	}
+	for range stores {
+		if err := <-errs; err != nil {
+			t.Fatalf("concurrent writer: %v", err)
+		}
+	}
+	list, err := stores[1].ListPapers(ctx)
+	if err != nil || len(list) != 6 {
+		t.Fatalf("papers = %d, %v", len(list), err)
+	}
+	consistency(t, stores[0])
 }
 
 func TestMeta(t *testing.T) {
