@@ -377,6 +377,25 @@ func buildGarbled() []byte {
 	return w.bytes(catalog, 0, "")
 }
 
+// buildRotated writes a landscape page (/Rotate 90) with upright text and
+// a portrait page with an arXiv-style identifier stamped up the margin.
+func buildRotated() []byte {
+	w := &pdfWriter{}
+	catalog := w.reserve()
+	pages := w.reserve()
+	font := w.add("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding " +
+		"/FirstChar 32 /LastChar 122 /Widths [278 278 355 556 556 889 667 191 333 333 389 584 278 333 278 278 556 556 556 556 556 556 556 556 556 556 278 278 584 584 584 556 1015 " +
+		"667 667 722 722 667 611 778 722 278 500 667 556 833 722 778 667 778 722 667 611 722 667 944 667 667 611 278 278 278 469 556 333 " +
+		"556 556 500 556 556 278 556 556 222 222 500 222 833 556 556 556 556 333 500 278 556 500 722 500 500 500] >>")
+	c1 := w.add(stream("", "BT /F1 12 Tf 0 1 -1 0 100 72 Tm (Landscape table caption) Tj ET"))
+	c2 := w.add(stream("", "BT /F1 20 Tf 0 1 -1 0 30 300 Tm (arXiv:1234.5678v1) Tj ET\nBT /F1 10 Tf 72 700 Td (Portrait body text) Tj ET"))
+	p1 := w.add(fmt.Sprintf("<< /Type /Page /Parent %d 0 R /Rotate 90 /Contents %d 0 R >>", pages, c1))
+	p2 := w.add(fmt.Sprintf("<< /Type /Page /Parent %d 0 R /Contents %d 0 R >>", pages, c2))
+	w.set(pages, fmt.Sprintf("<< /Type /Pages /Kids [%d 0 R %d 0 R] /Count 2 /MediaBox [0 0 612 792] /Resources << /Font << /F1 %d 0 R >> >> >>", p1, p2, font))
+	w.set(catalog, fmt.Sprintf("<< /Type /Catalog /Pages %d 0 R >>", pages))
+	return w.bytes(catalog, 0, "")
+}
+
 // TestGenerateFixtures rewrites testdata/*.pdf when run with -update.
 func TestGenerateFixtures(t *testing.T) {
 	if !*update {
@@ -392,6 +411,7 @@ func TestGenerateFixtures(t *testing.T) {
 		"badpage.pdf":     buildBadPage(),
 		"nopages.pdf":     buildNoPages(),
 		"garbled.pdf":     buildGarbled(),
+		"rotated.pdf":     buildRotated(),
 		"badxref.pdf":     corruptXref(two),
 		"leadingjunk.pdf": append([]byte("Content-Type: application/pdf\r\n\r\n"), two...),
 	}
@@ -405,12 +425,12 @@ func TestGenerateFixtures(t *testing.T) {
 	}
 	for name, args := range map[string][]string{
 		// A user password: cannot be opened without it.
-		"encrypted.pdf": {"--encrypt", "secret", "owner", "128", "--use-aes=y", "--"},
+		"encrypted.pdf": {"--static-id", "--static-aes-iv", "--encrypt", "secret", "owner", "128", "--use-aes=y", "--"},
 		// AES-256 with an empty user password: the library does not
 		// support revision 6, so this is also reported as encrypted.
-		"encrypted_aes256.pdf": {"--encrypt", "", "owner", "256", "--"},
+		"encrypted_aes256.pdf": {"--static-id", "--static-aes-iv", "--encrypt", "", "owner", "256", "--"},
 		// RC4 with only an owner password: readable by everyone.
-		"ownerpw.pdf": {"--allow-weak-crypto", "--encrypt", "", "owner", "128", "--use-aes=n", "--"},
+		"ownerpw.pdf": {"--static-id", "--allow-weak-crypto", "--encrypt", "", "owner", "128", "--use-aes=n", "--"},
 	} {
 		cmd := exec.Command("qpdf", append(append(args, "testdata/twocolumn.pdf"), filepath.Join("testdata", name))...)
 		if out, err := cmd.CombinedOutput(); err != nil {

@@ -379,3 +379,43 @@ func TestPlausible(t *testing.T) {
 		}
 	}
 }
+
+func TestRotation(t *testing.T) {
+	doc, err := openFixture(t, "rotated.pdf", Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	land, port := doc.Pages[0], doc.Pages[1]
+	if land.Width != 792 || land.Height != 612 || port.Width != 612 || port.Height != 792 {
+		t.Errorf("sizes %vx%v and %vx%v, want 792x612 and 612x792", land.Width, land.Height, port.Width, port.Height)
+	}
+	cases := []struct {
+		name    string
+		page    Page
+		text    string
+		x, y    float64
+		rotated bool
+	}{
+		{"upright text on a /Rotate 90 page", land, "Landscape", 72, 100, false},
+		{"same line continues left to right", land, "caption", 72 + 0.0, 100, false},
+		{"arXiv stamp up the margin", port, "arXiv:1234.5678v1", 0, 0, true},
+		{"normal text", port, "Portrait", 72, 92, false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			r, ok := findRun(c.page, c.text)
+			if !ok {
+				t.Fatalf("no run %q: %s", c.text, pageText(c.page))
+			}
+			if r.Rotated != c.rotated {
+				t.Errorf("rotated = %v, want %v", r.Rotated, c.rotated)
+			}
+			if c.x != 0 && c.text != "caption" && (abs(r.X-c.x) > 0.2 || abs(r.Y-c.y) > 0.2) {
+				t.Errorf("x,y = %v,%v want %v,%v", r.X, r.Y, c.x, c.y)
+			}
+			if c.text == "caption" && (r.X <= 72 || abs(r.Y-c.y) > 0.2) {
+				t.Errorf("x,y = %v,%v: want right of 72 on baseline %v", r.X, r.Y, c.y)
+			}
+		})
+	}
+}

@@ -19,11 +19,64 @@ const (
 	backtrack     = 0.5 // moving left by more than this is a new run
 )
 
-// pageSize returns the visible page size: the crop box when it is valid,
-// else the media box, else US Letter.
+// pageSize returns the displayed page size: the crop box (else media box,
+// else US Letter), swapped for pages with /Rotate 90 or 270.
 func pageSize(p lib.Page) (w, h float64) {
 	x0, y0, x1, y1 := pageBox(p)
+	if r := pageRotation(p); r == 90 || r == 270 {
+		return y1 - y0, x1 - x0
+	}
 	return x1 - x0, y1 - y0
+}
+
+// pageRotation returns the page's inherited /Rotate as 0, 90, 180 or 270
+// (clockwise, as PDF defines it).
+func pageRotation(p lib.Page) int {
+	v := p.V
+	for i := 0; i < 32 && v.Kind() == lib.Dict; i++ {
+		if r := v.Key("Rotate"); r.Kind() == lib.Integer || r.Kind() == lib.Real {
+			deg := int(r.Float64()) % 360
+			if deg < 0 {
+				deg += 360
+			}
+			return deg / 90 * 90
+		}
+		v = v.Key("Parent")
+	}
+	return 0
+}
+
+// view maps user space to the displayed page: top-left origin, y down,
+// after the page rotation.
+type view struct {
+	x0, y0, x1, y1 float64
+	rot            int
+}
+
+func (v view) point(x, y float64) (float64, float64) {
+	switch v.rot {
+	case 90:
+		return y - v.y0, x - v.x0
+	case 180:
+		return v.x1 - x, y - v.y0
+	case 270:
+		return v.y1 - y, v.x1 - x
+	}
+	return x - v.x0, v.y1 - y
+}
+
+// dir maps a text direction from user space to the displayed page (x right,
+// y down).
+func (v view) dir(dx, dy float64) (float64, float64) {
+	switch v.rot {
+	case 90:
+		return dy, dx
+	case 180:
+		return -dx, dy
+	case 270:
+		return -dy, -dx
+	}
+	return dx, -dy
 }
 
 func pageBox(p lib.Page) (x0, y0, x1, y1 float64) {
@@ -47,9 +100,10 @@ func pageBox(p lib.Page) (x0, y0, x1, y1 float64) {
 // font name across the document; q accumulates text quality.
 func extractPage(p lib.Page, number int, styles map[string]fontStyle, q *qualityCounter) Page {
 	x0, y0, x1, y1 := pageBox(p)
-	pg := Page{Number: number, Width: x1 - x0, Height: y1 - y0}
+	pg := Page{Number: number}
+	pg.Width, pg.Height = pageSize(p)
 	var pq qualityCounter
-	gr := grouper{x0: x0, top: y1, styles: styles}
+	gr := grouper{view: view{x0, y0, x1, y1, pageRotation(p)}, styles: styles}
 	p.WalkText(func(g lib.Text) {
 		pq.addGlyph(g.S, g.Unmapped)
 		gr.add(g)
@@ -63,12 +117,12 @@ func extractPage(p lib.Page, number int, styles map[string]fontStyle, q *quality
 // one font and size on one baseline with no word gap between them.
 // Whitespace glyphs end a run and are dropped.
 type grouper struct {
-	x0, top float64
-	styles  map[string]fontStyle
-	runs    []Run
-	cur     Run
-	open    bool
-	endX    float64 // right edge of the current run
+	view   view
+	styles map[string]fontStyle
+	runs   []Run
+	cur    Run
+	open   bool
+	endX   float64 // right edge of the current run
 }
 
 func (gr *grouper) flush() {
@@ -94,16 +148,19 @@ func (gr *grouper) add(g lib.Text) {
 	if size <= 0 || math.IsNaN(g.X) || math.IsNaN(g.Y) || math.IsInf(g.X, 0) || math.IsInf(g.Y, 0) {
 		return
 	}
-	x := g.X - gr.x0
-	y := gr.top - g.Y
+	x, y := gr.view.point(g.X, g.Y)
+	// Rotated means "not left-to-right as displayed": upright text on a
+	// /Rotate 90 page runs along user-space y but reads normally.
+	dx, dy := gr.view.dir(g.DirX, g.DirY)
+	rotated := dx <= 0 || math.Abs(dy) > 0.1*dx
 	w := g.W
 	if (w <= 0 || math.IsNaN(w) || math.IsInf(w, 0)) && !isMark(text) {
 		w = size * 0.5
 	}
 	cur := &gr.cur
 	if gr.open && cur.Font == g.Font && math.Abs(cur.Size-size) <= 0.01*size &&
-		cur.Rotated == g.Rotated && cur.Invisible == g.Invisible {
-		if g.Rotated {
+		cur.Rotated == rotated && cur.Invisible == g.Invisible {
+		if rotated {
 			// No direction to measure gaps along: rely on whitespace.
 			cur.Text += text
 			cur.W += w
@@ -134,7 +191,7 @@ func (gr *grouper) add(g lib.Text) {
 	*cur = Run{
 		Text: text, Font: g.Font, Size: size, Bold: bold, Italic: italic,
 		X: round2(x), Y: round2(y), W: w,
-		Rotated: g.Rotated, Invisible: g.Invisible,
+		Rotated: rotated, Invisible: g.Invisible,
 	}
 	gr.open = true
 	gr.endX = x + w

@@ -44,6 +44,9 @@ var standardEncoding = func() [256]rune {
 // program (FontFile) described by fd, or nil when there is none or it
 // cannot be read. Codes the vector leaves undefined map to the raw byte.
 func builtinEncoding(fd Value) (table *[256]rune) {
+	if ff3 := fd.Key("FontFile3"); ff3.Kind() == Stream && ff3.Key("Subtype").Name() == "Type1C" {
+		return cffBuiltinEncoding(ff3)
+	}
 	ff := fd.Key("FontFile")
 	if ff.Kind() != Stream {
 		return nil

@@ -547,12 +547,16 @@ func (c *contentState) run(strm Value, res Value, g gstate, depth int) {
 			// The glyph's advance (without Tc/Tw) in device space.
 			w := math.Abs(w0) * math.Hypot(a, b)
 			rotated := a <= 0 || math.Abs(b) > 0.1*math.Abs(a)
+			dx, dy := 1.0, 0.0
+			if n := math.Hypot(a, b); n > 0 {
+				dx, dy = a/n, b/n
+			}
 			c.emit(Text{
 				Font: fi.name, FontSize: math.Hypot(cc, d),
 				X: x, Y: y, W: w, S: gl.text,
 				FontFlags: fi.flags, FontWeight: fi.weight, ItalicAngle: fi.italic,
 				Rotated: rotated, Invisible: g.Tmode == 3 || g.Tmode == 7,
-				Unmapped: gl.unmapped,
+				Unmapped: gl.unmapped, DirX: dx, DirY: dy,
 			})
 			tx := w0*g.Tfs + g.Tc
 			if gl.bytes == 1 && gl.code == 32 {

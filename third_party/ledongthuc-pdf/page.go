@@ -530,6 +530,7 @@ type Text struct {
 	Rotated     bool    // the text direction is not left-to-right horizontal
 	Invisible   bool    // text rendering mode 3 or 7 (e.g. an OCR layer)
 	Unmapped    bool    // S is a raw character code: the font has no Unicode mapping for it
+	DirX, DirY  float64 // unit vector of the text direction in user space ((1,0) for normal text)
 }
 
 // A Rect represents a rectangle.
