@@ -4,8 +4,9 @@
 // summaries and section bodies.
 //
 // Data flow: treebuild produces a *papertree.Paper, the indexer embeds it and
-// calls SavePaper (one transaction per paper); retrieve reads through
-// LoadPaper, NodePath, Leaves, SearchText, SearchVectors and LoadVectors.
+// calls SavePaper (one transaction per paper) or RecordFailure; retrieve
+// reads through LoadPaper, NodePath, Leaves, SectionLeaves, SearchText,
+// SearchVectors, LoadVectors and NodeVectors.
 //
 // Invariants:
 //   - A paper row with status 'ready' always has its whole tree: nodes,
@@ -13,18 +14,28 @@
 //     transaction as the row, and a replaced paper is deleted in that same
 //     transaction. A crash (WAL + transactions) leaves only whole papers.
 //   - A 'failed' paper has no nodes; err_code/err_message say why.
-//   - The FTS index is external-content over nodes and is kept in step by
-//     triggers, so every delete path (DeletePaper, Prune, replace, cascades)
-//     removes FTS entries too.
-//   - Vector rowids are node ids. The vec0 tables are created by
-//     EnsureEmbedder with the embedder's dimension; when the embedder changes
-//     they are recreated empty and every paper is marked stale.
-//   - Node and paper ids are never reused (AUTOINCREMENT).
+//   - The FTS index is external-content over nodes. SavePaper adds a paper's
+//     rows in one statement (fast); triggers remove them on every delete path
+//     (DeletePaper, Prune, replace, FK cascades), so the index never points
+//     at a node that is gone.
+//   - Vector rowids are node ids and a trigger deletes them with their node.
+//     The vec0 tables are created by EnsureEmbedder with the embedder's
+//     dimension; when the embedder changes they are recreated empty and every
+//     paper is marked stale. Each paper is a vec0 partition (fast search
+//     inside chosen papers); Compact reclaims the chunks that replaced papers
+//     leave behind.
+//   - Node and paper ids are never reused (AUTOINCREMENT): a stale id gives
+//     not_found, never another paper's node.
+//
+// Scores: SearchText returns -bm25 (higher is better); SearchVectors returns
+// cosine similarity (vec0 distance_metric=cosine, Score = 1 - distance).
 //
 // Connections: file databases use two pools, one writer connection (BEGIN
-// IMMEDIATE, so writers queue on the busy timeout instead of failing on lock
-// upgrade) and a pool of readers that see consistent WAL snapshots while the
-// writer works. ":memory:" uses one shared connection for both.
+// IMMEDIATE, so writers - also in other processes - queue on the busy timeout
+// instead of failing on lock upgrade) and a pool of readers that see
+// consistent WAL snapshots while the writer works. ":memory:" uses one
+// connection for both. The build needs -tags sqlite_fts5; sqlite-vec is
+// compiled into the binary and runs inside go-sqlite3's SQLite.
 package store
 
 import (
