@@ -212,7 +212,9 @@ func (b *buffer) readHexString() token {
 	for {
 	Loop:
 		c := b.readByte()
-		if c == '>' {
+		if c == '>' || b.eof {
+			// Patched: at the end of a content stream (allowEOF) readByte
+			// returns '\n' forever, so an unterminated "<41" looped here.
 			break
 		}
 		if isSpace(c) {
@@ -220,6 +222,9 @@ func (b *buffer) readHexString() token {
 		}
 	Loop2:
 		c2 := b.readByte()
+		if b.eof {
+			break
+		}
 		if isSpace(c2) {
 			goto Loop2
 		}

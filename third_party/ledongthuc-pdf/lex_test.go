@@ -3,6 +3,8 @@ package pdf
 import (
 	"bytes"
 	"fmt"
+	"io"
+	"strings"
 	"testing"
 	"time"
 )
@@ -65,5 +67,29 @@ func TestUnterminatedArrayTerminates(t *testing.T) {
 		// ok: extraction terminated
 	case <-time.After(5 * time.Second):
 		t.Fatal("GetPlainText did not return within 5s: readArray is looping on io.EOF at end of a truncated content stream")
+	}
+}
+
+// TestUnterminatedAtEOF guards the patched lexer: with allowEOF (content
+// streams) an unterminated hex string used to loop forever.
+func TestUnterminatedAtEOF(t *testing.T) {
+	for _, in := range []string{"<4142", "<41 42 ", "(abc", "/Name", "[1 2", "<< /A 1"} {
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			defer func() { recover() }()
+			b := newBuffer(strings.NewReader(in), 0)
+			b.allowEOF = true
+			for i := 0; i < 100; i++ {
+				if b.readToken() == io.EOF {
+					return
+				}
+			}
+		}()
+		select {
+		case <-done:
+		case <-time.After(5 * time.Second):
+			t.Fatalf("lexer does not terminate on %q", in)
+		}
 	}
 }

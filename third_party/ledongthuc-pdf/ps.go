@@ -74,7 +74,17 @@ func Interpret(strm Value, do func(stk *Stack, op string)) {
 
 Reading:
 	for {
-		tok := b.readToken()
+		// Patched: a lexer error (a stray ")" or ">", a bad hex digit)
+		// used to abort the whole stream, losing the page; skip the bad
+		// token instead, and stop if the lexer no longer advances.
+		before := b.readOffset()
+		tok, ok := readTokenRecover(b)
+		if !ok {
+			if b.readOffset() == before || b.eof {
+				break
+			}
+			continue
+		}
 		if tok == io.EOF {
 			break
 		}
@@ -156,6 +166,19 @@ Reading:
 		}
 		stk.Push(Value{nil, objptr{}, obj})
 	}
+}
+
+// readTokenRecover reads one token, recovering a lexer panic.
+func readTokenRecover(b *buffer) (tok token, ok bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			if _, isRuntime := r.(runtime.Error); isRuntime {
+				panic(r)
+			}
+			tok, ok = nil, false
+		}
+	}()
+	return b.readToken(), true
 }
 
 // readObjectRecover reads one object, recovering a panic from malformed
