@@ -16,39 +16,67 @@ type AskRequest struct {
 	Strategy string  // "" = pt-rag
 	Budget   int     // tokens; 0 = default
 	Params   retrieve.Params
+	// OnDelta, when set, receives the LLM answer's text as it streams
+	// (never concurrently; citation markers already checked). If the
+	// generation fails midway, the returned Answer (extractive) replaces
+	// what was streamed. Not called for extractive answers.
+	OnDelta func(string)
 }
 
-// index returns the retrieval index over this library (cached papers).
-func (l *Library) index() *retrieve.StoreIndex {
+// Retrieval returns the retrieval index over this library (cached papers).
+func (l *Library) Retrieval() *retrieve.StoreIndex {
 	l.ixOnce.Do(func() { l.ix = retrieve.NewStoreIndex(l.store, l.emb, 0) })
 	return l.ix
 }
 
 // Ask retrieves evidence and answers. Without an LLM the answer is
-// extractive and labelled so (Mode "extractive").
+// extractive and labelled so (Mode "extractive"). With one (ConfigureLLM),
+// retrieval uses its section-title judgment and multi-hop decomposition,
+// or the multi-document path when PaperIDs names several papers, and the
+// answer is written by the model (Mode "llm", citations resolving to
+// Evidence); every step that fell back is listed in Diag.Fallbacks and the
+// answer is then extractive. Every answer is saved and gets its ID.
 func (l *Library) Ask(ctx context.Context, req AskRequest) (*papertree.Answer, error) {
 	t0 := time.Now()
 	strat, err := retrieve.Get(req.Strategy)
 	if err != nil {
 		return nil, err
 	}
-	res, err := strat.Retrieve(ctx, l.index(), retrieve.Request{Query: req.Question, PaperIDs: req.PaperIDs, Budget: req.Budget, Params: req.Params})
+	s := l.llmOn()
+	rec, tr := &opLog{}, &trace{}
+	var res retrieve.Result
+	if s != nil {
+		res, err = l.retrieveLLM(ctx, s, strat, req, rec, tr)
+	} else {
+		res, err = strat.Retrieve(ctx, l.Retrieval(), retrieve.Request{Query: req.Question, PaperIDs: req.PaperIDs, Budget: req.Budget, Params: req.Params})
+	}
 	if err != nil {
 		return nil, err
 	}
-	tr := time.Since(t0)
-	text, notFound, _, err := answer.Extractive(ctx, l.emb, req.Question, res.Evidence, answer.DefaultOptions())
-	if err != nil {
+	tr0 := time.Since(t0)
+	a := &papertree.Answer{
+		Question: req.Question, Mode: "extractive", Strategy: strat.Name(),
+		Evidence: res.Evidence, Diag: res.Diag, PaperIDs: req.PaperIDs,
+	}
+	if s == nil || !generateLLM(ctx, s, a, req.OnDelta, rec) {
+		text, notFound, _, err := answer.Extractive(ctx, l.emb, req.Question, res.Evidence, answer.DefaultOptions())
+		if err != nil {
+			return nil, err
+		}
+		a.Text, a.NotFound, a.Mode = text, notFound, "extractive"
+	}
+	if s != nil {
+		a.Model = s.model
+		rec.apply(&a.Diag)
+	}
+	if a.Diag.Timings == nil {
+		a.Diag.Timings = map[string]float64{}
+	}
+	a.Diag.Timings["retrieve"] = float64(tr0.Microseconds()) / 1000
+	a.Diag.Timings["answer"] = float64((time.Since(t0) - tr0).Microseconds()) / 1000
+	a.CreatedAt = time.Now().UTC()
+	if err := l.saveAnswer(ctx, a, req, s, tr); err != nil {
 		return nil, err
 	}
-	diag := res.Diag
-	if diag.Timings == nil {
-		diag.Timings = map[string]float64{}
-	}
-	diag.Timings["retrieve"] = float64(tr.Microseconds()) / 1000
-	diag.Timings["answer"] = float64((time.Since(t0) - tr).Microseconds()) / 1000
-	return &papertree.Answer{
-		Question: req.Question, Text: text, Mode: "extractive", Strategy: strat.Name(), NotFound: notFound,
-		Evidence: res.Evidence, Diag: diag, PaperIDs: req.PaperIDs, CreatedAt: time.Now().UTC(),
-	}, nil
+	return a, nil
 }

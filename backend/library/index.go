@@ -10,7 +10,6 @@ import (
 	"github.com/papertree/papertree/backend/embedding"
 	"github.com/papertree/papertree/backend/papertree"
 	"github.com/papertree/papertree/backend/store"
-	"github.com/papertree/papertree/backend/summarize"
 	"golang.org/x/sync/errgroup"
 )
 
@@ -66,6 +65,7 @@ type parsed struct {
 	paper      *papertree.Paper
 	vecs       store.Vectors
 	err        error
+	fp         string // overrides the job's fingerprint (incomplete LLM summaries); "" = the job's
 }
 
 // Index indexes PDFs and folders. Unchanged files (same content hash, same
@@ -180,7 +180,12 @@ func (l *Library) prepare(ctx context.Context, path, fp string, emit func(Event)
 	}
 	p.Hash = hash
 	emit(Event{File: path, Status: StatusEmbedding, Title: p.Title, Pages: p.Pages})
-	summarize.Paper(p)
+	if !l.summarizePaper(ctx, p) {
+		r.fp = l.fingerprintWith(partialSummaries)
+	}
+	if ctx.Err() != nil {
+		return r, true
+	}
 	vecs, err := embedding.EmbedPaper(ctx, l.emb, p)
 	if err != nil {
 		if ctx.Err() != nil {
@@ -203,6 +208,9 @@ func (l *Library) save(ctx context.Context, r parsed, fp string, emit func(Event
 		fail(r.err)
 		return
 	}
+	if r.fp != "" {
+		fp = r.fp
+	}
 	emit(Event{File: r.path, Status: StatusSaving, Title: r.paper.Title, Pages: r.paper.Pages})
 	id, err := l.store.SavePaper(ctx, r.paper, r.vecs, fp)
 	if err != nil {
@@ -212,7 +220,7 @@ func (l *Library) save(ctx context.Context, r parsed, fp string, emit func(Event
 		fail(fmt.Errorf("save: %w", err))
 		return
 	}
-	l.index().Invalidate(id)
+	l.Retrieval().Invalidate(id)
 	emit(Event{File: r.path, Status: StatusReady, PaperID: id, Title: r.paper.Title, Pages: r.paper.Pages})
 }
 

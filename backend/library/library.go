@@ -25,8 +25,10 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/papertree/papertree/backend/embedding"
+	"github.com/papertree/papertree/backend/llm"
 	"github.com/papertree/papertree/backend/papertree"
 	"github.com/papertree/papertree/backend/pdf"
 	"github.com/papertree/papertree/backend/retrieve"
@@ -45,6 +47,15 @@ type Config struct {
 	Tree     treebuild.Options  // default: treebuild.DefaultOptions()
 	PDF      pdf.Options        // default: DefaultPDFOptions()
 	Workers  int                // parallel parse/embed workers; default min(NumCPU, 4)
+	// LLM, when set, is detected at Open (within ctx and LLMDetectTimeout)
+	// and switches LLM operations on if its chat model is usable; nil means
+	// no LLM (extractive summaries and answers). See ConfigureLLM.
+	LLM *llm.Config
+	// LLMDetectTimeout bounds detection at Open (default 5s).
+	LLMDetectTimeout time.Duration
+	// SummaryWorkers bounds the sections summarized in parallel with an
+	// LLM (default: the LLM client's MaxConcurrency, 4).
+	SummaryWorkers int
 }
 
 // DefaultPDFOptions bounds the work spent on one file: a 200 MB or 3000-page
@@ -61,6 +72,10 @@ type Library struct {
 
 	ixOnce sync.Once
 	ix     *retrieve.StoreIndex
+
+	llmMu     sync.RWMutex
+	llm       *llmState // nil: LLM operations off
+	llmStatus llm.Status
 }
 
 // Open opens (creating if needed) the library database.
@@ -93,7 +108,22 @@ func Open(ctx context.Context, cfg Config) (*Library, error) {
 		st.Close()
 		return nil, fmt.Errorf("open library: %w", err)
 	}
-	return &Library{cfg: cfg, store: st, emb: cfg.Embedder}, nil
+	if cfg.SummaryWorkers <= 0 {
+		cfg.SummaryWorkers = llm.DefaultMaxConcurrency
+	}
+	l := &Library{cfg: cfg, store: st, emb: cfg.Embedder, llmStatus: llm.Status{Provider: llm.ProviderNone}}
+	if cfg.LLM != nil {
+		timeout := cfg.LLMDetectTimeout
+		if timeout <= 0 {
+			timeout = DefaultLLMDetectTimeout
+		}
+		dctx, cancel := context.WithTimeout(ctx, timeout)
+		// A server that is down is not an error here: the library works
+		// without it and LLMStatus says why.
+		_, _ = l.ConfigureLLM(dctx, *cfg.LLM)
+		cancel()
+	}
+	return l, nil
 }
 
 // Close closes the database.
@@ -108,11 +138,18 @@ func (l *Library) Embedder() papertree.Embedder { return l.emb }
 // Fingerprint identifies the settings a paper was indexed with; a paper whose
 // stored fingerprint differs is re-indexed.
 func (l *Library) Fingerprint() string {
+	return l.fingerprintWith(l.summarizer())
+}
+
+// fingerprintWith is Fingerprint with the given summarizer ("" =
+// extractive, which leaves the fingerprint as it was before LLMs).
+func (l *Library) fingerprintWith(summarizer string) string {
 	b, _ := json.Marshal(struct {
 		V    string
 		Tree treebuild.Options
 		Emb  string
-	}{PipelineVersion, l.cfg.Tree, l.emb.Name()})
+		Sum  string `json:",omitempty"`
+	}{PipelineVersion, l.cfg.Tree, l.emb.Name(), summarizer})
 	sum := sha256.Sum256(b)
 	return hex.EncodeToString(sum[:8])
 }

@@ -25,25 +25,16 @@ func scopePapers(ctx context.Context, ix Index, req Request, qv []float32) ([]in
 	if len(all) <= req.Params.MaxPapers {
 		return all, nil
 	}
-	// A paper's score is its best passage (segment space) plus half its best
-	// section body: passages find the paper that answers, section bodies
-	// break ties towards papers that are about the question as a whole.
+	// A paper's score is its best section body (vector search over the
+	// section space, which holds a few vectors per paper, so it stays fast
+	// as the library grows) plus its best keyword hit.
 	score := map[int64]float64{}
-	for _, sp := range []struct {
-		space store.Space
-		w     float64
-	}{{store.SpaceSegment, 1}, {store.SpaceSection, 0.5}} {
-		hits, err := ix.SearchVectors(ctx, sp.space, qv, nil, 200)
-		if err != nil {
-			return nil, errf("search "+string(sp.space), err)
-		}
-		best := map[int64]float64{}
-		for _, h := range hits {
-			best[h.PaperID] = max(best[h.PaperID], h.Score)
-		}
-		for id, b := range best {
-			score[id] += sp.w * b
-		}
+	hits, err := ix.SearchVectors(ctx, store.SpaceSection, qv, nil, 200)
+	if err != nil {
+		return nil, errf("search sections", err)
+	}
+	for _, h := range hits {
+		score[h.PaperID] = max(score[h.PaperID], h.Score)
 	}
 	for id, s := range textScoresByPaper(ctx, ix, req.Query, nil) {
 		score[id] += req.Params.TextWeight * s
@@ -68,21 +59,24 @@ func scopePapers(ctx context.Context, ix Index, req Request, qv []float32) ([]in
 }
 
 // textScores runs the BM25 keyword search over the scope and returns, per
-// node, its score divided by the best score in its paper (so in [0,1]). A
-// failing keyword search only removes this extra signal.
+// node, its score divided by the best score of the search (so in [0,1]).
+// One normaliser for all papers keeps the signal comparable across papers:
+// the best hit of an unrelated paper must not look as good as the best hit
+// of the paper that answers. A failing keyword search only removes this
+// extra signal.
 func textScores(ctx context.Context, ix Index, query string, ids []int64) map[int64]float64 {
 	hits, err := ix.SearchText(ctx, query, ids, 100*max(len(ids), 1))
 	if err != nil {
 		return nil
 	}
-	best := map[int64]float64{}
+	best := 0.0
 	for _, h := range hits {
-		best[h.PaperID] = max(best[h.PaperID], h.Score)
+		best = max(best, h.Score)
 	}
 	out := make(map[int64]float64, len(hits))
 	for _, h := range hits {
-		if b := best[h.PaperID]; b > 0 {
-			out[h.NodeID] = h.Score / b
+		if best > 0 {
+			out[h.NodeID] = h.Score / best
 		}
 	}
 	return out

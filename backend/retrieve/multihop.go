@@ -153,7 +153,7 @@ func RetrieveMultiHop(ctx context.Context, s Strategy, ix Index, req Request, h 
 // in document order within a paper, with each item's provenance intact;
 // Context rebuilt in the strategies' format; diagnostics recomputed
 // (TokensUsed, Sections, SectionEntropy), Budget set to budget, timings
-// summed and section scores concatenated.
+// summed, fallbacks united and section scores concatenated.
 func MergeResults(parts []Result, budget int) Result {
 	type item struct {
 		e     papertree.Evidence
@@ -185,6 +185,11 @@ func MergeResults(parts []Result, budget int) Result {
 			out.Diag.Timings[k] += v
 		}
 		out.Sections = append(out.Sections, r.Sections...)
+		for _, f := range r.Diag.Fallbacks {
+			if !hasString(out.Diag.Fallbacks, f) {
+				out.Diag.Fallbacks = append(out.Diag.Fallbacks, f)
+			}
+		}
 	}
 	sort.SliceStable(items, func(i, j int) bool {
 		if items[i].paper != items[j].paper {
@@ -201,6 +206,15 @@ func MergeResults(parts []Result, budget int) Result {
 	out.Diag.Budget = budget
 	out.Diag.SectionEntropy, out.Diag.Sections = SectionEntropy(out.Evidence)
 	return out
+}
+
+func hasString(ss []string, s string) bool {
+	for _, x := range ss {
+		if x == s {
+			return true
+		}
+	}
+	return false
 }
 
 // ContextOf renders evidence as the strategies' context: a "# paper title"

@@ -149,7 +149,8 @@ func TestMergeResults(t *testing.T) {
 	high := low
 	high.Score = 0.9
 	b := Result{Evidence: []papertree.Evidence{low, ev(2, 20, 1, 10, "a")}}
-	c := Result{Evidence: []papertree.Evidence{high}}
+	c := Result{Evidence: []papertree.Evidence{high}, Diag: papertree.Diagnostics{Fallbacks: []string{"f1"}}}
+	a.Diag.Fallbacks = []string{"f1"}
 	m := MergeResults([]Result{a, b, c}, 64)
 	var got []int64
 	for _, e := range m.Evidence {
@@ -160,6 +161,9 @@ func TestMergeResults(t *testing.T) {
 	}
 	if m.Evidence[2].Score != 0.9 || m.Diag.TokensUsed != 30 || m.Diag.Budget != 64 || m.Diag.Sections != 2 {
 		t.Errorf("merged = %+v", m.Diag)
+	}
+	if !reflect.DeepEqual(m.Diag.Fallbacks, []string{"f1"}) {
+		t.Errorf("fallbacks %v", m.Diag.Fallbacks)
 	}
 	if strings.Count(m.Context, "# P") != 2 {
 		t.Errorf("context = %q", m.Context)

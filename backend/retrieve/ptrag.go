@@ -74,17 +74,19 @@ func (ptrag) Retrieve(ctx context.Context, ix Index, req Request) (Result, error
 	t2 := time.Now()
 	var fallbacks []string
 	var all []cand
+	var secScores []SectionScore
 	for _, id := range ids {
 		d, err := ix.Paper(ctx, id)
 		if err != nil {
 			return Result{}, errf("load paper", err)
 		}
-		sel, fb, err := ptragPaper(ctx, ix, d, req, qv, text)
+		sel, ss, fb, err := ptragPaper(ctx, ix, d, req, qv, text)
 		if err != nil {
 			return Result{}, err
 		}
 		fallbacks = append(fallbacks, fb...)
 		all = append(all, sel...)
+		secScores = append(secScores, ss...)
 	}
 	if len(ids) > 1 {
 		// Across papers, relevance is shifted by the highest per-paper
@@ -101,6 +103,7 @@ func (ptrag) Retrieve(ctx context.Context, ix Index, req Request) (Result, error
 	}
 	timings["select"] = ms(time.Since(t2))
 	res := assemble(all, req.Budget)
+	res.Sections = secScores
 	res.Diag.Timings = timings
 	res.Diag.Fallbacks = dedupe(fallbacks)
 	res.Diag.Timings["total"] = ms(time.Since(t0))
@@ -108,11 +111,11 @@ func (ptrag) Retrieve(ctx context.Context, ix Index, req Request) (Result, error
 }
 
 // ptragPaper selects leaves of one paper under the full budget.
-func ptragPaper(ctx context.Context, ix Index, d *PaperData, req Request, qv []float32, text map[int64]float64) ([]cand, []string, error) {
+func ptragPaper(ctx context.Context, ix Index, d *PaperData, req Request, qv []float32, text map[int64]float64) ([]cand, []SectionScore, []string, error) {
 	p := req.Params
 	n := len(d.Nodes)
 	if n == 0 {
-		return nil, nil, nil
+		return nil, nil, nil, nil
 	}
 	// Segment scores for every leaf (cheap: a dot product each).
 	S := make([]float64, n)
@@ -130,7 +133,7 @@ func ptragPaper(ctx context.Context, ix Index, d *PaperData, req Request, qv []f
 		leaves = append(leaves, o)
 	}
 	if len(leaves) == 0 {
-		return nil, nil, nil
+		return nil, nil, nil, nil
 	}
 	base := median(S, leaves)
 	if p.Gap > 0 {
@@ -138,12 +141,14 @@ func ptragPaper(ctx context.Context, ix Index, d *PaperData, req Request, qv []f
 	}
 	var fallbacks []string
 	scope := leaves
+	var secScores []SectionScore
+	var owner map[int]int
 	if !p.NoPaths {
 		var fb string
 		var err error
-		scope, fb, err = pathScope(ctx, ix, d, req, qv, S, base, leaves, text)
+		scope, secScores, owner, fb, err = pathScope(ctx, ix, d, req, qv, S, base, leaves, text)
 		if err != nil {
-			return nil, nil, err
+			return nil, nil, nil, err
 		}
 		if fb != "" {
 			fallbacks = append(fallbacks, fb)
@@ -154,12 +159,15 @@ func ptragPaper(ctx context.Context, ix Index, d *PaperData, req Request, qv []f
 		node := d.Nodes[o]
 		cands = append(cands, cand{d: d, o: o, S: S[o], rel: S[o] - base, cost: max(node.Tokens, 1), text: node.Text, score: S[o]})
 	}
-	return selectBudgetTrim(cands, req.Budget, req.Query), fallbacks, nil
+	if p.Cover && owner != nil {
+		return selectCover(cands, owner, req.Budget, req.Query), secScores, fallbacks, nil
+	}
+	return selectBudgetTrim(cands, req.Budget, req.Query), secScores, fallbacks, nil
 }
 
 // pathScope runs stage 1 (sections) and the path beam; it returns the leaves
 // of the chosen paths.
-func pathScope(ctx context.Context, ix Index, d *PaperData, req Request, qv []float32, S []float64, base float64, leaves []int, text map[int64]float64) ([]int, string, error) {
+func pathScope(ctx context.Context, ix Index, d *PaperData, req Request, qv []float32, S []float64, base float64, leaves []int, text map[int64]float64) ([]int, []SectionScore, map[int]int, string, error) {
 	p := req.Params
 	// Candidate sections: every section node, plus the root when leaves hang
 	// directly under it (front matter before the first heading).
@@ -181,7 +189,7 @@ func pathScope(ctx context.Context, ix Index, d *PaperData, req Request, qv []fl
 		}
 	}
 	if len(secs) == 0 {
-		return leaves, "", nil
+		return leaves, nil, nil, "", nil
 	}
 	R := map[int]float64{}
 	var fSec []float64
@@ -302,7 +310,25 @@ func pathScope(ctx context.Context, ix Index, d *PaperData, req Request, qv []fl
 		scope = append(scope, byPath[pa.end]...)
 	}
 	sort.Ints(scope)
-	return scope, fallback, nil
+	// owner maps each scope leaf to the rank of the chosen section holding it.
+	owner := map[int]int{}
+	for _, o := range scope {
+		for rank, c := range chosen {
+			if (c == 0 && d.Parent[o] == 0) || (c != 0 && isAncestor(d, c, o)) {
+				owner[o] = rank
+				break
+			}
+		}
+	}
+	isChosen := map[int]bool{}
+	for _, c := range chosen {
+		isChosen[c] = true
+	}
+	scores := make([]SectionScore, len(secs))
+	for i, o := range secs {
+		scores[i] = SectionScore{PaperID: d.Paper.ID, NodeID: d.Nodes[o].ID, Title: d.Nodes[o].Title, Score: round4(R[o]), Chosen: isChosen[o]}
+	}
+	return scope, scores, owner, fallback, nil
 }
 
 func isAncestor(d *PaperData, a, o int) bool {
@@ -342,6 +368,49 @@ func selectBudget(cs []cand, budget int) []cand {
 }
 
 func delta(c cand) float64 { return c.rel / float64(max(c.cost, minCost)) }
+
+// selectCover first takes the best leaf of every chosen section (in section
+// rank order, while it fits), then spends the rest of the budget by relevance
+// per token. It hedges stage 1: when the best section is a near tie, the
+// runner-up still contributes its best passage.
+func selectCover(cs []cand, owner map[int]int, budget int, query string) []cand {
+	bestOf := map[int]int{}
+	for i, c := range cs {
+		r := owner[c.o]
+		if j, ok := bestOf[r]; !ok || c.S > cs[j].S {
+			bestOf[r] = i
+		}
+	}
+	ranks := make([]int, 0, len(bestOf))
+	for r := range bestOf {
+		ranks = append(ranks, r)
+	}
+	sort.Ints(ranks)
+	taken := map[int]bool{}
+	var out []cand
+	used := 0
+	for _, r := range ranks {
+		c := cs[bestOf[r]]
+		if used+c.cost > budget {
+			continue
+		}
+		taken[bestOf[r]] = true
+		out = append(out, c)
+		used += c.cost
+	}
+	var rest []cand
+	for i, c := range cs {
+		if !taken[i] {
+			rest = append(rest, c)
+		}
+	}
+	out = append(out, selectBudget(rest, budget-used)...)
+	if len(out) == 0 {
+		return selectBudgetTrim(cs, budget, query)
+	}
+	sortDocOrder(out)
+	return out
+}
 
 // selectBudgetTrim is selectBudget for one paper, except that when the most
 // relevant leaf does not fit in what is left of the budget, its best

@@ -43,6 +43,7 @@ type Params struct {
 	ChunkTokens      int     `json:"chunk_tokens"`       // naive baseline: tokens per flat chunk
 	MaxPapers        int     `json:"max_papers"`         // library-wide questions: papers searched in depth
 	LeafWeight       float64 `json:"leaf_weight"`        // share of a section's best passage score in E_sec (the rest: its whole body)
+	Cover            bool    `json:"cover"`              // every chosen section contributes its best passage before the rest of the budget is spent
 	Gap              float64 `json:"gap"`                // leaves scoring more than this below the paper's best leaf are not evidence (0 = off)
 	NoSummaries      bool    `json:"no_summaries"`       // ablation: ignore the summary channel
 	NoPaths          bool    `json:"no_paths"`           // ablation: skip section and path selection (rank leaves flat)
@@ -57,7 +58,8 @@ func DefaultParams() Params {
 		Paths:            3,
 		Hops:             3,
 		TextWeight:       0.3,
-		TitleWeight:      0.1,
+		TitleWeight:      0.6,
+		LeafWeight:       0.3,
 		ChunkTokens:      128,
 		MaxPapers:        5,
 	}
@@ -75,6 +77,7 @@ var ParamDocs = map[string]string{
 	"chunk_tokens":       "Chunk size of the naive baseline strategy.",
 	"max_papers":         "Library-wide questions: how many papers are searched in depth.",
 	"leaf_weight":        "How much a section's single best passage counts, versus its whole text, when choosing sections.",
+	"cover":              "Make every chosen section contribute its best passage (hedges close calls between sections).",
 	"gap":                "Evidence must score within this distance of the best passage (0 = use the whole budget).",
 }
 
@@ -133,6 +136,18 @@ type Result struct {
 	Evidence []papertree.Evidence `json:"evidence"` // grouped by paper, document order within a paper
 	Context  string               `json:"context"`  // the assembled context: path headers, summaries, raw text
 	Diag     papertree.Diagnostics
+	// Sections are the sections stage 1 ranked, best first (pt-rag only),
+	// for diagnostics and the UI ("why these sections").
+	Sections []SectionScore `json:"sections,omitempty"`
+}
+
+// SectionScore is one section's stage-1 score.
+type SectionScore struct {
+	PaperID int64   `json:"paper_id"`
+	NodeID  int64   `json:"node_id"`
+	Title   string  `json:"title"`
+	Score   float64 `json:"score"`
+	Chosen  bool    `json:"chosen"`
 }
 
 // Strategy is one retrieval method.

@@ -29,6 +29,7 @@ Usage:
   papertree ask   --db FILE.db [--json] [--papers ID,...] [--strategy NAME] [--budget TOKENS] QUESTION
   papertree eval trees  --gold DIR --pdfs DIR [--no-outline] [--json]
   papertree eval qasper --data FILE.json [--strategy NAME] [--budget N] [--limit N] [--predictions OUT.jsonl] [--json]
+  papertree bench query --db FILE.db [--n 200] [--scales 1,10,100] [--json]
   papertree version
 
 Run "papertree COMMAND -h" for the flags of one command.
@@ -61,6 +62,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		err = cmdTree(ctx, rest, stdout, stderr)
 	case "list":
 		err = cmdList(ctx, rest, stdout, stderr)
+	case "bench":
+		err = cmdBench(ctx, rest, stdout, stderr)
 	case "ask":
 		err = cmdAsk(ctx, rest, stdout, stderr)
 	case "eval":

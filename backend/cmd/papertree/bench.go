@@ -1,0 +1,264 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/papertree/papertree/backend/eval"
+	"github.com/papertree/papertree/backend/library"
+	"github.com/papertree/papertree/backend/papertree"
+	"github.com/papertree/papertree/backend/retrieve"
+	"github.com/papertree/papertree/backend/store"
+)
+
+// benchRow is one line of "papertree bench query".
+type benchRow struct {
+	Scale       int     `json:"scale"`
+	Papers      int     `json:"papers"`
+	Questions   int     `json:"questions"`
+	PaperP50    float64 `json:"paper_ms_p50"`   // question scoped to its paper
+	PaperP95    float64 `json:"paper_ms_p95"`   //
+	LibraryP50  float64 `json:"library_ms_p50"` // question over the whole library
+	LibraryP95  float64 `json:"library_ms_p95"`
+	BuildSecond float64 `json:"build_seconds,omitempty"` // time to make the synthetic copies
+	DBBytes     int64   `json:"db_bytes"`
+}
+
+func cmdBench(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	if len(args) == 0 || args[0] != "query" {
+		return usageError{"expected: bench query"}
+	}
+	fs := flag.NewFlagSet("bench query", flag.ContinueOnError)
+	db := fs.String("db", "", "library database file (not modified: copies are made in a temporary folder)")
+	qfile := fs.String("questions", "", "file with one question per line (default: generated from the library's section titles)")
+	n := fs.Int("n", 200, "number of questions")
+	scales := fs.String("scales", "1,10,100", "library sizes to measure, as multiples of the library (synthetic copies)")
+	strategy := fs.String("strategy", retrieve.Default, "retrieval strategy")
+	budget := fs.Int("budget", retrieve.DefaultBudget, "token budget")
+	tmp := fs.String("tmp", "", "folder for the synthetic copies (default: system temp)")
+	asJSON := fs.Bool("json", false, "print JSON")
+	if _, err := parseFlags(fs, args[1:]); err != nil {
+		return err
+	}
+	if *db == "" {
+		return usageError{"--db FILE.db is required"}
+	}
+	var sc []int
+	for _, f := range strings.Split(*scales, ",") {
+		k, err := strconv.Atoi(strings.TrimSpace(f))
+		if err != nil || k < 1 {
+			return usageError{fmt.Sprintf("--scales: %q is not a positive integer", f)}
+		}
+		sc = append(sc, k)
+	}
+	work, err := os.MkdirTemp(*tmp, "papertree-bench-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(work)
+	// Work on a copy so the user's library is never touched.
+	base := filepath.Join(work, "bench.db")
+	if err := copyDB(ctx, *db, base); err != nil {
+		return err
+	}
+	lib, err := library.Open(ctx, library.Config{DBPath: base})
+	if err != nil {
+		return err
+	}
+	defer lib.Close()
+	qs, err := benchQuestions(ctx, lib, *qfile, *n)
+	if err != nil {
+		return err
+	}
+	if len(qs) == 0 {
+		return papertree.Errorf(papertree.EInvalid, "The library has no indexed papers to ask about.")
+	}
+	var rows []benchRow
+	current := 1
+	for _, k := range sc {
+		row := benchRow{Scale: k}
+		if k > current {
+			t := time.Now()
+			if err := replicate(ctx, lib.Store(), current, k); err != nil {
+				return err
+			}
+			row.BuildSecond = time.Since(t).Seconds()
+			current = k
+		}
+		ps, err := lib.Papers(ctx)
+		if err != nil {
+			return err
+		}
+		row.Papers = len(ps)
+		if st, err := os.Stat(base); err == nil {
+			row.DBBytes = st.Size()
+		}
+		var paperLat, libLat []float64
+		for _, q := range qs {
+			for _, scope := range []struct {
+				ids []int64
+				out *[]float64
+			}{{[]int64{q.paper}, &paperLat}, {nil, &libLat}} {
+				t := time.Now()
+				if _, err := retrieveOnly(ctx, lib, q.text, scope.ids, *strategy, *budget); err != nil {
+					return err
+				}
+				*scope.out = append(*scope.out, float64(time.Since(t).Microseconds())/1000)
+			}
+		}
+		row.Questions = len(qs)
+		row.PaperP50, row.PaperP95 = eval.Percentile(paperLat, 50), eval.Percentile(paperLat, 95)
+		row.LibraryP50, row.LibraryP95 = eval.Percentile(libLat, 50), eval.Percentile(libLat, 95)
+		rows = append(rows, row)
+		if !*asJSON {
+			fmt.Fprintf(stderr, "scale %dx done (%d papers)\n", k, row.Papers)
+		}
+	}
+	if *asJSON {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		return enc.Encode(rows)
+	}
+	fmt.Fprintf(stdout, "%-6s %7s %5s  %22s  %22s  %9s %9s\n", "scale", "papers", "qs", "one paper p50/p95 ms", "library p50/p95 ms", "db MB", "build s")
+	for _, r := range rows {
+		fmt.Fprintf(stdout, "%-6s %7d %5d  %10.2f / %-9.2f  %10.2f / %-9.2f  %9.1f %9.1f\n", fmt.Sprintf("%dx", r.Scale), r.Papers, r.Questions,
+			r.PaperP50, r.PaperP95, r.LibraryP50, r.LibraryP95, float64(r.DBBytes)/1e6, r.BuildSecond)
+	}
+	return nil
+}
+
+type benchQ struct {
+	text  string
+	paper int64
+}
+
+// benchQuestions reads questions from a file (each asked of every paper in
+// turn) or generates them from section titles ("What does the paper say
+// about <title>?"), spread evenly over the papers, deterministically.
+func benchQuestions(ctx context.Context, lib *library.Library, file string, n int) ([]benchQ, error) {
+	ps, err := lib.Papers(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var ready []int64
+	for _, p := range ps {
+		if p.Status == store.StatusReady {
+			ready = append(ready, p.ID)
+		}
+	}
+	sort.Slice(ready, func(i, j int) bool { return ready[i] < ready[j] })
+	if len(ready) == 0 {
+		return nil, nil
+	}
+	var out []benchQ
+	if file != "" {
+		b, err := os.ReadFile(file)
+		if err != nil {
+			return nil, err
+		}
+		i := 0
+		for _, line := range strings.Split(string(b), "\n") {
+			if line = strings.TrimSpace(line); line != "" && len(out) < n {
+				out = append(out, benchQ{line, ready[i%len(ready)]})
+				i++
+			}
+		}
+		return out, nil
+	}
+	per := map[int64][]string{}
+	for _, id := range ready {
+		p, err := lib.Store().LoadPaper(ctx, id)
+		if err != nil {
+			return nil, err
+		}
+		for _, h := range papertree.Headings(p.Root) {
+			t := strings.TrimLeft(h.Text, "0123456789.IVXA ")
+			if len(t) > 3 {
+				per[id] = append(per[id], "What does the paper say about "+strings.ToLower(t)+"?")
+			}
+		}
+	}
+	for round := 0; len(out) < n; round++ {
+		added := false
+		for _, id := range ready {
+			if round < len(per[id]) && len(out) < n {
+				out = append(out, benchQ{per[id][round], id})
+				added = true
+			}
+		}
+		if !added {
+			break
+		}
+	}
+	return out, nil
+}
+
+func retrieveOnly(ctx context.Context, lib *library.Library, q string, ids []int64, strategy string, budget int) (retrieve.Result, error) {
+	s, err := retrieve.Get(strategy)
+	if err != nil {
+		return retrieve.Result{}, err
+	}
+	return s.Retrieve(ctx, lib.Retrieval(), retrieve.Request{Query: q, PaperIDs: ids, Budget: budget})
+}
+
+// replicate grows the library from `from` to `to` copies of every original
+// paper (paths suffixed "#copy-k"), vectors included.
+func replicate(ctx context.Context, st *store.Store, from, to int) error {
+	ps, err := st.ListPapers(ctx)
+	if err != nil {
+		return err
+	}
+	for _, info := range ps {
+		if info.Status != store.StatusReady || strings.Contains(info.Path, "#copy-") {
+			continue
+		}
+		p, err := st.LoadPaper(ctx, info.ID)
+		if err != nil {
+			return err
+		}
+		byID := map[store.Space]map[int64][]float32{}
+		for _, sp := range store.Spaces {
+			if byID[sp], err = st.LoadVectors(ctx, sp, []int64{info.ID}); err != nil {
+				return err
+			}
+		}
+		p.Root.Renumber()
+		v := store.Vectors{Segment: map[int][]float32{}, Summary: map[int][]float32{}, Section: map[int][]float32{}}
+		p.Root.Walk(func(path []*papertree.Node) bool {
+			n := path[len(path)-1]
+			for sp, into := range map[store.Space]map[int][]float32{store.SpaceSegment: v.Segment, store.SpaceSummary: v.Summary, store.SpaceSection: v.Section} {
+				if vec, ok := byID[sp][n.ID]; ok {
+					into[n.Order] = vec
+				}
+			}
+			return true
+		})
+		orig := p.Path
+		for k := from; k < to; k++ {
+			p.Path = fmt.Sprintf("%s#copy-%d", orig, k)
+			if _, err := st.SavePaper(ctx, p, v, info.Fingerprint); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// copyDB makes a consistent copy of a library with VACUUM INTO.
+func copyDB(ctx context.Context, src, dst string) error {
+	st, err := store.Open(ctx, src)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	return st.Backup(ctx, dst)
+}
