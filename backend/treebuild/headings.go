@@ -334,8 +334,20 @@ func classifyLine(lines []*line, i int, st stats) *heading {
 	mergeContinuation(lines, h, st)
 	lastL := lines[h.last]
 	if !hasNum && h.last+1 < len(lines) && runInLine(lines[h.last+1]) && lineStyle(lines[h.last+1], st).bold == h.style.bold &&
-		!strings.HasSuffix(h.text, ".") && lines[h.last+1].y-lastL.y < 2*lastL.size {
-		return nil // the first line of a long run-in label
+		!strings.HasSuffix(h.text, ".") && lines[h.last+1].y-lastL.y < 2*lastL.size && lines[h.last+1].page == lastL.page {
+		// A bold label that wraps onto the next line and ends there, where
+		// the paragraph starts ("Human evaluation studies of long-form sum-
+		// / maries are not reproducible. We further ..."). The heading is
+		// the whole label; the next line stays in the body.
+		label := styledPrefix(lines[h.last+1])
+		if label == "" || !h.style.bold || wordCount(h.text)+wordCount(label) > 24 {
+			return nil
+		}
+		h.text = joinLines([]string{h.text, label})
+		if sepAbove && titleCase(h.text) {
+			return h
+		}
+		return nil
 	}
 	below := gapBelow(lines, h.last)
 	ownLine := below > st.lineSpacing*1.1 || (h.last+1 < len(lines) && lineStyle(lines[h.last+1], st) != h.style)
@@ -414,12 +426,13 @@ func mergeContinuation(lines []*line, h *heading, st stats) {
 			return
 		}
 		nt := strings.TrimSpace(nx.text)
-		if _, isNum := ParseNumbering(nt); isNum || captionLike(nt) || !plausibleHeadingText(nt) {
+		if _, isNum := ParseNumbering(nt); isNum || captionLike(nt) || !plausibleContinuation(nt) {
 			return
 		}
 		colW := st.colWidth[cur.col]
 		long := colW > 0 && cur.x1-cur.x0 > 0.7*colW
-		if !(chapterLabel(h.text) || connectorEnd.MatchString(h.text) || (long && !strings.HasSuffix(h.text, "."))) {
+		lowerNext := unicode.IsLower([]rune(nt)[0])
+		if !(chapterLabel(h.text) || connectorEnd.MatchString(h.text) || lowerNext || (long && !strings.HasSuffix(h.text, "."))) {
 			return
 		}
 		if wordCount(h.text)+wordCount(nt) > 30 {
@@ -501,15 +514,35 @@ func pruneCandidates(cands []*heading) []*heading {
 	mostlyNumbered := numbered >= 3 && 2*numbered >= len(out)
 	kept := out[:0]
 	for _, c := range out {
-		if !c.hasNum && !c.conv {
-			if mostlyNumbered && !numStyles[c.style] {
-				continue
-			}
-			if count[normKey(c.text)] >= 3 {
-				continue
-			}
+		if !c.hasNum && !c.conv && mostlyNumbered && !numStyles[c.style] {
+			continue
+		}
+		if !c.hasNum && count[normKey(c.text)] >= 3 && !topLevelName(c) {
+			continue
 		}
 		kept = append(kept, c)
 	}
 	return kept
+}
+
+// styledPrefix returns the text of the leading bold runs of a line.
+func styledPrefix(l *line) string {
+	var parts []string
+	for _, r := range l.runs {
+		if !r.Bold {
+			break
+		}
+		parts = append(parts, strings.TrimSpace(r.Text))
+	}
+	return cleanText(strings.Join(parts, " "))
+}
+
+// plausibleContinuation is plausibleHeadingText for the second and later
+// lines of a heading, which may start in lower case.
+func plausibleContinuation(t string) bool {
+	if t == "" {
+		return false
+	}
+	r := []rune(t)
+	return plausibleHeadingText(strings.ToUpper(string(r[0])) + string(r[1:]))
 }

@@ -47,7 +47,8 @@ func fromOutline(items []pdf.OutlineItem, lines []*line, cands []*heading, st st
 		}
 	}
 	shift := 0
-	if tops == 1 && len(items) > 1 && items[0].Level == 1 && title != "" && similar(normKey(items[0].Title), normKey(title)) {
+	// (A paper with a single top-level section is not plausible.)
+	if tops == 1 && len(items) > 1 && items[0].Level == 1 {
 		items = items[1:]
 		shift = 1
 	}
