@@ -38,7 +38,7 @@ type Config struct {
 
 // DefaultConfig is what the shipped model uses.
 func DefaultConfig() Config {
-	return Config{Dim: 256, Window: 5, MinCount: 3, MaxVocab: 24000, MinDF: 2, CDS: 0.75, EigPower: 0.5, PowerIters: 3, Common: 1, Seed: 1}
+	return Config{Dim: 256, Window: 10, MinCount: 3, MaxVocab: 24000, MinDF: 2, CDS: 0.75, EigPower: 0.5, PowerIters: 3, Common: 2, Seed: 1}
 }
 
 // Texts returns the training documents of papers: title, abstract and
