@@ -215,10 +215,11 @@ func (s *Store) encodeVectors(v Vectors, count int) (map[Space]map[int][]byte, e
 func encodeVector(vec []float32) ([]byte, error) {
 	b := make([]byte, 4*len(vec))
 	for i, f := range vec {
-		if math.IsNaN(float64(f)) || math.IsInf(float64(f), 0) {
+		bits := math.Float32bits(f)
+		if bits&0x7f800000 == 0x7f800000 { // exponent all ones: NaN or ±Inf
 			return nil, papertree.Errorf(papertree.EInvalid, "A vector contains NaN or infinity.")
 		}
-		binary.LittleEndian.PutUint32(b[4*i:], math.Float32bits(f))
+		binary.LittleEndian.PutUint32(b[4*i:], bits)
 	}
 	return b, nil
 }

@@ -398,3 +398,33 @@ func TestCompactReclaimsReplacedPapers(t *testing.T) {
 	}
 	consistency(t, s)
 }
+
+func TestEncodeVectorRejectsNonFinite(t *testing.T) {
+	inf := float32(math.Inf(1))
+	tests := []struct {
+		name string
+		in   []float32
+		ok   bool
+	}{
+		{"finite", []float32{0, -1.5, 3e38, 1e-45}, true},
+		{"NaN", []float32{0, float32(math.NaN())}, false},
+		{"+Inf", []float32{inf}, false},
+		{"-Inf", []float32{-inf}, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			b, err := encodeVector(tt.in)
+			if (err == nil) != tt.ok {
+				t.Fatalf("err = %v", err)
+			}
+			if tt.ok {
+				back := decodeVector(b)
+				for i := range back {
+					if back[i] != tt.in[i] {
+						t.Fatalf("round trip %v -> %v", tt.in, back)
+					}
+				}
+			}
+		})
+	}
+}
