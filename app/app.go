@@ -137,6 +137,7 @@ func (a *App) Info() (AppInfo, error) {
 // when nothing is indexed or no backend is wired.
 func (a *App) ListPapers() ([]PaperView, error) {
 	if a.lib == nil {
+		a.log.Info("listed papers", "count", 0, "backend", false)
 		return []PaperView{}, nil
 	}
 	papers, err := a.lib.ListPapers(a.context())
@@ -147,6 +148,7 @@ func (a *App) ListPapers() ([]PaperView, error) {
 	if papers == nil {
 		papers = []PaperView{}
 	}
+	a.log.Info("listed papers", "count", len(papers))
 	return papers, nil
 }
 

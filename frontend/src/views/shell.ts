@@ -6,6 +6,7 @@ import { logo } from "./icons";
 
 export interface Shell {
   page: HTMLElement;
+  /** Shows the app info; null means the backend did not answer. */
   setInfo(info: AppInfo | null): void;
 }
 
@@ -36,6 +37,6 @@ export function createShell(root: HTMLElement): Shell {
       h("span", { class: "pill" }, "Works offline"),
     );
   };
-  setInfo(null);
+  mount(status, h("span", null, "Starting…"));
   return { page, setInfo };
 }
