@@ -2,6 +2,8 @@ package embedding
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"math"
 
@@ -52,7 +54,7 @@ const (
 // QASPER tune papers (see README.md).
 func DefaultOptions() Options {
 	// 511 hashed + 256 semantic + 1 slack = 768 dimensions (3 KB per vector).
-	return Options{LexDim: 511, LexWeight: 0.7, SemWeight: 1, BigramWeight: 0, SemIDFPower: 0.5, LexScale: 40, LexMinIDF: 4, SemHalfLen: 8}
+	return Options{LexDim: 511, LexWeight: 0.7, SemWeight: 1, BigramWeight: 0, SemIDFPower: 0.5, LexScale: 40, LexMinIDF: 0, SemHalfLen: 8}
 }
 
 // Builtin is the default embedder: deterministic, offline and fast on CPU.
@@ -100,10 +102,10 @@ func NewBuiltinWith(m *Model, o Options) (*Builtin, error) {
 		return nil, papertree.Errorf(papertree.EInvalid, "invalid built-in embedder options")
 	}
 	b := &Builtin{opts: o, model: m, dim: o.LexDim + m.VecDim + 1}
-	b.name = fmt.Sprintf("%s-%s", Version, m.Fingerprint())
-	if o != DefaultOptions() {
-		b.name += fmt.Sprintf("-l%d-w%g:%g-b%g-p%g-s%g-m%g-h%g", o.LexDim, o.LexWeight, o.SemWeight, o.BigramWeight, o.SemIDFPower, o.LexScale, o.LexMinIDF, o.SemHalfLen)
-	}
+	// The name digests the model fingerprint and every option, so changing
+	// either (including a new default) makes stored vectors stale.
+	sum := sha256.Sum256(fmt.Appendf(nil, "%s|%+v", m.Fingerprint(), o))
+	b.name = Version + "-" + hex.EncodeToString(sum[:4])
 	b.empty = make([]float32, b.dim)
 	// An empty text gets the slack direction: unit, deterministic, and at
 	// cosine 0 from every query.
@@ -111,7 +113,8 @@ func NewBuiltinWith(m *Model, o Options) (*Builtin, error) {
 	return b, nil
 }
 
-// Name identifies model and settings, e.g. "builtin-v1-1a2b3c4d".
+// Name identifies model and settings, e.g. "builtin-v1-1a2b3c4d": Version
+// plus a digest of the model fingerprint and the options.
 func (b *Builtin) Name() string { return b.name }
 
 // Dim is LexDim plus the word-vector width plus one slack dimension.
