@@ -54,6 +54,7 @@ func cmdAsk(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	strategy := fs.String("strategy", retrieve.Default, "retrieval strategy: "+strings.Join(retrieve.Names(), ", "))
 	budget := fs.Int("budget", retrieve.DefaultBudget, "token budget of the evidence")
 	params := paramFlags(fs)
+	llmo := llmFlags(fs)
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -65,7 +66,7 @@ func cmdAsk(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if err != nil {
 		return err
 	}
-	lib, err := openLibrary(ctx, *db, 1)
+	lib, err := openLibraryLLM(ctx, *db, 1, llmo, stderr)
 	if err != nil {
 		return err
 	}
@@ -85,12 +86,17 @@ func printAnswer(w io.Writer, a *papertree.Answer) {
 	label := "Answer"
 	if a.Mode == "extractive" {
 		label = "Answer (extractive: sentences quoted from the papers)"
+	} else if a.Model != "" {
+		label = "Answer (" + a.Model + ")"
 	}
 	fmt.Fprintf(w, "%s:\n%s\n\nEvidence:\n", label, a.Text)
 	for i, e := range a.Evidence {
 		fmt.Fprintf(w, "[%d] %s  (p. %s, score %.3f, %d tok)\n    %s\n", i+1, papertree.JoinPath(e.Path), joinInts(e.Pages), e.Score, e.Tokens, excerpt(e.Text, 160))
 	}
-	fmt.Fprintf(w, "\nsection entropy %.3f, %d/%d tokens, %s strategy\n", a.Diag.SectionEntropy, a.Diag.TokensUsed, a.Diag.Budget, a.Strategy)
+	fmt.Fprintf(w, "\nsection entropy %.3f, %d/%d tokens, %s strategy, answer #%d\n", a.Diag.SectionEntropy, a.Diag.TokensUsed, a.Diag.Budget, a.Strategy, a.ID)
+	for _, f := range a.Diag.Fallbacks {
+		fmt.Fprintf(w, "fallback: %s\n", f)
+	}
 }
 
 func joinInts(xs []int) string {

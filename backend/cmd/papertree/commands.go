@@ -127,6 +127,7 @@ func cmdIndex(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	prune := fs.Bool("prune", false, "remove papers whose file no longer exists")
 	workers := fs.Int("workers", 0, "parallel parse/embed workers (default: min(CPUs, 4))")
 	quiet := fs.Bool("quiet", false, "no progress on stderr")
+	llmo := llmFlags(fs) // with an LLM, segment summaries are written by it (cached)
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -134,7 +135,7 @@ func cmdIndex(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if len(pos) == 0 {
 		return usageError{"expected at least one PDF file or folder"}
 	}
-	lib, err := openLibrary(ctx, *db, *workers)
+	lib, err := openLibraryLLM(ctx, *db, *workers, llmo, stderr)
 	if err != nil {
 		return err
 	}

@@ -1,0 +1,84 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/papertree/papertree/backend/library"
+	"github.com/papertree/papertree/backend/llm"
+	"github.com/papertree/papertree/backend/papertree"
+	"github.com/papertree/papertree/backend/settings"
+)
+
+// llmOpts are the LLM flags of ask and index. Each defaults to an
+// environment variable so scripts can set the server once.
+type llmOpts struct {
+	provider, url, chat, embed string
+}
+
+func envOr(name, def string) string {
+	if v := strings.TrimSpace(os.Getenv(name)); v != "" {
+		return v
+	}
+	return def
+}
+
+// llmFlags registers --llm, --llm-url, --chat-model and --embed-model.
+func llmFlags(fs *flag.FlagSet) *llmOpts {
+	o := &llmOpts{}
+	fs.StringVar(&o.provider, "llm", envOr("PAPERTREE_LLM", "none"), "language model server: none, auto (local Ollama), ollama or openai (any OpenAI-compatible server) [$PAPERTREE_LLM]")
+	fs.StringVar(&o.url, "llm-url", envOr("PAPERTREE_LLM_URL", ""), "LLM server address, e.g. http://127.0.0.1:11434 or http://localhost:1234/v1 [$PAPERTREE_LLM_URL]")
+	fs.StringVar(&o.chat, "chat-model", envOr("PAPERTREE_CHAT_MODEL", ""), "chat model (default: the first one the server offers) [$PAPERTREE_CHAT_MODEL]")
+	fs.StringVar(&o.embed, "embed-model", envOr("PAPERTREE_EMBED_MODEL", ""), "embedding model on the server, checked at start (papers are embedded with the built-in embedder) [$PAPERTREE_EMBED_MODEL]")
+	return o
+}
+
+// config returns the LLM configuration, nil when the LLM is off. The API
+// key comes from $PAPERTREE_API_KEY or the secret store (OS keyring or the
+// user-only secrets file); a missing key is fine for local servers.
+func (o *llmOpts) config(ctx context.Context) (*llm.Config, error) {
+	s := settings.Default()
+	s.LLM = settings.LLM{Provider: strings.ToLower(strings.TrimSpace(o.provider)), BaseURL: o.url, ChatModel: o.chat, EmbedModel: o.embed}
+	if err := s.Validate(); err != nil {
+		return nil, usageError{papertree.ErrorMessage(err)}
+	}
+	var store settings.SecretStore
+	if os.Getenv(settings.APIKeyEnv) == "" {
+		if ss, err := settings.DefaultSecrets(ctx); err == nil {
+			store = ss
+		}
+	}
+	key, _ := settings.APIKey(ctx, store)
+	cfg, on := s.LLMConfig(key)
+	if !on {
+		return nil, nil
+	}
+	return &cfg, nil
+}
+
+// openLibraryLLM opens the library with the LLM of o and says on stderr
+// when the LLM was asked for but cannot be used (the command then runs
+// without it).
+func openLibraryLLM(ctx context.Context, db string, workers int, o *llmOpts, stderr io.Writer) (*library.Library, error) {
+	if db == "" {
+		return nil, usageError{"--db FILE.db is required"}
+	}
+	cfg, err := o.config(ctx)
+	if err != nil {
+		return nil, err
+	}
+	lib, err := library.Open(ctx, library.Config{DBPath: db, Workers: workers, LLM: cfg})
+	if err != nil {
+		return nil, err
+	}
+	if cfg != nil {
+		if st, on := lib.LLMStatus(); !on {
+			fmt.Fprintf(stderr, "papertree: LLM unavailable (%s); continuing without it\n", st.Summary())
+		}
+	}
+	return lib, nil
+}
