@@ -103,10 +103,14 @@ func (s *Store) EnsureEmbedder(ctx context.Context, name string, dim int) (chang
 		}
 		// Deleting a node (directly, by replacing or deleting its paper, or by
 		// cascade) deletes its vectors: vec0 has no foreign keys of its own.
+		// SavePaper only accepts segment/summary vectors for leaves and
+		// section vectors for sections and the root, so each node is looked
+		// up only in the spaces it can be in (the kind test is evaluated
+		// before the vec0 lookup).
 		stmts = append(stmts, `CREATE TRIGGER nodes_vec_delete AFTER DELETE ON nodes BEGIN
-			DELETE FROM vec_segment WHERE rowid = old.id;
-			DELETE FROM vec_summary WHERE rowid = old.id;
-			DELETE FROM vec_section WHERE rowid = old.id;
+			DELETE FROM vec_segment WHERE rowid = old.id AND old.kind IN ('segment', 'caption');
+			DELETE FROM vec_summary WHERE rowid = old.id AND old.kind IN ('segment', 'caption');
+			DELETE FROM vec_section WHERE rowid = old.id AND old.kind IN ('root', 'section');
 		END`)
 		for _, q := range stmts {
 			if _, err := tx.ExecContext(ctx, q); err != nil {

@@ -41,8 +41,9 @@ type PaperInfo struct {
 }
 
 // Vectors holds a paper's embeddings per space, keyed by Node.Order (the
-// pre-order index that papertree.Node.Renumber assigns). Missing keys simply
-// have no vector in that space. All-zero vectors (what some embedders return
+// pre-order index that papertree.Node.Renumber assigns). Segment and Summary
+// vectors belong to leaves, Section vectors to sections (or the root).
+// Missing keys simply have no vector in that space. All-zero vectors (what some embedders return
 // for empty text) are skipped: their cosine is undefined and they would
 // surface as NULL distances at the top of every KNN result.
 type Vectors struct {
@@ -121,7 +122,11 @@ func (s *Store) SavePaper(ctx context.Context, p *papertree.Paper, v Vectors, fi
 
 	s.vecMu.RLock()
 	defer s.vecMu.RUnlock()
-	blobs, err := s.encodeVectors(v, count)
+	leaf := make([]bool, count)
+	for i, f := range flat {
+		leaf[i] = f.n.IsLeaf()
+	}
+	blobs, err := s.encodeVectors(v, leaf)
 	if err != nil {
 		return 0, err
 	}
@@ -176,9 +181,12 @@ func (s *Store) SavePaper(ctx context.Context, p *papertree.Paper, v Vectors, fi
 	return paperID, nil
 }
 
-// encodeVectors checks every vector against the current embedder and
-// serialises it in vec0's blob format (little-endian float32).
-func (s *Store) encodeVectors(v Vectors, count int) (map[Space]map[int][]byte, error) {
+// encodeVectors checks every vector against the current embedder and the
+// node it belongs to (segment and summary vectors belong to leaves, section
+// vectors to sections or the root; leaf[ord] says which) and serialises it
+// in vec0's blob format (little-endian float32).
+func (s *Store) encodeVectors(v Vectors, leaf []bool) (map[Space]map[int][]byte, error) {
+	count := len(leaf)
 	if v.empty() {
 		return nil, nil
 	}
@@ -194,6 +202,9 @@ func (s *Store) encodeVectors(v Vectors, count int) (map[Space]map[int][]byte, e
 		for ord, vec := range m {
 			if ord < 0 || ord >= count {
 				return nil, papertree.Errorf(papertree.EInvalid, "A %s vector refers to node %d, but the tree has %d nodes.", sp, ord, count)
+			}
+			if leaf[ord] != (sp != SpaceSection) {
+				return nil, papertree.Errorf(papertree.EInvalid, "Node %d cannot have a %s vector (segment and summary vectors are for leaves, section vectors for sections).", ord, sp)
 			}
 			if len(vec) != s.vecDim {
 				return nil, papertree.Errorf(papertree.EInvalid, "A %s vector has %d dimensions; the embedder has %d.", sp, len(vec), s.vecDim)

@@ -546,15 +546,21 @@ func TestSavePaperRejectsBadInput(t *testing.T) {
 			return Vectors{Segment: map[int][]float32{1: {1, 0, 0, 0}}}
 		}, papertree.EConflict},
 		{"wrong dimension", true, good, func(p *papertree.Paper) Vectors {
-			return Vectors{Segment: map[int][]float32{1: {1, 0}}}
+			return Vectors{Segment: map[int][]float32{3: {1, 0}}}
 		}, papertree.EInvalid},
 		{"order out of range", true, good, func(p *papertree.Paper) Vectors {
 			return Vectors{Section: map[int][]float32{99: {1, 0, 0, 0}}}
 		}, papertree.EInvalid},
+		{"segment vector on a section", true, good, func(p *papertree.Paper) Vectors {
+			return Vectors{Segment: map[int][]float32{1: {1, 0, 0, 0}}} // order 1 is section "1"
+		}, papertree.EInvalid},
+		{"section vector on a leaf", true, good, func(p *papertree.Paper) Vectors {
+			return Vectors{Section: map[int][]float32{3: {1, 0, 0, 0}}} // order 3 is the first leaf
+		}, papertree.EInvalid},
 		{"NaN", true, good, func(p *papertree.Paper) Vectors {
 			nan := float32(0)
 			nan = nan / nan
-			return Vectors{Summary: map[int][]float32{2: {nan, 0, 0, 0}}}
+			return Vectors{Summary: map[int][]float32{3: {nan, 0, 0, 0}}}
 		}, papertree.EInvalid},
 	}
 	for _, tt := range tests {
