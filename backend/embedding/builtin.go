@@ -21,10 +21,12 @@ const Version = "builtin-v1"
 type Options struct {
 	// LexDim is the number of hashed lexical dimensions.
 	LexDim int
-	// LexWeight and SemWeight weigh the two channels: the cosine of two
-	// vectors is (LexWeight²·cos_lex + SemWeight²·cos_sem)/(LexWeight²+SemWeight²).
+	// LexWeight and SemWeight weigh the two channels: a query-document
+	// cosine is proportional to LexWeight²·lexical score + SemWeight²·
+	// semantic score (see embed for what each score is).
 	LexWeight, SemWeight float64
-	// BigramWeight scales word-bigram features relative to unigrams.
+	// BigramWeight scales word-bigram features relative to unigrams (0:
+	// none; at 511 dimensions their collisions cost more than they add).
 	BigramWeight float64
 	// SemIDFPower raises the IDF weight of a word in the semantic average.
 	SemIDFPower float64
@@ -59,9 +61,10 @@ func DefaultOptions() Options {
 
 // Builtin is the default embedder: deterministic, offline and fast on CPU.
 // A vector is the concatenation of a lexical channel (signed feature hashing
-// of stems and stem bigrams, sublinear TF times an IDF prior) and a semantic
+// of content stems with BM25-saturated TF times an IDF prior), a semantic
 // channel (IDF-weighted mean of static word vectors with the common
-// component removed), each unit-normalised and weighted, then normalised.
+// components removed, damped for short texts) and one slack dimension that
+// makes documents unit length without normalising their lexical part away.
 // The lexical channel carries exact terminology (model and data set names);
 // the semantic channel matches paraphrases that share no words.
 //
@@ -98,7 +101,12 @@ func NewBuiltinWith(m *Model, o Options) (*Builtin, error) {
 	if m == nil || m.index == nil {
 		return nil, papertree.Errorf(papertree.EInvalid, "embedding model is missing or not prepared")
 	}
-	if o.LexDim < 16 || o.LexWeight < 0 || o.SemWeight < 0 || o.LexWeight+o.SemWeight == 0 {
+	for _, f := range []float64{o.LexWeight, o.SemWeight, o.BigramWeight, o.SemIDFPower, o.LexScale, o.LexMinIDF, o.SemHalfLen} {
+		if math.IsNaN(f) || math.IsInf(f, 0) || f < 0 {
+			return nil, papertree.Errorf(papertree.EInvalid, "invalid built-in embedder options")
+		}
+	}
+	if o.LexDim < 16 || o.LexWeight+o.SemWeight == 0 {
 		return nil, papertree.Errorf(papertree.EInvalid, "invalid built-in embedder options")
 	}
 	b := &Builtin{opts: o, model: m, dim: o.LexDim + m.VecDim + 1}
@@ -158,8 +166,11 @@ func (b *Builtin) EmbedQuery(ctx context.Context, text string) ([]float32, error
 // BM25-saturated term weights scaled by a constant (not normalised), and a
 // final "slack" dimension tops the document vector up to unit length
 // (the inner-product-to-cosine transform of Bachrach et al., 2014). The
-// query has zero slack, so query·document = wl²·(BM25-like score)/LexScale +
-// ws²·cos_sem, yet every vector is unit length.
+// query has zero slack, so query·document ∝ wl²·(BM25-like score)/LexScale
+// + ws²·conf·cos_sem, where conf = n/(n+SemHalfLen) for a document of n
+// content words, yet every vector is unit length. A document whose lexical
+// part would exceed unit length (a very long text) is cosine-normalised
+// instead.
 func (b *Builtin) embed(terms []string, query bool) []float32 {
 	out := make([]float32, b.dim)
 	if len(terms) == 0 {

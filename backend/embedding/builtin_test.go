@@ -151,6 +151,7 @@ func TestBuiltinSimilarity(t *testing.T) {
 				q = embedOne(t, e, c.query)
 			}
 			near, far := dot(q, embedOne(t, e, c.near)), dot(q, embedOne(t, e, c.far))
+			t.Logf("cos(near) = %.3f, cos(far) = %.3f", near, far)
 			if near <= far {
 				t.Errorf("cos(near) = %.3f <= cos(far) = %.3f", near, far)
 			}
@@ -233,6 +234,7 @@ func TestNewBuiltinWithRejects(t *testing.T) {
 		{"tiny lexical width", ShippedModel(), func(o *Options) { o.LexDim = 3 }},
 		{"no channel", ShippedModel(), func(o *Options) { o.LexWeight, o.SemWeight = 0, 0 }},
 		{"negative weight", ShippedModel(), func(o *Options) { o.SemWeight = -1 }},
+		{"NaN option", ShippedModel(), func(o *Options) { o.LexScale = math.NaN() }},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
