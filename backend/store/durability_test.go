@@ -339,3 +339,42 @@ func TestCrashSafety(t *testing.T) {
 		t.Errorf("no kill landed inside an operation")
 	}
 }
+
+// TestCancelledSaveLeavesNothing cancels SavePaper while it runs: the
+// transaction rolls back, the error is coded canceled, the previous version
+// of the paper stays, and the store keeps working.
+func TestCancelledSaveLeavesNothing(t *testing.T) {
+	s := openTemp(t)
+	if _, err := s.EnsureEmbedder(context.Background(), "e", 64); err != nil {
+		t.Fatal(err)
+	}
+	old := synthPaper("/x.pdf", 1, 1, 1, 2)
+	oldID, err := s.SavePaper(context.Background(), old, Vectors{}, "v1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	canceled := 0
+	for delay := time.Duration(0); delay < 40*time.Millisecond; delay += 4 * time.Millisecond {
+		p := thesisPaper("/x.pdf", 2)
+		v := synthVectors(p, 64, 2)
+		ctx, cancel := context.WithCancel(context.Background())
+		time.AfterFunc(delay, cancel)
+		_, err := s.SavePaper(ctx, p, v, "v2")
+		cancel()
+		if err == nil {
+			break // the machine was fast enough to finish; later delays would too
+		}
+		if code := papertree.ErrorCode(err); code != papertree.ECanceled {
+			t.Fatalf("cancelled save: code %s (%v)", code, err)
+		}
+		canceled++
+		info, err := s.PaperByPath(context.Background(), "/x.pdf")
+		if err != nil || info.ID != oldID || info.Fingerprint != "v1" {
+			t.Fatalf("after a cancelled replace the old paper must stay: %+v, %v", info, err)
+		}
+	}
+	if canceled == 0 {
+		t.Fatal("no save was cancelled")
+	}
+	consistency(t, s)
+}

@@ -316,8 +316,14 @@ func (s *Store) SetMeta(ctx context.Context, key, val string) error {
 	return nil
 }
 
-// inTx runs fn in a write transaction (BEGIN IMMEDIATE) and commits it.
-func (s *Store) inTx(ctx context.Context, fn func(tx *sql.Tx) error) error {
+// inTx runs fn in a write transaction (BEGIN IMMEDIATE) and commits it. A
+// cancelled ctx rolls the transaction back and yields an ECanceled error.
+func (s *Store) inTx(ctx context.Context, fn func(tx *sql.Tx) error) (err error) {
+	defer func() {
+		if err != nil && ctx.Err() != nil && papertree.ErrorCode(err) != papertree.ECanceled {
+			err = papertree.Wrap(err, papertree.ECanceled, "The operation was cancelled.")
+		}
+	}()
 	tx, err := s.w.BeginTx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("begin: %w", err)
