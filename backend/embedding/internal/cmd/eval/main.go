@@ -72,9 +72,17 @@ func main() {
 	lexOnly, _ := embedding.NewBuiltinWith(m, lexOpts)
 	semOnly, _ := embedding.NewBuiltinWith(m, semOpts)
 	lower := func(s string) []string { return strings.Fields(strings.ToLower(s)) }
+	words := func(s string) []string {
+		var out []string
+		for _, t := range embedding.Tokenize(s) {
+			out = append(out, t.Word)
+		}
+		return out
+	}
 	bm25 := qasper.BM25{Label: "bm25-stem-stop", K1: 1.2, B: 0.75, Analyze: embedding.DocTerms}
 	methods := []qasper.Method{
 		qasper.BM25{Label: "bm25-whitespace", K1: 1.2, B: 0.75, Analyze: lower},
+		qasper.BM25{Label: "bm25-words (like FTS5 unicode61)", K1: 1.2, B: 0.75, Analyze: words},
 		qasper.BM25{Label: "bm25-stem-stop", K1: 1.2, B: 0.75, Analyze: embedding.DocTerms},
 		qasper.BM25{Label: "bm25-stem-stop-q", K1: 1.2, B: 0.75, Analyze: embedding.DocTerms, Query: embedding.QueryTerms},
 		qasper.Embedder{Label: "lexical channel only", E: lexOnly},
