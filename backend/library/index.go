@@ -179,13 +179,16 @@ func (l *Library) prepare(ctx context.Context, path, fp string, emit func(Event)
 		return r, false
 	}
 	p.Hash = hash
-	emit(Event{File: path, Status: StatusEmbedding, Title: p.Title, Pages: p.Pages})
+	if l.llmOn() != nil {
+		emit(Event{File: path, Status: StatusSummarizing, Title: p.Title, Pages: p.Pages})
+	}
 	if !l.summarizePaper(ctx, p) {
 		r.fp = l.fingerprintWith(partialSummaries)
 	}
 	if ctx.Err() != nil {
 		return r, true
 	}
+	emit(Event{File: path, Status: StatusEmbedding, Title: p.Title, Pages: p.Pages})
 	vecs, err := embedding.EmbedPaper(ctx, l.emb, p)
 	if err != nil {
 		if ctx.Err() != nil {

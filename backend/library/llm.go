@@ -28,6 +28,11 @@ import (
 	"github.com/papertree/papertree/backend/summarize"
 )
 
+// StatusSummarizing is the indexing state of a file whose segment
+// summaries are being written by the LLM (only with an LLM: extractive
+// summaries are part of "embedding").
+const StatusSummarizing FileStatus = "summarizing"
+
 // DefaultLLMDetectTimeout bounds the server detection Open runs when
 // Config.LLM is set, so a hanging server cannot stall the app's start.
 const DefaultLLMDetectTimeout = 5 * time.Second

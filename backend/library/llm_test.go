@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -254,7 +255,13 @@ func TestLLMSummariesCached(t *testing.T) {
 		t.Fatalf("LLM not on after Open: %+v", st)
 	}
 	dir := t.TempDir()
-	index(t, l, testPDF(t, dir, "a.pdf"))
+	var statuses []FileStatus
+	if _, err := l.Index(context.Background(), []string{testPDF(t, dir, "a.pdf")}, func(ev Event) { statuses = append(statuses, ev.Status) }); err != nil {
+		t.Fatal(err)
+	}
+	if want := []FileStatus{StatusQueued, StatusParsing, StatusSummarizing, StatusEmbedding, StatusSaving, StatusReady}; !slices.Equal(statuses, want) {
+		t.Errorf("statuses %v, want %v", statuses, want)
+	}
 	n := s.count(llm.OpSummary)
 	if n == 0 {
 		t.Fatal("no summary calls")
