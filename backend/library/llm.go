@@ -334,3 +334,23 @@ func generateLLM(ctx context.Context, s *llmState, a *papertree.Answer, onDelta 
 	a.Diag.DroppedCitations = g.Dropped
 	return true
 }
+
+// RemoteEmbedder detects cfg's server and returns its embedding model as
+// a papertree.Embedder for Config.Embedder (settings: "use server
+// embeddings"). usage may be nil. On an error the caller must NOT open an
+// existing library with a different embedder instead: the store would
+// discard every vector and mark all papers for re-indexing. Tell the user
+// and stop, or open with the same embedder as before.
+func RemoteEmbedder(ctx context.Context, cfg llm.Config, usage llm.Usage) (*llm.Embedder, error) {
+	st, err := llm.Detect(ctx, cfg)
+	if err != nil {
+		return nil, err
+	}
+	if !st.EmbedModelOK {
+		if strings.TrimSpace(cfg.EmbedModel) == "" {
+			return nil, papertree.Errorf(papertree.ELLM, "No embedding model is set for the server at %s.", st.BaseURL)
+		}
+		return nil, papertree.Errorf(papertree.ELLM, "%s", st.Summary())
+	}
+	return llm.NewEmbedder(ctx, st.Config, usage)
+}

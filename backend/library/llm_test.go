@@ -616,3 +616,76 @@ func TestAskWithoutLLM(t *testing.T) {
 		t.Errorf("none: %+v %v", st, err)
 	}
 }
+
+func TestRemoteEmbedder(t *testing.T) {
+	var embedCalls int
+	var mu sync.Mutex
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch r.URL.Path {
+		case "/v1/models":
+			fmt.Fprint(w, `{"data":[{"id":"chat-m"},{"id":"emb-m"}]}`)
+		case "/v1/embeddings":
+			var req struct {
+				Model string   `json:"model"`
+				Input []string `json:"input"`
+			}
+			if err := json.NewDecoder(r.Body).Decode(&req); err != nil || req.Model != "emb-m" || len(req.Input) == 0 {
+				t.Errorf("embedding request %+v %v", req, err)
+			}
+			mu.Lock()
+			embedCalls++
+			mu.Unlock()
+			// A bag of hashed words: similar texts get similar vectors.
+			type item struct {
+				Index     int       `json:"index"`
+				Embedding []float64 `json:"embedding"`
+			}
+			var data []item
+			for i, text := range req.Input {
+				v := make([]float64, 32)
+				for _, w := range strings.Fields(strings.ToLower(text)) {
+					h := 0
+					for _, c := range w {
+						h = h*31 + int(c)
+					}
+					v[(h%32+32)%32]++
+				}
+				v[0] += 0.01
+				data = append(data, item{Index: i, Embedding: v})
+			}
+			json.NewEncoder(w).Encode(map[string]any{"data": data, "usage": map[string]int{"prompt_tokens": 5}})
+		default:
+			http.NotFound(w, r)
+		}
+	}))
+	defer srv.Close()
+	cfg := llm.Config{Provider: llm.ProviderOpenAI, BaseURL: srv.URL, EmbedModel: "emb-m", MaxRetries: -1}
+	emb, err := RemoteEmbedder(context.Background(), cfg, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if emb.Name() != "openai:emb-m" || emb.Dim() != 32 {
+		t.Errorf("embedder %s dim %d", emb.Name(), emb.Dim())
+	}
+	l, err := Open(context.Background(), Config{DBPath: filepath.Join(t.TempDir(), "lib.db"), Embedder: emb})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	index(t, l, testPDF(t, t.TempDir(), "a.pdf"))
+	a, err := l.Ask(context.Background(), AskRequest{Question: "How are glyphs grouped into words?"})
+	if err != nil || len(a.Evidence) == 0 {
+		t.Fatalf("ask with remote embeddings: %+v %v", a, err)
+	}
+	if embedCalls < 3 {
+		t.Errorf("%d embedding calls", embedCalls)
+	}
+	for name, c := range map[string]llm.Config{
+		"missing model": {Provider: llm.ProviderOpenAI, BaseURL: srv.URL, EmbedModel: "nope", MaxRetries: -1},
+		"no model":      {Provider: llm.ProviderOpenAI, BaseURL: srv.URL, MaxRetries: -1},
+	} {
+		if _, err := RemoteEmbedder(context.Background(), c, nil); papertree.ErrorCode(err) != papertree.ELLM {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+}
