@@ -77,7 +77,9 @@ type QasperTree struct {
 	Para map[int]string
 }
 
-// BuildQasperTree builds the PaperTree of a QASPER paper: section names carry
+// BuildQasperTree builds the PaperTree of a QASPER paper from its full_text,
+// the universe QASPER's evidence annotations were drawn from (the abstract is
+// not part of it, so it is kept as Paper.Abstract but not as a leaf). Section names carry
 // nesting as " ::: "; every paragraph becomes one segment (split at sentence
 // boundaries when longer than maxTokens, every piece mapping back to the
 // paragraph); figure and table captions become caption leaves of a
@@ -95,11 +97,6 @@ func BuildQasperTree(q *QasperPaper, maxTokens int) QasperTree {
 			sec.Children = append(sec.Children, leaf)
 			refs = append(refs, leafRef{leaf, evidence})
 		}
-	}
-	if strings.TrimSpace(q.Abstract) != "" {
-		abs := &papertree.Node{Kind: papertree.KindSection, Title: "Abstract", Level: 1, Role: papertree.RoleAbstract, PageStart: 1, PageEnd: 1}
-		root.Children = append(root.Children, abs)
-		addLeaves(abs, q.Abstract, papertree.KindSegment, q.Abstract)
 	}
 	// open[i] is the currently open section at depth i+1.
 	var open []*papertree.Node

@@ -69,10 +69,10 @@ type QasperReport struct {
 type qasperIndexed struct {
 	q     *QasperPaper
 	id    int64
-	para  map[int64]string // node id -> original paragraph string
-	nodes map[int64]int64  // leaf node id -> its section id
+	para  map[int64]string  // node id -> original paragraph string
+	nodes map[int64]int64   // leaf node id -> its section id
 	anc   map[int64][]int64 // leaf node id -> ids of all its ancestors
-	tok   map[int64]int    // leaf node id -> tokens
+	tok   map[int64]int     // leaf node id -> tokens
 }
 
 // RunQasper indexes QASPER papers from their full_text (no PDF parsing),

@@ -81,11 +81,11 @@ func TestBuildQasperTreeNesting(t *testing.T) {
 	for _, h := range papertree.Headings(qt.Paper.Root) {
 		got = append(got, strings.Repeat("-", h.Level)+h.Text)
 	}
-	want := "-Abstract|-Introduction|-Method|--Data|--Model"
+	want := "-Introduction|-Method|--Data|--Model"
 	if strings.Join(got, "|") != want {
 		t.Fatalf("headings %v, want %s", got, want)
 	}
-	method := qt.Paper.Root.Children[2]
+	method := qt.Paper.Root.Children[1]
 	last := method.Children[len(method.Children)-1]
 	if last.Text != "Back in method." || qt.Para[last.Order] != "Back in method." {
 		t.Fatalf("continued section paragraph misplaced: %+v", last)

@@ -2,6 +2,7 @@ package retrieve
 
 import (
 	"context"
+	"math"
 	"sort"
 	"strings"
 	"time"
@@ -158,6 +159,15 @@ func ptragPaper(ctx context.Context, ix Index, d *PaperData, req Request, qv []f
 	for _, o := range scope {
 		node := d.Nodes[o]
 		cands = append(cands, cand{d: d, o: o, S: S[o], rel: S[o] - base, cost: max(node.Tokens, 1), text: node.Text, score: S[o]})
+	}
+	if p.Soft > 0 && owner != nil {
+		var chosenR []float64
+		for _, sc := range secScores {
+			if sc.Chosen {
+				chosenR = append(chosenR, sc.Score)
+			}
+		}
+		return selectSoft(cands, owner, chosenR, p.Soft, req.Budget, req.Query), secScores, fallbacks, nil
 	}
 	if p.Cover && owner != nil {
 		return selectCover(cands, owner, req.Budget, req.Query), secScores, fallbacks, nil
@@ -368,6 +378,46 @@ func selectBudget(cs []cand, budget int) []cand {
 }
 
 func delta(c cand) float64 { return c.rel / float64(max(c.cost, minCost)) }
+
+// selectSoft gives each chosen section a share of the budget proportional to
+// softmax(R_sec / temp) and spends each share by relevance per token; what a
+// section cannot use flows to the next. Allocating the budget in proportion
+// to the confidence in each section is what minimises the expected
+// evidence-alignment cross entropy when stage 1 is unsure.
+func selectSoft(cs []cand, owner map[int]int, R []float64, temp float64, budget int, query string) []cand {
+	if len(R) == 0 {
+		return selectBudgetTrim(cs, budget, query)
+	}
+	w := make([]float64, len(R))
+	z := 0.0
+	for i, r := range R {
+		w[i] = math.Exp((r - R[0]) / temp)
+		z += w[i]
+	}
+	groups := make([][]cand, len(R))
+	for _, c := range cs {
+		if r, ok := owner[c.o]; ok && r < len(groups) {
+			groups[r] = append(groups[r], c)
+		}
+	}
+	var out []cand
+	carry := 0
+	for r := range groups {
+		share := int(float64(budget)*w[r]/z) + carry
+		sel := selectBudget(groups[r], share)
+		if len(sel) == 0 && len(groups[r]) > 0 && r == 0 {
+			sel = selectBudgetTrim(groups[r], share, query)
+		}
+		used := 0
+		for _, c := range sel {
+			used += c.cost
+		}
+		carry = share - used
+		out = append(out, sel...)
+	}
+	sortDocOrder(out)
+	return out
+}
 
 // selectCover first takes the best leaf of every chosen section (in section
 // rank order, while it fits), then spends the rest of the budget by relevance
