@@ -98,7 +98,8 @@ func (s *stemmer) cvc(n int) bool {
 
 func (s *stemmer) ends(suf string) bool {
 	n := len(s.b)
-	return n >= len(suf) && string(s.b[n-len(suf):]) == suf
+	// Last-byte check first: most rules fail on it, and it is the hot path.
+	return n >= len(suf) && s.b[n-1] == suf[len(suf)-1] && string(s.b[n-len(suf):]) == suf
 }
 
 // replace swaps suffix suf (known to be present) for rep.

@@ -23,6 +23,14 @@ type Token struct {
 // documents and queries treat them differently.
 func Tokenize(text string) []Token {
 	out := make([]Token, 0, len(text)/6)
+	eachWord(text, func(w string) {
+		out = append(out, Token{Word: w, Stem: Stem(w)})
+	})
+	return out
+}
+
+// eachWord calls fn with every lowercase word of text, placeholders dropped.
+func eachWord(text string, fn func(w string)) {
 	var buf []byte
 	flush := func() {
 		if len(buf) == 0 {
@@ -36,7 +44,7 @@ func Tokenize(text string) []Token {
 		if len(w) > maxTokenLen {
 			w = truncateUTF8(w, maxTokenLen)
 		}
-		out = append(out, Token{Word: w, Stem: Stem(w)})
+		fn(w)
 	}
 	for i := 0; i < len(text); {
 		c := text[i]
@@ -64,7 +72,6 @@ func Tokenize(text string) []Token {
 		}
 	}
 	flush()
-	return out
 }
 
 func truncateUTF8(s string, n int) string {
@@ -139,26 +146,25 @@ func makeSet(words string) map[string]struct{} {
 }
 
 // DocTerms returns the stems of a document's content words, in order.
+// Stopwords are dropped before stemming, which is most of the cost.
 func DocTerms(text string) []string {
-	toks := Tokenize(text)
-	out := make([]string, 0, len(toks))
-	for _, t := range toks {
-		if !IsStopword(t.Word) {
-			out = append(out, t.Stem)
+	out := make([]string, 0, len(text)/8)
+	eachWord(text, func(w string) {
+		if !IsStopword(w) {
+			out = append(out, Stem(w))
 		}
-	}
+	})
 	return out
 }
 
 // QueryTerms returns the stems of a question's content words: DocTerms
 // minus question scaffolding ("what", "authors", "propose", ...).
 func QueryTerms(text string) []string {
-	toks := Tokenize(text)
-	out := make([]string, 0, len(toks))
-	for _, t := range toks {
-		if !isQueryStopword(t.Word) {
-			out = append(out, t.Stem)
+	out := []string{}
+	eachWord(text, func(w string) {
+		if !isQueryStopword(w) {
+			out = append(out, Stem(w))
 		}
-	}
+	})
 	return out
 }
