@@ -40,6 +40,11 @@ func (p *para) text() (string, []int) {
 	return b.String(), offs
 }
 
+// captionStartRe is a caption's opening: "Figure 3:", "Fig. 2.", "Table IV —".
+// Unlike captionRe (used to reject heading candidates) it needs the
+// separator, so that "Table 2 shows ..." in running text is not a caption.
+var captionStartRe = regexp.MustCompile(`^(?i:figure|fig\.|table|algorithm|listing)\s*[\dIVX]+[a-z]?(?:\.\d+)?\s*[:.|—–]`)
+
 var referenceStartRe = regexp.MustCompile(`^(\[\d{1,3}\]|\d{1,3}\.\s|\[[A-Z][A-Za-z+]*\d{2,4}[a-z]?\])`)
 
 // splitParagraphs groups a section's body lines into paragraphs, captions
@@ -80,7 +85,7 @@ func (b *builder) splitParagraphs(ls []*line, refs bool) []*para {
 	for i, l := range ls {
 		t := strings.TrimSpace(l.text)
 		start := false
-		isCap := captionLike(t) && captionRe.MatchString(t)
+		isCap := captionStartRe.MatchString(t)
 		if cur == nil {
 			start = true
 		} else {

@@ -143,6 +143,9 @@ func (b *builder) run(ctx context.Context) (*papertree.Paper, error) {
 			break
 		}
 	}
+	if paper.Abstract == "" {
+		paper.Abstract = runInAbstract(paper.Root)
+	}
 	if len(heads) == 0 {
 		b.warnings = append(b.warnings, "no section headings found; the paper is one flat section")
 	}
@@ -217,6 +220,8 @@ func findTitle(lines []*line, st stats, skip map[int]bool, infoTitle string) (in
 	return lo, hi, joinLines(parts)
 }
 
+var memberRe = regexp.MustCompile(`(?i)\b(member|fellow|senior|student|ieee|acm|phd|ph\.d|professor)\b`)
+
 var authorSplitRe = regexp.MustCompile(`\s*(?:,|;|\band\b|&|·|\s{2,})\s*`)
 var affiliationRe = regexp.MustCompile(`(?i)universit|institut|college|school|department|dept\.|laborator|research|google|microsoft|facebook|inc\.|ltd|corporation|centre|center|academy|@|\d{3,}|street|avenue|road|usa|china|germany|france|japan|canada|kingdom|abstract`)
 
@@ -239,21 +244,23 @@ func findAuthors(lines []*line, titleLast int, heads []*heading) []string {
 		if l.page != page || affiliationRe.MatchString(l.text) || endsLikeSentence(l.text) {
 			continue
 		}
-		for _, part := range authorSplitRe.Split(l.text, -1) {
-			name := strings.Trim(part, " *†‡§¶0123456789,")
-			ws := strings.Fields(name)
-			if len(ws) < 2 || len(ws) > 4 || !titleCase(name) {
-				continue
-			}
-			okName := true
-			for _, w := range ws {
-				if !titleCase(w) {
-					okName = false
+		for _, chunk := range gapChunks(l) {
+			for _, part := range authorSplitRe.Split(chunk, -1) {
+				name := strings.Trim(part, " *†‡§¶0123456789,")
+				ws := strings.Fields(name)
+				if len(ws) < 2 || len(ws) > 4 || !titleCase(name) || isAllCaps(name) || memberRe.MatchString(name) {
+					continue
 				}
-			}
-			if okName && !seen[name] {
-				seen[name] = true
-				out = append(out, name)
+				okName := true
+				for _, w := range ws {
+					if !titleCase(w) {
+						okName = false
+					}
+				}
+				if okName && !seen[name] {
+					seen[name] = true
+					out = append(out, name)
+				}
 			}
 		}
 		if len(out) >= 20 {
@@ -305,3 +312,44 @@ func sectionText(n *papertree.Node) string {
 
 // baseName is used in warnings only.
 func baseName(p string) string { return filepath.Base(p) }
+
+// gapChunks splits a line at wide gaps between runs: author blocks set
+// several names on one baseline separated by spaces, not commas.
+func gapChunks(l *line) []string {
+	var out []string
+	var cur []string
+	for i, r := range l.runs {
+		if i > 0 {
+			prev := l.runs[i-1]
+			if r.X-(prev.X+runWidth(prev)) > 1.2*r.Size && len(cur) > 0 {
+				out = append(out, cleanText(strings.Join(cur, " ")))
+				cur = nil
+			}
+		}
+		cur = append(cur, r.Text)
+	}
+	if len(cur) > 0 {
+		out = append(out, cleanText(strings.Join(cur, " ")))
+	}
+	return out
+}
+
+var abstractLabelRe = regexp.MustCompile(`(?:^|\s)(?:Abstract|ABSTRACT)\s*(?:[—–:.-]\s*|\s+[A-Z])`)
+
+// runInAbstract finds an abstract set as a run-in paragraph ("Abstract—As
+// we move ...") among the front-matter leaves.
+func runInAbstract(root *papertree.Node) string {
+	for _, c := range root.Children {
+		if c.Kind != papertree.KindSegment {
+			continue
+		}
+		for _, p := range strings.Split(c.Text, "\n\n") {
+			if loc := abstractLabelRe.FindStringIndex(p); loc != nil && len(p) > loc[1]+40 {
+				rest := strings.TrimLeft(p[loc[0]:], " ")
+				rest = strings.TrimLeft(strings.TrimPrefix(strings.TrimPrefix(rest, "Abstract"), "ABSTRACT"), " —–:.-")
+				return strings.TrimSpace(rest)
+			}
+		}
+	}
+	return ""
+}

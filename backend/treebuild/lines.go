@@ -289,6 +289,18 @@ func pageLines(p pdf.Page, pageNo int, runs []pdf.Run, g float64) []*line {
 				}
 			}
 			if !crosses {
+				// A real column break leaves a wide gap at the gutter; a
+				// centred title whose word space happens to fall on the
+				// gutter does not.
+				gap := math.Inf(1)
+				for k := 1; k < len(c.runs); k++ {
+					if side(c.runs[k-1]) == 1 && side(c.runs[k]) == 2 {
+						gap = c.runs[k].X - (c.runs[k-1].X + runWidth(c.runs[k-1]))
+					}
+				}
+				crosses = gap < 0.9*c.size
+			}
+			if !crosses {
 				var l, rr []pdf.Run
 				for _, r := range c.runs {
 					if side(r) == 1 {
