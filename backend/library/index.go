@@ -144,6 +144,12 @@ func (l *Library) Index(ctx context.Context, paths []string, progress func(Event
 	werr := g.Wait()
 	close(results)
 	<-writerDone
+	if sum.Indexed > 0 {
+		// sqlite-vec never reuses the slots of replaced vectors; rebuild a
+		// space when dead slots outnumber live ones so re-indexing does not
+		// grow the file without bound. A failure here loses nothing.
+		_, _ = l.store.Compact(context.WithoutCancel(ctx))
+	}
 	sum.Seconds = time.Since(start).Seconds()
 	if err := ctx.Err(); err != nil {
 		return sum, papertree.Wrap(err, papertree.ECanceled, "Indexing was cancelled; papers already indexed are kept.")
