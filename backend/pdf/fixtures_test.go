@@ -396,6 +396,20 @@ func buildRotated() []byte {
 	return w.bytes(catalog, 0, "")
 }
 
+// buildHexEOF writes a page whose content stream ends inside a hex string:
+// the lexer used to loop forever there (found by FuzzParse).
+func buildHexEOF() []byte {
+	w := &pdfWriter{}
+	catalog := w.reserve()
+	pages := w.reserve()
+	font := w.add("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>")
+	c := w.add(stream("", "BT /F1 12 Tf 72 700 Td (Visible) Tj <4142"))
+	p := w.add(fmt.Sprintf("<< /Type /Page /Parent %d 0 R /MediaBox [0 0 612 792] /Contents %d 0 R /Resources << /Font << /F1 %d 0 R >> >> >>", pages, c, font))
+	w.set(pages, fmt.Sprintf("<< /Type /Pages /Kids [%d 0 R] /Count 1 >>", p))
+	w.set(catalog, fmt.Sprintf("<< /Type /Catalog /Pages %d 0 R >>", pages))
+	return w.bytes(catalog, 0, "")
+}
+
 // TestGenerateFixtures rewrites testdata/*.pdf when run with -update.
 func TestGenerateFixtures(t *testing.T) {
 	if !*update {
@@ -412,6 +426,7 @@ func TestGenerateFixtures(t *testing.T) {
 		"nopages.pdf":     buildNoPages(),
 		"garbled.pdf":     buildGarbled(),
 		"rotated.pdf":     buildRotated(),
+		"hexeof.pdf":      buildHexEOF(),
 		"badxref.pdf":     corruptXref(two),
 		"leadingjunk.pdf": append([]byte("Content-Type: application/pdf\r\n\r\n"), two...),
 	}

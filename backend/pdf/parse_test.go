@@ -72,6 +72,7 @@ func TestReadable(t *testing.T) {
 		{"owner password only (RC4)", "ownerpw.pdf", 2, nil, false},
 		{"page whose stream panics the library", "badpage.pdf", 3, []int{2}, false},
 		{"type 3 font without unicode", "garbled.pdf", 1, nil, true},
+		{"content stream ends inside a hex string", "hexeof.pdf", 1, nil, false},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
