@@ -20,9 +20,14 @@ func TestTreesOnSharedData(t *testing.T) {
 	if testing.Short() {
 		t.Skip("skipping the corpus evaluation in -short mode")
 	}
-	for _, useOutline := range []bool{true, false} {
+	for _, mode := range []struct{ outline, runIn bool }{{true, false}, {false, false}, {true, true}} {
 		opts := treebuild.DefaultOptions()
-		opts.UseOutline = useOutline
+		opts.UseOutline = mode.outline
+		opts.RunInHeadings = mode.runIn
+		if mode.runIn && os.Getenv("PAPERTREE_TREE_RUNIN") == "" {
+			continue // set PAPERTREE_TREE_RUNIN=1 to measure run-in headings too
+		}
+		t.Logf("options %+v", opts)
 		rep, err := RunTrees(context.Background(), gold, pdfs, opts)
 		if err != nil {
 			t.Fatal(err)

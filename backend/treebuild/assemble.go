@@ -176,6 +176,10 @@ func (b *builder) assemble(heads []*heading, title string, titleLast int) *paper
 			}
 			parent.Children = append(parent.Children, n)
 			stack = append(stack, n)
+			if h.inline {
+				body = append(body, b.lines[i]) // the label's paragraph
+				continue
+			}
 			i = h.last
 			continue
 		}

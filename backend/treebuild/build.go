@@ -106,7 +106,7 @@ func (b *builder) run(ctx context.Context) (*papertree.Paper, error) {
 	skip := coverPages(b.lines)
 	titleFirst, titleLast, title := findTitle(b.lines, b.st, skip, b.doc.Info.Title)
 	paper.Title = title
-	cands := findCandidates(b.lines, b.st, skip)
+	cands := findCandidates(b.lines, b.st, skip, b.opts.RunInHeadings)
 	// The title block is never a heading.
 	kept := cands[:0]
 	for _, c := range cands {

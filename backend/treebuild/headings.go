@@ -129,6 +129,7 @@ type heading struct {
 	conv     bool // a conventional section name
 	outline  int  // outline level when it came from a bookmark, else 0
 	fixed    bool // level decided (outline); hierarchy inference keeps it
+	inline   bool // a run-in label: the line stays in the body text
 	confiden float64
 }
 
@@ -260,7 +261,7 @@ func endsLikeSentence(t string) bool {
 
 // findCandidates scans lines for headings by typography, numbering and
 // conventional names. skip marks pages (cover pages) that hold no headings.
-func findCandidates(lines []*line, st stats, skip map[int]bool) []*heading {
+func findCandidates(lines []*line, st stats, skip map[int]bool, runIn bool) []*heading {
 	var out []*heading
 	for i := 0; i < len(lines); i++ {
 		l := lines[i]
@@ -269,12 +270,53 @@ func findCandidates(lines []*line, st stats, skip map[int]bool) []*heading {
 		}
 		h := classifyLine(lines, i, st)
 		if h == nil {
+			if runIn {
+				if r := classifyRunIn(lines, i, st); r != nil {
+					out = append(out, r)
+				}
+			}
 			continue
 		}
 		out = append(out, h)
 		i = h.last
 	}
 	return out
+}
+
+// classifyRunIn recognises a run-in paragraph heading: a short bold label
+// opening a paragraph, followed by body text on the same line
+// ("Implementation details. We train ...").
+func classifyRunIn(lines []*line, i int, st stats) *heading {
+	l := lines[i]
+	if !runInLine(l) || !l.runs[0].Bold || st.bodyBold {
+		return nil
+	}
+	label := styledPrefix(l)
+	if label == "" || wordCount(label) > 10 || letterCount(label) < 3 || !titleCase(label) || captionLike(label) {
+		return nil
+	}
+	if !(strings.HasSuffix(label, ".") || strings.HasSuffix(label, ":")) {
+		return nil
+	}
+	// it must open a paragraph
+	above := gapAbove(lines, i)
+	opens := above > 1.15*st.lineSpacing
+	if !opens && i > 0 {
+		p := lines[i-1]
+		pt := strings.TrimSpace(p.text)
+		if p.page == l.page && p.col == l.col {
+			ended := strings.HasSuffix(pt, ".") || strings.HasSuffix(pt, ":") || strings.HasSuffix(pt, "?")
+			opens = ended && (l.x0 > p.x0+0.8*l.size || p.x1 < l.x1-3*l.size)
+		}
+	}
+	if !opens {
+		return nil
+	}
+	h := &heading{text: label, page: l.page, first: i, last: i, style: lineStyle(l, st), strong: true, inline: true}
+	h.num, h.hasNum = ParseNumbering(label)
+	h.role = roleFor(label)
+	_, h.conv = ConventionalName(strings.TrimRight(label, ".:"))
+	return h
 }
 
 // classifyLine decides whether line i starts a heading, and if so returns
@@ -514,7 +556,7 @@ func pruneCandidates(cands []*heading) []*heading {
 	mostlyNumbered := numbered >= 3 && 2*numbered >= len(out)
 	kept := out[:0]
 	for _, c := range out {
-		if !c.hasNum && !c.conv && mostlyNumbered && !numStyles[c.style] {
+		if !c.hasNum && !c.conv && !c.inline && mostlyNumbered && !numStyles[c.style] {
 			continue
 		}
 		if !c.hasNum && count[normKey(c.text)] >= 3 && !topLevelName(c) {

@@ -207,7 +207,7 @@ func assignLevels(hs []*heading) {
 	// 2. style votes from headings with known levels
 	votes := map[styleKey]map[int]int{}
 	for _, h := range hs {
-		if h.level > 0 && !topLevelName(h) {
+		if h.level > 0 && !topLevelName(h) && !h.inline {
 			if votes[h.style] == nil {
 				votes[h.style] = map[int]int{}
 			}
@@ -228,7 +228,7 @@ func assignLevels(hs []*heading) {
 	var unknown []styleKey
 	seen := map[styleKey]bool{}
 	for _, h := range hs {
-		if h.level == 0 && !topLevelName(h) {
+		if h.level == 0 && !topLevelName(h) && !h.inline {
 			if _, ok := styleLevel[h.style]; !ok && !seen[h.style] {
 				seen[h.style] = true
 				unknown = append(unknown, h.style)
@@ -296,6 +296,15 @@ func assignLevels(hs []*heading) {
 		if !h.fixed && topLevelName(h) && !(h.hasNum && h.num.Depth > 1) {
 			h.level = 1
 		}
+	}
+	// Run-in labels sit one level below the heading they follow.
+	parent := 0
+	for _, h := range hs {
+		if h.inline {
+			h.level = parent + 1
+			continue
+		}
+		parent = h.level
 	}
 	reconcile(hs)
 }

@@ -491,3 +491,48 @@ func TestSyntheticStructure(t *testing.T) {
 		t.Fatalf("refs %d captions %d dehyphenated %v", refs, captions, dehyph)
 	}
 }
+
+func TestRunInHeadings(t *testing.T) {
+	mk := func() *pdf.Document {
+		p := newPage(1)
+		p.text(150, 80, titleSt, "A Paper With Paragraph Headings")
+		p.text(72, 130, sec, "1 Method")
+		y := p.para(72, 146, 460, body, lorem(1, 3))
+		y += 6
+		x := p.text(72, y, boldB, "Implementation details.")
+		p.text(x, y, body, "We train for ten epochs with a small learning rate and early stopping.")
+		p.para(72, y+12, 460, body, lorem(2, 3))
+		p.text(72, 400, sec, "2 Results")
+		p.para(72, 416, 460, body, lorem(3, 3))
+		return &pdf.Document{Pages: []pdf.Page{p.page}}
+	}
+	for _, on := range []bool{false, true} {
+		opts := DefaultOptions()
+		opts.RunInHeadings = on
+		p, err := Build(context.Background(), mk(), opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, h := range papertree.Headings(p.Root) {
+			got = append(got, strings.Repeat(">", h.Level)+h.Text)
+		}
+		want := ">1 Method|>2 Results"
+		if on {
+			want = ">1 Method|>>Implementation details.|>2 Results"
+		}
+		if strings.Join(got, "|") != want {
+			t.Fatalf("RunInHeadings=%v: headings %v, want %s", on, got, want)
+		}
+		kept := false
+		p.Root.Walk(func(path []*papertree.Node) bool {
+			if strings.Contains(path[len(path)-1].Text, "We train for ten epochs") {
+				kept = true
+			}
+			return true
+		})
+		if !kept {
+			t.Fatalf("RunInHeadings=%v: the run-in paragraph's text was lost", on)
+		}
+	}
+}
