@@ -36,7 +36,7 @@ func TestRetrievalBeatsBM25HeldOut(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	bm25 := qasper.BM25{Label: "bm25 (k1=1.2, b=0.75)", K1: 1.2, B: 0.75, Analyze: embedding.DocTerms}
+	bm25 := qasper.BM25{Label: "bm25 (k1=1.2, b=0.75)", K1: 1.2, B: 0.75, Analyze: embedding.ContentStems}
 	base, err := qasper.Evaluate(held, bm25)
 	if err != nil {
 		t.Fatal(err)

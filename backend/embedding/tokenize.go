@@ -145,9 +145,39 @@ func makeSet(words string) map[string]struct{} {
 	return m
 }
 
+// NumTerm is the pseudo-term that stands for "a number is here": documents
+// get it after every numeral, and questions that ask for a quantity ("how
+// many", "how big", "number of", "size") get it once, so that quantity
+// questions lean towards paragraphs that report numbers.
+const NumTerm = "#num"
+
+func isNumeral(w string) bool {
+	for i := 0; i < len(w); i++ {
+		if w[i] < '0' || w[i] > '9' {
+			return false
+		}
+	}
+	return w != ""
+}
+
 // DocTerms returns the stems of a document's content words, in order.
 // Stopwords are dropped before stemming, which is most of the cost.
 func DocTerms(text string) []string {
+	out := make([]string, 0, len(text)/8)
+	eachWord(text, func(w string) {
+		if !IsStopword(w) {
+			out = append(out, Stem(w))
+			if isNumeral(w) {
+				out = append(out, NumTerm)
+			}
+		}
+	})
+	return out
+}
+
+// ContentStems returns the stems of a text's non-stopwords without NumTerm:
+// the analyzer of the BM25 baseline the embedder is measured against.
+func ContentStems(text string) []string {
 	out := make([]string, 0, len(text)/8)
 	eachWord(text, func(w string) {
 		if !IsStopword(w) {
@@ -158,13 +188,25 @@ func DocTerms(text string) []string {
 }
 
 // QueryTerms returns the stems of a question's content words: DocTerms
-// minus question scaffolding ("what", "authors", "propose", ...).
+// minus question scaffolding ("what", "authors", "propose", ...), plus
+// NumTerm once when the question asks for a quantity.
 func QueryTerms(text string) []string {
 	out := []string{}
+	prev := ""
+	quantity := false
 	eachWord(text, func(w string) {
+		switch {
+		case prev == "how" && (w == "many" || w == "much" || w == "big" || w == "large" || w == "long" || w == "small"),
+			w == "number" || w == "size" || w == "percentage" || w == "amount":
+			quantity = true
+		}
+		prev = w
 		if !isQueryStopword(w) {
 			out = append(out, Stem(w))
 		}
 	})
+	if quantity {
+		out = append(out, NumTerm)
+	}
 	return out
 }

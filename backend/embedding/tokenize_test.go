@@ -44,6 +44,10 @@ func TestDocAndQueryTerms(t *testing.T) {
 		{"stopwords dropped, stems kept", "The annotators labelled the tweets", []string{"annot", "label", "tweet"}, []string{"annot", "label", "tweet"}},
 		{"question scaffolding dropped from queries only", "What datasets do the authors use?", []string{"dataset", "author", "us"}, []string{"dataset"}},
 		{"only stopwords", "what is it?", []string{}, []string{}},
+		{"numbers get the number pseudo-term", "It has 5,124 sentences", []string{"5", NumTerm, "124", NumTerm, "sentenc"}, []string{"5", "124", "sentenc"}},
+		{"quantity question", "How many sentences are there?", []string{"mani", "sentenc"}, []string{"sentenc", NumTerm}},
+		{"size question", "What is the size of the corpus?", []string{"size", "corpu"}, []string{"size", "corpu", NumTerm}},
+		{"how without quantity", "How do they annotate?", []string{"annot"}, []string{"annot"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -71,6 +71,16 @@ func main() {
 	lexOpts.SemWeight, semOpts.LexWeight = 0, 0
 	lexOnly, _ := embedding.NewBuiltinWith(m, lexOpts)
 	semOnly, _ := embedding.NewBuiltinWith(m, semOpts)
+	// BM25's query side: QueryTerms without the NumTerm pseudo-term.
+	queryStems := func(s string) []string {
+		var out []string
+		for _, t := range embedding.QueryTerms(s) {
+			if t != embedding.NumTerm {
+				out = append(out, t)
+			}
+		}
+		return out
+	}
 	lower := func(s string) []string { return strings.Fields(strings.ToLower(s)) }
 	words := func(s string) []string {
 		var out []string
@@ -79,12 +89,12 @@ func main() {
 		}
 		return out
 	}
-	bm25 := qasper.BM25{Label: "bm25-stem-stop", K1: 1.2, B: 0.75, Analyze: embedding.DocTerms}
+	bm25 := qasper.BM25{Label: "bm25-stem-stop", K1: 1.2, B: 0.75, Analyze: embedding.ContentStems}
 	methods := []qasper.Method{
 		qasper.BM25{Label: "bm25-whitespace", K1: 1.2, B: 0.75, Analyze: lower},
 		qasper.BM25{Label: "bm25-words (like FTS5 unicode61)", K1: 1.2, B: 0.75, Analyze: words},
-		qasper.BM25{Label: "bm25-stem-stop", K1: 1.2, B: 0.75, Analyze: embedding.DocTerms},
-		qasper.BM25{Label: "bm25-stem-stop-q", K1: 1.2, B: 0.75, Analyze: embedding.DocTerms, Query: embedding.QueryTerms},
+		qasper.BM25{Label: "bm25-stem-stop", K1: 1.2, B: 0.75, Analyze: embedding.ContentStems},
+		qasper.BM25{Label: "bm25-stem-stop-q", K1: 1.2, B: 0.75, Analyze: embedding.ContentStems, Query: queryStems},
 		qasper.Embedder{Label: "lexical channel only", E: lexOnly},
 		qasper.Embedder{Label: "semantic channel only", E: semOnly},
 		qasper.Embedder{Label: emb.Name(), E: emb},
