@@ -130,6 +130,7 @@ type heading struct {
 	outline  int  // outline level when it came from a bookmark, else 0
 	fixed    bool // level decided (outline); hierarchy inference keeps it
 	inline   bool // a run-in label: the line stays in the body text
+	y        float64 // baseline of the first line
 	confiden float64
 }
 
@@ -272,11 +273,13 @@ func findCandidates(lines []*line, st stats, skip map[int]bool, runIn bool) []*h
 		if h == nil {
 			if runIn {
 				if r := classifyRunIn(lines, i, st); r != nil {
+					r.y = l.y
 					out = append(out, r)
 				}
 			}
 			continue
 		}
+		h.y = l.y
 		out = append(out, h)
 		i = h.last
 	}
@@ -353,8 +356,24 @@ func classifyLine(lines []*line, i int, st stats) *heading {
 	small := style.size < st.bodySize-0.6
 	above := gapAbove(lines, i)
 	sepAbove := above > st.lineSpacing*1.25
-	if runInLine(l) && !(hasNum && strong && !endsLikeSentence(t)) {
-		return nil // "Training details. We train ..." (a run-in heading)
+	if runInLine(l) {
+		if !(hasNum && strong) {
+			return nil // "Training details. We train ..." (a run-in heading)
+		}
+		// "6.1 Training the Network. We ..." : the numbered label is the
+		// heading; the rest of the line is body text.
+		label := styledPrefix(l)
+		n2, ok := ParseNumbering(label)
+		if !ok || wordCount(label) > 16 {
+			return nil
+		}
+		h := &heading{text: label, num: n2, hasNum: true, role: roleFor(label), page: l.page, first: i, last: i,
+			style: style, strong: true, inline: true}
+		_, h.conv = ConventionalName(n2.Rest)
+		return h
+	}
+	if !hasNum && unicode.IsDigit([]rune(t)[0]) {
+		return nil // "50 model": a number that is not a section number
 	}
 	if strings.HasSuffix(t, ":") && !hasNum {
 		return nil // a label introducing a list or an equation
@@ -390,6 +409,9 @@ func classifyLine(lines []*line, i int, st stats) *heading {
 			return h
 		}
 		return nil
+	}
+	if !hasNum && !conv && h.last+1 < len(lines) && numericShare(lines[h.last+1].text) >= 0.3 && lines[h.last+1].page == l.page {
+		return nil // a table header row above rows of numbers
 	}
 	below := gapBelow(lines, h.last)
 	ownLine := below > st.lineSpacing*1.1 || (h.last+1 < len(lines) && lineStyle(lines[h.last+1], st) != h.style)
@@ -529,14 +551,21 @@ func pruneCandidates(cands []*heading) []*heading {
 	if len(cands) == 0 {
 		return cands
 	}
+	// On the first page with headings, unnumbered unconventional
+	// candidates above the first numbered or conventional heading are
+	// author, affiliation or banner lines (in a two-column title block they
+	// may come later in reading order, so position decides, not order).
 	firstPage := cands[0].page
-	seenAnchor := false
+	anchorY := math.Inf(1)
+	for _, c := range cands {
+		if c.page == firstPage && (c.hasNum || c.conv) {
+			anchorY = c.y
+			break
+		}
+	}
 	var out []*heading
 	for _, c := range cands {
-		if c.hasNum || c.conv {
-			seenAnchor = true
-		}
-		if !seenAnchor && c.page == firstPage && !c.hasNum && !c.conv {
+		if c.page == firstPage && !c.hasNum && !c.conv && c.y < anchorY {
 			continue
 		}
 		out = append(out, c)
@@ -587,4 +616,22 @@ func plausibleContinuation(t string) bool {
 	}
 	r := []rune(t)
 	return plausibleHeadingText(strings.ToUpper(string(r[0])) + string(r[1:]))
+}
+
+// numericShare is the share of digits among the non-space characters.
+func numericShare(t string) float64 {
+	d, n := 0, 0
+	for _, r := range t {
+		if unicode.IsSpace(r) {
+			continue
+		}
+		n++
+		if unicode.IsDigit(r) {
+			d++
+		}
+	}
+	if n == 0 {
+		return 0
+	}
+	return float64(d) / float64(n)
 }
