@@ -125,11 +125,11 @@ type heading struct {
 	first    int // index of the first line of the heading
 	last     int // index of the last line of the heading
 	style    styleKey
-	strong   bool // typographically distinct from body text
-	conv     bool // a conventional section name
-	outline  int  // outline level when it came from a bookmark, else 0
-	fixed    bool // level decided (outline); hierarchy inference keeps it
-	inline   bool // a run-in label: the line stays in the body text
+	strong   bool    // typographically distinct from body text
+	conv     bool    // a conventional section name
+	outline  int     // outline level when it came from a bookmark, else 0
+	fixed    bool    // level decided (outline); hierarchy inference keeps it
+	inline   bool    // a run-in label: the line stays in the body text
 	y        float64 // baseline of the first line
 	confiden float64
 }
@@ -585,10 +585,13 @@ func pruneCandidates(cands []*heading) []*heading {
 	mostlyNumbered := numbered >= 3 && 2*numbered >= len(out)
 	kept := out[:0]
 	for _, c := range out {
-		if !c.hasNum && !c.conv && !c.inline && mostlyNumbered && !numStyles[c.style] {
+		if !c.hasNum && !c.inline && mostlyNumbered && !numStyles[c.style] && !(c.conv && unnumberedName(c.text)) {
 			continue
 		}
-		if !c.hasNum && count[normKey(c.text)] >= 3 && !topLevelName(c) {
+		if !c.hasNum && !c.inline && mostlyNumbered && c.conv && !unnumberedName(c.text) {
+			continue // "Method" alone in a numbered paper: a table or figure label
+		}
+		if !c.hasNum && !topLevelName(c) && (count[normKey(c.text)] >= 3 || (!c.conv && count[normKey(c.text)] >= 2)) {
 			continue
 		}
 		kept = append(kept, c)
@@ -634,4 +637,19 @@ func numericShare(t string) float64 {
 		return 0
 	}
 	return float64(d) / float64(n)
+}
+
+// unnumberedName reports the conventional sections that stay unnumbered in
+// papers whose other sections are numbered.
+func unnumberedName(t string) bool {
+	switch lettersOnly(stripNumber(t)) {
+	case "abstract", "references", "bibliography", "referencesandnotes", "literaturecited",
+		"acknowledgments", "acknowledgements", "acknowledgment", "acknowledgement",
+		"appendix", "appendices", "supplementarymaterial", "limitations", "ethicsstatement",
+		"ethicalconsiderations", "broaderimpact", "keywords", "indexterms", "contents",
+		"tableofcontents", "listoffigures", "listoftables", "dedication", "preface", "vita",
+		"summary", "conclusion", "conclusions", "discussion", "futurework":
+		return true
+	}
+	return false
 }

@@ -73,8 +73,17 @@ func ParseNumbering(text string) (Numbering, bool) {
 }
 
 func startsTitle(s string) bool {
+	letters := 0
 	for _, r := range s {
-		return unicode.IsUpper(r) || unicode.IsDigit(r) || r == '“' || r == '"' || r == '\''
+		if unicode.IsLetter(r) {
+			letters++
+		}
+	}
+	if letters < 2 {
+		return false // "3 2": figure digits, not "3 Title"
+	}
+	for _, r := range s {
+		return unicode.IsUpper(r) || unicode.IsDigit(r) || strings.ContainsRune("“\"'[(", r)
 	}
 	return false
 }

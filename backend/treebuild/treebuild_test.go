@@ -40,6 +40,8 @@ func TestParseNumbering(t *testing.T) {
 		{"plain title", "Introduction", false, "", "", 0, ""},
 		{"pronoun I", "I Think So", false, "", "", 0, ""},
 		{"glued digits", "2018a Results", false, "", "", 0, ""},
+		{"figure digits", "3 2", false, "", "", 0, ""},
+		{"bracketed title", "4.3 [D1] Discover Citations", true, "4.3", "arabic", 2, "[D1] Discover Citations"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -247,6 +249,12 @@ func TestClassifyLine(t *testing.T) {
 			p.text(72, 200, sec, "x = 2 + y / 3 ( 4 )")
 			p.para(72, 222, 460, body, lorem(2, 3))
 		}, false},
+		{"table header row above numbers", func(p *pageBuilder) {
+			p.text(72, 200, boldB, "Dataset Train Dev Test")
+			p.text(72, 212, body, "20News 8000 2000 7000")
+			p.text(72, 224, body, "Fudan 6000 1000 3000")
+		}, false},
+		{"bare number line", func(p *pageBuilder) { p.text(72, 200, sec, "50 model layers"); p.para(72, 222, 460, body, lorem(2, 3)) }, false},
 		{"two-line heading merged", func(p *pageBuilder) {
 			p.text(72, 200, sec, "5 A Very Long Heading About Structure and")
 			p.text(72, 214, sec, "Hierarchy in Papers")
@@ -534,5 +542,34 @@ func TestRunInHeadings(t *testing.T) {
 		if !kept {
 			t.Fatalf("RunInHeadings=%v: the run-in paragraph's text was lost", on)
 		}
+	}
+}
+
+func TestPruneCandidates(t *testing.T) {
+	mk := func(text string, page int, y float64, size float64) *heading {
+		h := mkHeading(text, size, true)
+		h.page, h.y = page, y
+		return h
+	}
+	cands := []*heading{
+		mk("Jane Doe", 1, 100, 12),       // author line above the first anchor
+		mk("1 Introduction", 1, 300, 12), // anchor
+		mk("2 Method", 2, 100, 12),
+		mk("Method", 2, 400, 12), // conventional word alone in a numbered paper
+		mk("3 Results", 3, 100, 12),
+		mk("3.1 Data", 3, 150, 12),
+		mk("3.2 Setup", 3, 200, 12),
+		mk("Context (passage)", 3, 300, 12), // repeated label
+		mk("Context (passage)", 4, 300, 12),
+		mk("Acknowledgments", 4, 500, 12), // stays unnumbered in numbered papers
+		mk("References", 4, 600, 12),
+	}
+	var got []string
+	for _, h := range pruneCandidates(cands) {
+		got = append(got, h.text)
+	}
+	want := "1 Introduction|2 Method|3 Results|3.1 Data|3.2 Setup|Acknowledgments|References"
+	if strings.Join(got, "|") != want {
+		t.Fatalf("kept %v, want %s", got, want)
 	}
 }
