@@ -64,7 +64,7 @@ run: app
 
 dev:
 	scripts/deps.sh
-	$(WAILS) dev -tags "$(TAGS)" -m -nosyncgomod
+	$(WAILS) dev -tags "$(TAGS)" -m -nosyncgomod $(if $(ARGS),-appargs "$(ARGS)")
 
 test:
 	scripts/deps.sh

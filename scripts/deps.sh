@@ -46,7 +46,9 @@ wails_bin() { echo "$(go env GOPATH | cut -d: -f1)/bin/wails"; }
 
 wails() {
   local bin; bin=$(wails_bin)
-  if [ -x "$bin" ] && "$bin" version 2>/dev/null | grep -q "^$WAILS_VERSION\$"; then return; fi
+  # Read the whole output first: with pipefail, grep -q closing the pipe early
+  # would make the check fail.
+  if [ -x "$bin" ] && [[ $'\n'"$("$bin" version 2>/dev/null || true)"$'\n' == *$'\n'"$WAILS_VERSION"$'\n'* ]]; then return; fi
   log "installing the Wails CLI $WAILS_VERSION"
   GOFLAGS= go install "github.com/wailsapp/wails/v2/cmd/wails@$WAILS_VERSION"
 }
