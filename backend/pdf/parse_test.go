@@ -287,6 +287,35 @@ func TestGolden(t *testing.T) {
 	}
 }
 
+// cancelAfter is a context whose Err turns to Canceled after n calls, to
+// cancel a parse between pages deterministically.
+type cancelAfter struct {
+	context.Context
+	n int
+}
+
+func (c *cancelAfter) Err() error {
+	if c.n <= 0 {
+		return context.Canceled
+	}
+	c.n--
+	return nil
+}
+
+func TestCanceledBetweenPages(t *testing.T) {
+	for _, n := range []int{1, 2} {
+		ctx := &cancelAfter{Context: context.Background(), n: n}
+		_, err := Open(ctx, filepath.Join("testdata", "badpage.pdf"), Options{})
+		if papertree.ErrorCode(err) != papertree.ECanceled {
+			t.Fatalf("cancel after %d checks: err = %v, want code %s", n, err, papertree.ECanceled)
+		}
+	}
+	// Enough budget for every check: the parse completes.
+	if _, err := Open(&cancelAfter{Context: context.Background(), n: 100}, filepath.Join("testdata", "badpage.pdf"), Options{}); err != nil {
+		t.Fatal(err)
+	}
+}
+
 func TestCanceled(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()

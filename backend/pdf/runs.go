@@ -109,6 +109,10 @@ func extractPage(p lib.Page, number int, styles map[string]fontStyle, q *quality
 		gr.add(g)
 	})
 	pg.Runs = gr.finish()
+	pg.TextQuality = 1
+	if pq.total > 0 {
+		pg.TextQuality = math.Round(pq.quality()*1000) / 1000
+	}
 	q.merge(pq) // only once the page is known to be readable
 	return pg
 }

@@ -30,6 +30,10 @@ type Page struct {
 	Width  float64 `json:"width"`
 	Height float64 `json:"height"`
 	Runs   []Run   `json:"runs"`
+
+	// TextQuality is this page's share of plausible characters (see
+	// Document.TextQuality); 1 for a page without text.
+	TextQuality float64 `json:"text_quality"`
 }
 
 // OutlineItem is one PDF bookmark, flattened in document order.

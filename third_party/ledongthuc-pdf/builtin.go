@@ -104,3 +104,50 @@ func builtinEncoding(fd Value) (table *[256]rune) {
 	}
 	return &t
 }
+
+// std14Metrics returns widths (text space units per point, indexed by
+// code-32 for codes 32..126) for a simple font that names a standard font
+// without /Widths, or nil. Common aliases (Arial, TimesNewRoman, ",Bold")
+// are folded onto the standard names.
+func std14Metrics(base string) []float64 {
+	n := strings.ToLower(strings.NewReplacer(" ", "", "-", "", ",", "", "PS", "", "MT", "").Replace(base))
+	bold := strings.Contains(n, "bold")
+	italic := strings.Contains(n, "italic") || strings.Contains(n, "oblique")
+	var key string
+	switch {
+	case strings.HasPrefix(n, "courier"):
+		w := make([]float64, 95)
+		for i := range w {
+			w[i] = 0.6
+		}
+		return w
+	case strings.HasPrefix(n, "times"):
+		key = "Times-Roman"
+		switch {
+		case bold && italic:
+			key = "Times-BoldItalic"
+		case bold:
+			key = "Times-Bold"
+		case italic:
+			key = "Times-Italic"
+		}
+	case strings.HasPrefix(n, "helvetica"), strings.HasPrefix(n, "arial"):
+		key = "Helvetica"
+		switch {
+		case bold && italic:
+			key = "Helvetica-BoldOblique"
+		case bold:
+			key = "Helvetica-Bold"
+		case italic:
+			key = "Helvetica-Oblique"
+		}
+	default:
+		return nil
+	}
+	t := std14Widths[key]
+	w := make([]float64, 95)
+	for i, v := range t {
+		w[i] = float64(v) / 1000
+	}
+	return w
+}

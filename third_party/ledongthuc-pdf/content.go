@@ -156,6 +156,9 @@ func newFontInfo(fv Value) *fontInfo {
 			for i := 0; i < n; i++ {
 				fi.widths[i] = w.Index(i).Float64() * scale
 			}
+		} else if std := std14Metrics(fi.name); std != nil && sub != "Type3" {
+			fi.first = 32
+			fi.widths = std
 		} else {
 			fi.noWidths = true
 		}
