@@ -20,24 +20,11 @@ type para struct {
 // offset of each line in the joined text, so that a segment cut at sentence
 // boundaries can be mapped back onto the lines it covers.
 func (p *para) text() (string, []int) {
-	var b strings.Builder
-	offs := make([]int, len(p.lines))
+	texts := make([]string, len(p.lines))
 	for i, l := range p.lines {
-		t := strings.TrimSpace(l.text)
-		if i > 0 && b.Len() > 0 {
-			cur := b.String()
-			if dehyphenate(cur, t) {
-				s := strings.TrimSuffix(cur, "-")
-				b.Reset()
-				b.WriteString(s)
-			} else {
-				b.WriteByte(' ')
-			}
-		}
-		offs[i] = b.Len()
-		b.WriteString(t)
+		texts[i] = l.text
 	}
-	return b.String(), offs
+	return joinWithOffsets(texts)
 }
 
 // captionStartRe is a caption's opening: "Figure 3:", "Fig. 2.", "Table IV —".

@@ -2,6 +2,7 @@ package treebuild
 
 import (
 	"math"
+	"unicode/utf8"
 	"regexp"
 	"strings"
 	"unicode"
@@ -44,25 +45,28 @@ func cleanText(s string) string {
 // second starts with one (a word broken by the typesetter); compounds such
 // as "state-of-" + "the-art" or "GPT-" + "2" keep their hyphen.
 func joinLines(texts []string) string {
-	var b strings.Builder
+	s, _ := joinWithOffsets(texts)
+	return s
+}
+
+// joinWithOffsets is joinLines that also returns where each input line
+// starts in the result.
+func joinWithOffsets(texts []string) (string, []int) {
+	b := make([]byte, 0, 64*len(texts))
+	offs := make([]int, len(texts))
 	for i, t := range texts {
 		t = strings.TrimSpace(t)
-		if t == "" {
-			continue
-		}
-		if i > 0 && b.Len() > 0 {
-			cur := b.String()
-			if dehyphenate(cur, t) {
-				s := strings.TrimSuffix(cur, "-")
-				b.Reset()
-				b.WriteString(s)
+		if len(b) > 0 && t != "" {
+			if dehyphenate(string(b[max(0, len(b)-64):]), t) {
+				b = b[:len(b)-1]
 			} else {
-				b.WriteByte(' ')
+				b = append(b, ' ')
 			}
 		}
-		b.WriteString(t)
+		offs[i] = len(b)
+		b = append(b, t...)
 	}
-	return b.String()
+	return string(b), offs
 }
 
 var compoundPrefix = regexp.MustCompile(`(?i)(?:^|[\s(])(?:non|self|well|state|multi|cross|pre|post|co|re|semi|anti|end|one|two|three|high|low|large|small|fine|long|short|real|open|top|left|right|task|domain|sentence|word|character|token|data|model|human|rule|graph|knowledge|zero|few)-$`)
@@ -72,6 +76,14 @@ var compoundPrefix = regexp.MustCompile(`(?i)(?:^|[\s(])(?:non|self|well|state|m
 func dehyphenate(cur, next string) bool {
 	if !strings.HasSuffix(cur, "-") || strings.HasSuffix(cur, "--") {
 		return false
+	}
+	// only the last word matters; keep the regexp off long paragraphs
+	if len(cur) > 48 {
+		k := len(cur) - 48
+		for k < len(cur) && !utf8.RuneStart(cur[k]) {
+			k++
+		}
+		cur = cur[k:]
 	}
 	rs := []rune(strings.TrimSuffix(cur, "-"))
 	if len(rs) == 0 || !unicode.IsLower(rs[len(rs)-1]) {

@@ -327,6 +327,16 @@ func classifyRunIn(lines []*line, i int, st stats) *heading {
 func classifyLine(lines []*line, i int, st stats) *heading {
 	l := lines[i]
 	t := strings.TrimSpace(l.text)
+	if t == "" {
+		return nil
+	}
+	// Cheap exit for ordinary body lines (most lines of a paper): body
+	// size, not bold, not all caps, several words, no leading number.
+	first := []rune(t)[0]
+	if l.size < st.bodySize+0.9 && l.capSize < st.bodySize+0.9 && l.bold < 0.6 && wordCount(t) > 4 &&
+		!unicode.IsDigit(first) && !isAllCaps(t) && !(first >= 'A' && first <= 'Z' && len(t) > 1 && (t[1] == '.' || t[1] == ' ')) && !strings.HasPrefix(strings.ToLower(t), "chapter") && !strings.HasPrefix(strings.ToLower(t), "appendix") {
+		return nil
+	}
 	if l.maxGap > 3.5*l.size && !numberOnly(firstRunText(l)) {
 		return nil // a table row
 	}
