@@ -27,6 +27,7 @@ Usage:
   papertree tree  --db FILE.db [--json] PAPER          (PAPER = id or file path)
   papertree list  --db FILE.db [--json]
   papertree ask   --db FILE.db [--json] [--papers ID,...] [--strategy NAME] [--budget TOKENS] QUESTION
+  papertree export --db FILE.db (--answer ID[,ID...] | --history [N]) [--format md|html|pdf|docx] [--out FILE] [--title T]
   papertree eval trees  --gold DIR --pdfs DIR [--no-outline] [--json]
   papertree eval qasper --data FILE.json [--strategy NAME] [--budget N] [--limit N] [--predictions OUT.jsonl] [--json]
   papertree bench query --db FILE.db [--n 200] [--scales 1,10,100] [--json]
@@ -68,6 +69,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		err = cmdAsk(ctx, rest, stdout, stderr)
 	case "eval":
 		err = cmdEval(ctx, rest, stdout, stderr)
+	case "export":
+		err = cmdExport(ctx, rest, stdout, stderr)
 	case "version", "--version":
 		fmt.Fprintln(stdout, "papertree", version)
 	case "help", "-h", "--help":
