@@ -2,10 +2,10 @@ package treebuild
 
 import (
 	"math"
-	"unicode/utf8"
 	"regexp"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // ligatures maps presentation forms that PDF fonts use to plain letters.
