@@ -131,19 +131,14 @@ func TestCorpusVsPdftotext(t *testing.T) {
 	}
 }
 
-// documentText joins runs into text, with no space between runs that touch
-// (a word split by a font change) and a space otherwise.
+// documentText joins runs into text: no space before a glued run (a word
+// split by a font change), a space otherwise.
 func documentText(doc *Document) string {
 	var b strings.Builder
 	for _, p := range doc.Pages {
 		for i, r := range p.Runs {
-			if i > 0 {
-				prev := p.Runs[i-1]
-				touching := !r.Rotated && math.Abs(prev.Y-r.Y) < 0.5*math.Max(prev.Size, r.Size) &&
-					math.Abs(r.X-(prev.X+prev.W)) < 0.12*math.Min(prev.Size, r.Size)
-				if !touching {
-					b.WriteByte(' ')
-				}
+			if i > 0 && !r.Glued {
+				b.WriteByte(' ')
 			}
 			b.WriteString(r.Text)
 		}

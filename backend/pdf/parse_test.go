@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 
+	lib "github.com/ledongthuc/pdf"
+
 	"github.com/papertree/papertree/backend/papertree"
 )
 
@@ -226,6 +228,38 @@ func TestRunAttributes(t *testing.T) {
 			t.Errorf("CID run %q starts at %v before the previous run ends at %v", w, r.X, prevEnd)
 		}
 		prevEnd = r.X + r.W
+	}
+}
+
+func TestGlued(t *testing.T) {
+	doc, err := openFixture(t, "twocolumn.pdf", Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Title words are separated by spaces: none is glued.
+	for _, r := range doc.Pages[0].Runs[:5] {
+		if r.Glued {
+			t.Errorf("title run %q is glued", r.Text)
+		}
+	}
+	// "1" and "Introduction" are one bold line with a space between.
+	if r, _ := findRun(doc.Pages[0], "Introduction"); r.Glued {
+		t.Error("Introduction glued to the section number")
+	}
+	// A word split by a font change must be glued: build it from glyphs.
+	gr := grouper{view: view{0, 0, 612, 792, 0}, styles: map[string]fontStyle{}}
+	for i, c := range "Bidir" {
+		font := "Times-Roman"
+		if i == 0 {
+			font = "Times-Bold"
+		}
+		gr.add(lib.Text{Font: font, FontSize: 10, X: 72 + 5*float64(i), Y: 700, W: 5, S: string(c), DirX: 1})
+	}
+	gr.add(lib.Text{Font: "Times-Roman", FontSize: 10, X: 97, Y: 700, W: 2.5, S: " ", DirX: 1})
+	gr.add(lib.Text{Font: "Times-Bold", FontSize: 10, X: 99.5, Y: 700, W: 5, S: "x", DirX: 1})
+	runs := gr.finish()
+	if len(runs) != 3 || runs[0].Text != "B" || runs[1].Text != "idir" || !runs[1].Glued || runs[2].Glued || !runs[0].Bold || runs[1].Bold {
+		t.Errorf("runs = %+v, want B | idir (glued) | x (not glued)", runs)
 	}
 }
 

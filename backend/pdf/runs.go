@@ -177,6 +177,12 @@ func (gr *grouper) add(g lib.Text) {
 			return
 		}
 	}
+	// A new run that starts right where the open one ends (a font or size
+	// change inside a word: "B"+"idirectional", "BERT"+",", a footnote
+	// mark) is glued to it; whitespace or a word gap closes a run first.
+	glued := gr.open && !rotated && !cur.Rotated &&
+		math.Abs(y-cur.Y) <= 0.5*math.Max(size, cur.Size) &&
+		x >= gr.endX-backtrack*size && x-gr.endX <= wordGap*math.Min(size, cur.Size)
 	gr.flush()
 	st, ok := gr.styles[g.Font]
 	if !ok {
@@ -195,7 +201,7 @@ func (gr *grouper) add(g lib.Text) {
 	*cur = Run{
 		Text: text, Font: g.Font, Size: size, Bold: bold, Italic: italic,
 		X: round2(x), Y: round2(y), W: w,
-		Rotated: rotated, Invisible: g.Invisible,
+		Rotated: rotated, Invisible: g.Invisible, Glued: glued,
 	}
 	gr.open = true
 	gr.endX = x + w

@@ -22,6 +22,12 @@ type Run struct {
 	// Invisible marks text drawn in an invisible rendering mode, typically
 	// the OCR layer of a scanned paper. It is real text, just not painted.
 	Invisible bool `json:"invisible,omitempty"`
+	// Glued marks a run that continues the previous run of the page with
+	// no space between them: the same word split by a change of font or
+	// size ("B" bold + "idirectional", "BERT" + ",", a superscript mark).
+	// Joining runs: no space before a glued run, one space otherwise (a
+	// new line aside).
+	Glued bool `json:"glued,omitempty"`
 }
 
 // Page is one page of text in content-stream order.

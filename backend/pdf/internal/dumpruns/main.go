@@ -1,6 +1,8 @@
 // Command dumpruns prints what backend/pdf extracts from a PDF: info,
 // outline and the runs of each page (font, size, bold/italic, x, y, w,
-// text), one run per line. It is a debugging aid for the tree builder.
+// text), one run per line. Style letters: B bold, I italic, R rotated,
+// V invisible (OCR layer), G glued to the previous run (no space between).
+// It is a debugging aid for the tree builder.
 //
 //	go run ./backend/pdf/internal/dumpruns [-page N] [-json] FILE.pdf
 package main
@@ -44,7 +46,7 @@ func main() {
 		if *page != 0 && p.Number != *page {
 			continue
 		}
-		fmt.Printf("=== page %d (%.0fx%.0f) %d runs\n", p.Number, p.Width, p.Height, len(p.Runs))
+		fmt.Printf("=== page %d (%.0fx%.0f) %d runs, quality %.3f\n", p.Number, p.Width, p.Height, len(p.Runs), p.TextQuality)
 		for _, r := range p.Runs {
 			style := ""
 			if r.Bold {
@@ -59,7 +61,10 @@ func main() {
 			if r.Invisible {
 				style += "V"
 			}
-			fmt.Printf("%-24.24s %5.2f %-2s x=%6.1f y=%6.1f w=%6.1f %q\n", r.Font, r.Size, style, r.X, r.Y, r.W, r.Text)
+			if r.Glued {
+				style += "G"
+			}
+			fmt.Printf("%-24.24s %5.2f %-3s x=%6.1f y=%6.1f w=%6.1f %q\n", r.Font, r.Size, style, r.X, r.Y, r.W, r.Text)
 		}
 	}
 }
