@@ -57,10 +57,6 @@ func (b *builder) splitParagraphs(ls []*line, refs bool) []*para {
 			}
 		}
 		hanging = indented > len(ls)/4
-		for i := range ls {
-			ls[i].maxGap = math.Max(ls[i].maxGap, 0)
-		}
-		_ = minX
 	}
 	colLeft := map[[2]int]float64{}
 	for _, l := range ls {
@@ -136,15 +132,10 @@ func (b *builder) assemble(heads []*heading, title string, titleLast int) *paper
 		}
 		body = nil
 	}
-	start := titleLast + 1
-	skipFront := map[int]bool{}
-	if titleLast >= 0 {
-		// author/affiliation lines between the title and the first heading
-		// stay in the front matter; nothing is dropped.
-		_ = skipFront
-	}
+	// The title lines are the root's title; author and affiliation lines
+	// after them stay in the front matter.
 	for i := 0; i < len(b.lines); i++ {
-		if i < start && i <= titleLast {
+		if i <= titleLast {
 			continue
 		}
 		if h, ok := headAt[i]; ok {

@@ -23,7 +23,6 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"path/filepath"
 	"regexp"
 	"strings"
 
@@ -309,9 +308,6 @@ func sectionText(n *papertree.Node) string {
 	}
 	return strings.Join(parts, " ")
 }
-
-// baseName is used in warnings only.
-func baseName(p string) string { return filepath.Base(p) }
 
 // gapChunks splits a line at wide gaps between runs: author blocks set
 // several names on one baseline separated by spaces, not commas.

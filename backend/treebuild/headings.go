@@ -116,22 +116,21 @@ func (s styleKey) prominence() float64 {
 // heading is one heading found in the text (or an outline entry verified
 // against it).
 type heading struct {
-	text     string
-	num      Numbering
-	hasNum   bool
-	role     papertree.Role
-	level    int
-	page     int
-	first    int // index of the first line of the heading
-	last     int // index of the last line of the heading
-	style    styleKey
-	strong   bool    // typographically distinct from body text
-	conv     bool    // a conventional section name
-	outline  int     // outline level when it came from a bookmark, else 0
-	fixed    bool    // level decided (outline); hierarchy inference keeps it
-	inline   bool    // a run-in label: the line stays in the body text
-	y        float64 // baseline of the first line
-	confiden float64
+	text    string
+	num     Numbering
+	hasNum  bool
+	role    papertree.Role
+	level   int
+	page    int
+	first   int // index of the first line of the heading
+	last    int // index of the last line of the heading
+	style   styleKey
+	strong  bool    // typographically distinct from body text
+	conv    bool    // a conventional section name
+	outline int     // outline level when it came from a bookmark, else 0
+	fixed   bool    // level decided (outline); hierarchy inference keeps it
+	inline  bool    // a run-in label: the line stays in the body text
+	y       float64 // baseline of the first line
 }
 
 var (
@@ -426,7 +425,6 @@ func classifyLine(lines []*line, i int, st stats) *heading {
 	below := gapBelow(lines, h.last)
 	ownLine := below > st.lineSpacing*1.1 || (h.last+1 < len(lines) && lineStyle(lines[h.last+1], st) != h.style)
 	sentence := endsLikeSentence(h.text) && !(hasNum && strong && ownLine && wordCount(h.text) <= 12)
-	_ = lastL
 	accept := false
 	switch {
 	case strong && hasNum && !sentence && ownLine:

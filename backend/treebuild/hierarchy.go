@@ -171,18 +171,14 @@ func topLevelName(h *heading) bool {
 // names, and finally a reconciliation pass that makes the level sequence a
 // valid rooted tree (no heading more than one level below its predecessor).
 func assignLevels(hs []*heading) {
-	hasRoman, hasChapter := false, false
+	hasRoman := false
 	var romanStyle styleKey
 	for _, h := range hs {
 		if h.hasNum && h.num.Kind == "roman" {
 			hasRoman = true
 			romanStyle = h.style
 		}
-		if h.hasNum && h.num.Kind == "chapter" {
-			hasChapter = true
-		}
 	}
-	_ = hasChapter
 	// 1. numbering depth
 	for _, h := range hs {
 		if h.fixed {

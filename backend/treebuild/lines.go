@@ -368,7 +368,7 @@ func readingOrder(ls []*line) []*line {
 		}
 	}
 	for _, l := range ls {
-		if hasCols && l.col == 0 && !isShortCentred(l) {
+		if hasCols && l.col == 0 {
 			flush()
 			out = append(out, l)
 			continue
@@ -382,11 +382,6 @@ func readingOrder(ls []*line) []*line {
 	return out
 }
 
-// isShortCentred is false for any line that spans the gutter: such lines are
-// band separators. Kept as a hook for layouts where short spanning lines
-// belong to a column; currently every spanning line separates bands.
-func isShortCentred(*line) bool { return false }
-
 // makeLine assembles one line from runs sorted by x.
 func makeLine(rs []pdf.Run, pageNo int, w, h float64) *line {
 	if len(rs) == 0 {
@@ -399,7 +394,6 @@ func makeLine(rs []pdf.Run, pageNo int, w, h float64) *line {
 	letters, boldL, italL := 0, 0, 0
 	ln.x0 = rs[0].X
 	ln.x1 = rs[0].X + runWidth(rs[0])
-	maxSize := 0.0
 	for i, r := range rs {
 		t := r.Text
 		if i > 0 {
@@ -435,9 +429,6 @@ func makeLine(rs []pdf.Run, pageNo int, w, h float64) *line {
 		}
 		if r.X < ln.x0 {
 			ln.x0 = r.X
-		}
-		if r.Size > maxSize {
-			maxSize = r.Size
 		}
 		if n > 0 && r.Size > ln.capSize {
 			ln.capSize = r.Size

@@ -61,8 +61,8 @@ func fromOutline(items []pdf.OutlineItem, lines []*line, cands []*heading, st st
 	cursor := 0
 	for _, it := range items {
 		key := normKey(it.Title)
-		if key == "" {
-			continue
+		if key == "" || (title != "" && similar(key, normKey(title))) {
+			continue // the paper title is the root, not a section
 		}
 		best := -1
 		bestScore := 0.0
