@@ -19,9 +19,10 @@
 //     and loads nothing external; Markdown backslash-escapes the characters that
 //     would turn it into markup or raw HTML; DOCX escapes it as XML.
 //   - The PDF needs no tool on the user's machine: it is drawn with a pure-Go
-//     library and embeds DejaVu Sans (see fonts/LICENSE), which covers Latin,
-//     Greek and Cyrillic. Characters outside the font (e.g. CJK) are kept in the
-//     PDF's text layer but have no glyph.
+//     library and embeds DejaVu Sans (Latin, Greek, Cyrillic) plus, only when
+//     the report has CJK text, Droid Sans Fallback (fonts/README.md). Other
+//     scripts (e.g. Hangul, Arabic shaping) keep their text layer but may lack
+//     glyphs.
 //   - A citation marker links to its source only when n names an evidence item
 //     of that answer; other bracketed numbers stay plain text.
 package report

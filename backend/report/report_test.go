@@ -17,6 +17,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/go-pdf/fpdf"
+
 	"github.com/papertree/papertree/backend/papertree"
 )
 
@@ -410,6 +412,7 @@ func TestPDF(t *testing.T) {
 		"We weight the KL term by β > 1 " + hostileImg + " to encourage disentangling.",
 		"Jörg Tiedemann", "Zoë Ó Briain", "β-VAE and the α-divergence › 3 Method › 3.2 Weighting the KL term",
 		"Not answered", "Extractive answer", "extractive (no model)", "Bibliography", "Page 1 of",
+		"Second line with 中文 text.", "Zoë Ó Briain and 李华 (2017)",
 	} {
 		if !strings.Contains(flat, want) {
 			t.Errorf("PDF text lacks %q", want)
@@ -417,6 +420,27 @@ func TestPDF(t *testing.T) {
 	}
 	if t.Failed() {
 		t.Logf("pdftotext output:\n%s", txt)
+	}
+
+	// CJK text loads the fallback font; a Latin-only report does not carry it.
+	if _, err := exec.LookPath("pdffonts"); err == nil {
+		fonts, err := exec.Command("pdffonts", path).Output()
+		if err != nil {
+			t.Fatalf("pdffonts: %v", err)
+		}
+		if !strings.Contains(string(fonts), "droidcjk") {
+			t.Errorf("the CJK fallback font is not embedded:\n%s", fonts)
+		}
+		latin := fixture()
+		latin.Answers = latin.Answers[2:]
+		latin.Papers = nil
+		lpath := filepath.Join(dir, "latin.pdf")
+		if err := os.WriteFile(lpath, render(t, "pdf", latin), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if fonts, _ := exec.Command("pdffonts", lpath).Output(); strings.Contains(string(fonts), "droidcjk") {
+			t.Errorf("a report without CJK text embeds the CJK font:\n%s", fonts)
+		}
 	}
 
 	if _, err := exec.LookPath("pdftoppm"); err != nil {
@@ -492,5 +516,51 @@ func BenchmarkHistory50(b *testing.B) {
 			}
 			b.ReportMetric(float64(size)/1024, "KiB")
 		})
+	}
+}
+
+// TestPDFLineBreaking checks the PDF layout at many column widths: every
+// character is laid out exactly once, no line is wider than the column
+// (unless it is a single character), and a citation marker such as "[2, 3]"
+// is never split across lines.
+func TestPDFLineBreaking(t *testing.T) {
+	r := &pdfR{f: fpdf.New("P", "mm", "A4", "")}
+	for _, ff := range []struct{ style, file string }{
+		{"", "fonts/DejaVuSans.ttf"}, {"B", "fonts/DejaVuSans-Bold.ttf"}, {"I", "fonts/DejaVuSans-Oblique.ttf"},
+	} {
+		b, err := fontFS.ReadFile(ff.file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r.f.AddUTF8FontFromBytes(fontMain, ff.style, b)
+	}
+	text := "β-VAE reweights the KL term [1], which links to the α-divergence [2, 3]. 中文中文中文 and a verylongunbreakablewordthatexceedsnarrowcolumns end [1]."
+	var sp []span
+	for _, s := range splitMarkers(text, 3, "q1", map[int]bool{}) {
+		sp = append(sp, span{text: s.Text, size: 10, style: map[bool]string{true: "B"}[s.Ref > 0], keep: s.Ref > 0 || s.Mark})
+	}
+	want := strings.ReplaceAll(text, " ", "")
+	for w := 8.0; w <= 120; w += 0.5 {
+		ls := r.lines(r.tokens(sp), sp, w)
+		var all strings.Builder
+		for _, line := range ls {
+			var lw float64
+			var lt strings.Builder
+			for _, tk := range line {
+				lw += tk.w
+				lt.WriteString(tk.text)
+			}
+			if lw > w+1e-6 && len([]rune(strings.TrimSpace(lt.String()))) > 1 {
+				t.Errorf("width %.1f: line %q is %.1f wide", w, lt.String(), lw)
+			}
+			s := lt.String()
+			if w >= 30 && (strings.HasSuffix(s, "[") || strings.HasPrefix(s, "]") || strings.HasPrefix(s, ",") || strings.HasPrefix(s, "3]")) {
+				t.Errorf("width %.1f: citation marker split at line %q", w, s)
+			}
+			all.WriteString(strings.ReplaceAll(s, " ", ""))
+		}
+		if all.String() != want {
+			t.Fatalf("width %.1f: laid out %q, want %q", w, all.String(), want)
+		}
 	}
 }
