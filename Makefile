@@ -93,9 +93,9 @@ smoke: app
 # Bindings are committed (npm run build then works without the Wails CLI).
 # `make app` regenerates them; a difference means app/ changed without them.
 check-bindings:
-	@if git rev-parse --git-dir >/dev/null 2>&1 && [ -n "$$(git status --porcelain -- frontend/wailsjs)" ]; then \
+	@if git rev-parse --git-dir >/dev/null 2>&1 && [ -n "$$(git -c core.fileMode=false status --porcelain -- frontend/wailsjs)" ]; then \
 		echo "bindings: frontend/wailsjs is out of date with app/; commit the regenerated files:"; \
-		git status --short -- frontend/wailsjs; exit 1; \
+		git -c core.fileMode=false status --short -- frontend/wailsjs; exit 1; \
 	fi; echo "bindings: up to date"
 
 clean:
