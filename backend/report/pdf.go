@@ -91,11 +91,30 @@ type pdfR struct {
 	links  map[string]int // source anchor -> fpdf link id
 	cjk    bool           // fontCJK is loaded
 	cjkErr error
+	// cur is the font and colour last set: fpdf's SetFont copies a large
+	// struct and writes a Tf operator on every call, so unchanged fonts are
+	// not set again.
+	cur struct {
+		family, style string
+		size          float64
+		color         rgb
+		ok            bool
+	}
 }
 
-func (r *pdfR) font(style string, size float64, c rgb) {
-	r.f.SetFont(fontMain, style, size)
-	r.f.SetTextColor(c.r, c.g, c.b)
+func (r *pdfR) font(style string, size float64, c rgb) { r.use(fontMain, style, size, c) }
+
+func (r *pdfR) use(family, style string, size float64, c rgb) {
+	k := &r.cur
+	if !k.ok || k.family != family || k.style != style || k.size != size {
+		r.f.SetFont(family, style, size)
+		k.family, k.style, k.size = family, style, size
+	}
+	if !k.ok || k.color != c {
+		r.f.SetTextColor(c.r, c.g, c.b)
+		k.color = c
+	}
+	k.ok = true
 }
 
 func (r *pdfR) width() float64 {
@@ -117,6 +136,9 @@ func (r *pdfR) need(h float64) {
 
 func (r *pdfR) footer() {
 	f := r.f
+	// fpdf restores the page's font after the footer; so does the cache.
+	saved := r.cur
+	defer func() { r.cur = saved }()
 	_, ph := f.GetPageSize()
 	y := ph - 13
 	w := r.width()
@@ -378,11 +400,10 @@ func isCJK(c rune) bool {
 
 func (r *pdfR) setFont(s span, cjk bool) {
 	if cjk && r.loadCJK() {
-		r.f.SetFont(fontCJK, "", s.size)
+		r.use(fontCJK, "", s.size, s.color)
 	} else {
-		r.f.SetFont(fontMain, s.style, s.size)
+		r.use(fontMain, s.style, s.size, s.color)
 	}
-	r.f.SetTextColor(s.color.r, s.color.g, s.color.b)
 }
 
 // loadCJK adds the fallback font the first time a report needs it (parsing
