@@ -387,6 +387,21 @@ func TestDOCX(t *testing.T) {
 	if strings.Contains(doc, "<script") || strings.Contains(doc, "<img") {
 		t.Error("document.xml contains unescaped markup")
 	}
+	// Word rejects or silently drops references to styles and bookmarks
+	// that do not exist.
+	for _, m := range regexp.MustCompile(`<w:[pr]Style w:val="([^"]+)"/>`).FindAllStringSubmatch(doc, -1) {
+		if !strings.Contains(parts["word/styles.xml"], `w:styleId="`+m[1]+`"`) {
+			t.Errorf("style %q is used but not defined", m[1])
+		}
+	}
+	for _, m := range regexp.MustCompile(`w:anchor="([^"]+)"`).FindAllStringSubmatch(doc, -1) {
+		if !strings.Contains(doc, `w:name="`+m[1]+`"`) {
+			t.Errorf("hyperlink to missing bookmark %q", m[1])
+		}
+	}
+	if a, b := strings.Count(doc, "<w:bookmarkStart "), strings.Count(doc, "<w:bookmarkEnd "); a != b || a == 0 {
+		t.Errorf("%d bookmark starts, %d ends", a, b)
+	}
 }
 
 func TestPDF(t *testing.T) {
