@@ -21,40 +21,39 @@ var htmlTmpl = template.Must(template.New("report").Parse(`<!DOCTYPE html>
 <meta name="generator" content="PaperTree">
 <title>{{.Title}}</title>
 <style>
-:root { --ink: #1d2330; --muted: #5d6778; --rule: #dde2ea; --accent: #2f5d9e; --quote: #f4f6fa; --warn: #9a5b00; }
 * { box-sizing: border-box; }
-body { margin: 0; background: #fff; color: var(--ink); font: 16px/1.55 -apple-system, "Segoe UI", "DejaVu Sans", "Noto Sans", Roboto, Helvetica, Arial, sans-serif; }
+body { margin: 0; background: #fff; color: #1d2330; font: 16px/1.55 -apple-system, "Segoe UI", "DejaVu Sans", "Noto Sans", Roboto, Helvetica, Arial, sans-serif; }
 main { max-width: 46rem; margin: 0 auto; padding: 2.5rem 1.5rem 4rem; }
-header.doc { border-bottom: 2px solid var(--ink); padding-bottom: .75rem; margin-bottom: 1.5rem; }
+header.doc { border-bottom: 2px solid #1d2330; padding-bottom: .75rem; margin-bottom: 1.5rem; }
 h1 { font-size: 1.7rem; line-height: 1.25; margin: 0 0 .3rem; }
-.sub { color: var(--muted); font-size: .9rem; margin: 0; }
+.sub { color: #5d6778; font-size: .9rem; margin: 0; }
 nav ol { padding-left: 1.4rem; margin: .4rem 0 0; }
-nav a, .back { color: var(--accent); text-decoration: none; }
-section.answer { border-top: 1px solid var(--rule); padding-top: 1.25rem; margin-top: 2rem; }
+nav a, .back { color: #2f5d9e; text-decoration: none; }
+section.answer { border-top: 1px solid #dde2ea; padding-top: 1.25rem; margin-top: 2rem; }
 h2 { font-size: 1.3rem; line-height: 1.3; margin: 0 0 .4rem; }
-h2 .num { color: var(--muted); font-weight: normal; }
-h3 { font-size: .8rem; letter-spacing: .06em; text-transform: uppercase; color: var(--muted); margin: 1.6rem 0 .6rem; }
-.badge { display: inline-block; font-size: .75rem; font-weight: 600; padding: .1rem .5rem; border-radius: .7rem; background: #e4ecf7; color: var(--accent); }
+h2 .num { color: #5d6778; font-weight: normal; }
+h3 { font-size: .8rem; letter-spacing: .06em; text-transform: uppercase; color: #5d6778; margin: 1.6rem 0 .6rem; }
+.badge { display: inline-block; font-size: .75rem; font-weight: 600; padding: .1rem .5rem; border-radius: .7rem; background: #e4ecf7; color: #2f5d9e; }
 .badge.extractive { background: #e7f3ea; color: #2d6a3e; }
-.badge.notfound { background: #fbeedd; color: var(--warn); }
-.meta { color: var(--muted); font-size: .85rem; margin: 0 0 .2rem; }
-.note { color: var(--muted); font-size: .85rem; font-style: italic; margin: 0 0 1rem; }
+.badge.notfound { background: #fbeedd; color: #9a5b00; }
+.meta { color: #5d6778; font-size: .85rem; margin: 0 0 .2rem; }
+.note { color: #5d6778; font-size: .85rem; font-style: italic; margin: 0 0 1rem; }
 .text { white-space: pre-wrap; margin: 0 0 1rem; }
-.notfound .text { border-left: 3px solid var(--warn); padding-left: .8rem; }
-a.cite { color: var(--accent); font-weight: 600; text-decoration: none; }
+.notfound .text { border-left: 3px solid #9a5b00; padding-left: .8rem; }
+a.cite { color: #2f5d9e; font-weight: 600; text-decoration: none; }
 ol.sources { list-style: none; padding: 0; margin: 0; }
 ol.sources li { margin: 0 0 1.1rem; }
 .src-head { font-weight: 600; }
-.src-head .n { color: var(--accent); margin-right: .35rem; }
-.uncited { color: var(--muted); font-weight: normal; font-size: .8rem; }
-.path { color: var(--muted); font-size: .85rem; margin: .1rem 0 .35rem; }
-blockquote { margin: 0; padding: .55rem .9rem; background: var(--quote); border-left: 3px solid var(--accent); white-space: pre-wrap; font-size: .93rem; }
+.src-head .n { color: #2f5d9e; margin-right: .35rem; }
+.uncited { color: #5d6778; font-weight: normal; font-size: .8rem; }
+.path { color: #5d6778; font-size: .85rem; margin: .1rem 0 .35rem; }
+blockquote { margin: 0; padding: .55rem .9rem; background: #f4f6fa; border-left: 3px solid #2f5d9e; white-space: pre-wrap; font-size: .93rem; }
 table.kv { border-collapse: collapse; width: 100%; font-size: .85rem; }
-table.kv th { text-align: left; font-weight: 600; color: var(--muted); width: 11rem; vertical-align: top; padding: .2rem .8rem .2rem 0; }
-table.kv td { padding: .2rem 0; border-bottom: 1px solid var(--rule); }
+table.kv th { text-align: left; font-weight: 600; color: #5d6778; width: 11rem; vertical-align: top; padding: .2rem .8rem .2rem 0; }
+table.kv td { padding: .2rem 0; border-bottom: 1px solid #dde2ea; }
 ol.bib { padding-left: 1.6rem; }
 ol.bib li { margin: 0 0 .5rem; }
-footer { margin-top: 3rem; color: var(--muted); font-size: .8rem; }
+footer { margin-top: 3rem; color: #5d6778; font-size: .8rem; }
 @media print { main { max-width: none; padding: 0; } section.answer { break-before: page; } section.answer:first-of-type { break-before: auto; } a { color: inherit; } }
 </style>
 </head>
