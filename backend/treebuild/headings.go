@@ -96,9 +96,10 @@ func median(xs []float64) float64 {
 // styleKey is what a heading's typography looks like; headings of one level
 // share a style within a paper (the "style ladder").
 type styleKey struct {
-	size float64 // rounded to 0.5pt
-	bold bool
-	caps bool
+	size   float64 // rounded to 0.5pt
+	bold   bool
+	caps   bool
+	italic bool
 }
 
 // prominence orders styles: larger, then bold, then all-caps.
@@ -109,6 +110,9 @@ func (s styleKey) prominence() float64 {
 	}
 	if s.caps {
 		p += 0.3
+	}
+	if s.italic {
+		p += 0.1
 	}
 	return p
 }
@@ -178,7 +182,7 @@ func lineStyle(l *line, st stats) styleKey {
 	if caps && l.capSize > size {
 		size = l.capSize // small caps: the initials carry the real size
 	}
-	return styleKey{size: size, bold: l.bold >= 0.6 && !st.bodyBold, caps: caps}
+	return styleKey{size: size, bold: l.bold >= 0.6 && !st.bodyBold, caps: caps, italic: l.italic >= 0.8 && l.bold < 0.6}
 }
 
 // stripNumber removes a leading section number.
@@ -361,7 +365,7 @@ func classifyLine(lines []*line, i int, st stats) *heading {
 	style := lineStyle(l, st)
 	sizeUp := style.size >= st.bodySize+0.9 || style.size >= st.bodySize*1.12
 	bold := style.bold
-	strong := sizeUp || bold || (style.caps && (hasNum || conv))
+	strong := sizeUp || bold || (style.caps && (hasNum || conv)) || (style.italic && hasNum && wordCount(t) <= 14)
 	small := style.size < st.bodySize-0.6
 	above := gapAbove(lines, i)
 	sepAbove := above > st.lineSpacing*1.25

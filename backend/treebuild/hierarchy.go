@@ -147,6 +147,9 @@ func filterSequence(hs []*heading) []*heading {
 			continue
 		}
 		last[kind] = parts
+		if kind == "roman" {
+			delete(last, "letter") // IEEE: A., B., ... restart in each section
+		}
 		out = append(out, h)
 	}
 	return out
