@@ -87,8 +87,8 @@ test-frontend:
 	scripts/deps.sh frontend
 	cd frontend && npx --no-install tsc && npm test --silent
 
-smoke: app
-	scripts/smoke.sh $(APP) build/smoke/first-run.png
+smoke: app cli
+	scripts/smoke.sh $(APP) build/smoke/first-run.png $(wildcard $(CLI))
 
 # Bindings are committed (npm run build then works without the Wails CLI).
 # `make app` regenerates them; a difference means app/ changed without them.

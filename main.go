@@ -73,9 +73,9 @@ func main() {
 		os.Setenv("WEBKIT_DISABLE_DMABUF_RENDERER", "1")
 	}
 
-	// The backend facade is wired here once backend/library exists; until
-	// then the UI shows an empty library.
-	a := app.New(app.Options{Version: version, LibraryDir: cfg.libraryDir, Library: nil})
+	// The library (cfg.libraryDir/library.db) is opened in the startup hook
+	// and closed in the shutdown hook.
+	a := app.New(app.Options{Version: version, LibraryDir: cfg.libraryDir, Open: app.OpenFunc(cfg.libraryDir)})
 	hooks := app.Hooks(a)
 
 	err = wails.Run(&options.App{

@@ -3,6 +3,7 @@ package app
 import (
 	"context"
 	"errors"
+	"io"
 	"log/slog"
 	"os"
 	"path/filepath"
@@ -22,12 +23,17 @@ const Name = "PaperTree"
 
 // Options configure an App. Zero values get sensible defaults.
 type Options struct {
-	Version    string        // shown in the status bar; "dev" when empty
-	LibraryDir string        // where the library (database, caches) lives
-	Library    Library       // nil: no backend wired, the UI shows an empty library
-	Runtime    Runtime       // nil: WailsRuntime
-	Logger     *slog.Logger  // nil: text logs on stderr
-	Throttle   time.Duration // minimum gap between progress events; 0: 150ms
+	Version    string  // shown in the status bar; "dev" when empty
+	LibraryDir string  // where the library (database, caches) lives
+	Library    Library // nil: no backend wired, the UI shows an empty library
+	LibraryErr error   // why the library could not be opened; shown by ListPapers
+	// Open, when set, opens the library in Startup (not before: wails
+	// generate runs main to collect bindings, and must not create a
+	// database). It replaces Library/LibraryErr; the closer runs at Shutdown.
+	Open     func(ctx context.Context) (Library, io.Closer, error)
+	Runtime  Runtime       // nil: WailsRuntime
+	Logger   *slog.Logger  // nil: text logs on stderr
+	Throttle time.Duration // minimum gap between progress events; 0: 150ms
 }
 
 // App is the service bound to the frontend. Its exported methods (other than
@@ -36,12 +42,15 @@ type Options struct {
 type App struct {
 	version    string
 	libraryDir string
-	lib        Library
+	open       func(ctx context.Context) (Library, io.Closer, error)
+	closer     io.Closer
 	rt         Runtime
 	log        *slog.Logger
 	throttle   time.Duration
 
 	mu      sync.Mutex
+	lib     Library // guarded by mu: set by Startup when Open is used
+	libErr  error
 	ctx     context.Context    // from OnStartup; Background until then
 	cancel  context.CancelFunc // cancels the running index job; nil when idle
 	jobDone chan struct{}      // closed when the running job has finished
@@ -53,6 +62,8 @@ func New(o Options) *App {
 		version:    o.Version,
 		libraryDir: o.LibraryDir,
 		lib:        o.Library,
+		libErr:     o.LibraryErr,
+		open:       o.Open,
 		rt:         o.Runtime,
 		log:        o.Logger,
 		throttle:   o.Throttle,
@@ -81,12 +92,30 @@ type Lifecycle struct{ a *App }
 // Hooks returns the lifecycle hooks of a for options.App.
 func Hooks(a *App) Lifecycle { return Lifecycle{a} }
 
-// Startup keeps the Wails context: runtime calls need it.
+// Startup keeps the Wails context (runtime calls need it) and opens the
+// library. A library that cannot be opened still gets a window, which shows
+// why (ListPapers returns the error).
 func (l Lifecycle) Startup(ctx context.Context) {
-	l.a.mu.Lock()
-	l.a.ctx = ctx
-	l.a.mu.Unlock()
-	l.a.log.Info("papertree-app started", "version", l.a.version, "library", l.a.libraryDir, "backend", l.a.lib != nil)
+	a := l.a
+	var (
+		lib    Library
+		closer io.Closer
+		err    error
+	)
+	if a.open != nil {
+		lib, closer, err = a.open(ctx)
+		if err != nil {
+			a.log.Error("open library", "dir", a.libraryDir, "err", err)
+		}
+	}
+	a.mu.Lock()
+	a.ctx = ctx
+	if a.open != nil {
+		a.lib, a.libErr, a.closer = lib, err, closer
+	}
+	backend := a.lib != nil
+	a.mu.Unlock()
+	a.log.Info("papertree-app started", "version", a.version, "library", a.libraryDir, "backend", backend)
 }
 
 // DomReady is logged so that the smoke test can tell that the page loaded
@@ -98,18 +127,27 @@ func (l Lifecycle) DomReady(ctx context.Context) {
 // Shutdown cancels a running job and waits (briefly) for it to stop, so the
 // store is never closed under a writer.
 func (l Lifecycle) Shutdown(ctx context.Context) {
-	l.a.mu.Lock()
-	cancel, done := l.a.cancel, l.a.jobDone
-	l.a.mu.Unlock()
-	if cancel == nil {
-		return
+	a := l.a
+	a.mu.Lock()
+	cancel, done := a.cancel, a.jobDone
+	a.mu.Unlock()
+	if cancel != nil {
+		cancel()
+		select {
+		case <-done:
+		case <-time.After(10 * time.Second):
+			a.log.Warn("index job did not stop within 10s of shutdown")
+		case <-ctx.Done():
+		}
 	}
-	cancel()
-	select {
-	case <-done:
-	case <-time.After(10 * time.Second):
-		l.a.log.Warn("index job did not stop within 10s of shutdown")
-	case <-ctx.Done():
+	a.mu.Lock()
+	closer := a.closer
+	a.closer = nil
+	a.mu.Unlock()
+	if closer != nil {
+		if err := closer.Close(); err != nil {
+			a.log.Error("close library", "err", err)
+		}
 	}
 }
 
@@ -125,22 +163,33 @@ func (a *App) context() context.Context {
 	return a.ctx
 }
 
+func (a *App) library() (Library, error) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return a.lib, a.libErr
+}
+
 // Version returns the app version.
 func (a *App) Version() string { return a.version }
 
 // Info describes the running app for the status bar.
 func (a *App) Info() (AppInfo, error) {
-	return AppInfo{Name: Name, Version: a.version, LibraryDir: a.libraryDir, Backend: a.lib != nil}, nil
+	lib, _ := a.library()
+	return AppInfo{Name: Name, Version: a.version, LibraryDir: a.libraryDir, Backend: lib != nil}, nil
 }
 
 // ListPapers returns the papers in the library; an empty list (never null)
 // when nothing is indexed or no backend is wired.
 func (a *App) ListPapers() ([]PaperView, error) {
-	if a.lib == nil {
+	lib, libErr := a.library()
+	if libErr != nil {
+		return nil, asCoded(libErr, "The library could not be opened.")
+	}
+	if lib == nil {
 		a.log.Info("listed papers", "count", 0, "backend", false)
 		return []PaperView{}, nil
 	}
-	papers, err := a.lib.ListPapers(a.context())
+	papers, err := lib.ListPapers(a.context())
 	if err != nil {
 		a.log.Error("list papers", "err", err)
 		return nil, asCoded(err, "The library could not be read.")
@@ -168,7 +217,11 @@ func (a *App) ChooseFolder() (string, error) {
 // a second call while one runs fails with EConflict, CancelIndex stops it
 // (ECanceled), and progress arrives as throttled EventIndexProgress events.
 func (a *App) IndexFolder(dir string) (Summary, error) {
-	if a.lib == nil {
+	lib, libErr := a.library()
+	if libErr != nil {
+		return Summary{}, asCoded(libErr, "The library could not be opened.")
+	}
+	if lib == nil {
 		return Summary{}, papertree.Errorf(papertree.EConflict, "Indexing is not available in this build yet.")
 	}
 	paths, err := FindPDFs(dir)
@@ -197,7 +250,7 @@ func (a *App) IndexFolder(dir string) (Summary, error) {
 	th := newThrottle(a.throttle, time.Now, time.AfterFunc, emit)
 	th.report(Progress{Stage: "scan", Total: len(paths)})
 	start := time.Now()
-	sum, err := a.lib.Index(ctx, paths, th.report)
+	sum, err := lib.Index(ctx, paths, th.report)
 	th.close()
 	if err != nil {
 		if ctx.Err() != nil && papertree.ErrorCode(err) != papertree.ECanceled {

@@ -65,7 +65,7 @@ func (l *scriptedLibrary) Index(ctx context.Context, paths []string, progress fu
 		}
 	}
 	for i, p := range paths {
-		progress(Progress{Stage: "parse", Done: i + 1, Total: len(paths), File: p})
+		progress(Progress{Stage: "index", Done: i + 1, Total: len(paths), File: p, Detail: "ready"})
 	}
 	return Summary{Indexed: len(paths)}, nil
 }
@@ -124,6 +124,52 @@ func TestListPapers(t *testing.T) {
 	}
 }
 
+func TestLibraryOpenErrorIsShown(t *testing.T) {
+	a := New(Options{Logger: quietLogger(), Runtime: &fakeRuntime{}, LibraryErr: errors.New("sqlite: file is not a database")})
+	_, err := a.ListPapers()
+	if ev := FormatError(err).(ErrorView); ev.Code != "internal" || ev.Message != "The library could not be opened." {
+		t.Errorf("ListPapers error view = %+v", ev)
+	}
+	a = New(Options{Logger: quietLogger(), Runtime: &fakeRuntime{}, LibraryErr: papertree.Errorf(papertree.EInvalid, "The library folder cannot be created.")})
+	_, err = a.IndexFolder(t.TempDir())
+	if ev := FormatError(err).(ErrorView); ev.Code != "invalid" || ev.Message != "The library folder cannot be created." {
+		t.Errorf("IndexFolder error view = %+v", ev)
+	}
+}
+
+type closeCounter struct{ n int }
+
+func (c *closeCounter) Close() error { c.n++; return nil }
+
+func TestStartupOpensAndShutdownClosesTheLibrary(t *testing.T) {
+	closer := &closeCounter{}
+	lib := &scriptedLibrary{papers: []PaperView{{ID: "7"}}}
+	a := New(Options{Logger: quietLogger(), Runtime: &fakeRuntime{}, Open: func(context.Context) (Library, io.Closer, error) {
+		return lib, closer, nil
+	}})
+	if info, _ := a.Info(); info.Backend {
+		t.Error("backend reported before Startup opened it")
+	}
+	Hooks(a).Startup(context.Background())
+	if got, err := a.ListPapers(); err != nil || len(got) != 1 {
+		t.Fatalf("after Startup: %v, %v", got, err)
+	}
+	Hooks(a).Shutdown(context.Background())
+	Hooks(a).Shutdown(context.Background())
+	if closer.n != 1 {
+		t.Errorf("closed %d times, want once", closer.n)
+	}
+
+	failing := New(Options{Logger: quietLogger(), Runtime: &fakeRuntime{}, Open: func(context.Context) (Library, io.Closer, error) {
+		return nil, nil, papertree.Errorf(papertree.EInvalid, "The library folder cannot be created.")
+	}})
+	Hooks(failing).Startup(context.Background())
+	if _, err := failing.ListPapers(); papertree.ErrorMessage(err) != "The library folder cannot be created." {
+		t.Errorf("open failure not shown: %v", err)
+	}
+	Hooks(failing).Shutdown(context.Background()) // nothing to close
+}
+
 func TestInfoAndVersion(t *testing.T) {
 	a := newTestApp(nil, &fakeRuntime{})
 	info, err := a.Info()
@@ -166,12 +212,12 @@ func TestIndexFolderReportsProgressAndSummary(t *testing.T) {
 	if len(lib.gotPath) != 3 || filepath.Base(lib.gotPath[0]) != "a.pdf" {
 		t.Errorf("library got paths %q", lib.gotPath)
 	}
-	// With an hour-long throttle: scan (stage change), first parse (stage
-	// change), last parse (end of stage), done. The middle one is dropped.
+	// With an hour-long throttle: scan (stage change), first index report
+	// (stage change), last one (end of stage), done. The middle one is dropped.
 	want := []Progress{
 		{Stage: "scan", Total: 3},
-		{Stage: "parse", Done: 1, Total: 3, File: lib.gotPath[0]},
-		{Stage: "parse", Done: 3, Total: 3, File: lib.gotPath[2]},
+		{Stage: "index", Done: 1, Total: 3, File: lib.gotPath[0], Detail: "ready"},
+		{Stage: "index", Done: 3, Total: 3, File: lib.gotPath[2], Detail: "ready"},
 		{Stage: "done", Done: 3, Total: 3},
 	}
 	if len(rt.events) != len(want) {
@@ -242,8 +288,9 @@ func TestIndexFolderOneJobAtATimeAndCancel(t *testing.T) {
 		t.Errorf("cancelled job: %+v", ev)
 	}
 	// The slot is free again.
-	lib2 := &scriptedLibrary{}
-	a.lib = lib2
+	a.mu.Lock()
+	a.lib = &scriptedLibrary{}
+	a.mu.Unlock()
 	if _, err := a.IndexFolder(dir); err != nil {
 		t.Errorf("job after cancel: %v", err)
 	}

@@ -19,21 +19,25 @@ type Library interface {
 
 // PaperView is one paper as the library list shows it.
 type PaperView struct {
-	ID       string   `json:"id"`
-	Title    string   `json:"title"`
-	Authors  []string `json:"authors"`
-	Year     int      `json:"year"`     // 0 when unknown
-	Pages    int      `json:"pages"`    // physical pages
-	Sections int      `json:"sections"` // number of section nodes in the tree
-	File     string   `json:"file"`     // absolute path of the source PDF
+	ID      string   `json:"id"`
+	Title   string   `json:"title"`
+	Authors []string `json:"authors"`
+	Year    int      `json:"year"`    // 0 when unknown
+	Pages   int      `json:"pages"`   // physical pages
+	File    string   `json:"file"`    // absolute path of the source PDF
+	Status  string   `json:"status"`  // "ready" or "failed"
+	Code    string   `json:"code"`    // error code when failed (papertree.Code)
+	Message string   `json:"message"` // user-safe reason when failed
+	Stale   bool     `json:"stale"`   // indexed with other settings: re-index to refresh
 }
 
 // Progress reports the state of an indexing job.
 type Progress struct {
-	Stage string `json:"stage"` // "scan", "parse", "embed", "store", "done"
-	Done  int    `json:"done"`  // files finished (ok or failed)
-	Total int    `json:"total"` // files in the job
-	File  string `json:"file"`  // file being worked on, may be empty
+	Stage  string `json:"stage"`  // "scan" (files found), "index" (working), "done"
+	Done   int    `json:"done"`   // files finished (ok, unchanged or failed)
+	Total  int    `json:"total"`  // files in the job
+	File   string `json:"file"`   // file the latest report is about, may be empty
+	Detail string `json:"detail"` // what happens to File: "parsing", "embedding", "failed", ...
 }
 
 // FileFailure is one file that could not be indexed.

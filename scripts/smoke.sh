@@ -5,12 +5,15 @@
 # runtime runs under the page's CSP) and the window is mapped, screenshot the
 # window and check that it is not blank (a blank WebKit view is one or two flat
 # colours; the rendered page has text, icons and antialiasing: hundreds).
-# Usage: scripts/smoke.sh [BINARY] [SCREENSHOT.png]
+# With a CLI binary it also indexes two fixture PDFs with the CLI and checks
+# that the app lists them (screenshot SCREENSHOT-library.png).
+# Usage: scripts/smoke.sh [BINARY] [SCREENSHOT.png] [CLI]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 bin=${1:-build/bin/papertree-app}
 shot=${2:-build/smoke/first-run.png}
+cli=${3:-}
 min_colours=${SMOKE_MIN_COLOURS:-200}
 timeout_s=${SMOKE_TIMEOUT:-90}
 
@@ -50,43 +53,66 @@ for _ in $(seq 100); do
   sleep 0.1
 done
 export DISPLAY=$display
-
-"$bin" --library "$work/library" >"$work/app.log" 2>&1 &
-app_pid=$!
+passed=0
 
 fail() {
   echo "smoke: FAIL: $*" >&2
   echo "--- app log ---" >&2
   tail -n 40 "$work/app.log" >&2 || true
-  echo "smoke: 0 passed, 1 failed"
+  echo "smoke: $passed passed, 1 failed"
   exit 1
 }
 
-# Wait for the page, its first library load (the frontend calls ListPapers,
-# which logs "listed papers", so calls from the page reach Go) and the window.
-deadline=$((SECONDS + timeout_s))
-win=""
-until grep -q "window ready" "$work/app.log" && grep -q "listed papers" "$work/app.log" && win=$(xwininfo -name PaperTree 2>/dev/null | awk '/Window id:/ {print $4}') && [ -n "$win" ]; do
-  kill -0 "$app_pid" 2>/dev/null || fail "the app exited early"
-  ((SECONDS < deadline)) || fail "no window with a loaded page after ${timeout_s}s"
-  sleep 0.5
-done
+# run_app LIBRARY_DIR SCREENSHOT PAPERS: start the app on LIBRARY_DIR, wait
+# for the page, its first library load (the frontend calls ListPapers, which
+# logs "listed papers", so calls from the page reach Go) with PAPERS papers
+# and the window; screenshot the window, check it is not blank, stop the app.
+run_app() {
+  local lib=$1 out=$2 want=$3
+  : >"$work/app.log"
+  "$bin" --library "$lib" >"$work/app.log" 2>&1 &
+  app_pid=$!
+  local deadline=$((SECONDS + timeout_s)) win=""
+  until grep -q "window ready" "$work/app.log" && grep -q "listed papers" "$work/app.log" &&
+    win=$(xwininfo -name PaperTree 2>/dev/null | awk '/Window id:/ {print $4}') && [ -n "$win" ]; do
+    kill -0 "$app_pid" 2>/dev/null || fail "the app exited early"
+    ((SECONDS < deadline)) || fail "no window with a loaded page after ${timeout_s}s"
+    sleep 0.5
+  done
+  grep -Eq "listed papers\" count=$want( |$)" "$work/app.log" || fail "expected $want papers in the library view: $(grep 'listed papers' "$work/app.log" | head -1)"
+  # The paint after the view rendered can lag the log line: give it a
+  # moment, then retry the screenshot briefly if it still looks blank.
+  sleep 1
+  local colours=0
+  for _ in $(seq 20); do
+    import -window "$win" "$out" 2>/dev/null || import -window root "$out"
+    colours=$(identify -format '%k' "$out")
+    ((colours >= min_colours)) && break
+    sleep 0.5
+  done
+  local size stddev
+  size=$(identify -format '%wx%h' "$out")
+  stddev=$(identify -format '%[fx:standard_deviation]' "$out")
+  ((colours >= min_colours)) || fail "window looks blank: $colours colours (want >= $min_colours), stddev $stddev, $size, $out"
+  kill -0 "$app_pid" 2>/dev/null || fail "the app died after showing its window"
+  ! grep -qi "panic\|fatal" "$work/app.log" || fail "the app log reports a panic or fatal error"
+  stop "$app_pid"
+  app_pid=""
+  echo "smoke: $want papers: window $size, $colours colours, stddev $stddev, screenshot $out"
+  passed=$((passed + 1))
+}
 
-# The paint after the library view rendered can lag the log line: give it a
-# moment, then retry the screenshot briefly if it still looks blank.
-sleep 1
-colours=0
-for _ in $(seq 20); do
-  import -window "$win" "$shot" 2>/dev/null || import -window root "$shot"
-  colours=$(identify -format '%k' "$shot")
-  ((colours >= min_colours)) && break
-  sleep 0.5
-done
-size=$(identify -format '%wx%h' "$shot")
-stddev=$(identify -format '%[fx:standard_deviation]' "$shot")
-((colours >= min_colours)) || fail "window looks blank: $colours colours (want >= $min_colours), stddev $stddev, $size, $shot"
-kill -0 "$app_pid" 2>/dev/null || fail "the app died after showing its window"
-grep -qi "panic\|fatal" "$work/app.log" && fail "the app log reports a panic or fatal error"
+# 1. First run: an empty library.
+run_app "$work/library" "$shot" 0
 
-echo "smoke: window $size, $colours colours, stddev $stddev, screenshot $shot"
-echo "smoke: 1 passed, 0 failed"
+# 2. A library indexed by the CLI (real fixture PDFs: one good, one
+#    encrypted) is listed by the app: the GUI and the CLI share one store.
+if [ -n "$cli" ] && [ -x "$cli" ]; then
+  mkdir -p "$work/pdfs"
+  cp backend/pdf/testdata/twocolumn.pdf backend/pdf/testdata/encrypted.pdf "$work/pdfs/"
+  "$cli" index --quiet --db "$work/filled/library.db" "$work/pdfs" >"$work/cli.log" 2>&1 ||
+    { cat "$work/cli.log" >&2; fail "papertree index failed"; }
+  run_app "$work/filled" "${shot%.png}-library.png" 2
+fi
+
+echo "smoke: $passed passed, 0 failed"

@@ -18,15 +18,24 @@ export interface Paper {
   authors: string[];
   year: number;
   pages: number;
-  sections: number;
   file: string;
+  /** "ready" or "failed". */
+  status: string;
+  /** Error code and user-safe reason when the file could not be indexed. */
+  code: string;
+  message: string;
+  /** Indexed with other settings; re-index to refresh. */
+  stale: boolean;
 }
 
 export interface Progress {
+  /** "scan" (files found), "index" (working), "done". */
   stage: string;
   done: number;
   total: number;
   file: string;
+  /** What happens to file: "parsing", "embedding", "failed", ... */
+  detail: string;
 }
 
 export interface FileFailure {

@@ -38,10 +38,10 @@ describe("format", () => {
 
   it.each([
     [{ stage: "scan", done: 0, total: 12 }, "Found 12 PDFs", 0],
-    [{ stage: "parse", done: 3, total: 12 }, "Reading 3 of 12 PDFs", 0.25],
-    [{ stage: "embed", done: 6, total: 12 }, "Embedding 6 of 12 PDFs", 0.5],
-    [{ stage: "parse", done: 40, total: 12 }, "Reading 12 of 12 PDFs", 1],
-    [{ stage: "parse", done: 0, total: 0 }, "Reading 0 of 0 PDFs", 0],
+    [{ stage: "index", done: 3, total: 12 }, "Indexed 3 of 12 PDFs", 0.25],
+    [{ stage: "index", done: 6, total: 12 }, "Indexed 6 of 12 PDFs", 0.5],
+    [{ stage: "index", done: 40, total: 12 }, "Indexed 12 of 12 PDFs", 1],
+    [{ stage: "index", done: -1, total: 0 }, "Indexed 0 of 0 PDFs", 0],
     [{ stage: "done", done: 1, total: 1 }, "Finished 1 PDF", 1],
   ])("progressText(%j)", (p, label, fraction) => {
     expect(progressText(p)).toEqual({ label, fraction });

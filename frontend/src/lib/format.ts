@@ -32,7 +32,7 @@ export function authorLine(authors: readonly string[] | null | undefined): strin
 }
 
 /** Progress as a sentence and a fraction in [0, 1]. */
-export function progressText(p: { stage: string; done: number; total: number; file?: string }): {
+export function progressText(p: { stage: string; done: number; total: number }): {
   label: string;
   fraction: number;
 } {
@@ -45,12 +45,8 @@ export function progressText(p: { stage: string; done: number; total: number; fi
       return { label: `Found ${files}`, fraction };
     case "done":
       return { label: `Finished ${files}`, fraction: 1 };
-    case "embed":
-      return { label: `Embedding ${done} of ${files}`, fraction };
-    case "store":
-      return { label: `Saving ${done} of ${files}`, fraction };
     default:
-      return { label: `Reading ${done} of ${files}`, fraction };
+      return { label: `Indexed ${done} of ${files}`, fraction };
   }
 }
 

@@ -6,7 +6,7 @@ const XSS = "<img src=x onerror=alert(1)>";
 const noop: LibraryActions = { openFolder() {}, cancel() {}, retry() {}, dismiss() {} };
 
 function paper(over: Partial<Paper> = {}): Paper {
-  return { id: "1", title: "Attention Is All You Need", authors: ["A. Vaswani", "N. Shazeer", "N. Parmar"], year: 2017, pages: 15, sections: 23, file: "/p/attention.pdf", ...over };
+  return { id: "1", title: "Attention Is All You Need", authors: ["A. Vaswani", "N. Shazeer", "N. Parmar"], year: 2017, pages: 15, file: "/p/attention.pdf", status: "ready", code: "", message: "", stale: false, ...over };
 }
 
 function buttons(el: HTMLElement) {
@@ -22,14 +22,30 @@ describe("renderLibrary", () => {
   });
 
   it("lists papers with their metadata", () => {
-    const el = renderLibrary({ ...initialState(), phase: "ready", papers: [paper(), paper({ id: "2", title: "  ", authors: [], year: 0, file: "/p/untitled.pdf", sections: 1, pages: 1 })] }, noop);
+    const el = renderLibrary(
+      {
+        ...initialState(),
+        phase: "ready",
+        papers: [
+          paper(),
+          paper({ id: "2", title: "  ", authors: [], year: 0, file: "/p/untitled.pdf", pages: 1, stale: true }),
+          paper({ id: "3", title: "", file: "/p/locked.pdf", status: "failed", code: "encrypted", message: "This PDF is password-protected.", pages: 0 }),
+        ],
+      },
+      noop,
+    );
     const rows = el.querySelectorAll(".paper:not(.paper-ghost)");
-    expect(rows).toHaveLength(2);
+    expect(rows).toHaveLength(3);
     expect(rows[0].querySelector(".paper-title")?.textContent).toBe("Attention Is All You Need");
     expect(rows[0].querySelector(".paper-meta")?.textContent).toBe("A. Vaswani et al. · 2017");
-    expect(rows[0].querySelector(".paper-stats")?.textContent).toBe("23 sections·15 pages");
+    expect(rows[0].querySelector(".paper-stats")?.textContent).toBe("15 pages");
     expect(rows[1].querySelector(".paper-title")?.textContent).toBe("untitled.pdf");
     expect(rows[1].querySelector(".paper-meta")?.textContent).toBe("Unknown authors");
+    expect(rows[1].querySelector(".paper-stats")?.textContent).toBe("Outdated1 page");
+    expect(rows[2].classList.contains("paper-failed")).toBe(true);
+    expect(rows[2].querySelector(".paper-meta")?.textContent).toBe("This PDF is password-protected.");
+    expect(rows[2].querySelector(".tag-warn")?.textContent).toBe("Not indexed");
+    expect(el.querySelector(".papers-head")?.textContent).toContain("3 papers · 1 not indexed");
     expect(el.querySelector(".empty")).toBeNull();
   });
 
@@ -38,13 +54,14 @@ describe("renderLibrary", () => {
     expect(el.querySelector("img")).toBeNull();
     expect(el.querySelector(".paper-title")?.textContent).toBe(XSS);
     expect(el.querySelector(".paper-title")?.getAttribute("title")).toBe(XSS);
+    expect(el.querySelector(".paper-meta")?.textContent).toBe(`${XSS} · 2017`);
   });
 
   it("shows indexing progress and a cancel button", () => {
-    const progress: Progress = { stage: "parse", done: 3, total: 12, file: "/p/bert.pdf" };
+    const progress: Progress = { stage: "index", done: 3, total: 12, file: "/p/bert.pdf", detail: "embedding" };
     const el = renderLibrary({ ...initialState(), phase: "ready", job: { folder: "/home/a/papers", progress, cancelling: false } }, noop);
     expect(el.querySelector(".job-title")?.textContent).toBe("Indexing papers");
-    expect(el.querySelector(".job-label")?.textContent).toBe("Reading 3 of 12 PDFs — bert.pdf");
+    expect(el.querySelector(".job-label")?.textContent).toBe("Indexed 3 of 12 PDFs — bert.pdf (embedding)");
     expect((el.querySelector(".bar-fill") as HTMLElement).style.width).toBe("25%");
     expect(buttons(el)).toContain("Cancel");
     // The first step is disabled while a job runs.
@@ -121,8 +138,8 @@ describe("createLibrary", () => {
     click(root, "Open a folder of PDFs");
     await flush();
     expect(root.querySelector(".job-title")?.textContent).toBe("Indexing papers");
-    api.emit({ stage: "parse", done: 1, total: 2, file: "/home/a/papers/x.pdf" });
-    expect(root.querySelector(".job-label")?.textContent).toBe("Reading 1 of 2 PDFs — x.pdf");
+    api.emit({ stage: "index", done: 1, total: 2, file: "/home/a/papers/x.pdf", detail: "ready" });
+    expect(root.querySelector(".job-label")?.textContent).toBe("Indexed 1 of 2 PDFs — x.pdf (ready)");
 
     papers = [paper()];
     finish({ indexed: 1, skipped: 0, failures: [{ path: "/home/a/papers/locked.pdf", code: "encrypted", message: "This PDF is password-protected." }], millis: 800 });

@@ -95,19 +95,34 @@ function placeholderList() {
 }
 
 function paperRow(p: Paper) {
-  const meta = [authorLine(p.authors), p.year > 0 ? String(p.year) : ""].filter(Boolean).join(" · ");
+  const failed = p.status !== "ready";
+  const meta = failed
+    ? p.message || "This file could not be indexed."
+    : [authorLine(p.authors), p.year > 0 ? String(p.year) : ""].filter(Boolean).join(" · ");
   return h(
     "li",
-    { class: "paper", "data-id": p.id },
+    { class: failed ? "paper paper-failed" : "paper", "data-id": p.id },
     h("span", { class: "paper-icon" }, docIcon(18)),
     h(
       "div",
       { class: "paper-main" },
-      h("p", { class: "paper-title", title: p.title }, p.title.trim() || baseName(p.file) || "Untitled"),
+      h("p", { class: "paper-title", title: p.file }, p.title.trim() || baseName(p.file) || "Untitled"),
       h("p", { class: "paper-meta" }, meta),
     ),
-    h("p", { class: "paper-stats" }, plural(p.sections, "section"), h("span", { class: "dot" }, "·"), plural(p.pages, "page")),
+    failed
+      ? h("span", { class: "tag tag-warn" }, "Not indexed")
+      : h(
+          "p",
+          { class: "paper-stats" },
+          p.stale ? h("span", { class: "tag", title: "Indexed with other settings; index the folder again to refresh." }, "Outdated") : null,
+          p.pages > 0 ? plural(p.pages, "page") : null,
+        ),
   );
+}
+
+function failedCount(papers: Paper[]): string {
+  const n = papers.filter((p) => p.status !== "ready").length;
+  return n > 0 ? ` · ${n} not indexed` : "";
 }
 
 function paperList(s: LibraryState, act: LibraryActions) {
@@ -118,7 +133,7 @@ function paperList(s: LibraryState, act: LibraryActions) {
       "div",
       { class: "papers-head" },
       h("h3", null, "Papers"),
-      h("span", { class: "muted" }, plural(s.papers.length, "paper")),
+      h("span", { class: "muted" }, plural(s.papers.length, "paper") + failedCount(s.papers)),
       h("span", { class: "spacer" }),
       button("Add a folder", act.openFolder, { disabled: s.job !== null, icon: folderIcon(16) }),
     ),
@@ -127,7 +142,7 @@ function paperList(s: LibraryState, act: LibraryActions) {
 }
 
 function jobPanel(job: NonNullable<LibraryState["job"]>, act: LibraryActions) {
-  const p = job.progress ?? { stage: "scan", done: 0, total: 0, file: "" };
+  const p = job.progress ?? { stage: "scan", done: 0, total: 0, file: "", detail: "" };
   const { label, fraction } = progressText(p);
   const bar = h("div", { class: "bar-fill" });
   bar.style.width = `${Math.round(fraction * 100)}%`; // CSSOM, allowed by the CSP (no inline style attribute)
@@ -141,7 +156,12 @@ function jobPanel(job: NonNullable<LibraryState["job"]>, act: LibraryActions) {
       button(job.cancelling ? "Cancelling…" : "Cancel", act.cancel, { kind: "quiet", disabled: job.cancelling }),
     ),
     h("div", { class: "bar", role: "progressbar", "aria-valuemin": 0, "aria-valuemax": 100, "aria-valuenow": Math.round(fraction * 100) }, bar),
-    h("p", { class: "job-label" }, label, p.file ? h("span", { class: "muted" }, ` — ${baseName(p.file)}`) : null),
+    h(
+      "p",
+      { class: "job-label" },
+      label,
+      p.file ? h("span", { class: "muted" }, ` — ${baseName(p.file)}${p.detail ? ` (${p.detail})` : ""}`) : null,
+    ),
   );
 }
 

@@ -40,8 +40,11 @@ export namespace app {
 	    authors: string[];
 	    year: number;
 	    pages: number;
-	    sections: number;
 	    file: string;
+	    status: string;
+	    code: string;
+	    message: string;
+	    stale: boolean;
 	
 	    static createFrom(source: any = {}) {
 	        return new PaperView(source);
@@ -54,8 +57,11 @@ export namespace app {
 	        this.authors = source["authors"];
 	        this.year = source["year"];
 	        this.pages = source["pages"];
-	        this.sections = source["sections"];
 	        this.file = source["file"];
+	        this.status = source["status"];
+	        this.code = source["code"];
+	        this.message = source["message"];
+	        this.stale = source["stale"];
 	    }
 	}
 	export class Summary {

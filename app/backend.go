@@ -1,0 +1,107 @@
+package app
+
+import (
+	"context"
+	"io"
+	"path/filepath"
+	"strconv"
+
+	"github.com/papertree/papertree/backend/library"
+	"github.com/papertree/papertree/backend/papertree"
+	"github.com/papertree/papertree/backend/store"
+)
+
+// DBFile is the library database's name inside the library folder.
+const DBFile = "library.db"
+
+// Backend adapts backend/library to the Library facade. It lives here, not in
+// backend/library, because its types are app's view types and backend/ must
+// never import this package (the CLI would link Wails).
+type Backend struct{ lib *library.Library }
+
+// NewBackend wraps an open library.
+func NewBackend(lib *library.Library) *Backend { return &Backend{lib: lib} }
+
+// OpenBackend opens (creating if needed) the library in dir. The caller
+// closes the returned library when the app exits.
+func OpenBackend(ctx context.Context, dir string) (*Backend, *library.Library, error) {
+	lib, err := library.Open(ctx, library.Config{DBPath: filepath.Join(dir, DBFile)})
+	if err != nil {
+		return nil, nil, err
+	}
+	return NewBackend(lib), lib, nil
+}
+
+// OpenFunc returns an Options.Open that opens the library in dir.
+func OpenFunc(dir string) func(ctx context.Context) (Library, io.Closer, error) {
+	return func(ctx context.Context) (Library, io.Closer, error) {
+		b, lib, err := OpenBackend(ctx, dir)
+		if err != nil {
+			return nil, nil, err
+		}
+		return b, lib, nil
+	}
+}
+
+// ListPapers lists the library, as stored (the store's order).
+func (b *Backend) ListPapers(ctx context.Context) ([]PaperView, error) {
+	infos, err := b.lib.Papers(ctx)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]PaperView, 0, len(infos))
+	for _, in := range infos {
+		out = append(out, paperView(in))
+	}
+	return out, nil
+}
+
+func paperView(in store.PaperInfo) PaperView {
+	v := PaperView{
+		ID:      strconv.FormatInt(in.ID, 10),
+		Title:   in.Title,
+		Authors: in.Authors,
+		Year:    in.Year,
+		Pages:   in.Pages,
+		File:    in.Path,
+		Status:  in.Status,
+		Stale:   in.Stale,
+	}
+	if v.Authors == nil {
+		v.Authors = []string{}
+	}
+	if in.Status != store.StatusReady {
+		v.Code, v.Message = string(in.ErrCode), in.ErrMessage
+		if v.Message == "" {
+			v.Message = "This file could not be indexed."
+		}
+	}
+	return v
+}
+
+// Index runs a library indexing job and translates its events and summary.
+func (b *Backend) Index(ctx context.Context, paths []string, progress func(Progress)) (Summary, error) {
+	sum, err := b.lib.Index(ctx, paths, func(ev library.Event) {
+		progress(Progress{Stage: "index", Done: ev.Done, Total: ev.Total, File: ev.File, Detail: string(ev.Status)})
+	})
+	if err != nil {
+		if ctx.Err() != nil && papertree.ErrorCode(err) != papertree.ECanceled {
+			err = papertree.Wrap(err, papertree.ECanceled, "Indexing was cancelled.")
+		}
+		return Summary{}, err
+	}
+	out := Summary{
+		Indexed:  sum.Indexed,
+		Skipped:  sum.Unchanged,
+		Failures: make([]FileFailure, 0, len(sum.Failed)),
+		Millis:   int64(sum.Seconds * 1000),
+	}
+	for _, f := range sum.Failed {
+		msg := f.Error
+		if msg == "" {
+			msg = "This file could not be indexed."
+		}
+		out.Failures = append(out.Failures, FileFailure{Path: f.File, Code: string(f.Code), Message: msg})
+	}
+	return out, nil
+}
