@@ -39,7 +39,8 @@ func ParseNumbering(text string) (Numbering, bool) {
 	}
 	if m := arabicRe.FindStringSubmatch(t); m != nil {
 		rest := m[3]
-		if rest == "" || !startsTitle(rest) {
+		deep := strings.Contains(m[1], ".") && m[2] == ""
+		if rest == "" || !(startsTitle(rest) || (deep && startsLowerTitle(rest))) {
 			return Numbering{}, false
 		}
 		// "3 . 2" style or numbers directly glued to words ("2018a") are not numbers.
@@ -141,3 +142,20 @@ func roleFor(text string) papertree.Role {
 	r, _ := ConventionalName(text)
 	return r
 }
+
+// startsLowerTitle accepts a title that starts with a lower-case word
+// ("4.4.5 n-positional embeddings", "3.1 bAbI Question-Answering"); it is
+// only used after dotted section numbers, which prose rarely starts with.
+func startsLowerTitle(s string) bool {
+	ws := strings.Fields(s)
+	if len(ws) == 0 || len(ws) > 12 || letterCount(s) < 4 {
+		return false
+	}
+	r := []rune(ws[0])
+	return unicode.IsLower(r[0]) && !commonLower[strings.ToLower(ws[0])]
+}
+
+// commonLower are words that start prose, not titles.
+var commonLower = map[string]bool{"and": true, "or": true, "of": true, "the": true, "a": true, "to": true, "in": true,
+	"for": true, "is": true, "are": true, "with": true, "on": true, "at": true, "by": true, "we": true, "this": true,
+	"that": true, "than": true, "as": true, "percent": true, "times": true, "points": true, "seconds": true}

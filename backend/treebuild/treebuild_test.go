@@ -41,6 +41,8 @@ func TestParseNumbering(t *testing.T) {
 		{"pronoun I", "I Think So", false, "", "", 0, ""},
 		{"glued digits", "2018a Results", false, "", "", 0, ""},
 		{"figure digits", "3 2", false, "", "", 0, ""},
+		{"lowercase title after dotted number", "4.4.5 n-positional embeddings", true, "4.4.5", "arabic", 3, "n-positional embeddings"},
+		{"decimal starting prose", "0.5 of the samples", false, "", "", 0, ""},
 		{"bracketed title", "4.3 [D1] Discover Citations", true, "4.3", "arabic", 2, "[D1] Discover Citations"},
 	}
 	for _, c := range cases {
