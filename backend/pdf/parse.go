@@ -20,6 +20,8 @@
 //     (de-hyphenation and reading order are the tree builder's job).
 //   - A garbled text layer does not fail Parse; it is reported through
 //     Document.TextQuality and Document.Garbled.
+//   - Parse keeps no shared mutable state: different files may be parsed
+//     concurrently (one library Reader per call).
 package pdf
 
 import (

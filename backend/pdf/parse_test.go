@@ -483,3 +483,31 @@ func TestRotation(t *testing.T) {
 		})
 	}
 }
+
+// TestConcurrentParse: Parse keeps no shared mutable state, so different
+// files (or the same one) can be parsed in parallel (run with -race).
+func TestConcurrentParse(t *testing.T) {
+	want, err := openFixture(t, "twocolumn.pdf", Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantJSON, _ := json.Marshal(want)
+	errs := make(chan error, 4)
+	for i := 0; i < 4; i++ {
+		go func() {
+			doc, err := Open(context.Background(), filepath.Join("testdata", "twocolumn.pdf"), Options{})
+			if err == nil {
+				got, _ := json.Marshal(doc)
+				if !bytes.Equal(got, wantJSON) {
+					err = errors.New("concurrent parse gave a different document")
+				}
+			}
+			errs <- err
+		}()
+	}
+	for i := 0; i < 4; i++ {
+		if err := <-errs; err != nil {
+			t.Error(err)
+		}
+	}
+}

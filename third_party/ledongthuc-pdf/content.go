@@ -25,7 +25,7 @@ import (
 )
 
 // maxGlyphsPerPage bounds the work done on one hostile page.
-const maxGlyphsPerPage = 2_000_000
+const maxGlyphsPerPage = 500_000
 
 // maxFormDepth bounds Form XObject nesting (and breaks reference cycles).
 const maxFormDepth = 12

@@ -911,7 +911,7 @@ func (r *Reader) objStmObjects(strm Value) map[uint32]object {
 		if first <= 0 || n < 0 {
 			panic("missing First")
 		}
-		data, err := io.ReadAll(io.LimitReader(strm.Reader(), 1<<28))
+		data, err := io.ReadAll(io.LimitReader(strm.Reader(), 1<<26))
 		if err != nil || first > int64(len(data)) {
 			panic("damaged object stream")
 		}
