@@ -110,7 +110,7 @@ func filterSequence(hs []*heading) []*heading {
 	last := map[string][]int{}
 	out := hs[:0]
 	for _, h := range hs {
-		if !h.hasNum || h.fixed {
+		if !h.hasNum {
 			out = append(out, h)
 			continue
 		}
@@ -133,6 +133,16 @@ func filterSequence(hs []*heading) []*heading {
 			slack = 2
 		}
 		prev := last[kind]
+		if h.fixed {
+			// a verified bookmark: always kept, and it sets the context
+			// that typography candidates around it must fit
+			last[kind] = parts
+			if kind == "roman" {
+				delete(last, "letter")
+			}
+			out = append(out, h)
+			continue
+		}
 		ok := plausibleNext(prev, parts, slack)
 		if !ok && h.strong && kind == "letter" && len(prev) == 0 {
 			ok = parts[0] == 1
