@@ -107,17 +107,17 @@ func dehyphenate(cur, next string) bool {
 	return true
 }
 
-// furnitureKey is a line's text with digits folded, so that "Page 3" and
-// "Page 4" or a running header with a page number compare equal.
+// furnitureKey is a line's letters, lowercased, so that "Page 3" and
+// "Page 4" or a running header with a page number on either side compare
+// equal.
 func furnitureKey(s string) string {
 	var b strings.Builder
 	for _, r := range strings.ToLower(s) {
 		switch {
 		case unicode.IsDigit(r):
-			if !strings.HasSuffix(b.String(), "#") {
-				b.WriteByte('#')
-			}
-		case unicode.IsLetter(r) || r == '#':
+			// digits are dropped: "2556 Biophysics: Hopfield" and
+			// "Biophysics: Hopfield 2557" are the same running header
+		case unicode.IsLetter(r):
 			b.WriteRune(r)
 		}
 	}
