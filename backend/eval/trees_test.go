@@ -2,6 +2,7 @@ package eval
 
 import (
 	"bytes"
+	"encoding/json"
 	"math"
 	"os"
 	"path/filepath"
@@ -244,5 +245,13 @@ func TestReportTable(t *testing.T) {
 		if !strings.Contains(buf.String(), want) {
 			t.Errorf("table lacks %q:\n%s", want, buf.String())
 		}
+	}
+	var js bytes.Buffer
+	if err := r.WriteJSON(&js); err != nil {
+		t.Fatal(err)
+	}
+	var back TreesReport
+	if err := json.Unmarshal(js.Bytes(), &back); err != nil || back.Overall.Score.Hits != 1 || len(back.Files) != 2 {
+		t.Fatalf("json round trip: %v %+v", err, back.Overall)
 	}
 }
