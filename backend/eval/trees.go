@@ -19,6 +19,7 @@ package eval
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/papertree/papertree/backend/internal/textsim"
 	"os"
 	"path/filepath"
 	"sort"
@@ -100,7 +101,7 @@ func TextsMatch(goldNorm, predNorm string) bool {
 	if goldNorm == predNorm {
 		return true
 	}
-	return seqRatio([]rune(goldNorm), []rune(predNorm)) >= MatchRatio
+	return textsim.Ratio([]rune(goldNorm), []rune(predNorm)) >= MatchRatio
 }
 
 // Pair is one matched gold/prediction pair (indexes into the two lists).

@@ -1,8 +1,12 @@
-package eval
+// Package textsim holds text similarity used by both the tree builder (to
+// verify outline entries against printed headings) and the tree evaluator (to
+// match predicted and gold headings): one implementation, so that the builder
+// and its scorer can never disagree about what "similar" means.
+package textsim
 
 import "sort"
 
-// seqRatio returns Python difflib.SequenceMatcher(None, a, b).ratio() for two
+// Ratio returns Python difflib.SequenceMatcher(None, a, b).ratio() for two
 // rune sequences. It reproduces difflib exactly (Ratcliff/Obershelp longest
 // matching blocks, recursively on both sides, and the "autojunk" heuristic:
 // when b has at least 200 elements, elements occurring more than
@@ -10,7 +14,7 @@ import "sort"
 // still extend one) so that scores agree with the reference scorer that the
 // gold README describes. The ratio is not symmetric in rare cases; callers
 // pass gold as a and prediction as b.
-func seqRatio(a, b []rune) float64 {
+func Ratio(a, b []rune) float64 {
 	total := len(a) + len(b)
 	if total == 0 {
 		return 1
