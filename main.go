@@ -33,18 +33,23 @@ var icon []byte
 var version = "dev"
 
 type config struct {
-	libraryDir  string
-	showVersion bool
+	libraryDir   string
+	settingsPath string
+	showVersion  bool
 }
 
 func parseFlags(args []string, stderr io.Writer) (config, error) {
 	fs := flag.NewFlagSet("papertree-app", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var c config
-	fs.StringVar(&c.libraryDir, "library", app.DefaultLibraryDir(), "folder that holds the PaperTree library (database and caches)")
+	fs.StringVar(&c.libraryDir, "library", "", "folder that holds the PaperTree library (database and caches) (default: the settings' data folder, else "+app.DefaultLibraryDir()+")")
+	fs.StringVar(&c.settingsPath, "settings", app.DefaultSettingsPath(), "settings file (LLM server, retrieval, parsing; never the API key)")
 	fs.BoolVar(&c.showVersion, "version", false, "print the version and exit")
 	if err := fs.Parse(args); err != nil {
 		return c, err
+	}
+	if c.libraryDir == "" {
+		c.libraryDir = app.LibraryDirFromSettings(c.settingsPath)
 	}
 	if fs.NArg() > 0 {
 		return c, fmt.Errorf("unexpected argument %q (use --library DIR)", fs.Arg(0))
@@ -75,7 +80,7 @@ func main() {
 
 	// The library (cfg.libraryDir/library.db) is opened in the startup hook
 	// and closed in the shutdown hook.
-	a := app.New(app.Options{Version: version, LibraryDir: cfg.libraryDir, Open: app.OpenFunc(cfg.libraryDir)})
+	a := app.New(app.Options{Version: version, LibraryDir: cfg.libraryDir, Open: app.OpenFunc(cfg.libraryDir), SettingsPath: cfg.settingsPath})
 	hooks := app.Hooks(a)
 
 	err = wails.Run(&options.App{

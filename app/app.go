@@ -11,11 +11,17 @@ import (
 	"time"
 
 	"github.com/papertree/papertree/backend/papertree"
+	"github.com/papertree/papertree/backend/settings"
 )
 
 // Event names sent to the frontend. The frontend's api module mirrors them.
 const (
 	EventIndexProgress = "index:progress"
+	// EventLibraryChanged says the paper list may have changed (a job
+	// ended, the watcher pruned removed files): list the papers again.
+	EventLibraryChanged = "library:changed"
+	// EventAskDelta carries the streamed answer text so far (AskDelta).
+	EventAskDelta = "ask:delta"
 )
 
 // Name is the product name shown in the window title and the UI.
@@ -34,6 +40,13 @@ type Options struct {
 	Runtime  Runtime       // nil: WailsRuntime
 	Logger   *slog.Logger  // nil: text logs on stderr
 	Throttle time.Duration // minimum gap between progress events; 0: 150ms
+	// SettingsPath is the settings JSON file ("": settings are not saved).
+	SettingsPath string
+	// Secrets opens the store of the API key (nil: settings.DefaultSecrets).
+	Secrets func(ctx context.Context) (settings.SecretStore, error)
+	// Debounce is how long the folder watcher waits for changes to settle
+	// before re-indexing; 0: 2s. Negative: do not watch folders.
+	Debounce time.Duration
 }
 
 // App is the service bound to the frontend. Its exported methods (other than
@@ -54,6 +67,14 @@ type App struct {
 	ctx     context.Context    // from OnStartup; Background until then
 	cancel  context.CancelFunc // cancels the running index job; nil when idle
 	jobDone chan struct{}      // closed when the running job has finished
+
+	settingsPath string
+	secrets      func(ctx context.Context) (settings.SecretStore, error)
+	debounce     time.Duration
+
+	askCancel context.CancelFunc // cancels the running question; nil when idle (guarded by mu)
+	watch     *folderWatcher     // nil until Startup; guarded by mu
+	pending   bool               // a watcher re-index is due when the job ends (guarded by mu)
 }
 
 // New builds an App. It does not touch the window; Wails calls the hooks.
@@ -68,6 +89,16 @@ func New(o Options) *App {
 		log:        o.Logger,
 		throttle:   o.Throttle,
 		ctx:        context.Background(),
+
+		settingsPath: o.SettingsPath,
+		secrets:      o.Secrets,
+		debounce:     o.Debounce,
+	}
+	if a.secrets == nil {
+		a.secrets = settings.DefaultSecrets
+	}
+	if a.debounce == 0 {
+		a.debounce = 2 * time.Second
 	}
 	if a.version == "" {
 		a.version = "dev"
@@ -116,6 +147,12 @@ func (l Lifecycle) Startup(ctx context.Context) {
 	backend := a.lib != nil
 	a.mu.Unlock()
 	a.log.Info("papertree-app started", "version", a.version, "library", a.libraryDir, "backend", backend)
+	if backend {
+		// Both run in the background: the window must be interactive at
+		// once, and LLM detection or a re-scan of the folders can take a while.
+		go a.applyLLMSettings(ctx, true)
+		a.startWatching()
+	}
 }
 
 // DomReady is logged so that the smoke test can tell that the page loaded
@@ -130,7 +167,15 @@ func (l Lifecycle) Shutdown(ctx context.Context) {
 	a := l.a
 	a.mu.Lock()
 	cancel, done := a.cancel, a.jobDone
+	askCancel, w := a.askCancel, a.watch
+	a.watch = nil
 	a.mu.Unlock()
+	if w != nil {
+		w.close()
+	}
+	if askCancel != nil {
+		askCancel()
+	}
 	if cancel != nil {
 		cancel()
 		select {
@@ -216,6 +261,7 @@ func (a *App) ChooseFolder() (string, error) {
 // IndexFolder indexes every PDF under dir. It runs as the one index job:
 // a second call while one runs fails with EConflict, CancelIndex stops it
 // (ECanceled), and progress arrives as throttled EventIndexProgress events.
+// The folder is remembered (Folders) and watched for changes afterwards.
 func (a *App) IndexFolder(dir string) (Summary, error) {
 	lib, libErr := a.library()
 	if libErr != nil {
@@ -228,7 +274,15 @@ func (a *App) IndexFolder(dir string) (Summary, error) {
 	if err != nil {
 		return Summary{}, err
 	}
+	if abs, err := filepath.Abs(dir); err == nil {
+		a.rememberFolder(abs)
+	}
+	return a.runIndex(lib, paths, false)
+}
 
+// runIndex runs one index job over paths (see IndexFolder). background
+// marks jobs the folder watcher started, so the UI can say so.
+func (a *App) runIndex(lib Library, paths []string, background bool) (Summary, error) {
 	a.mu.Lock()
 	if a.cancel != nil {
 		a.mu.Unlock()
@@ -244,19 +298,28 @@ func (a *App) IndexFolder(dir string) (Summary, error) {
 		a.mu.Unlock()
 		cancel()
 		close(done)
+		a.rt.EventsEmit(a.context(), EventLibraryChanged)
+		a.jobFinished()
 	}()
 
-	emit := func(p Progress) { a.rt.EventsEmit(ctx, EventIndexProgress, p) }
+	files := newFileTracker(paths)
+	emit := func(p Progress) {
+		p.Files, p.Background = files.snapshot(), background
+		a.rt.EventsEmit(ctx, EventIndexProgress, p)
+	}
 	th := newThrottle(a.throttle, time.Now, time.AfterFunc, emit)
 	th.report(Progress{Stage: "scan", Total: len(paths)})
 	start := time.Now()
-	sum, err := lib.Index(ctx, paths, th.report)
+	sum, err := lib.Index(ctx, paths, func(p Progress) {
+		files.update(p)
+		th.report(p)
+	})
 	th.close()
 	if err != nil {
 		if ctx.Err() != nil && papertree.ErrorCode(err) != papertree.ECanceled {
 			err = papertree.Wrap(err, papertree.ECanceled, "Indexing was cancelled.")
 		}
-		a.log.Error("index folder", "dir", dir, "err", err)
+		a.log.Error("index", "files", len(paths), "err", err)
 		return Summary{}, asCoded(err, "The folder could not be indexed.")
 	}
 	if sum.Failures == nil {
@@ -266,7 +329,7 @@ func (a *App) IndexFolder(dir string) (Summary, error) {
 		sum.Millis = time.Since(start).Milliseconds()
 	}
 	emit(Progress{Stage: "done", Done: len(paths), Total: len(paths)})
-	a.log.Info("indexed folder", "dir", dir, "files", len(paths), "indexed", sum.Indexed, "failed", len(sum.Failures))
+	a.log.Info("indexed", "files", len(paths), "indexed", sum.Indexed, "failed", len(sum.Failures), "background", background)
 	return sum, nil
 }
 

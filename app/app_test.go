@@ -6,6 +6,7 @@ import (
 	"io"
 	"log/slog"
 	"path/filepath"
+	"reflect"
 	"sync"
 	"testing"
 	"time"
@@ -21,6 +22,7 @@ type fakeRuntime struct {
 	names     []string
 	dialogDir string
 	dialogErr error
+	savePath  string
 }
 
 func (r *fakeRuntime) EventsEmit(_ context.Context, name string, data ...any) {
@@ -34,6 +36,10 @@ func (r *fakeRuntime) EventsEmit(_ context.Context, name string, data ...any) {
 	}
 }
 
+func (r *fakeRuntime) SaveFileDialog(context.Context, string, string, string, string, string) (string, error) {
+	return r.savePath, nil
+}
+
 func (r *fakeRuntime) OpenDirectoryDialog(context.Context, string, string) (string, error) {
 	return r.dialogDir, r.dialogErr
 }
@@ -41,6 +47,7 @@ func (r *fakeRuntime) OpenDirectoryDialog(context.Context, string, string) (stri
 // scriptedLibrary is a Library whose Index reports one progress per file
 // and can block until released, to exercise job control.
 type scriptedLibrary struct {
+	Library // methods a test does not script panic (nil interface)
 	papers  []PaperView
 	listErr error
 	started chan struct{} // closed when Index starts, if non-nil
@@ -223,10 +230,30 @@ func TestIndexFolderReportsProgressAndSummary(t *testing.T) {
 	if len(rt.events) != len(want) {
 		t.Fatalf("events = %+v, want %+v", rt.events, want)
 	}
+	// Every event carries every file's latest status (events the throttle
+	// drops lose no per-file state).
+	wantFiles := [][]string{
+		{"queued", "queued", "queued"},
+		{"ready", "queued", "queued"},
+		{"ready", "ready", "ready"},
+		{"ready", "ready", "ready"},
+	}
 	for i := range want {
-		if rt.events[i] != want[i] || rt.names[i] != EventIndexProgress {
-			t.Errorf("event %d = %s %+v, want %+v", i, rt.names[i], rt.events[i], want[i])
+		got := rt.events[i]
+		var statuses []string
+		for _, f := range got.Files {
+			statuses = append(statuses, f.Status)
 		}
+		got.Files = nil
+		if !reflect.DeepEqual(got, want[i]) || rt.names[i] != EventIndexProgress {
+			t.Errorf("event %d = %s %+v, want %+v", i, rt.names[i], got, want[i])
+		}
+		if !reflect.DeepEqual(statuses, wantFiles[i]) {
+			t.Errorf("event %d file statuses = %q, want %q", i, statuses, wantFiles[i])
+		}
+	}
+	if rt.names[len(rt.names)-1] != EventLibraryChanged {
+		t.Errorf("last event = %s, want %s", rt.names[len(rt.names)-1], EventLibraryChanged)
 	}
 }
 

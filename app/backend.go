@@ -82,7 +82,7 @@ func paperView(in store.PaperInfo) PaperView {
 // Index runs a library indexing job and translates its events and summary.
 func (b *Backend) Index(ctx context.Context, paths []string, progress func(Progress)) (Summary, error) {
 	sum, err := b.lib.Index(ctx, paths, func(ev library.Event) {
-		progress(Progress{Stage: "index", Done: ev.Done, Total: ev.Total, File: ev.File, Detail: string(ev.Status)})
+		progress(Progress{Stage: "index", Done: ev.Done, Total: ev.Total, File: ev.File, Detail: string(ev.Status), Message: ev.ErrMsg, Remaining: ev.Remaining.Milliseconds()})
 	})
 	if err != nil {
 		if ctx.Err() != nil && papertree.ErrorCode(err) != papertree.ECanceled {

@@ -12,6 +12,8 @@ type Runtime interface {
 	EventsEmit(ctx context.Context, name string, data ...any)
 	// OpenDirectoryDialog shows a folder picker; "" means the user cancelled.
 	OpenDirectoryDialog(ctx context.Context, title, defaultDir string) (string, error)
+	// SaveFileDialog asks where to save a file; "" means the user cancelled.
+	SaveFileDialog(ctx context.Context, title, defaultDir, defaultName, filterName, pattern string) (string, error)
 }
 
 // WailsRuntime forwards to github.com/wailsapp/wails/v2/pkg/runtime. Its
@@ -29,5 +31,15 @@ func (WailsRuntime) OpenDirectoryDialog(ctx context.Context, title, defaultDir s
 		Title:                title,
 		DefaultDirectory:     defaultDir,
 		CanCreateDirectories: false,
+	})
+}
+
+// SaveFileDialog shows the native save dialog.
+func (WailsRuntime) SaveFileDialog(ctx context.Context, title, defaultDir, defaultName, filterName, pattern string) (string, error) {
+	return wruntime.SaveFileDialog(ctx, wruntime.SaveDialogOptions{
+		Title:            title,
+		DefaultDirectory: defaultDir,
+		DefaultFilename:  defaultName,
+		Filters:          []wruntime.FileFilter{{DisplayName: filterName, Pattern: pattern}},
 	})
 }

@@ -1,6 +1,12 @@
 package app
 
-import "context"
+import (
+	"context"
+	"io"
+
+	"github.com/papertree/papertree/backend/llm"
+	"github.com/papertree/papertree/backend/retrieve"
+)
 
 // Library is the facade the desktop shell needs from the backend. It is
 // implemented by an adapter over backend/library; a nil Library means "no
@@ -15,6 +21,24 @@ type Library interface {
 	// call: it is listed in Summary.Failures. Index returns a coded
 	// ECanceled error when ctx is cancelled.
 	Index(ctx context.Context, paths []string, progress func(Progress)) (Summary, error)
+	// Paper loads one paper's whole tree by id.
+	Paper(ctx context.Context, id string) (PaperDetail, error)
+	// Ask answers a question; onDelta (may be nil) receives streamed LLM
+	// text. The answer is saved in the history and has an ID.
+	Ask(ctx context.Context, in AskInput, params retrieve.Params, onDelta func(string)) (AnswerView, error)
+	// History lists saved answers, newest first.
+	History(ctx context.Context, limit int) ([]HistoryItem, error)
+	// Answer loads one saved answer with its evidence.
+	Answer(ctx context.Context, id string) (AnswerView, error)
+	// DeleteAnswer removes a saved answer.
+	DeleteAnswer(ctx context.Context, id string) error
+	// Export writes saved answers (all of the history when ids is empty)
+	// as a report in format (md, html, pdf, docx).
+	Export(ctx context.Context, ids []string, format string, w io.Writer) error
+	// Prune drops papers whose file is gone and returns their paths.
+	Prune(ctx context.Context) ([]string, error)
+	// ConfigureLLM switches the LLM on (or off) and reports what works.
+	ConfigureLLM(ctx context.Context, cfg llm.Config) (llm.Status, error)
 }
 
 // PaperView is one paper as the library list shows it.
@@ -38,6 +62,120 @@ type Progress struct {
 	Total  int    `json:"total"`  // files in the job
 	File   string `json:"file"`   // file the latest report is about, may be empty
 	Detail string `json:"detail"` // what happens to File: "parsing", "embedding", "failed", ...
+	// Message is the plain-words reason when Detail is "failed".
+	Message string `json:"message"`
+	// Remaining is the estimated time left in milliseconds; 0 when unknown.
+	Remaining int64 `json:"remaining"`
+	// Files is the status of every file of the job at the time of the
+	// event (App fills it in when emitting; the order is the job's).
+	Files []FileState `json:"files"`
+	// Background is true for jobs started by the folder watcher.
+	Background bool `json:"background"`
+}
+
+// FileState is one file's status in an indexing job.
+type FileState struct {
+	File    string `json:"file"`
+	Status  string `json:"status"`  // queued, parsing, building tree, summarizing, embedding, saving, ready, unchanged, failed
+	Message string `json:"message"` // plain-words reason when failed
+}
+
+// PaperDetail is one paper with its whole tree, for the paper view.
+type PaperDetail struct {
+	ID       string    `json:"id"`
+	Title    string    `json:"title"`
+	Authors  []string  `json:"authors"`
+	Abstract string    `json:"abstract"`
+	Year     int       `json:"year"`
+	Pages    int       `json:"pages"`
+	File     string    `json:"file"`
+	Warnings []string  `json:"warnings"`
+	Root     *TreeNode `json:"root"`
+}
+
+// TreeNode is one node of a PaperTree: the root (the paper), a section, or
+// a leaf (segment or caption) with its text.
+type TreeNode struct {
+	ID        string      `json:"id"`
+	Kind      string      `json:"kind"` // root, section, segment, caption
+	Title     string      `json:"title"`
+	Number    string      `json:"number"`
+	Level     int         `json:"level"`
+	Text      string      `json:"text"`
+	PageStart int         `json:"pageStart"`
+	PageEnd   int         `json:"pageEnd"`
+	Boxes     []BoxView   `json:"boxes"`
+	Children  []*TreeNode `json:"children"`
+}
+
+// BoxView is a text box on a page, in PDF points with the origin top-left.
+type BoxView struct {
+	Page int     `json:"page"`
+	X0   float64 `json:"x0"`
+	Y0   float64 `json:"y0"`
+	X1   float64 `json:"x1"`
+	Y1   float64 `json:"y1"`
+}
+
+// AskInput is a question from the ask box.
+type AskInput struct {
+	Question string   `json:"question"`
+	PaperIDs []string `json:"paperIds"` // empty: the whole library
+	Strategy string   `json:"strategy"` // "": the settings' strategy
+	Budget   int      `json:"budget"`   // 0: the settings' budget
+}
+
+// AnswerView is an answer with its evidence, as the ask view shows it.
+type AnswerView struct {
+	ID        string         `json:"id"`
+	Question  string         `json:"question"`
+	Text      string         `json:"text"` // with [n] markers, n = 1-based evidence index
+	Mode      string         `json:"mode"` // "extractive" or "llm"
+	Strategy  string         `json:"strategy"`
+	NotFound  bool           `json:"notFound"`
+	Model     string         `json:"model"`
+	CreatedAt string         `json:"createdAt"` // RFC 3339
+	PaperIDs  []string       `json:"paperIds"`
+	Evidence  []EvidenceView `json:"evidence"`
+	Diag      DiagView       `json:"diag"`
+}
+
+// EvidenceView is one evidence passage and its root-to-leaf path.
+type EvidenceView struct {
+	PaperID    string    `json:"paperId"`
+	PaperTitle string    `json:"paperTitle"`
+	NodeID     string    `json:"nodeId"` // the leaf
+	Kind       string    `json:"kind"`
+	Path       []string  `json:"path"`    // titles from the paper down to the leaf's section
+	PathIDs    []string  `json:"pathIds"` // node ids along Path (same length)
+	Text       string    `json:"text"`
+	Pages      []int     `json:"pages"`
+	Boxes      []BoxView `json:"boxes"`
+	Score      float64   `json:"score"`
+	Tokens     int       `json:"tokens"`
+}
+
+// DiagView is how an answer was made.
+type DiagView struct {
+	SectionEntropy   float64            `json:"sectionEntropy"`
+	TokensUsed       int                `json:"tokensUsed"`
+	Budget           int                `json:"budget"`
+	Sections         int                `json:"sections"`
+	Timings          map[string]float64 `json:"timings"` // milliseconds per step
+	LLMTokens        map[string]int     `json:"llmTokens"`
+	Fallbacks        []string           `json:"fallbacks"`
+	DroppedCitations int                `json:"droppedCitations"`
+}
+
+// HistoryItem is one saved answer in the history list.
+type HistoryItem struct {
+	ID        string `json:"id"`
+	Question  string `json:"question"`
+	Text      string `json:"text"`
+	Mode      string `json:"mode"`
+	NotFound  bool   `json:"notFound"`
+	Evidence  int    `json:"evidence"`
+	CreatedAt string `json:"createdAt"`
 }
 
 // FileFailure is one file that could not be indexed.

@@ -1,0 +1,240 @@
+package app
+
+import (
+	"context"
+	"io"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/papertree/papertree/backend/library"
+	"github.com/papertree/papertree/backend/llm"
+	"github.com/papertree/papertree/backend/papertree"
+	"github.com/papertree/papertree/backend/report"
+	"github.com/papertree/papertree/backend/retrieve"
+)
+
+// This file maps the rest of backend/library (trees, answers, history,
+// reports, the LLM) onto app's view types. IDs travel as decimal strings so
+// that JavaScript never rounds an int64.
+
+func idString(id int64) string { return strconv.FormatInt(id, 10) }
+
+func parseID(s, what string) (int64, error) {
+	id, err := strconv.ParseInt(strings.TrimSpace(s), 10, 64)
+	if err != nil || id <= 0 {
+		return 0, papertree.Errorf(papertree.EInvalid, "%q is not a valid %s id.", s, what)
+	}
+	return id, nil
+}
+
+func idStrings(ids []int64) []string {
+	out := make([]string, 0, len(ids))
+	for _, id := range ids {
+		out = append(out, idString(id))
+	}
+	return out
+}
+
+func boxViews(bs []papertree.Box) []BoxView {
+	out := make([]BoxView, 0, len(bs))
+	for _, b := range bs {
+		out = append(out, BoxView{Page: b.Page, X0: b.X0, Y0: b.Y0, X1: b.X1, Y1: b.Y1})
+	}
+	return out
+}
+
+func treeView(n *papertree.Node) *TreeNode {
+	if n == nil {
+		return nil
+	}
+	t := &TreeNode{
+		ID: idString(n.ID), Kind: string(n.Kind), Title: n.Title, Number: n.Number, Level: n.Level,
+		Text: n.Text, PageStart: n.PageStart, PageEnd: n.PageEnd, Boxes: boxViews(n.Boxes),
+		Children: make([]*TreeNode, 0, len(n.Children)),
+	}
+	for _, c := range n.Children {
+		t.Children = append(t.Children, treeView(c))
+	}
+	return t
+}
+
+// Paper loads the tree of one paper.
+func (b *Backend) Paper(ctx context.Context, id string) (PaperDetail, error) {
+	if _, err := parseID(id, "paper"); err != nil {
+		return PaperDetail{}, err
+	}
+	p, err := b.lib.Paper(ctx, id)
+	if err != nil {
+		return PaperDetail{}, err
+	}
+	d := PaperDetail{
+		ID: idString(p.ID), Title: p.Title, Authors: p.Authors, Abstract: p.Abstract, Year: p.Year,
+		Pages: p.Pages, File: p.Path, Warnings: p.Warnings, Root: treeView(p.Root),
+	}
+	if d.Authors == nil {
+		d.Authors = []string{}
+	}
+	if d.Warnings == nil {
+		d.Warnings = []string{}
+	}
+	if d.Root == nil {
+		d.Root = &TreeNode{Kind: string(papertree.KindRoot), Title: p.Title, Children: []*TreeNode{}, Boxes: []BoxView{}}
+	}
+	return d, nil
+}
+
+func answerView(a *papertree.Answer) AnswerView {
+	v := AnswerView{
+		ID: idString(a.ID), Question: a.Question, Text: a.Text, Mode: a.Mode, Strategy: a.Strategy,
+		NotFound: a.NotFound, Model: a.Model, PaperIDs: idStrings(a.PaperIDs),
+		Evidence: make([]EvidenceView, 0, len(a.Evidence)),
+		Diag: DiagView{
+			SectionEntropy: a.Diag.SectionEntropy, TokensUsed: a.Diag.TokensUsed, Budget: a.Diag.Budget,
+			Sections: a.Diag.Sections, Timings: a.Diag.Timings, LLMTokens: a.Diag.LLMTokens,
+			Fallbacks: a.Diag.Fallbacks, DroppedCitations: a.Diag.DroppedCitations,
+		},
+	}
+	if !a.CreatedAt.IsZero() {
+		v.CreatedAt = a.CreatedAt.UTC().Format(time.RFC3339)
+	}
+	if v.Diag.Timings == nil {
+		v.Diag.Timings = map[string]float64{}
+	}
+	if v.Diag.LLMTokens == nil {
+		v.Diag.LLMTokens = map[string]int{}
+	}
+	if v.Diag.Fallbacks == nil {
+		v.Diag.Fallbacks = []string{}
+	}
+	for _, e := range a.Evidence {
+		pages := e.Pages
+		if pages == nil {
+			pages = []int{}
+		}
+		path := e.Path
+		if path == nil {
+			path = []string{}
+		}
+		v.Evidence = append(v.Evidence, EvidenceView{
+			PaperID: idString(e.PaperID), PaperTitle: e.PaperTitle, NodeID: idString(e.NodeID), Kind: string(e.Kind),
+			Path: path, PathIDs: idStrings(e.PathIDs), Text: e.Text, Pages: pages, Boxes: boxViews(e.Boxes),
+			Score: e.Score, Tokens: e.Tokens,
+		})
+	}
+	return v
+}
+
+// Ask runs one question through the library.
+func (b *Backend) Ask(ctx context.Context, in AskInput, params retrieve.Params, onDelta func(string)) (AnswerView, error) {
+	req := library.AskRequest{Question: in.Question, Strategy: in.Strategy, Budget: in.Budget, Params: params, OnDelta: onDelta}
+	for _, s := range in.PaperIDs {
+		id, err := parseID(s, "paper")
+		if err != nil {
+			return AnswerView{}, err
+		}
+		req.PaperIDs = append(req.PaperIDs, id)
+	}
+	a, err := b.lib.Ask(ctx, req)
+	if err != nil {
+		return AnswerView{}, err
+	}
+	return answerView(a), nil
+}
+
+// History lists saved answers, newest first.
+func (b *Backend) History(ctx context.Context, limit int) ([]HistoryItem, error) {
+	infos, err := b.lib.Answers(ctx, limit, 0)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]HistoryItem, 0, len(infos))
+	for _, in := range infos {
+		out = append(out, HistoryItem{
+			ID: idString(in.ID), Question: in.Question, Text: in.Text, Mode: in.Mode, NotFound: in.NotFound,
+			Evidence: in.Evidence, CreatedAt: in.CreatedAt.UTC().Format(time.RFC3339),
+		})
+	}
+	return out, nil
+}
+
+// Answer loads a saved answer.
+func (b *Backend) Answer(ctx context.Context, id string) (AnswerView, error) {
+	n, err := parseID(id, "answer")
+	if err != nil {
+		return AnswerView{}, err
+	}
+	a, err := b.lib.Answer(ctx, n)
+	if err != nil {
+		return AnswerView{}, err
+	}
+	return answerView(a), nil
+}
+
+// DeleteAnswer removes a saved answer.
+func (b *Backend) DeleteAnswer(ctx context.Context, id string) error {
+	n, err := parseID(id, "answer")
+	if err != nil {
+		return err
+	}
+	return b.lib.DeleteAnswer(ctx, n)
+}
+
+// Export renders saved answers as a report (the whole history, up to 500
+// answers, when ids is empty).
+func (b *Backend) Export(ctx context.Context, ids []string, format string, w io.Writer) error {
+	var nums []int64
+	if len(ids) == 0 {
+		infos, err := b.lib.Answers(ctx, 500, 0)
+		if err != nil {
+			return err
+		}
+		for i := len(infos) - 1; i >= 0; i-- { // oldest first reads like a lab notebook
+			nums = append(nums, infos[i].ID)
+		}
+	}
+	for _, s := range ids {
+		n, err := parseID(s, "answer")
+		if err != nil {
+			return err
+		}
+		nums = append(nums, n)
+	}
+	if len(nums) == 0 {
+		return papertree.Errorf(papertree.EInvalid, "There are no saved answers to export yet.")
+	}
+	doc := report.Doc{Generated: time.Now().UTC(), Papers: map[int64]report.PaperMeta{}}
+	if len(ids) == 0 {
+		doc.Title = "PaperTree question history"
+	}
+	for _, n := range nums {
+		a, err := b.lib.Answer(ctx, n)
+		if err != nil {
+			return err
+		}
+		doc.Answers = append(doc.Answers, *a)
+		for _, e := range a.Evidence {
+			if _, ok := doc.Papers[e.PaperID]; ok || e.PaperID == 0 {
+				continue
+			}
+			pi, err := b.lib.Store().PaperByID(ctx, e.PaperID)
+			if err != nil {
+				doc.Papers[e.PaperID] = report.PaperMeta{}
+				continue
+			}
+			doc.Papers[e.PaperID] = report.PaperMeta{Title: pi.Title, Authors: pi.Authors, Year: pi.Year, File: pi.Path}
+		}
+	}
+	return report.Write(w, format, doc)
+}
+
+// Prune drops papers whose file is gone.
+func (b *Backend) Prune(ctx context.Context) ([]string, error) { return b.lib.Prune(ctx) }
+
+// ConfigureLLM switches the library's LLM.
+func (b *Backend) ConfigureLLM(ctx context.Context, cfg llm.Config) (llm.Status, error) {
+	return b.lib.ConfigureLLM(ctx, cfg)
+}
+
+// LLMStatus reports the library's LLM state.
+func (b *Backend) LLMStatus() (llm.Status, bool) { return b.lib.LLMStatus() }

@@ -1,0 +1,66 @@
+package app
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/papertree/papertree/backend/papertree"
+	"github.com/papertree/papertree/backend/report"
+)
+
+// ExportAnswer saves one answer as a report (md, html, pdf or docx) where
+// the user chooses in the save dialog. It returns the written path, or ""
+// when the user cancelled.
+func (a *App) ExportAnswer(id, format string) (string, error) {
+	return a.export([]string{id}, format, "papertree-answer-"+id)
+}
+
+// ExportHistory saves the whole question history as one report.
+func (a *App) ExportHistory(format string) (string, error) {
+	return a.export(nil, format, "papertree-history-"+time.Now().Format("2006-01-02"))
+}
+
+func (a *App) export(ids []string, format, name string) (string, error) {
+	lib, err := a.ready()
+	if err != nil {
+		return "", err
+	}
+	ext := report.Ext(format)
+	if ext == "." {
+		return "", papertree.Errorf(papertree.EInvalid, "Unknown report format %q (have: %s).", format, strings.Join(report.Formats(), ", "))
+	}
+	// Render first: a failure is reported before the user picks a file.
+	var buf bytes.Buffer
+	if err := lib.Export(a.context(), ids, format, &buf); err != nil {
+		return "", asCoded(err, "The report could not be written.")
+	}
+	home, _ := os.UserHomeDir()
+	path, err := a.rt.SaveFileDialog(a.context(), "Export report", home, name+ext, strings.ToUpper(strings.TrimPrefix(ext, "."))+" report", "*"+ext)
+	if err != nil {
+		return "", papertree.Wrap(err, papertree.EInternal, "The save dialog could not be opened.")
+	}
+	if path == "" {
+		return "", nil
+	}
+	if filepath.Ext(path) == "" {
+		path += ext
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(path), ".papertree-export-*")
+	if err != nil {
+		return "", papertree.Wrap(err, papertree.EInvalid, "The report cannot be saved in that folder.")
+	}
+	_, werr := tmp.Write(buf.Bytes())
+	cerr := tmp.Close()
+	if werr == nil && cerr == nil {
+		werr = os.Rename(tmp.Name(), path)
+	}
+	if werr != nil || cerr != nil {
+		os.Remove(tmp.Name())
+		return "", papertree.Errorf(papertree.EInvalid, "The report could not be saved to %s.", filepath.Base(path))
+	}
+	a.log.Info("exported report", "path", path, "answers", len(ids), "format", format)
+	return path, nil
+}

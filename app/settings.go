@@ -1,0 +1,238 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/papertree/papertree/backend/llm"
+	"github.com/papertree/papertree/backend/papertree"
+	"github.com/papertree/papertree/backend/retrieve"
+	"github.com/papertree/papertree/backend/settings"
+)
+
+// Settings: the one settings tree (backend/settings) is read from and saved
+// to SettingsPath; the API key never goes there: it goes to the SecretStore
+// (OS keyring, else a user-only file). Saving applies the LLM settings at
+// once (ConfigureLLM) and tells the UI when the index must be rebuilt.
+
+// DefaultSettingsPath is <user config dir>/papertree/settings.json.
+func DefaultSettingsPath() string {
+	dir, err := os.UserConfigDir()
+	if err != nil {
+		return ""
+	}
+	return filepath.Join(dir, "papertree", "settings.json")
+}
+
+// SettingsView is everything the settings view shows.
+type SettingsView struct {
+	Settings     settings.Settings `json:"settings"`
+	Descriptions map[string]string `json:"descriptions"` // one line per field, by JSON path
+	Strategies   []string          `json:"strategies"`
+	APIKeySet    bool              `json:"apiKeySet"`
+	KeyWhere     string            `json:"keyWhere"` // where the API key is kept, in words
+	Path         string            `json:"path"`     // the settings file
+	LibraryDir   string            `json:"libraryDir"`
+	LLM          LLMStatusView     `json:"llm"`
+}
+
+// SettingsInput is what the settings view saves or tests.
+type SettingsInput struct {
+	Settings settings.Settings `json:"settings"`
+	APIKey   string            `json:"apiKey"`   // "" keeps the stored key
+	ClearKey bool              `json:"clearKey"` // removes the stored key
+}
+
+// SaveResult says what saving changed.
+type SaveResult struct {
+	LLM            LLMStatusView `json:"llm"`
+	Reindex        bool          `json:"reindex"`        // embedding or parse settings changed: offer to re-index
+	RestartForData bool          `json:"restartForData"` // the data folder changed: applies at the next start
+}
+
+// LLMStatusView is the outcome of detecting the LLM server.
+type LLMStatusView struct {
+	Provider     string   `json:"provider"`
+	BaseURL      string   `json:"baseUrl"`
+	Reachable    bool     `json:"reachable"`
+	Models       []string `json:"models"`
+	ChatModel    string   `json:"chatModel"`
+	EmbedModel   string   `json:"embedModel"`
+	ChatModelOK  bool     `json:"chatModelOk"`
+	EmbedModelOK bool     `json:"embedModelOk"`
+	Problems     []string `json:"problems"` // exactly what failed, in words
+	Summary      string   `json:"summary"`
+	On           bool     `json:"on"` // answers are written by the model
+}
+
+func statusView(st llm.Status) LLMStatusView {
+	v := LLMStatusView{
+		Provider: string(st.Provider), BaseURL: st.BaseURL, Reachable: st.Reachable, Models: st.Models,
+		ChatModel: st.ChatModel, EmbedModel: st.EmbedModel, ChatModelOK: st.ChatModelOK, EmbedModelOK: st.EmbedModelOK,
+		Problems: st.Problems, Summary: st.Summary(), On: st.ChatUsable(),
+	}
+	if v.Models == nil {
+		v.Models = []string{}
+	}
+	if v.Problems == nil {
+		v.Problems = []string{}
+	}
+	return v
+}
+
+// loadSettings reads the settings file; a broken file gives the defaults
+// (and a log line), so the app keeps working.
+func (a *App) loadSettings() settings.Settings {
+	if a.settingsPath == "" {
+		return settings.Default()
+	}
+	s, err := settings.Load(a.settingsPath)
+	if err != nil {
+		a.log.Warn("load settings", "path", a.settingsPath, "err", err)
+		return settings.Default()
+	}
+	return s
+}
+
+func (a *App) secretStore(ctx context.Context) (settings.SecretStore, error) {
+	return a.secrets(ctx)
+}
+
+// llmConfig builds the LLM configuration of s with the stored API key.
+func (a *App) llmConfig(ctx context.Context, s settings.Settings, key string) (llm.Config, bool) {
+	if key == "" {
+		if ss, err := a.secretStore(ctx); err == nil {
+			key, _ = settings.APIKey(ctx, ss)
+		} else {
+			key, _ = settings.APIKey(ctx, nil)
+		}
+	}
+	return s.LLMConfig(key)
+}
+
+// applyLLMSettings configures the library's LLM from the settings file.
+// At startup (startup true) nothing is done when the LLM is off: the
+// library opens without one.
+func (a *App) applyLLMSettings(ctx context.Context, startup bool) LLMStatusView {
+	lib, _ := a.library()
+	if lib == nil {
+		return statusView(llm.Status{Provider: llm.ProviderNone})
+	}
+	cfg, on := a.llmConfig(ctx, a.loadSettings(), "")
+	if startup && !on {
+		return statusView(llm.Status{Provider: llm.ProviderNone})
+	}
+	dctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	st, err := lib.ConfigureLLM(dctx, cfg)
+	if err != nil {
+		a.log.Warn("configure llm", "summary", st.Summary())
+	}
+	return statusView(st)
+}
+
+// GetSettings returns the settings with their descriptions.
+func (a *App) GetSettings() (SettingsView, error) {
+	ctx := a.context()
+	v := SettingsView{
+		Settings: a.loadSettings(), Descriptions: settings.Describe(), Strategies: retrieve.Names(),
+		Path: a.settingsPath, LibraryDir: a.libraryDir,
+	}
+	if ss, err := a.secretStore(ctx); err == nil {
+		v.KeyWhere = ss.Where()
+		if k, err := ss.Get(ctx, settings.APIKeyName); err == nil && k != "" {
+			v.APIKeySet = true
+		}
+	}
+	if os.Getenv(settings.APIKeyEnv) != "" {
+		v.APIKeySet, v.KeyWhere = true, "the environment variable "+settings.APIKeyEnv
+	}
+	if lib, _ := a.library(); lib != nil {
+		if s, ok := lib.(interface{ LLMStatus() (llm.Status, bool) }); ok {
+			st, _ := s.LLMStatus()
+			v.LLM = statusView(st)
+		}
+	}
+	if v.LLM.Models == nil {
+		v.LLM = statusView(llm.Status{Provider: llm.ProviderNone})
+	}
+	return v, nil
+}
+
+// TestConnection detects the LLM server of the given (unsaved) settings and
+// says exactly what works and what failed. It changes nothing.
+func (a *App) TestConnection(in SettingsInput) (LLMStatusView, error) {
+	if err := in.Settings.Validate(); err != nil {
+		return LLMStatusView{}, err
+	}
+	ctx, cancel := context.WithTimeout(a.context(), 10*time.Second)
+	defer cancel()
+	cfg, on := a.llmConfig(ctx, in.Settings, strings.TrimSpace(in.APIKey))
+	if !on {
+		return statusView(llm.Status{Provider: llm.ProviderNone}), nil
+	}
+	st, err := llm.Detect(ctx, cfg)
+	if err != nil && len(st.Problems) == 0 {
+		st.Problems = []string{papertree.ErrorMessage(err)}
+	}
+	return statusView(st), nil
+}
+
+// SaveSettings validates and saves the settings, stores the API key in the
+// secret store (never in the settings file) and applies the LLM settings.
+func (a *App) SaveSettings(in SettingsInput) (SaveResult, error) {
+	if a.settingsPath == "" {
+		return SaveResult{}, papertree.Errorf(papertree.EConflict, "Settings cannot be saved in this build.")
+	}
+	if err := in.Settings.Validate(); err != nil {
+		return SaveResult{}, err
+	}
+	ctx := a.context()
+	old := a.loadSettings()
+	if key := strings.TrimSpace(in.APIKey); key != "" || in.ClearKey {
+		ss, err := a.secretStore(ctx)
+		if err != nil {
+			return SaveResult{}, papertree.Wrap(err, papertree.EInternal, "There is no safe place to keep the API key.")
+		}
+		if key != "" {
+			err = ss.Set(ctx, settings.APIKeyName, key)
+		} else if err = ss.Delete(ctx, settings.APIKeyName); papertree.ErrorCode(err) == papertree.ENotFound {
+			err = nil
+		}
+		if err != nil {
+			return SaveResult{}, asCoded(err, "The API key could not be stored.")
+		}
+	}
+	if err := os.MkdirAll(filepath.Dir(a.settingsPath), 0o755); err != nil {
+		return SaveResult{}, papertree.Wrap(err, papertree.EInvalid, "The settings folder cannot be created.")
+	}
+	if err := in.Settings.Save(a.settingsPath); err != nil {
+		var pe *papertree.Error
+		if errors.As(err, &pe) {
+			return SaveResult{}, err
+		}
+		return SaveResult{}, papertree.Wrap(err, papertree.EInternal, "The settings could not be saved.")
+	}
+	res := SaveResult{
+		LLM:            a.applyLLMSettings(ctx, false),
+		Reindex:        old.LLM.UseLLMEmbeddings != in.Settings.LLM.UseLLMEmbeddings || (in.Settings.LLM.UseLLMEmbeddings && old.LLM.EmbedModel != in.Settings.LLM.EmbedModel) || old.Parse != in.Settings.Parse,
+		RestartForData: old.DataDir != in.Settings.DataDir,
+	}
+	a.log.Info("saved settings", "path", a.settingsPath, "llm", res.LLM.Summary, "reindex", res.Reindex)
+	return res, nil
+}
+
+// LibraryDirFromSettings is the settings' data folder when set and usable,
+// else DefaultLibraryDir.
+func LibraryDirFromSettings(path string) string {
+	if path != "" {
+		if s, err := settings.Load(path); err == nil && strings.TrimSpace(s.DataDir) != "" && filepath.IsAbs(s.DataDir) {
+			return s.DataDir
+		}
+	}
+	return DefaultLibraryDir()
+}
