@@ -407,7 +407,7 @@ func classifyLine(lines []*line, i int, st stats) *heading {
 	}
 	mergeContinuation(lines, h, st)
 	lastL := lines[h.last]
-	if !hasNum && h.last+1 < len(lines) && runInLine(lines[h.last+1]) && lineStyle(lines[h.last+1], st).bold == h.style.bold &&
+	if !hasNum && h.last+1 < len(lines) && runInLine(lines[h.last+1]) && h.style.bold && lines[h.last+1].runs[0].Bold && wrapsOn(lastL, h.text, st) &&
 		!strings.HasSuffix(h.text, ".") && lines[h.last+1].y-lastL.y < 2*lastL.size && lines[h.last+1].page == lastL.page {
 		// A bold label that wraps onto the next line and ends there, where
 		// the paragraph starts ("Human evaluation studies of long-form sum-
@@ -664,4 +664,11 @@ func unnumberedName(t string) bool {
 		return true
 	}
 	return false
+}
+
+// wrapsOn reports a heading line that continues on the next line: it runs
+// to the column edge, or ends with a connector word or a hyphen.
+func wrapsOn(l *line, text string, st stats) bool {
+	colW := st.colWidth[l.col]
+	return (colW > 0 && l.x1-l.x0 > 0.8*colW) || connectorEnd.MatchString(text) || strings.HasSuffix(text, "-")
 }
