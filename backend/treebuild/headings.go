@@ -368,9 +368,9 @@ func classifyLine(lines []*line, i int, st stats) *heading {
 	strong := sizeUp || bold || (style.caps && (hasNum || conv)) || (style.italic && hasNum && wordCount(t) <= 14)
 	small := style.size < st.bodySize-0.6
 	above := gapAbove(lines, i)
-	sepAbove := above > st.lineSpacing*1.25
+	sepAbove := above > st.lineSpacing*1.2
 	if runInLine(l) {
-		if !(hasNum && strong) {
+		if !hasNum {
 			return nil // "Training details. We train ..." (a run-in heading)
 		}
 		// "6.1 Training the Network. We ..." : the numbered label is the
@@ -611,11 +611,13 @@ func pruneCandidates(cands []*heading) []*heading {
 	return kept
 }
 
-// styledPrefix returns the text of the leading bold runs of a line.
+// styledPrefix returns the text of the leading bold (or, when the line
+// starts in italics, italic) runs of a line.
 func styledPrefix(l *line) string {
 	var parts []string
+	italic := len(l.runs) > 0 && !l.runs[0].Bold && l.runs[0].Italic
 	for _, r := range l.runs {
-		if !r.Bold {
+		if (!italic && !r.Bold) || (italic && !r.Italic) {
 			break
 		}
 		parts = append(parts, strings.TrimSpace(r.Text))
