@@ -1,12 +1,39 @@
 import "./style.css";
 import { wailsApi } from "./lib/api";
 import { createLibrary } from "./views/library";
+import { openSettings } from "./views/settings";
 import { createShell } from "./views/shell";
+import { createWorkspace } from "./views/workspace";
 
 const root = document.getElementById("app");
 if (root) {
   const shell = createShell(root);
-  const library = createLibrary(shell.page, wailsApi);
+  const libraryEl = document.createElement("div");
+  const show = (view: "library" | "workspace") => {
+    shell.page.replaceChildren(view === "library" ? libraryEl : workspace.el);
+    shell.page.classList.toggle("page-workspace", view === "workspace");
+  };
+  const workspace = createWorkspace(wailsApi, { onBack: () => show("library") });
+  const library = createLibrary(libraryEl, wailsApi, {
+    openPaper: (id) => {
+      show("workspace");
+      void workspace.openPaper(id);
+    },
+    ask: (selected) => {
+      workspace.openAsk(selected);
+      show("workspace");
+    },
+  });
+  shell.onSettings(() =>
+    openSettings(document.body, wailsApi, {
+      onReindex: () => {
+        show("library");
+        void wailsApi.reindexAll().catch(() => {});
+      },
+    }),
+  );
+  shell.onNav((v) => show(v));
+  show("library");
   wailsApi.info().then(shell.setInfo, () => shell.setInfo(null));
   void library.refresh();
 }

@@ -36,6 +36,162 @@ export interface Progress {
   file: string;
   /** What happens to file: "parsing", "embedding", "failed", ... */
   detail: string;
+  /** Plain-words reason when detail is "failed". */
+  message?: string;
+  /** Estimated milliseconds left; 0 when unknown. */
+  remaining?: number;
+  /** Every file of the job with its latest status. */
+  files?: FileState[];
+  /** Started by the folder watcher. */
+  background?: boolean;
+}
+
+export interface FileState {
+  file: string;
+  /** queued, parsing, building tree, summarizing, embedding, saving, ready, unchanged, failed */
+  status: string;
+  message: string;
+}
+
+export interface Box {
+  page: number;
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+export interface TreeNode {
+  id: string;
+  /** root, section, segment, caption */
+  kind: string;
+  title: string;
+  number: string;
+  level: number;
+  text: string;
+  pageStart: number;
+  pageEnd: number;
+  boxes: Box[];
+  children: TreeNode[];
+}
+
+export interface PaperDetail {
+  id: string;
+  title: string;
+  authors: string[];
+  abstract: string;
+  year: number;
+  pages: number;
+  file: string;
+  warnings: string[];
+  root: TreeNode;
+}
+
+export interface AskInput {
+  question: string;
+  /** Empty: the whole library. */
+  paperIds: string[];
+  strategy: string;
+  budget: number;
+}
+
+export interface Evidence {
+  paperId: string;
+  paperTitle: string;
+  /** The leaf (segment or caption). */
+  nodeId: string;
+  kind: string;
+  /** Titles from the paper down to the leaf's section. */
+  path: string[];
+  /** Node ids along path (same length). */
+  pathIds: string[];
+  text: string;
+  pages: number[];
+  boxes: Box[];
+  score: number;
+  tokens: number;
+}
+
+export interface Diagnostics {
+  sectionEntropy: number;
+  tokensUsed: number;
+  budget: number;
+  sections: number;
+  timings: Record<string, number>;
+  llmTokens: Record<string, number>;
+  fallbacks: string[];
+  droppedCitations: number;
+}
+
+export interface Answer {
+  id: string;
+  question: string;
+  /** With [n] markers; n is the 1-based evidence index. */
+  text: string;
+  /** "extractive" or "llm". */
+  mode: string;
+  strategy: string;
+  notFound: boolean;
+  model: string;
+  createdAt: string;
+  paperIds: string[];
+  evidence: Evidence[];
+  diag: Diagnostics;
+}
+
+export interface HistoryItem {
+  id: string;
+  question: string;
+  text: string;
+  mode: string;
+  notFound: boolean;
+  evidence: number;
+  createdAt: string;
+}
+
+export interface Settings {
+  data_dir: string;
+  llm: { provider: string; base_url: string; chat_model: string; embed_model: string; use_llm_embeddings: boolean };
+  retrieval: { strategy: string; budget: number; params: Record<string, number | boolean> };
+  parse: { use_outline: boolean; max_segment_tokens: number };
+}
+
+export interface LLMStatus {
+  provider: string;
+  baseUrl: string;
+  reachable: boolean;
+  models: string[];
+  chatModel: string;
+  embedModel: string;
+  chatModelOk: boolean;
+  embedModelOk: boolean;
+  problems: string[];
+  summary: string;
+  on: boolean;
+}
+
+export interface SettingsView {
+  settings: Settings;
+  descriptions: Record<string, string>;
+  strategies: string[];
+  apiKeySet: boolean;
+  keyWhere: string;
+  path: string;
+  libraryDir: string;
+  llm: LLMStatus;
+}
+
+export interface SettingsInput {
+  settings: Settings;
+  /** "" keeps the stored key. */
+  apiKey: string;
+  clearKey: boolean;
+}
+
+export interface SaveResult {
+  llm: LLMStatus;
+  reindex: boolean;
+  restartForData: boolean;
 }
 
 export interface FileFailure {
@@ -60,10 +216,35 @@ export interface Api {
   cancelIndex(): Promise<boolean>;
   /** Subscribes to indexing progress; call the returned function to unsubscribe. */
   onIndexProgress(fn: (p: Progress) => void): () => void;
+  /** Remembered library folders, most recent first. */
+  folders(): Promise<string[]>;
+  forgetFolder(dir: string): Promise<string[]>;
+  reindexAll(): Promise<Summary>;
+  /** The paper list may have changed (a job ended, files were removed). */
+  onLibraryChanged(fn: () => void): () => void;
+  paper(id: string): Promise<PaperDetail>;
+  strategies(): Promise<string[]>;
+  ask(input: AskInput): Promise<Answer>;
+  cancelAsk(): Promise<boolean>;
+  /** Streamed answer text so far (LLM answers only). */
+  onAskDelta(fn: (text: string) => void): () => void;
+  history(limit: number): Promise<HistoryItem[]>;
+  answer(id: string): Promise<Answer>;
+  deleteAnswer(id: string): Promise<void>;
+  /** Resolves to the written path, or "" when the user cancelled the save dialog. */
+  exportAnswer(id: string, format: string): Promise<string>;
+  exportHistory(format: string): Promise<string>;
+  getSettings(): Promise<SettingsView>;
+  saveSettings(input: SettingsInput): Promise<SaveResult>;
+  testConnection(input: SettingsInput): Promise<LLMStatus>;
 }
 
 /** Must match app.EventIndexProgress in Go. */
 export const EVENT_INDEX_PROGRESS = "index:progress";
+/** Must match app.EventLibraryChanged in Go. */
+export const EVENT_LIBRARY_CHANGED = "library:changed";
+/** Must match app.EventAskDelta in Go. */
+export const EVENT_ASK_DELTA = "ask:delta";
 
 /** A failed call, with the Go side's error code ("invalid", "encrypted", ...). */
 export class ApiError extends Error {
@@ -121,4 +302,27 @@ export const wailsApi: Api = {
     if (!connected()) return () => {};
     return EventsOn(EVENT_INDEX_PROGRESS, (p: Progress) => fn(p));
   },
+  folders: () => call(async () => (await App.Folders()) ?? []),
+  forgetFolder: (dir) => call(async () => (await App.ForgetFolder(dir)) ?? []),
+  reindexAll: () => call(() => App.ReindexAll()),
+  onLibraryChanged(fn) {
+    if (!connected()) return () => {};
+    return EventsOn(EVENT_LIBRARY_CHANGED, () => fn());
+  },
+  paper: (id) => call(() => App.Paper(id) as unknown as Promise<PaperDetail>),
+  strategies: () => call(async () => (await App.Strategies()) ?? []),
+  ask: (input) => call(() => App.Ask(input as never) as unknown as Promise<Answer>),
+  cancelAsk: () => call(() => App.CancelAsk()),
+  onAskDelta(fn) {
+    if (!connected()) return () => {};
+    return EventsOn(EVENT_ASK_DELTA, (d: { text: string }) => fn(d.text));
+  },
+  history: (limit) => call(async () => ((await App.History(limit)) ?? []) as HistoryItem[]),
+  answer: (id) => call(() => App.Answer(id) as unknown as Promise<Answer>),
+  deleteAnswer: (id) => call(() => App.DeleteAnswer(id)),
+  exportAnswer: (id, format) => call(() => App.ExportAnswer(id, format)),
+  exportHistory: (format) => call(() => App.ExportHistory(format)),
+  getSettings: () => call(() => App.GetSettings() as unknown as Promise<SettingsView>),
+  saveSettings: (input) => call(() => App.SaveSettings(input as never) as unknown as Promise<SaveResult>),
+  testConnection: (input) => call(() => App.TestConnection(input as never) as unknown as Promise<LLMStatus>),
 };

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
-import { ApiError, type Api, type Paper, type Progress, type Summary } from "../lib/api";
+import { ApiError, type Paper, type Progress, type Summary } from "../lib/api";
+import { fakeApi } from "../test/fakeapi";
 import { createLibrary, initialState, renderLibrary, summaryNotice, type LibraryActions } from "./library";
 
 const XSS = "<img src=x onerror=alert(1)>";
@@ -94,26 +95,6 @@ describe("summaryNotice", () => {
   });
 });
 
-/** A scripted Api: the Go side is the process boundary the views talk to. */
-function fakeApi(over: Partial<Api> = {}) {
-  const listeners = new Set<(p: Progress) => void>();
-  const api: Api & { emit(p: Progress): void; listeners: Set<(p: Progress) => void> } = {
-    info: async () => ({ name: "PaperTree", version: "test", libraryDir: "/lib", backend: true }),
-    listPapers: async () => [],
-    chooseFolder: async () => "/home/a/papers",
-    indexFolder: async () => ({ indexed: 0, skipped: 0, failures: [], millis: 0 }),
-    cancelIndex: async () => true,
-    onIndexProgress(fn) {
-      listeners.add(fn);
-      return () => listeners.delete(fn);
-    },
-    emit: (p) => listeners.forEach((fn) => fn(p)),
-    listeners,
-    ...over,
-  };
-  return api;
-}
-
 const flush = () => new Promise((r) => setTimeout(r, 0));
 
 function click(root: HTMLElement, label: string) {
@@ -148,7 +129,8 @@ describe("createLibrary", () => {
     expect(root.querySelector(".job")).toBeNull();
     expect(root.querySelector(".notice-warn")?.textContent).toContain("locked.pdf: This PDF is password-protected.");
     expect(root.querySelectorAll(".paper:not(.paper-ghost)")).toHaveLength(1);
-    expect(api.listeners.size).toBe(0);
+    // The page listens for progress all the time (the folder watcher starts jobs too).
+    expect(api.listeners.size).toBe(1);
   });
 
   it("does nothing when the folder picker is cancelled", async () => {

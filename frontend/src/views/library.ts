@@ -6,9 +6,9 @@
 // error messages about files) goes through lib/dom.ts, which only ever
 // inserts text nodes.
 
-import { ApiError, type Api, type Paper, type Progress, type Summary } from "../lib/api";
+import { ApiError, type Api, type FileState, type Paper, type Progress, type Summary } from "../lib/api";
 import { h, mount } from "../lib/dom";
-import { authorLine, baseName, duration, plural, progressText } from "../lib/format";
+import { authorLine, baseName, duration, plural, progressText, shortPath } from "../lib/format";
 import { askIcon, docIcon, folderIcon, treeIcon } from "./icons";
 
 export interface Notice {
@@ -21,8 +21,12 @@ export interface LibraryState {
   phase: "loading" | "ready" | "error";
   papers: Paper[];
   loadError: string;
-  job: { folder: string; progress: Progress | null; cancelling: boolean } | null;
+  job: { folder: string; progress: Progress | null; cancelling: boolean; background?: boolean } | null;
   notice: Notice | null;
+  /** Remembered (and watched) library folders. */
+  folders?: string[];
+  /** Ids of papers ticked for "selected papers" questions. */
+  selected?: string[];
 }
 
 export interface LibraryActions {
@@ -30,10 +34,14 @@ export interface LibraryActions {
   cancel(): void;
   retry(): void;
   dismiss(): void;
+  openPaper?(id: string): void;
+  toggleSelect?(id: string): void;
+  ask?(): void;
+  forgetFolder?(dir: string): void;
 }
 
 export function initialState(): LibraryState {
-  return { phase: "loading", papers: [], loadError: "", job: null, notice: null };
+  return { phase: "loading", papers: [], loadError: "", job: null, notice: null, folders: [], selected: [] };
 }
 
 function button(label: string, onClick: () => void, opts: { kind?: "primary" | "secondary" | "quiet"; disabled?: boolean; icon?: SVGElement } = {}) {
@@ -94,21 +102,27 @@ function placeholderList() {
   );
 }
 
-function paperRow(p: Paper) {
+function paperRow(p: Paper, act: LibraryActions, selected: boolean, busy: FileState | undefined) {
   const failed = p.status !== "ready";
   const meta = failed
     ? p.message || "This file could not be indexed."
     : [authorLine(p.authors), p.year > 0 ? String(p.year) : ""].filter(Boolean).join(" · ");
+  const title = p.title.trim() || baseName(p.file) || "Untitled";
   return h(
     "li",
-    { class: failed ? "paper paper-failed" : "paper", "data-id": p.id },
-    h("span", { class: "paper-icon" }, docIcon(18)),
+    { class: failed ? "paper paper-failed" : "paper", "data-id": p.id, "data-testid": "paper-row", "data-paper-id": p.id, "data-status": p.status },
+    !failed && act.toggleSelect
+      ? h("input", { type: "checkbox", class: "paper-check", checked: selected, "aria-label": "Select for questions", "data-testid": "paper-select", on: { change: () => act.toggleSelect?.(p.id) } })
+      : h("span", { class: "paper-icon" }, docIcon(18)),
     h(
       "div",
       { class: "paper-main" },
-      h("p", { class: "paper-title", title: p.file }, p.title.trim() || baseName(p.file) || "Untitled"),
+      !failed && act.openPaper
+        ? h("button", { type: "button", class: "paper-title paper-open", title: p.file, "data-testid": "paper-open", on: { click: () => act.openPaper?.(p.id) } }, title)
+        : h("p", { class: "paper-title", title: p.file }, title),
       h("p", { class: "paper-meta" }, meta),
     ),
+    busy ? h("span", { class: `tag tag-busy st-${busy.status.replace(/\s+/g, "-")}` }, busy.status) : null,
     failed
       ? h("span", { class: "tag tag-warn" }, "Not indexed")
       : h(
@@ -125,7 +139,29 @@ function failedCount(papers: Paper[]): string {
   return n > 0 ? ` · ${n} not indexed` : "";
 }
 
+function folderLine(s: LibraryState, act: LibraryActions) {
+  const folders = s.folders ?? [];
+  if (folders.length === 0) return null;
+  return h(
+    "div",
+    { class: "folders", "data-testid": "folders" },
+    h("span", { class: "muted" }, folders.length === 1 ? "Watching folder" : "Watching folders"),
+    folders.map((f) =>
+      h(
+        "span",
+        { class: "folder-chip", title: f },
+        folderIcon(14),
+        h("span", null, shortPath(f, 48)),
+        act.forgetFolder ? h("button", { type: "button", class: "chip-x", "aria-label": `Stop watching ${baseName(f)}`, title: "Stop watching", on: { click: () => act.forgetFolder?.(f) } }, "×") : null,
+      ),
+    ),
+  );
+}
+
 function paperList(s: LibraryState, act: LibraryActions) {
+  const busy = new Map<string, FileState>();
+  for (const f of s.job?.progress?.files ?? []) if (f.status !== "ready" && f.status !== "unchanged") busy.set(f.file, f);
+  const selected = new Set(s.selected ?? []);
   return h(
     "section",
     { class: "papers" },
@@ -135,24 +171,60 @@ function paperList(s: LibraryState, act: LibraryActions) {
       h("h3", null, "Papers"),
       h("span", { class: "muted" }, plural(s.papers.length, "paper") + failedCount(s.papers)),
       h("span", { class: "spacer" }),
+      act.ask ? button(selected.size ? `Ask ${plural(selected.size, "selected paper")}` : "Ask the library", act.ask, { icon: askIcon(16) }) : null,
       button("Add a folder", act.openFolder, { disabled: s.job !== null, icon: folderIcon(16) }),
     ),
-    h("ul", { class: "paper-list" }, s.papers.map(paperRow)),
+    folderLine(s, act),
+    h("ul", { class: "paper-list" }, s.papers.map((p) => paperRow(p, act, selected.has(p.id), busy.get(p.file)))),
+  );
+}
+
+const STATUS_ORDER = ["failed", "parsing", "building tree", "summarizing", "embedding", "saving", "queued", "ready", "unchanged"];
+
+function fileList(files: FileState[]) {
+  if (files.length === 0) return null;
+  const counts = new Map<string, number>();
+  for (const f of files) counts.set(f.status, (counts.get(f.status) ?? 0) + 1);
+  const summary = STATUS_ORDER.filter((st) => counts.has(st)).map((st) => `${counts.get(st)} ${st}`);
+  // Working and failed files first, so what matters is visible without scrolling.
+  const rank = (st: string) => {
+    const i = STATUS_ORDER.indexOf(st);
+    return i < 0 ? 99 : i;
+  };
+  const sorted = [...files].sort((a, b) => rank(a.status) - rank(b.status));
+  return h(
+    "details",
+    { class: "job-files", open: files.length <= 60 },
+    h("summary", null, summary.join(" · ")),
+    h(
+      "ul",
+      { class: "file-list", "data-testid": "index-files" },
+      sorted.slice(0, 300).map((f) =>
+        h(
+          "li",
+          { class: `file st-${f.status.replace(/\s+/g, "-")}`, "data-testid": "index-file", "data-status": f.status },
+          h("span", { class: "file-name", title: f.file }, baseName(f.file)),
+          h("span", { class: "file-status" }, f.status),
+          f.status === "failed" && f.message ? h("span", { class: "file-msg" }, f.message) : null,
+        ),
+      ),
+    ),
   );
 }
 
 function jobPanel(job: NonNullable<LibraryState["job"]>, act: LibraryActions) {
   const p = job.progress ?? { stage: "scan", done: 0, total: 0, file: "", detail: "" };
   const { label, fraction } = progressText(p);
+  const eta = p.remaining && p.remaining > 0 && p.stage === "index" ? `about ${duration(p.remaining)} left` : "";
   const bar = h("div", { class: "bar-fill" });
   bar.style.width = `${Math.round(fraction * 100)}%`; // CSSOM, allowed by the CSP (no inline style attribute)
   return h(
     "section",
-    { class: "job", role: "status", "aria-live": "polite" },
+    { class: "job", role: "status", "aria-live": "polite", "data-testid": "index-progress", "data-stage": p.stage, "data-done": p.done, "data-total": p.total },
     h(
       "div",
       { class: "job-head" },
-      h("p", { class: "job-title" }, `Indexing ${baseName(job.folder)}`),
+      h("p", { class: "job-title" }, job.background ? "Updating the library (files changed)" : `Indexing ${baseName(job.folder)}`),
       button(job.cancelling ? "Cancelling…" : "Cancel", act.cancel, { kind: "quiet", disabled: job.cancelling }),
     ),
     h("div", { class: "bar", role: "progressbar", "aria-valuemin": 0, "aria-valuemax": 100, "aria-valuenow": Math.round(fraction * 100) }, bar),
@@ -161,7 +233,9 @@ function jobPanel(job: NonNullable<LibraryState["job"]>, act: LibraryActions) {
       { class: "job-label" },
       label,
       p.file ? h("span", { class: "muted" }, ` — ${baseName(p.file)}${p.detail ? ` (${p.detail})` : ""}`) : null,
+      eta ? h("span", { class: "muted job-eta" }, ` · ${eta}`) : null,
     ),
+    fileList(p.files ?? []),
   );
 }
 
@@ -213,22 +287,64 @@ export function summaryNotice(sum: Summary): Notice {
   };
 }
 
+export interface LibraryHooks {
+  openPaper?(id: string): void;
+  ask?(selected: string[]): void;
+}
+
 /** Mounts the library page into root and drives it with api. */
-export function createLibrary(root: HTMLElement, api: Api) {
+export function createLibrary(root: HTMLElement, api: Api, hooks: LibraryHooks = {}) {
   let state = initialState();
   const set = (patch: Partial<LibraryState>) => {
     state = { ...state, ...patch };
     mount(root, renderLibrary(state, actions));
   };
+  // Progress events only redraw the job panel (and the per-paper tags
+  // through the next list refresh): a big library list is not rebuilt
+  // several times a second while indexing.
+  const setJob = (job: LibraryState["job"]) => {
+    const had = state.job !== null;
+    state = { ...state, job };
+    const old = root.querySelector(".job");
+    if (job && had && old) old.replaceWith(jobPanel(job, actions));
+    else mount(root, renderLibrary(state, actions));
+  };
 
+  let refreshing: Promise<void> | null = null;
   async function refresh() {
     try {
-      const papers = await api.listPapers();
-      set({ phase: "ready", papers, loadError: "" });
+      const [papers, folders] = await Promise.all([api.listPapers(), api.folders ? api.folders().catch(() => state.folders ?? []) : Promise.resolve(state.folders ?? [])]);
+      const ids = new Set(papers.map((p) => p.id));
+      set({ phase: "ready", papers, folders, loadError: "", selected: (state.selected ?? []).filter((id) => ids.has(id)) });
     } catch (e) {
       set({ phase: "error", loadError: e instanceof ApiError ? e.message : String(e) });
     }
   }
+  // While a job runs, papers that became ready are listed (and can be
+  // opened) at most every 1.5 s.
+  let readyCount = 0;
+  let refreshTimer: ReturnType<typeof setTimeout> | null = null;
+  function refreshSoon(ms = 1500) {
+    if (refreshTimer) return;
+    refreshTimer = setTimeout(() => {
+      refreshTimer = null;
+      refreshing = refresh().finally(() => (refreshing = null));
+    }, ms);
+  }
+
+  let ownJob = false;
+  api.onIndexProgress((p) => {
+    const ready = (p.files ?? []).filter((f) => f.status === "ready").length;
+    if (ready > readyCount) refreshSoon();
+    readyCount = ready;
+    if (state.job) setJob({ ...state.job, progress: p });
+    else if (!ownJob && p.stage !== "done") setJob({ folder: "", progress: p, cancelling: false, background: p.background ?? true });
+  });
+  api.onLibraryChanged?.(() => {
+    if (!ownJob && state.job) state = { ...state, job: null };
+    readyCount = 0;
+    refreshSoon(200);
+  });
 
   async function openFolder() {
     if (state.job) return;
@@ -240,10 +356,9 @@ export function createLibrary(root: HTMLElement, api: Api) {
       return;
     }
     if (!folder) return; // cancelled
+    ownJob = true;
+    readyCount = 0;
     set({ job: { folder, progress: null, cancelling: false }, notice: null });
-    const off = api.onIndexProgress((p) => {
-      if (state.job) set({ job: { ...state.job, progress: p } });
-    });
     try {
       const sum = await api.indexFolder(folder);
       set({ job: null, notice: summaryNotice(sum) });
@@ -252,7 +367,7 @@ export function createLibrary(root: HTMLElement, api: Api) {
       const cancelled = err.code === "canceled";
       set({ job: null, notice: { tone: cancelled ? "warn" : "error", title: err.message, lines: [] } });
     } finally {
-      off();
+      ownJob = false;
     }
     await refresh();
   }
@@ -261,7 +376,7 @@ export function createLibrary(root: HTMLElement, api: Api) {
     openFolder: () => void openFolder(),
     cancel: () => {
       if (!state.job) return;
-      set({ job: { ...state.job, cancelling: true } });
+      setJob({ ...state.job, cancelling: true });
       void api.cancelIndex().catch(() => {});
     },
     retry: () => {
@@ -269,8 +384,23 @@ export function createLibrary(root: HTMLElement, api: Api) {
       void refresh();
     },
     dismiss: () => set({ notice: null }),
+    openPaper: hooks.openPaper ? (id) => hooks.openPaper?.(id) : undefined,
+    ask: hooks.ask ? () => hooks.ask?.(state.selected ?? []) : undefined,
+    toggleSelect: (id) => {
+      const sel = new Set(state.selected ?? []);
+      if (sel.has(id)) sel.delete(id);
+      else sel.add(id);
+      set({ selected: [...sel] });
+    },
+    forgetFolder: api.forgetFolder
+      ? (dir) =>
+          void api
+            .forgetFolder(dir)
+            .then((folders) => set({ folders }))
+            .catch((e) => set({ notice: { tone: "error", title: (e as ApiError).message, lines: [] } }))
+      : undefined,
   };
 
   mount(root, renderLibrary(state, actions));
-  return { refresh, state: () => state };
+  return { refresh, state: () => state, selected: () => state.selected ?? [], pending: () => refreshing };
 }

@@ -8,17 +8,30 @@ export interface Shell {
   page: HTMLElement;
   /** Shows the app info; null means the backend did not answer. */
   setInfo(info: AppInfo | null): void;
+  onSettings(fn: () => void): void;
+  onNav(fn: (view: "library" | "workspace") => void): void;
 }
 
 export function createShell(root: HTMLElement): Shell {
   const page = h("main", { class: "page", id: "page" });
   const status = h("footer", { class: "status" });
+  let settingsFn = () => {};
+  let navFn: (v: "library" | "workspace") => void = () => {};
+  const nav = h(
+    "nav",
+    { class: "topnav" },
+    h("button", { type: "button", class: "btn btn-quiet", "data-testid": "nav-library", on: { click: () => navFn("library") } }, "Library"),
+    h("button", { type: "button", class: "btn btn-quiet", "data-testid": "nav-ask", on: { click: () => navFn("workspace") } }, "Ask"),
+    h("button", { type: "button", class: "btn btn-quiet", "data-testid": "settings-open", "aria-label": "Settings", on: { click: () => settingsFn() } }, "Settings"),
+  );
   mount(
     root,
     h(
       "header",
       { class: "topbar" },
       h("div", { class: "brand" }, logo(30), h("div", null, h("h1", { class: "brand-name" }, "PaperTree"), h("p", { class: "brand-tag" }, "Ask your papers. See where the answer comes from."))),
+      h("span", { class: "spacer" }),
+      nav,
     ),
     page,
     status,
@@ -38,5 +51,5 @@ export function createShell(root: HTMLElement): Shell {
     );
   };
   mount(status, h("span", null, "Starting…"));
-  return { page, setInfo };
+  return { page, setInfo, onSettings: (fn) => (settingsFn = fn), onNav: (fn) => (navFn = fn) };
 }

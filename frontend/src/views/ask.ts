@@ -1,0 +1,387 @@
+// The ask panel: question box with scope, strategy and token budget; the
+// answer (streamed while an LLM writes it) with citation chips; the evidence
+// panel (every root-to-leaf path with score and pages); quiet diagnostics;
+// an honest "Not answered by these papers"; export; and the history of saved
+// answers. Clicking a chip or an evidence row calls onCite, which highlights
+// that path in the paper tree. Answer and evidence text come from PDFs and
+// LLMs and are inserted as text only (lib/dom.ts).
+
+import { ApiError, type Answer, type Api, type HistoryItem } from "../lib/api";
+import { h, mount } from "../lib/dom";
+import { pageList, splitCitations, citedNumbers } from "../lib/tree";
+
+export type Scope = "paper" | "selected" | "library";
+
+export interface AskContext {
+  /** The open paper, if any. */
+  paperId: string | null;
+  paperTitle: string;
+  /** Papers ticked in the library list. */
+  selected: string[];
+}
+
+export interface AskView {
+  el: HTMLElement;
+  setContext(c: AskContext): void;
+  showAnswer(a: Answer | null): void;
+  refreshHistory(): Promise<void>;
+  answer(): Answer | null;
+  /** Selects the evidence row n (1-based) as the current one. */
+  select(n: number): void;
+}
+
+function fmt(n: number, digits = 2): string {
+  return Number.isFinite(n) ? n.toFixed(digits) : "–";
+}
+
+function when(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return "";
+  return d.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+}
+
+export function createAskView(api: Api, opts: { onCite(a: Answer, n: number): void; onError?(msg: string): void }): AskView {
+  let ctx: AskContext = { paperId: null, paperTitle: "", selected: [] };
+  let scope: Scope = "library";
+  let current: Answer | null = null;
+  let selectedN = 0;
+  let running = false;
+  let streamed = "";
+  let error = "";
+  let history: HistoryItem[] = [];
+  let exportNote = "";
+  let strategies: string[] = ["pt-rag"];
+
+  const question = h("textarea", {
+    class: "ask-input",
+    rows: 3,
+    placeholder: "Ask a question about your papers…",
+    "aria-label": "Question",
+    "data-testid": "ask-input",
+    on: {
+      keydown: (e) => {
+        const k = e as KeyboardEvent;
+        if (k.key === "Enter" && (k.ctrlKey || k.metaKey)) {
+          k.preventDefault();
+          void submit();
+        }
+      },
+    },
+  });
+  const scopeSel = h("select", { class: "ask-scope", "aria-label": "Scope", "data-testid": "ask-scope", on: { change: () => (scope = scopeSel.value as Scope) } });
+  const stratSel = h("select", { class: "ask-strategy", "aria-label": "Strategy", "data-testid": "ask-strategy" });
+  const budget = h("input", { type: "number", class: "ask-budget", min: 64, max: 16384, step: 64, value: 512, "aria-label": "Token budget", "data-testid": "ask-budget" });
+  const submitBtn = h("button", { type: "button", class: "btn btn-primary ask-go", "data-testid": "ask-submit", on: { click: () => void submit() } }, "Ask");
+  const cancelBtn = h("button", { type: "button", class: "btn btn-quiet", "data-testid": "ask-cancel", on: { click: () => void api.cancelAsk().catch(() => {}) } }, "Cancel");
+  const answerBox = h("div", { class: "answer-area", "aria-live": "polite" });
+  const historyBox = h("div", { class: "history" });
+
+  const form = h(
+    "div",
+    { class: "ask-form" },
+    question,
+    h(
+      "div",
+      { class: "ask-controls" },
+      h("label", { class: "ctl" }, h("span", null, "Scope"), scopeSel),
+      h("label", { class: "ctl" }, h("span", null, "Strategy"), stratSel),
+      h("label", { class: "ctl" }, h("span", null, "Budget"), budget),
+      h("span", { class: "spacer" }),
+      submitBtn,
+    ),
+  );
+  const el = h("section", { class: "ask-view", "aria-label": "Ask" }, form, answerBox, historyBox);
+
+  void api
+    .strategies()
+    .then((s) => {
+      if (s.length) strategies = s;
+      renderStrategies();
+    })
+    .catch(() => renderStrategies());
+  void api
+    .getSettings()
+    .then((v) => {
+      budget.value = String(v.settings.retrieval.budget || 512);
+      if (strategies.includes(v.settings.retrieval.strategy)) stratSel.value = v.settings.retrieval.strategy;
+    })
+    .catch(() => {});
+
+  function renderStrategies() {
+    const keep = stratSel.value;
+    mount(stratSel, strategies.map((s) => h("option", { value: s }, s === "pt-rag" ? "pt-rag (follows the paper's structure)" : s)));
+    stratSel.value = strategies.includes(keep) ? keep : strategies[0];
+  }
+
+  function renderScope() {
+    const options: [Scope, string][] = [];
+    if (ctx.paperId) options.push(["paper", "This paper"]);
+    if (ctx.selected.length) options.push(["selected", `Selected papers (${ctx.selected.length})`]);
+    options.push(["library", "Whole library"]);
+    if (!options.some(([v]) => v === scope)) scope = options[0][0];
+    mount(scopeSel, options.map(([v, label]) => h("option", { value: v }, label)));
+    scopeSel.value = scope;
+  }
+
+  async function submit() {
+    const q = question.value.trim();
+    if (!q || running) return;
+    const paperIds = scope === "paper" && ctx.paperId ? [ctx.paperId] : scope === "selected" ? [...ctx.selected] : [];
+    running = true;
+    streamed = "";
+    error = "";
+    exportNote = "";
+    render();
+    const off = api.onAskDelta((t) => {
+      streamed = t;
+      render();
+    });
+    try {
+      const a = await api.ask({ question: q, paperIds, strategy: stratSel.value, budget: Number(budget.value) || 0 });
+      running = false;
+      off();
+      view.showAnswer(a);
+      void view.refreshHistory();
+    } catch (e) {
+      off();
+      running = false;
+      error = e instanceof ApiError ? e.message : String(e);
+      render();
+    }
+  }
+
+  function chip(a: Answer, n: number) {
+    const ev = a.evidence[n - 1];
+    return h(
+      "button",
+      {
+        type: "button",
+        class: n === selectedN ? "cite cite-on" : "cite",
+        "data-testid": "citation",
+        "data-evidence-index": n,
+        "data-node-id": ev.nodeId,
+        title: [...ev.path, pageList(ev.pages)].filter(Boolean).join(" › "),
+        on: { click: () => view.select(n) },
+      },
+      String(n),
+    );
+  }
+
+  function answerBlock(a: Answer) {
+    const label =
+      a.mode === "llm"
+        ? `Written by ${a.model || "the language model"} from the evidence below`
+        : "Extractive answer: sentences quoted from the papers";
+    const parts = splitCitations(a.text, a.evidence.length);
+    return h(
+      "article",
+      { class: a.notFound ? "answer answer-notfound" : "answer", "data-testid": "answer" },
+      h("p", { class: "answer-q" }, a.question),
+      a.notFound
+        ? h(
+            "div",
+            { class: "notfound", "data-testid": "answer-not-found" },
+            h("p", { class: "notfound-title" }, "Not answered by these papers"),
+            h("p", { class: "muted" }, "The closest passages are listed below, but none of them answers the question."),
+          )
+        : null,
+      h("p", { class: `answer-mode mode-${a.mode}`, "data-testid": "answer-mode" }, label),
+      h("div", { class: "answer-text", "data-testid": "answer-text" }, parts.map((p) => ("cite" in p ? chip(a, p.cite) : p.text))),
+      evidenceList(a),
+      diagLine(a),
+      h(
+        "div",
+        { class: "answer-actions" },
+        h("span", { class: "muted" }, "Export"),
+        ["md", "html", "pdf", "docx"].map((f) =>
+          h("button", { type: "button", class: "btn btn-quiet btn-small", "data-testid": `export-${f}`, on: { click: () => void doExport(() => api.exportAnswer(a.id, f)) } }, f.toUpperCase()),
+        ),
+        exportNote ? h("span", { class: "muted", "data-testid": "export-note" }, exportNote) : null,
+      ),
+    );
+  }
+
+  async function doExport(fn: () => Promise<string>) {
+    try {
+      const path = await fn();
+      exportNote = path ? `Saved to ${path}` : "";
+    } catch (e) {
+      exportNote = e instanceof ApiError ? e.message : String(e);
+    }
+    render();
+  }
+
+  function evidenceList(a: Answer) {
+    if (a.evidence.length === 0) return h("p", { class: "muted" }, "No passages were found for this question.");
+    const cited = new Set(citedNumbers(a));
+    return h(
+      "div",
+      { class: "evidence" },
+      h("h4", null, `Evidence (${a.evidence.length})`),
+      h(
+        "ol",
+        { class: "evidence-list" },
+        a.evidence.map((e, i) =>
+          h(
+            "li",
+            {
+              class: `evidence-row${i + 1 === selectedN ? " ev-on" : ""}${cited.has(i + 1) ? "" : " ev-uncited"}`,
+              "data-testid": "evidence-row",
+              "data-evidence-index": i + 1,
+              "data-node-id": e.nodeId,
+              tabindex: 0,
+              on: {
+                click: () => view.select(i + 1),
+                keydown: (k) => {
+                  if ((k as KeyboardEvent).key === "Enter") view.select(i + 1);
+                },
+              },
+            },
+            h("span", { class: "ev-n" }, String(i + 1)),
+            h(
+              "div",
+              { class: "ev-main" },
+              h("p", { class: "ev-path" }, e.path.length ? e.path.join(" › ") : e.paperTitle),
+              h("p", { class: "ev-text" }, e.text),
+            ),
+            h("span", { class: "ev-meta" }, h("span", null, pageList(e.pages)), h("span", { title: "Retrieval score" }, fmt(e.score))),
+          ),
+        ),
+      ),
+    );
+  }
+
+  function diagLine(a: Answer) {
+    const d = a.diag;
+    const ms = Object.values(d.timings ?? {}).reduce((x, y) => x + y, 0);
+    const llmTok = Object.values(d.llmTokens ?? {}).reduce((x, y) => x + y, 0);
+    const parts = [
+      `strategy ${a.strategy}`,
+      `section entropy ${fmt(d.sectionEntropy)}`,
+      `${d.tokensUsed}/${d.budget} tokens`,
+      `${d.sections} sections`,
+      `${Math.round(ms)} ms`,
+      `LLM tokens ${llmTok}`,
+    ];
+    if (d.fallbacks?.length) parts.push(`fallbacks: ${d.fallbacks.join("; ")}`);
+    return h("p", { class: "diag", "data-testid": "diagnostics" }, parts.join(" · "));
+  }
+
+  function render() {
+    submitBtn.disabled = running;
+    const parts: (HTMLElement | null)[] = [];
+    if (running) {
+      parts.push(
+        h(
+          "div",
+          { class: "answer answer-running", "data-testid": "answer-running" },
+          h("div", { class: "running-head" }, h("span", { class: "spinner", "aria-hidden": "true" }), h("span", null, streamed ? "Writing the answer…" : "Finding evidence…"), h("span", { class: "spacer" }), cancelBtn),
+          streamed ? h("div", { class: "answer-text answer-stream", "data-testid": "answer-stream" }, streamed) : null,
+        ),
+      );
+    } else if (error) {
+      parts.push(h("div", { class: "notice notice-error", role: "alert" }, h("div", { class: "notice-body" }, h("p", { class: "notice-title" }, error))));
+    }
+    if (!running && current) parts.push(answerBlock(current));
+    if (!running && !current && !error) parts.push(h("p", { class: "ask-hint muted" }, "Answers cite the passages they come from; click a number to see its place in the paper."));
+    mount(answerBox, parts);
+    renderHistory();
+  }
+
+  function renderHistory() {
+    mount(
+      historyBox,
+      h(
+        "div",
+        { class: "history-head" },
+        h("h4", null, "History"),
+        h("span", { class: "spacer" }),
+        history.length
+          ? h("button", { type: "button", class: "btn btn-quiet btn-small", "data-testid": "export-history", on: { click: () => void doExport(() => api.exportHistory("html")) } }, "Export all (HTML)")
+          : null,
+      ),
+      history.length === 0
+        ? h("p", { class: "muted" }, "Questions you ask are kept here.")
+        : h(
+            "ul",
+            { class: "history-list" },
+            history.map((it) =>
+              h(
+                "li",
+                { class: current?.id === it.id ? "history-row hr-on" : "history-row", "data-testid": "history-row", "data-answer-id": it.id },
+                h(
+                  "button",
+                  { type: "button", class: "hr-open", on: { click: () => void reopen(it.id) } },
+                  h("span", { class: "hr-q" }, it.question),
+                  h("span", { class: "hr-meta" }, [when(it.createdAt), it.notFound ? "not answered" : `${it.evidence} passages`, it.mode].filter(Boolean).join(" · ")),
+                ),
+                h("button", { type: "button", class: "btn btn-quiet btn-small hr-del", "aria-label": "Delete this answer", title: "Delete", on: { click: () => void remove(it.id) } }, "×"),
+              ),
+            ),
+          ),
+    );
+  }
+
+  async function reopen(id: string) {
+    try {
+      view.showAnswer(await api.answer(id));
+    } catch (e) {
+      error = e instanceof ApiError ? e.message : String(e);
+      render();
+    }
+  }
+
+  async function remove(id: string) {
+    try {
+      await api.deleteAnswer(id);
+      if (current?.id === id) current = null;
+      await view.refreshHistory();
+      render();
+    } catch (e) {
+      opts.onError?.(e instanceof ApiError ? e.message : String(e));
+    }
+  }
+
+  const view: AskView = {
+    el,
+    setContext(c) {
+      ctx = c;
+      if (c.paperId) scope = "paper";
+      renderScope();
+    },
+    showAnswer(a) {
+      current = a;
+      error = "";
+      exportNote = "";
+      selectedN = 0;
+      if (a) {
+        question.value = a.question;
+        const first = citedNumbers(a)[0] ?? (a.evidence.length && !a.notFound ? 1 : 0);
+        if (first) {
+          view.select(first);
+          return;
+        }
+      }
+      render();
+    },
+    async refreshHistory() {
+      try {
+        history = await api.history(100);
+      } catch {
+        history = [];
+      }
+      renderHistory();
+    },
+    answer: () => current,
+    select(n) {
+      if (!current || n < 1 || n > current.evidence.length) return;
+      selectedN = n;
+      render();
+      opts.onCite(current, n);
+    },
+  };
+  renderScope();
+  renderStrategies();
+  render();
+  return view;
+}

@@ -1,0 +1,237 @@
+// The paper view: title, authors and abstract on top, then the PaperTree as
+// an outline. Sections expand and collapse (click, Enter, arrows); leaves
+// show their text with page numbers; typing in the filter shows only the
+// headings and passages that contain the text (with their ancestors).
+// highlight() marks a citation's root-to-leaf path: every node on it is
+// expanded and gets class "on-path"; the leaf gets aria-current and its cited
+// text a <mark>. All paper text is inserted as text (lib/dom.ts).
+
+import type { PaperDetail, TreeNode } from "../lib/api";
+import { h, mount } from "../lib/dom";
+import { authorLine } from "../lib/format";
+import { filterTree, heading, isLeaf, markPassage, pages, type Highlight } from "../lib/tree";
+
+export interface TreeView {
+  el: HTMLElement;
+  show(p: PaperDetail | null): void;
+  paper(): PaperDetail | null;
+  highlight(hl: Highlight | null): void;
+  /** Expands or collapses a node (tests and the keyboard use it). */
+  toggle(id: string): void;
+}
+
+export function createTreeView(opts: { onEmptyHint?: string } = {}): TreeView {
+  let paper: PaperDetail | null = null;
+  let expanded = new Set<string>();
+  let filter = "";
+  let hl: Highlight | null = null;
+  let focusId = "";
+
+  const head = h("div", { class: "pv-head" });
+  const filterInput = h("input", {
+    type: "search",
+    class: "pv-filter",
+    placeholder: "Filter headings and text…",
+    "aria-label": "Filter headings and text",
+    "data-testid": "tree-filter",
+    on: {
+      input: () => {
+        filter = filterInput.value;
+        renderOutline();
+      },
+    },
+  });
+  const outline = h("ul", { class: "outline", role: "tree", "aria-label": "Paper outline", "data-testid": "tree", on: { keydown: (e) => onKey(e as KeyboardEvent) } });
+  const body = h("div", { class: "pv-body" });
+  const el = h("section", { class: "paper-view", "aria-label": "Paper" }, head, body);
+
+  function rowsInOrder(): HTMLElement[] {
+    return Array.from(outline.querySelectorAll<HTMLElement>(".tn-row"));
+  }
+
+  function focusRow(id: string) {
+    focusId = id;
+    for (const r of rowsInOrder()) r.tabIndex = r.dataset.id === id ? 0 : -1;
+    const row = rowsInOrder().find((r) => r.dataset.id === id);
+    row?.focus();
+  }
+
+  function onKey(e: KeyboardEvent) {
+    const rows = rowsInOrder();
+    const cur = document.activeElement as HTMLElement | null;
+    const i = rows.findIndex((r) => r === cur);
+    if (i < 0) return;
+    const id = rows[i].dataset.id ?? "";
+    const li = rows[i].parentElement as HTMLElement;
+    const isOpen = li.getAttribute("aria-expanded") === "true";
+    const hasKids = li.hasAttribute("aria-expanded");
+    switch (e.key) {
+      case "ArrowDown":
+        if (i + 1 < rows.length) focusRow(rows[i + 1].dataset.id ?? "");
+        break;
+      case "ArrowUp":
+        if (i > 0) focusRow(rows[i - 1].dataset.id ?? "");
+        break;
+      case "ArrowRight":
+        if (hasKids && !isOpen) toggle(id);
+        else if (hasKids && i + 1 < rows.length) focusRow(rows[i + 1].dataset.id ?? "");
+        break;
+      case "ArrowLeft": {
+        if (hasKids && isOpen) {
+          toggle(id);
+        } else {
+          const parentLi = li.parentElement?.closest<HTMLElement>("li[data-node-id]");
+          if (parentLi) focusRow(parentLi.dataset.nodeId ?? "");
+        }
+        break;
+      }
+      case "Enter":
+      case " ":
+        if (hasKids) toggle(id);
+        break;
+      case "Home":
+        if (rows.length) focusRow(rows[0].dataset.id ?? "");
+        break;
+      case "End":
+        if (rows.length) focusRow(rows[rows.length - 1].dataset.id ?? "");
+        break;
+      default:
+        return;
+    }
+    e.preventDefault();
+  }
+
+  function toggle(id: string) {
+    if (expanded.has(id)) expanded.delete(id);
+    else expanded.add(id);
+    renderOutline();
+    focusRow(id);
+  }
+
+  function renderHead() {
+    if (!paper) {
+      mount(head);
+      return;
+    }
+    const meta = [authorLine(paper.authors), paper.year > 0 ? String(paper.year) : "", paper.pages > 0 ? `${paper.pages} pages` : ""].filter(Boolean).join(" · ");
+    mount(
+      head,
+      h("h2", { class: "pv-title", "data-testid": "paper-title" }, paper.title.trim() || heading(paper.root)),
+      h("p", { class: "pv-meta" }, meta),
+      paper.abstract.trim()
+        ? h("details", { class: "pv-abstract" }, h("summary", null, "Abstract"), h("p", null, paper.abstract))
+        : null,
+      filterInput,
+    );
+  }
+
+  function node(n: TreeNode, f: ReturnType<typeof filterTree>, onPath: Set<string>): HTMLElement | null {
+    if (f && !f.visible.has(n.id)) return null;
+    const leaf = isLeaf(n);
+    const cls = ["tn", `tn-${n.kind}`];
+    if (onPath.has(n.id)) cls.push("on-path");
+    if (f?.matches.has(n.id)) cls.push("tn-match");
+    const cited = hl !== null && hl.nodeId === n.id;
+    const pg = pages(n.pageStart, n.pageEnd);
+    if (leaf) {
+      const [before, marked, after] = cited ? markPassage(n.text, hl!.text) : [n.text, "", ""];
+      return h(
+        "li",
+        {
+          class: cls.join(" "),
+          role: "treeitem",
+          "data-testid": "tree-node",
+          "data-node-id": n.id,
+          "data-kind": n.kind,
+          "aria-current": cited ? "true" : null,
+          "aria-level": n.level,
+        },
+        h(
+          "div",
+          { class: "tn-row tn-leaf-row", "data-id": n.id, tabindex: -1 },
+          h(
+            "p",
+            { class: "tn-text" },
+            n.kind === "caption" ? h("span", { class: "tag" }, "Caption") : null,
+            before,
+            marked ? h("mark", { class: "cited", "data-testid": "cited-text" }, marked) : null,
+            after,
+          ),
+          pg ? h("span", { class: "tn-pages" }, pg) : null,
+        ),
+      );
+    }
+    const open = n.kind === "root" || expanded.has(n.id) || f !== null;
+    const kids = open ? (n.children ?? []).map((c) => node(c, f, onPath)).filter((x): x is HTMLElement => x !== null) : [];
+    if (n.kind === "root")
+      return h("div", { class: `tn-root${onPath.has(n.id) ? " on-path" : ""}`, "data-testid": "tree-node", "data-node-id": n.id, "data-kind": "root", "aria-expanded": "true" }, kids.length ? kids : h("p", { class: "muted" }, f ? "Nothing matches the filter." : "This paper has no sections."));
+    return h(
+      "li",
+      {
+        class: cls.join(" "),
+        role: "treeitem",
+        "data-testid": "tree-node",
+        "data-node-id": n.id,
+        "data-kind": n.kind,
+        "aria-expanded": String(open),
+        "aria-level": n.level,
+      },
+      h(
+        "div",
+        { class: "tn-row", "data-id": n.id, tabindex: -1, on: { click: () => toggle(n.id) } },
+        h("span", { class: "tn-chev", "aria-hidden": "true" }, open ? "▾" : "▸"),
+        h("span", { class: "tn-title" }, heading(n)),
+        pg ? h("span", { class: "tn-pages" }, pg) : null,
+      ),
+      open && kids.length ? h("ul", { role: "group" }, kids) : null,
+    );
+  }
+
+  function renderOutline() {
+    if (!paper) {
+      mount(body, h("div", { class: "pv-empty" }, h("p", null, opts.onEmptyHint ?? "Open a paper from the library to see its structure.")));
+      return;
+    }
+    const f = filterTree(paper.root, filter);
+    const onPath = new Set(hl && hl.paperId === paper.id ? hl.pathIds : []);
+    const tree = node(paper.root, f, onPath);
+    head.querySelector(".pv-title")?.classList.toggle("on-path", onPath.size > 0);
+    mount(outline, tree);
+    if (!body.contains(outline)) mount(body, outline);
+    const rows = rowsInOrder();
+    const target = rows.find((r) => r.dataset.id === focusId) ?? rows[0];
+    if (target) target.tabIndex = 0;
+  }
+
+  return {
+    el,
+    show(p) {
+      paper = p;
+      expanded = new Set();
+      // Top-level sections start open: the outline reads like a contents page.
+      if (p) for (const c of p.root.children ?? []) if (!isLeaf(c)) expanded.add(c.id);
+      filter = "";
+      filterInput.value = "";
+      hl = null;
+      focusId = "";
+      renderHead();
+      renderOutline();
+    },
+    paper: () => paper,
+    highlight(next) {
+      hl = next;
+      if (paper && next && next.paperId === paper.id) {
+        for (const id of next.pathIds) expanded.add(id);
+        filter = "";
+        filterInput.value = "";
+      }
+      renderOutline();
+      if (next) {
+        const leaf = Array.from(outline.querySelectorAll<HTMLElement>("li[data-node-id]")).find((e) => e.dataset.nodeId === next.nodeId);
+        leaf?.scrollIntoView?.({ block: "center", behavior: "smooth" });
+        focusId = next.nodeId;
+      }
+    },
+    toggle,
+  };
+}

@@ -1,0 +1,120 @@
+import { describe, expect, it, vi } from "vitest";
+import { splitCitations, pathTo, filterTree, markPassage } from "../lib/tree";
+import { fakeApi, xssAnswer, xssPaper, XSS, SCRIPT } from "../test/fakeapi";
+import { createTreeView } from "./tree";
+import { createWorkspace } from "./workspace";
+
+const flush = () => new Promise((r) => setTimeout(r, 0));
+
+describe("tree helpers", () => {
+  it("splits citation markers and keeps unknown numbers as text", () => {
+    expect(splitCitations("A [1]. B [2, 3]. C [9].", 3)).toEqual([{ text: "A " }, { cite: 1 }, { text: ". B " }, { cite: 2 }, { cite: 3 }, { text: ". C [9]." }]);
+  });
+  it("finds the root-to-leaf path and filters with ancestors", () => {
+    const p = xssPaper();
+    expect(pathTo(p.root, "105")).toEqual(["100", "103", "104", "105"]);
+    const f = filterTree(p.root, "six LAYERS")!;
+    expect([...f.matches]).toEqual(["105"]);
+    expect(f.visible).toEqual(new Set(["100", "103", "104", "105"]));
+    expect(filterTree(p.root, "  ")).toBeNull();
+  });
+  it("marks the cited passage inside the leaf", () => {
+    expect(markPassage("a b c", "b")).toEqual(["a ", "b", " c"]);
+    expect(markPassage("a b c", "zzz")).toEqual(["", "a b c", ""]);
+  });
+});
+
+describe("tree view", () => {
+  it("expands and collapses with the keyboard and filters as you type", () => {
+    const t = createTreeView();
+    document.body.appendChild(t.el);
+    t.show(xssPaper());
+    const node = (id: string) => t.el.querySelector<HTMLElement>(`[data-node-id="${id}"]`);
+    expect(node("103")?.getAttribute("aria-expanded")).toBe("true"); // top level starts open
+    expect(node("104")?.getAttribute("aria-expanded")).toBe("false");
+    expect(node("105")).toBeNull();
+    const row = node("104")!.querySelector<HTMLElement>(".tn-row")!;
+    row.focus();
+    row.dispatchEvent(new KeyboardEvent("keydown", { key: "Enter", bubbles: true }));
+    expect(node("104")?.getAttribute("aria-expanded")).toBe("true");
+    expect(node("105")?.textContent).toContain("six layers");
+    expect(node("105")?.textContent).toContain("p. 3");
+    (document.activeElement as HTMLElement).dispatchEvent(new KeyboardEvent("keydown", { key: "ArrowLeft", bubbles: true }));
+    expect(node("104")?.getAttribute("aria-expanded")).toBe("false");
+    (document.activeElement as HTMLElement).dispatchEvent(new KeyboardEvent("keydown", { key: "ArrowUp", bubbles: true }));
+    expect((document.activeElement as HTMLElement).dataset.id).toBe("103");
+
+    const filter = t.el.querySelector<HTMLInputElement>("[data-testid=tree-filter]")!;
+    filter.value = "intro text";
+    filter.dispatchEvent(new Event("input"));
+    expect(Array.from(t.el.querySelectorAll("[data-testid=tree-node]")).map((e) => e.getAttribute("data-node-id"))).toEqual(["100", "101", "102"]);
+    t.el.remove();
+  });
+});
+
+describe("workspace", () => {
+  it("shows PDF and answer text as text, runs nothing, and highlights the cited path from the root to the segment", async () => {
+    const paper = vi.fn(async () => xssPaper());
+    const api = fakeApi({ paper, history: async () => [{ id: "42", question: "How many layers?", text: "", mode: "extractive", notFound: false, evidence: 2, createdAt: "2026-11-22T10:00:00Z" }], answer: async () => xssAnswer() });
+    const ws = createWorkspace(api, { onBack() {} });
+    document.body.appendChild(ws.el);
+    await ws.openPaper("7");
+    await ws.showAnswer(xssAnswer());
+    await flush();
+    await flush();
+
+    // Nothing from the paper or the answer became markup.
+    expect(ws.el.querySelector("img, script")).toBeNull();
+    expect((window as unknown as { __pwned?: number }).__pwned).toBeUndefined();
+    expect(ws.el.querySelector("[data-testid=paper-title]")?.textContent).toBe(`${XSS} Title`);
+    expect(ws.el.querySelector("[data-testid=answer-text]")?.textContent).toContain(XSS);
+    expect(ws.el.textContent).toContain(SCRIPT);
+
+    // The first citation is highlighted when the answer arrives.
+    const chips = ws.el.querySelectorAll<HTMLElement>("[data-testid=citation]");
+    expect(Array.from(chips).map((c) => [c.dataset.evidenceIndex, c.dataset.nodeId])).toEqual([["1", "105"], ["2", "102"]]);
+    const onPath = () => Array.from(ws.el.querySelectorAll(".on-path[data-node-id]")).map((e) => e.getAttribute("data-node-id"));
+    expect(onPath()).toEqual(["100", "103", "104", "105"]);
+    const cur = ws.el.querySelector("[aria-current=true]");
+    expect(cur?.getAttribute("data-node-id")).toBe("105");
+    expect(cur?.querySelector("mark")?.textContent).toBe("The encoder has six layers.");
+    expect(ws.el.querySelector("[data-node-id='104']")?.getAttribute("aria-expanded")).toBe("true");
+
+    // Clicking the other chip moves the highlight.
+    chips[1].click();
+    await flush();
+    expect(onPath()).toEqual(["100", "101", "102"]);
+    expect(ws.el.querySelectorAll("[data-testid=evidence-row]")).toHaveLength(2);
+    expect(ws.el.querySelector("[data-testid=diagnostics]")?.textContent).toContain("section entropy 0.69");
+    expect(ws.el.querySelector("[data-testid=answer-mode]")?.textContent).toContain("Extractive");
+
+    // History reopens the answer.
+    expect(ws.el.querySelectorAll("[data-testid=history-row]")).toHaveLength(1);
+    ws.el.remove();
+  });
+
+  it("says honestly when the papers do not answer", async () => {
+    const ws = createWorkspace(fakeApi(), { onBack() {} });
+    await ws.showAnswer({ ...xssAnswer(), text: "", notFound: true });
+    expect(ws.el.querySelector("[data-testid=answer-not-found]")?.textContent).toContain("Not answered by these papers");
+    expect(ws.el.querySelectorAll("[data-testid=citation]")).toHaveLength(0);
+  });
+
+  it("streams LLM text while asking and shows the final answer", async () => {
+    let finish!: (a: ReturnType<typeof xssAnswer>) => void;
+    const api = fakeApi({ paper: async () => xssPaper(), ask: () => new Promise((r) => (finish = r)) });
+    const ws = createWorkspace(api, { onBack() {} });
+    await ws.openPaper("7");
+    (ws.el.querySelector("[data-testid=ask-input]") as HTMLTextAreaElement).value = "How many layers?";
+    (ws.el.querySelector("[data-testid=ask-submit]") as HTMLButtonElement).click();
+    await flush();
+    api.delta(`Six ${XSS}`);
+    expect(ws.el.querySelector("[data-testid=answer-stream]")?.textContent).toBe(`Six ${XSS}`);
+    expect(ws.el.querySelector("img")).toBeNull();
+    finish({ ...xssAnswer(), mode: "llm", model: "qwen" });
+    await flush();
+    await flush();
+    expect(ws.el.querySelector("[data-testid=answer-stream]")).toBeNull();
+    expect(ws.el.querySelector("[data-testid=answer-mode]")?.textContent).toContain("qwen");
+  });
+});

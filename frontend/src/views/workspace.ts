@@ -1,0 +1,75 @@
+// The workspace: the paper tree on the left, the ask panel on the right.
+// A citation (chip or evidence row) opens the cited paper if another one is
+// shown and highlights the root-to-leaf path of the cited passage.
+
+import { ApiError, type Answer, type Api } from "../lib/api";
+import { h, mount } from "../lib/dom";
+import { highlightOf } from "../lib/tree";
+import { createAskView } from "./ask";
+import { createTreeView } from "./tree";
+
+export interface Workspace {
+  el: HTMLElement;
+  openPaper(id: string): Promise<void>;
+  /** Shows the ask panel for the whole library or the selected papers. */
+  openAsk(selected: string[]): void;
+  showAnswer(a: Answer): Promise<void>;
+}
+
+export function createWorkspace(api: Api, opts: { onBack(): void }): Workspace {
+  let selected: string[] = [];
+  const note = h("p", { class: "ws-note", role: "status" });
+  const tree = createTreeView({ onEmptyHint: "Ask a question: the paper of each cited passage opens here, with its path highlighted." });
+  let loadSeq = 0;
+
+  async function load(id: string): Promise<boolean> {
+    const seq = ++loadSeq;
+    try {
+      const p = await api.paper(id);
+      if (seq !== loadSeq) return false;
+      tree.show(p);
+      mount(note);
+      ask.setContext({ paperId: p.id, paperTitle: p.title, selected });
+      return true;
+    } catch (e) {
+      mount(note, e instanceof ApiError ? e.message : String(e));
+      return false;
+    }
+  }
+
+  const ask = createAskView(api, {
+    onCite: async (a, n) => {
+      const ev = a.evidence[n - 1];
+      if (!ev) return;
+      if (tree.paper()?.id !== ev.paperId) {
+        if (!(await load(ev.paperId))) return;
+      }
+      tree.highlight(highlightOf(ev));
+    },
+    onError: (msg) => mount(note, msg),
+  });
+
+  const back = h("button", { type: "button", class: "btn btn-quiet", "data-testid": "back-to-library", on: { click: () => opts.onBack() } }, "← Library");
+  const el = h(
+    "div",
+    { class: "workspace" },
+    h("div", { class: "ws-bar" }, back, note),
+    h("div", { class: "ws-split" }, h("div", { class: "ws-tree" }, tree.el), h("div", { class: "ws-ask" }, ask.el)),
+  );
+  void ask.refreshHistory();
+
+  return {
+    el,
+    async openPaper(id) {
+      await load(id);
+    },
+    openAsk(sel) {
+      selected = sel;
+      const p = tree.paper();
+      ask.setContext({ paperId: null, paperTitle: p?.title ?? "", selected: sel });
+    },
+    async showAnswer(a) {
+      ask.showAnswer(a);
+    },
+  };
+}
