@@ -2,7 +2,8 @@
 #   make run     install what is missing, build the desktop app, start it
 #                (under Xvfb automatically when there is no $DISPLAY)
 #   make build   the desktop app (build/bin/papertree-app) and the CLI (bin/papertree)
-#   make test    gofmt, go vet, go test, frontend tests, window smoke test
+#   make test    gofmt, go vet, go test, frontend tests, window smoke test, e2e
+#   make e2e     end-to-end: the real app (Wails dev server) driven by chromium
 #   make deps    only install what is missing (apt packages, Wails CLI, npm ci)
 #   make dev     wails dev (live reload; needs a display; serves http://localhost:34115)
 #   make bindings  regenerate frontend/wailsjs after changing methods bound in app/
@@ -25,7 +26,7 @@ ARGS      ?=
 # No -trimpath: it would miss the build cache of go test/vet and recompile cgo.
 WAILS_BUILD_FLAGS := -s -skipbindings -m -nosyncgomod
 
-.PHONY: all deps build app frontend bindings cli run dev test fmt-check vet test-go test-frontend smoke check-bindings clean
+.PHONY: all deps build app frontend bindings cli run dev test fmt-check vet test-go test-frontend smoke e2e check-bindings clean
 
 all: build
 
@@ -68,7 +69,7 @@ dev:
 
 test:
 	scripts/deps.sh
-	$(MAKE) --no-print-directory fmt-check vet test-go test-frontend smoke check-bindings
+	$(MAKE) --no-print-directory fmt-check vet test-go test-frontend smoke e2e check-bindings
 
 fmt-check:
 	@files=$$(git ls-files -co --exclude-standard -- '*.go' ':!:third_party/**' 2>/dev/null || \
@@ -89,6 +90,11 @@ test-frontend:
 
 smoke: app cli
 	scripts/smoke.sh $(APP) build/smoke/first-run.png $(wildcard $(CLI))
+
+# The real app and Go backend behind the Wails dev server, driven by Debian's
+# chromium (playwright-core) under Xvfb; screenshots in build/e2e/.
+e2e:
+	scripts/e2e.sh
 
 # Bindings are committed (npm run build then works without the Wails CLI).
 # `make app` regenerates them; a difference means app/ changed without them.

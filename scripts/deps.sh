@@ -6,8 +6,11 @@
 #     poppler-utils for PDF fixtures),
 #   - the Wails CLI pinned to the version in go.mod (@latest resolves to a
 #     release that does not build with this Go),
-#   - the frontend's npm packages from the committed lockfile (npm ci).
-# Usage: scripts/deps.sh [system|wails|frontend]...   (no argument: all three)
+#   - the frontend's npm packages from the committed lockfile (npm ci),
+#   - only for the end-to-end tests (step e2e, not part of the default):
+#     Debian's chromium and e2e/'s npm packages (playwright-core drives that
+#     chromium; it never downloads a browser of its own).
+# Usage: scripts/deps.sh [system|wails|frontend|e2e]...   (no argument: the first three)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -21,9 +24,10 @@ APT_PACKAGES=(
 
 log() { printf 'deps: %s\n' "$*" >&2; }
 
-system() {
+# Installs Debian packages (arguments) that are not installed yet.
+apt_install_missing() {
   local missing=() p
-  for p in "${APT_PACKAGES[@]}"; do
+  for p in "$@"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
   done
   if ((${#missing[@]})); then
@@ -33,6 +37,10 @@ system() {
     "${sudo[@]}" apt-get -o DPkg::Lock::Timeout=600 update -qq
     DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get -o DPkg::Lock::Timeout=600 install -y -qq --no-install-recommends "${missing[@]}"
   fi
+}
+
+system() {
+  apt_install_missing "${APT_PACKAGES[@]}"
   command -v go >/dev/null || { log "Go is not installed (need the version in go.mod)"; exit 1; }
   if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
     log "Node.js >= 20.19 with npm is required (Vite 7); install it and run again"
@@ -62,10 +70,20 @@ frontend() {
   cp frontend/package-lock.json "$stamp"
 }
 
+e2e() {
+  apt_install_missing chromium
+  # Same scheme as frontend: npm ci only when e2e/package-lock.json changed.
+  local stamp=e2e/node_modules/.papertree-lock-stamp
+  if [ -f "$stamp" ] && cmp -s e2e/package-lock.json "$stamp"; then return; fi
+  log "installing e2e packages (npm ci)"
+  (cd e2e && npm ci --no-audit --no-fund --loglevel=error)
+  cp e2e/package-lock.json "$stamp"
+}
+
 if (($# == 0)); then set -- system wails frontend; fi
 for step in "$@"; do
   case "$step" in
-    system | wails | frontend) "$step" ;;
+    system | wails | frontend | e2e) "$step" ;;
     *) log "unknown step $step"; exit 2 ;;
   esac
 done
