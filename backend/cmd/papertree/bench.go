@@ -46,6 +46,7 @@ func cmdBench(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	budget := fs.Int("budget", retrieve.DefaultBudget, "token budget")
 	tmp := fs.String("tmp", "", "folder for the synthetic copies (default: system temp)")
 	asJSON := fs.Bool("json", false, "print JSON")
+	keep := fs.Bool("keep", false, "keep the grown library copy (its path is printed) for further inspection")
 	if _, err := parseFlags(fs, args[1:]); err != nil {
 		return err
 	}
@@ -64,7 +65,11 @@ func cmdBench(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err != nil {
 		return err
 	}
-	defer os.RemoveAll(work)
+	if *keep {
+		defer fmt.Fprintf(stderr, "kept %s\n", filepath.Join(work, "bench.db"))
+	} else {
+		defer os.RemoveAll(work)
+	}
 	// Work on a copy so the user's library is never touched.
 	base := filepath.Join(work, "bench.db")
 	if err := copyDB(ctx, *db, base); err != nil {
