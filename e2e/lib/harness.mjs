@@ -120,8 +120,11 @@ export function callGo(page, method, ...args) {
   return page.evaluate(([m, a]) => window.go.app.App[m](...a), [method, args]);
 }
 
-/** Polls fn (async, returns a truthy value when done) until timeout. */
-export async function waitFor(fn, { timeout = 60000, interval = 250, what = "condition" } = {}) {
+/**
+ * Polls fn (async, returns a truthy value when done) until timeout; on
+ * timeout the error says what was awaited and, with describe, the state.
+ */
+export async function waitFor(fn, { timeout = 60000, interval = 250, what = "condition", describe = null } = {}) {
   const end = Date.now() + timeout;
   let last;
   for (;;) {
@@ -131,7 +134,10 @@ export async function waitFor(fn, { timeout = 60000, interval = 250, what = "con
     } catch (e) {
       last = e;
     }
-    if (Date.now() > end) throw new Error(`timed out after ${timeout} ms waiting for ${what} (last: ${last instanceof Error ? last.message : JSON.stringify(last)})`);
+    if (Date.now() > end) {
+      const state = describe ? `; ${await describe().catch((e) => `(describe failed: ${e.message})`)}` : "";
+      throw new Error(`timed out after ${timeout} ms waiting for ${what} (last: ${last instanceof Error ? last.message : JSON.stringify(last)})${state}`);
+    }
     await new Promise((r) => setTimeout(r, interval));
   }
 }

@@ -27,6 +27,34 @@ async function rowTexts(page) {
   return page.$$eval(rowSelector(), (rows) => rows.map((r) => r.innerText));
 }
 
+/** Opens a paper from the library (its paper-open button, else the row). */
+async function openPaper(page, title) {
+  if (uiHas(app.bundle, "nav-library")) {
+    const nav = page.locator(tid("nav-library"));
+    if (await nav.isVisible()) await nav.click();
+  }
+  const row = page.locator(rowSelector(), { hasText: title }).first();
+  await row.waitFor({ timeout: 15000 });
+  const open = row.locator(tid("paper-open"));
+  if (uiHas(app.bundle, "paper-open") && (await open.count())) await open.first().click();
+  else await row.click();
+  await page.locator(tid("tree-node")).first().waitFor({ timeout: 15000 });
+}
+
+/** Clicks a tree node's own row (its first child), not the middle of its subtree. */
+async function clickNode(node) {
+  await node.locator(":scope > *").first().click();
+}
+
+/** The highlighted nodes, for failure messages. */
+async function highlightState(page) {
+  const marked = await page.$$eval(tid("tree-node"), (els) =>
+    els.filter((e) => e.classList.contains("on-path") || e.hasAttribute("aria-current")).map((e) => `${e.dataset.nodeId}${e.hasAttribute("aria-current") ? "(current)" : ""}`),
+  );
+  const title = await page.$$eval(tid("paper-title"), (els) => els.map((e) => e.textContent));
+  return `paper ${JSON.stringify(title)}, marked nodes [${marked.join(" ")}]`;
+}
+
 /** Every node of a tree (TreeNode from the Paper binding), depth first. */
 function* walk(node, parents = []) {
   yield { node, parents };
@@ -110,14 +138,20 @@ describe("PaperTree desktop app", () => {
       { timeout: 30000 },
     );
     if (uiHas(app.bundle, "index-progress")) {
-      // Finished: no progress bar left, or one that says it is done.
+      // Finished: no progress panel left, or one that says it is done.
       await waitFor(
         () =>
           page.$$eval(tid("index-progress"), (els) =>
-            els.every((e) => e.offsetParent === null || e.getAttribute("aria-valuenow") === "100" || /done|finished|ready/i.test(e.textContent)),
+            els.every((e) => e.offsetParent === null || e.getAttribute("data-stage") === "done"),
           ),
         { timeout: 30000, what: "the index progress to finish" },
       );
+    }
+    if (uiHas(app.bundle, "paper-row")) {
+      const statuses = await page.$$eval(tid("paper-row"), (rows) => rows.map((r) => [r.innerText, r.getAttribute("data-status")]));
+      for (const [text, st] of statuses) assert.ok(st === "ready" || st === "failed", `row "${text}" has status ${st}`);
+      const encStatus = statuses.find(([text]) => FIXTURE.encryptedReason.test(text))?.[1];
+      assert.equal(encStatus, "failed", "the encrypted file's row is not marked failed");
     }
     const rows = await rowTexts(page);
     const row = (re) => rows.find((t) => re.test(t));
@@ -136,8 +170,8 @@ describe("PaperTree desktop app", () => {
     assert.ok(paper, "fixture paper not indexed (step 1 failed)");
     state.paper = await callGo(page, "Paper", paper.id);
 
-    await page.locator(tid("paper-row"), { hasText: FIXTURE.paperTitle }).first().click();
-    await page.locator(tid("tree-node")).first().waitFor({ timeout: 15000 });
+    await openPaper(page, FIXTURE.paperTitle);
+    assert.match(await page.locator(tid("tree-node")).first().innerText(), /Introduction|Method/, "the tree shows no sections");
 
     // A section with segments, from the Go tree: "1 Introduction".
     const hit = [...walk(state.paper.root)].find(({ node }) => node.kind === "section" && /Introduction/.test(node.title));
@@ -150,11 +184,11 @@ describe("PaperTree desktop app", () => {
     await node.waitFor({ timeout: 10000 });
     assert.equal(await node.getAttribute("data-kind"), "section");
     if ((await node.getAttribute("aria-expanded")) === "true") {
-      await node.click(); // collapse first so that the click below is an expand
+      await clickNode(node); // collapse first so that the click below is an expand
       await waitFor(async () => (await node.getAttribute("aria-expanded")) === "false", { timeout: 5000, what: "collapse" });
     }
     const seg = page.locator(`${tid("tree-node")}[data-node-id="${segIds[0]}"]`);
-    await node.click();
+    await clickNode(node);
     await waitFor(async () => (await node.getAttribute("aria-expanded")) === "true", { timeout: 5000, what: "aria-expanded=true" });
     await seg.waitFor({ state: "visible", timeout: 5000 });
     const segText = await seg.innerText();
@@ -162,7 +196,7 @@ describe("PaperTree desktop app", () => {
     console.log(`# screenshot ${await shot(page, "2-paper-tree")}`);
 
     // And it collapses again.
-    await node.click();
+    await clickNode(node);
     await waitFor(async () => (await node.getAttribute("aria-expanded")) === "false", { timeout: 5000, what: "aria-expanded=false" });
     await seg.waitFor({ state: "hidden", timeout: 5000 });
   });
@@ -178,8 +212,8 @@ describe("PaperTree desktop app", () => {
       what: `an answer quoting "${FIXTURE.answerQuote}"`,
     });
     // No LLM is configured in the test profile: the answer must say it is extractive.
-    const main = await page.locator("body").innerText();
-    assert.match(main, /extractive/i, "the answer is not labelled extractive");
+    const label = uiHas(app.bundle, "answer-mode") ? await page.locator(tid("answer-mode")).first().innerText() : await page.locator("body").innerText();
+    assert.match(label, /extractive/i, "the answer is not labelled extractive");
     const chips = page.locator(tid("citation"));
     assert.ok((await chips.count()) >= 1, "the answer has no citation chip");
     // The saved answer (history) is the oracle for the next steps.
@@ -198,12 +232,39 @@ describe("PaperTree desktop app", () => {
     if (skipUnlessUi(t, app.bundle, ["on-path"], "citation path highlight")) return;
     assert.ok(state.answer, "no answer (step 3 failed)");
     const { page } = app;
-    const chip = page.locator(tid("citation")).first();
-    const label = (await chip.getAttribute("data-index")) ?? (await chip.innerText());
+    // The first citation is highlighted as soon as the answer shows, so the
+    // click must be seen to do something: take another passage's chip when
+    // there is one, else collapse the cited section first.
+    const chips = page.locator(tid("citation"));
+    let chip = chips.first();
+    const firstLeaf = await chips.first().getAttribute("data-node-id");
+    for (let i = 0; i < (await chips.count()); i++) {
+      if ((await chips.nth(i).getAttribute("data-node-id")) !== firstLeaf) {
+        chip = chips.nth(i);
+        break;
+      }
+    }
+    const label = (await chip.getAttribute("data-evidence-index")) ?? (await chip.innerText());
     const n = Number(String(label).match(/\d+/)?.[0]);
     assert.ok(n >= 1 && n <= state.answer.evidence.length, `citation chip "${label}" does not name an evidence passage`);
     const ev = state.answer.evidence[n - 1];
-    const pathIds = [...ev.pathIds, ev.nodeId];
+    // The expected path comes from the paper's tree itself: the root (the
+    // paper title), every section above the segment, and the segment.
+    const tree = await callGo(page, "Paper", ev.paperId);
+    const found = [...walk(tree.root)].find(({ node }) => node.id === ev.nodeId);
+    assert.ok(found, `cited node ${ev.nodeId} is not in paper ${ev.paperId}`);
+    const pathIds = [...found.parents.map((p) => p.id), ev.nodeId];
+    assert.deepEqual([...ev.pathIds, ev.nodeId].slice(-pathIds.length), pathIds, "the answer's path ids disagree with the paper tree");
+    if (ev.nodeId === firstLeaf && pathIds.length > 2) {
+      const section = page.locator(`${tid("tree-node")}[data-node-id="${pathIds[1]}"]`);
+      if ((await section.count()) === 1 && (await section.getAttribute("aria-expanded")) === "true") {
+        await clickNode(section);
+        await waitFor(async () => (await page.locator(`${tid("tree-node")}[data-node-id="${ev.nodeId}"]`).count()) === 0, {
+          timeout: 5000,
+          what: "the cited section to collapse",
+        });
+      }
+    }
     await chip.click();
 
     const leaf = page.locator(`${tid("tree-node")}[data-node-id="${ev.nodeId}"]`);
@@ -224,6 +285,13 @@ describe("PaperTree desktop app", () => {
     }
     const stray = marks.filter((x) => x.on && !pathIds.includes(x.id)).map((x) => x.id);
     assert.deepEqual(stray, [], "nodes outside the cited path are marked on-path");
+    if (uiHas(app.bundle, "paper-title")) {
+      const titleMarked = await page.locator(tid("paper-title")).first().evaluate((e) => e.classList.contains("on-path"));
+      assert.ok(titleMarked, "the paper title is not marked as the start of the path");
+    }
+    if (uiHas(app.bundle, "cited-text")) {
+      assert.ok((await leaf.locator(tid("cited-text")).count()) >= 1, "the cited text is not marked in the segment");
+    }
     // The segment was scrolled into view: it is on screen and not covered.
     const visible = await leaf.evaluate((el) => {
       const r = el.getBoundingClientRect();
@@ -244,13 +312,26 @@ describe("PaperTree desktop app", () => {
     // A fresh page: nothing of the answer is left in memory.
     await page.reload();
     await waitFor(() => page.evaluate(() => Boolean(window.go?.app?.App)), { timeout: 20000, what: "bindings after reload" });
-    if (uiHas(app.bundle, "history-open")) await page.locator(tid("history-open")).first().click();
+    for (const nav of ["history-open", "nav-ask"]) {
+      if (uiHas(app.bundle, nav)) {
+        await page.locator(tid(nav)).first().click();
+        break;
+      }
+    }
     const row = page.locator(tid("history-row"), { hasText: FIXTURE.question }).first();
     await row.waitFor({ timeout: 10000 });
-    await row.click();
+    assert.equal(await row.getAttribute("data-answer-id"), state.answer.id, "the newest history row is not the saved answer");
+    await row.locator("button, [role=button]").first().click();
     const answer = page.locator(tid("answer-text")).first();
     await waitFor(async () => (await answer.innerText()).includes(FIXTURE.answerQuote), { timeout: 10000, what: "the reopened answer" });
     assert.ok((await page.locator(tid("citation")).count()) >= 1, "the reopened answer lost its citations");
+    // Reopening highlights the first cited passage's path again.
+    const firstId = await page.locator(tid("citation")).first().getAttribute("data-node-id");
+    assert.ok(state.answer.evidence.some((e) => e.nodeId === firstId), `the first chip cites ${firstId}, not in the saved evidence`);
+    await waitFor(
+      async () => (await page.locator(`${tid("tree-node")}[data-node-id="${firstId}"][aria-current="true"]`).count()) === 1,
+      { timeout: 10000, what: `segment ${firstId} highlighted after reopening`, describe: () => highlightState(page) },
+    );
     if (uiHas(app.bundle, "evidence-row")) {
       assert.equal(await page.locator(tid("evidence-row")).count(), state.answer.evidence.length, "evidence rows vs the saved evidence");
     }
@@ -282,15 +363,18 @@ describe("PaperTree desktop app", () => {
 
     // The paper view shows the body payload as text, when there is one.
     if (uiHas(app.bundle, "tree-node")) {
-      await xssRow.first().click();
-      await page.locator(tid("tree-node")).first().waitFor({ timeout: 15000 });
+      await openPaper(page, XSS.title);
+      if (uiHas(app.bundle, "paper-title")) {
+        assert.match(await page.locator(tid("paper-title")).first().innerText(), /onerror="window\.__xss=1"/, "the paper title with markup is not shown as text");
+      }
       const paper = state.papers.find((p) => basename(p.file) === XSS.file);
       const tree = await callGo(page, "Paper", paper.id);
       const intro = [...walk(tree.root)].find(({ node }) => node.kind === "section" && /Introduction/.test(node.title))?.node;
       assert.ok(intro, "the markup fixture has no Introduction section");
       const node = page.locator(`${tid("tree-node")}[data-node-id="${intro.id}"]`);
-      if ((await node.getAttribute("aria-expanded")) !== "true") await node.click();
-      await page.getByText(XSS.body, { exact: false }).first().waitFor({ timeout: 10000 });
+      if ((await node.getAttribute("aria-expanded")) !== "true") await clickNode(node);
+      const leaf = page.locator(`${tid("tree-node")}[data-kind="segment"]`, { hasText: XSS.body }).first();
+      await leaf.waitFor({ state: "visible", timeout: 10000 });
       checks.push("paper view");
     }
     // An extractive answer quoting the payload shows it as text, too.
