@@ -328,8 +328,10 @@ func relevant(ev fsnotify.Event) bool {
 	if strings.EqualFold(filepath.Ext(ev.Name), ".pdf") {
 		return true
 	}
-	// Anything else removed or renamed may have been a folder of PDFs.
-	return ev.Has(fsnotify.Remove) || ev.Has(fsnotify.Rename) || ev.Has(fsnotify.Create)
+	// A removed or renamed name without an extension may have been a
+	// folder of PDFs (it cannot be checked any more). New folders are
+	// handled in loop.
+	return filepath.Ext(ev.Name) == "" && (ev.Has(fsnotify.Remove) || ev.Has(fsnotify.Rename))
 }
 
 func (w *folderWatcher) loop() {
@@ -340,8 +342,10 @@ func (w *folderWatcher) loop() {
 				return
 			}
 			if ev.Has(fsnotify.Create) {
-				if st, err := os.Stat(ev.Name); err == nil && st.IsDir() {
-					w.addTree(ev.Name)
+				if st, err := os.Stat(ev.Name); err == nil && st.IsDir() && !strings.HasPrefix(filepath.Base(ev.Name), ".") {
+					w.addTree(ev.Name) // a folder moved in may hold PDFs already
+					w.poke()
+					continue
 				}
 			}
 			if relevant(ev) {

@@ -354,6 +354,8 @@ export function createAskView(api: Api, opts: { onCite(a: Answer, n: number): vo
       error = "";
       exportNote = "";
       selectedN = 0;
+      const pane = el.closest<HTMLElement>(".ws-ask");
+      if (pane) pane.scrollTop = 0;
       if (a) {
         question.value = a.question;
         const first = citedNumbers(a)[0] ?? (a.evidence.length && !a.notFound ? 1 : 0);

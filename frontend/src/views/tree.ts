@@ -208,8 +208,7 @@ export function createTreeView(opts: { onEmptyHint?: string } = {}): TreeView {
     show(p) {
       paper = p;
       expanded = new Set();
-      // Top-level sections start open: the outline reads like a contents page.
-      if (p) for (const c of p.root.children ?? []) if (!isLeaf(c)) expanded.add(c.id);
+      // Sections start closed: the outline reads like a contents page.
       filter = "";
       filterInput.value = "";
       hl = null;
@@ -228,7 +227,14 @@ export function createTreeView(opts: { onEmptyHint?: string } = {}): TreeView {
       renderOutline();
       if (next) {
         const leaf = Array.from(outline.querySelectorAll<HTMLElement>("li[data-node-id]")).find((e) => e.dataset.nodeId === next.nodeId);
-        leaf?.scrollIntoView?.({ block: "center", behavior: "smooth" });
+        // Scroll only the tree's own scroll container (scrollIntoView would
+        // move every scrollable ancestor, including the ask panel's page).
+        const sc = el.closest<HTMLElement>(".ws-tree");
+        if (leaf && sc) {
+          const r = leaf.getBoundingClientRect();
+          const c = sc.getBoundingClientRect();
+          sc.scrollTop += r.top - c.top - Math.min(c.height / 4, 120);
+        }
         focusId = next.nodeId;
       }
     },

@@ -30,7 +30,8 @@ describe("tree view", () => {
     document.body.appendChild(t.el);
     t.show(xssPaper());
     const node = (id: string) => t.el.querySelector<HTMLElement>(`[data-node-id="${id}"]`);
-    expect(node("103")?.getAttribute("aria-expanded")).toBe("true"); // top level starts open
+    expect(node("103")?.getAttribute("aria-expanded")).toBe("false"); // sections start closed
+    t.toggle("103");
     expect(node("104")?.getAttribute("aria-expanded")).toBe("false");
     expect(node("105")).toBeNull();
     const row = node("104")!.querySelector<HTMLElement>(".tn-row")!;
