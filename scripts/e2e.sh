@@ -42,7 +42,7 @@ rm -f "$out"/*.png "$out"/app.log
 # Screenshots and logs are test output, never to be committed.
 printf '*\n' >"$out/.gitignore"
 work=$(mktemp -d /tmp/papertree-e2e.XXXXXX)
-xvfb_pid="" app_pid=""
+xvfb_pid="" app_pid="" build_pid="" tests_pid=""
 
 stop() { # stop PID: TERM, then KILL after 5 s
   local pid=$1
@@ -52,6 +52,8 @@ stop() { # stop PID: TERM, then KILL after 5 s
   kill -9 "$pid" 2>/dev/null || true
 }
 cleanup() {
+  stop "$tests_pid"
+  stop "$build_pid"
   stop "$app_pid"
   stop "$xvfb_pid"
   [ -f "$work/app.log" ] && cp "$work/app.log" "$out/app.log"
@@ -67,11 +69,13 @@ log "building the frontend"
 log "building the app with -tags \"$tags\" (a cold build takes a few minutes)"
 go build -tags "$tags" -o "$work/papertree-app-dev" . &
 build_pid=$!
+next=$((SECONDS + 15))
 while kill -0 "$build_pid" 2>/dev/null; do
-  sleep 15
-  kill -0 "$build_pid" 2>/dev/null && log "still building ($((SECONDS - t0))s)"
+  sleep 0.5
+  if ((SECONDS >= next)); then log "still building ($((SECONDS - t0))s)"; next=$((SECONDS + 15)); fi
 done
-wait "$build_pid" || { log "go build failed"; exit 1; }
+wait "$build_pid" || { build_pid=""; log "go build failed"; exit 1; }
+build_pid=""
 log "built in $((SECONDS - t0))s"
 
 # 2. Fixtures: a folder of papers the library remembers, so that the app
@@ -126,17 +130,19 @@ done
 log "dev server up after $((SECONDS - t0))s"
 
 # 4. The tests. They read the fixture locations from the environment.
-set +e
+# (In the background and waited for, so that a TERM runs the trap at once.)
 (
   cd e2e
   export E2E_URL="http://127.0.0.1:$port/" E2E_PAPERS="$papers" E2E_LIBRARY="$library" \
     E2E_SHOTS="$out" E2E_APP_LOG="$work/app.log" E2E_ROOT="$root"
   args=(--test --test-concurrency=1 --test-reporter=spec)
   if [ $# -gt 0 ]; then args+=(--test-name-pattern "$1"); fi
-  node "${args[@]}" tests/
-)
-rc=$?
-set -e
+  exec node "${args[@]}" tests/
+) &
+tests_pid=$!
+rc=0
+wait "$tests_pid" || rc=$?
+tests_pid=""
 if ! kill -0 "$app_pid" 2>/dev/null; then log "the app died during the tests"; rc=1; fi
 if grep -qi "panic" "$work/app.log"; then grep -i -m5 -A5 "panic" "$work/app.log" >&2; log "the app log reports a panic"; rc=1; fi
 log "screenshots and app log in ${out#"$root"/}/ ($((SECONDS - t0))s in all)"
