@@ -24,6 +24,7 @@ export const env = {
   papers: need("E2E_PAPERS"),
   library: need("E2E_LIBRARY"),
   shots: process.env.E2E_SHOTS || "build/e2e",
+  root: process.env.E2E_ROOT || new URL("../..", import.meta.url).pathname,
 };
 
 /** The hostile strings of e2e/xsspdf (keep in sync with its constants). */

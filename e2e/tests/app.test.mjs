@@ -11,7 +11,8 @@
 
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { basename } from "node:path";
+import { copyFileSync, rmSync } from "node:fs";
+import { basename, join } from "node:path";
 
 import { FIXTURE, XSS, callGo, env, openApp, shot, skipUnlessUi, tid, uiHas, waitFor } from "../lib/harness.mjs";
 
@@ -393,6 +394,35 @@ describe("PaperTree desktop app", () => {
     assert.deepEqual(await page.evaluate(() => window.__cspViolations), [], "the page tried to run or load something the CSP blocked");
     console.log(`# markup shown as text in: library${checks.map((c) => `, ${c}`).join("")}`);
     console.log(`# screenshot ${await shot(page, "6-markup-as-text")}`);
+  });
+
+  test("7. the library follows PDFs added to and removed from the watched folder", async (t) => {
+    if (skipUnlessUi(t, app.bundle, ["paper-row", "folders"], "watched folders")) return;
+    const { page } = app;
+    if (!(await page.locator(rowSelector()).count())) {
+      await page.locator(tid("nav-library")).click();
+      await page.locator(rowSelector()).first().waitFor({ timeout: 15000 });
+    }
+    const before = await page.locator(rowSelector()).count();
+    // A real PDF under a new name (backend/pdf/testdata/rotated.pdf).
+    const added = join(env.papers, "watched-added.pdf");
+    copyFileSync(join(env.root, "backend/pdf/testdata/rotated.pdf"), added);
+    try {
+      const paper = await waitFor(async () => (await callGo(page, "ListPapers")).find((p) => p.file === added), {
+        timeout: 60000,
+        what: "the watcher to index the added PDF",
+      });
+      // The list updates by itself (library:changed), no reload.
+      await page.locator(`${rowSelector()}[data-paper-id="${paper.id}"]`).waitFor({ timeout: 15000 });
+      assert.equal(await page.locator(rowSelector()).count(), before + 1);
+      console.log(`# screenshot ${await shot(page, "7-library-watched")}`);
+    } finally {
+      rmSync(added, { force: true });
+    }
+    await waitFor(async () => (await page.locator(rowSelector()).count()) === before, {
+      timeout: 60000,
+      what: "the removed PDF's row to go",
+    });
   });
 
   test("no page errors during the session", () => {
