@@ -134,7 +134,7 @@ log "dev server up after $((SECONDS - t0))s"
 (
   cd e2e
   export E2E_URL="http://127.0.0.1:$port/" E2E_PAPERS="$papers" E2E_LIBRARY="$library" \
-    E2E_SHOTS="$out" E2E_APP_LOG="$work/app.log" E2E_ROOT="$root"
+    E2E_SHOTS="$out" E2E_APP_LOG="$work/app.log" E2E_ROOT="$root" E2E_HOME="$home" E2E_WORK="$work"
   args=(--test --test-concurrency=1 --test-reporter=spec)
   if [ $# -gt 0 ]; then args+=(--test-name-pattern "$1"); fi
   exec node "${args[@]}" tests/

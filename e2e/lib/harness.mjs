@@ -25,6 +25,8 @@ export const env = {
   library: need("E2E_LIBRARY"),
   shots: process.env.E2E_SHOTS || "build/e2e",
   root: process.env.E2E_ROOT || new URL("../..", import.meta.url).pathname,
+  home: process.env.E2E_HOME || "", // the app's private HOME (XDG dirs inside)
+  work: process.env.E2E_WORK || "", // everything the run wrote: library, papers, home, settings
 };
 
 /** The hostile strings of e2e/xsspdf (keep in sync with its constants). */

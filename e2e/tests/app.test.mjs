@@ -11,7 +11,7 @@
 
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { copyFileSync, rmSync } from "node:fs";
+import { copyFileSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { basename, join } from "node:path";
 
 import { FIXTURE, XSS, callGo, env, openApp, shot, skipUnlessUi, tid, uiHas, waitFor } from "../lib/harness.mjs";
@@ -423,6 +423,57 @@ describe("PaperTree desktop app", () => {
       timeout: 60000,
       what: "the removed PDF's row to go",
     });
+  });
+
+  test("8. settings: a failed connection test says what failed; the API key is never stored in plain text next to the library", async (t) => {
+    if (skipUnlessUi(t, app.bundle, ["settings-open", "settings-dialog", "set-llm.provider", "set-api-key", "llm-test", "llm-status", "settings-save"], "settings")) return;
+    const { page } = app;
+    const key = `sk-e2e-${Math.random().toString(36).slice(2)}-not-a-real-key`;
+    const deadURL = "http://127.0.0.1:9/v1"; // discard port: nothing listens
+    await page.locator(tid("settings-open")).click();
+    const dialog = page.locator(tid("settings-dialog"));
+    await dialog.waitFor({ timeout: 10000 });
+    assert.equal(await page.locator(tid("set-llm.provider")).inputValue(), "none", "a fresh profile should have no LLM");
+    await page.locator(tid("set-llm.provider")).selectOption("openai");
+    if (await page.locator(tid("set-llm.base_url")).count()) await page.locator(tid("set-llm.base_url")).fill(deadURL);
+    await page.locator(tid("set-api-key")).fill(key);
+    await page.locator(tid("llm-test")).click();
+    const status = page.locator(tid("llm-status"));
+    const said = await waitFor(async () => {
+      const txt = (await status.innerText()).trim();
+      return txt && !/^Testing/i.test(txt) && txt;
+    }, { timeout: 30000, what: "the connection test result" });
+    assert.match(said, /127\.0\.0\.1:9|refused|not reach|cannot reach|could not connect|unreachable/i, `the connection test does not say what failed: ${said}`);
+    assert.ok(!said.includes(key), "the connection test shows the API key");
+    await page.locator(tid("settings-save")).click();
+    await waitFor(async () => /Saved/.test(await dialog.innerText()), { timeout: 15000, what: "Saved." });
+    console.log(`# screenshot ${await shot(page, "8-settings")}`);
+
+    // Where did the key go? Never into the library folder or the settings
+    // file; only into a file that only the user can read (or the keyring).
+    const files = (dir) =>
+      readdirSync(dir, { recursive: true })
+        .map((f) => join(dir, f))
+        .filter((f) => statSync(f).isFile());
+    const holders = files(env.work).filter((f) => readFileSync(f).includes(key));
+    for (const f of holders) {
+      assert.ok(!f.startsWith(env.library + "/"), `the API key is in the library folder: ${f}`);
+      assert.ok(!/settings\.json$/.test(f), `the API key is in the settings file: ${f}`);
+      assert.equal(statSync(f).mode & 0o077, 0, `the file holding the API key is readable by others: ${f}`);
+    }
+    const view = await callGo(page, "GetSettings");
+    assert.equal(view.apiKeySet, true, "the app does not know it has a key");
+    assert.ok(holders.length > 0 || /keyring/i.test(view.keyWhere), `the key is neither in a private file nor in the keyring (${view.keyWhere})`);
+    console.log(`# API key kept in: ${holders.map((f) => f.slice(env.work.length + 1)).join(", ") || view.keyWhere}`);
+
+    // Back to no LLM; clearing the key removes it from disk.
+    const cur = (await callGo(page, "GetSettings")).settings;
+    cur.llm.provider = "none";
+    cur.llm.base_url = "";
+    await callGo(page, "SaveSettings", { settings: cur, apiKey: "", clearKey: true });
+    assert.equal((await callGo(page, "GetSettings")).apiKeySet, false, "the API key was not cleared");
+    assert.deepEqual(files(env.work).filter((f) => readFileSync(f).includes(key)), [], "the cleared API key is still on disk");
+    await page.locator(tid("settings-close")).click();
   });
 
   test("no page errors during the session", () => {
