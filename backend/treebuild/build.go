@@ -70,7 +70,7 @@ func Build(ctx context.Context, doc *pdf.Document, opts Options) (p *papertree.P
 		return nil, papertree.Wrap(err, papertree.ECanceled, "cancelled")
 	}
 	if doc.Garbled {
-		return nil, papertree.Errorf(papertree.EGarbled, "the PDF's text layer is garbled (fonts without a usable character map); it needs OCR")
+		return nil, papertree.Errorf(papertree.EGarbled, "The PDF's text layer is garbled (its fonts have no usable character map); it would need OCR first.")
 	}
 	b := &builder{doc: doc, opts: opts}
 	return b.run(ctx)
