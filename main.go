@@ -90,7 +90,7 @@ func main() {
 		MinWidth:         760,
 		MinHeight:        520,
 		BackgroundColour: &options.RGBA{R: 247, G: 246, B: 242, A: 255},
-		AssetServer:      &assetserver.Options{Assets: assets},
+		AssetServer:      &assetserver.Options{Assets: assets, Handler: app.PDFHandler(a)},
 		OnStartup:        hooks.Startup,
 		OnDomReady:       hooks.DomReady,
 		OnShutdown:       hooks.Shutdown,

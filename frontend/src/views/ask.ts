@@ -40,7 +40,7 @@ function when(iso: string): string {
   return d.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
 }
 
-export function createAskView(api: Api, opts: { onCite(a: Answer, n: number): void; onError?(msg: string): void }): AskView {
+export function createAskView(api: Api, opts: { onCite(a: Answer, n: number): void; onPage?(a: Answer, n: number): void; onError?(msg: string): void }): AskView {
   let ctx: AskContext = { paperId: null, paperTitle: "", selected: [] };
   let scope: Scope = "library";
   let current: Answer | null = null;
@@ -244,7 +244,29 @@ export function createAskView(api: Api, opts: { onCite(a: Answer, n: number): vo
               h("p", { class: "ev-path" }, e.path.length ? e.path.join(" › ") : e.paperTitle),
               h("p", { class: "ev-text" }, e.text),
             ),
-            h("span", { class: "ev-meta" }, h("span", null, pageList(e.pages)), h("span", { title: "Retrieval score" }, fmt(e.score))),
+            h(
+              "span",
+              { class: "ev-meta" },
+              opts.onPage && (e.pages?.length || e.boxes?.length)
+                ? h(
+                    "button",
+                    {
+                      type: "button",
+                      class: "ev-page",
+                      title: "Show the page with the passage highlighted",
+                      "data-testid": "evidence-page",
+                      on: {
+                        click: (ev) => {
+                          ev.stopPropagation();
+                          opts.onPage?.(a, i + 1);
+                        },
+                      },
+                    },
+                    pageList(e.pages) || "Page",
+                  )
+                : h("span", null, pageList(e.pages)),
+              h("span", { title: "Retrieval score" }, fmt(e.score)),
+            ),
           ),
         ),
       ),

@@ -205,7 +205,7 @@ function fileList(files: FileState[]) {
           { class: `file st-${f.status.replace(/\s+/g, "-")}`, "data-testid": "index-file", "data-status": f.status },
           h("span", { class: "file-name", title: f.file }, baseName(f.file)),
           h("span", { class: "file-status" }, f.status),
-          f.status === "failed" && f.message ? h("span", { class: "file-msg" }, f.message) : null,
+          f.status === "failed" && f.message ? h("span", { class: "file-msg" }, f.message.charAt(0).toUpperCase() + f.message.slice(1)) : null,
         ),
       ),
     ),
@@ -224,7 +224,7 @@ function jobPanel(job: NonNullable<LibraryState["job"]>, act: LibraryActions) {
     h(
       "div",
       { class: "job-head" },
-      h("p", { class: "job-title" }, job.background ? "Updating the library (files changed)" : `Indexing ${baseName(job.folder)}`),
+      h("p", { class: "job-title" }, job.background ? "Updating the library from its folders" : `Indexing ${baseName(job.folder)}`),
       button(job.cancelling ? "Cancelling…" : "Cancel", act.cancel, { kind: "quiet", disabled: job.cancelling }),
     ),
     h("div", { class: "bar", role: "progressbar", "aria-valuemin": 0, "aria-valuemax": 100, "aria-valuenow": Math.round(fraction * 100) }, bar),

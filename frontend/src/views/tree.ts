@@ -43,7 +43,31 @@ export function createTreeView(opts: { onEmptyHint?: string } = {}): TreeView {
   });
   const outline = h("ul", { class: "outline", role: "tree", "aria-label": "Paper outline", "data-testid": "tree", on: { keydown: (e) => onKey(e as KeyboardEvent) } });
   const body = h("div", { class: "pv-body" });
-  const el = h("section", { class: "paper-view", "aria-label": "Paper" }, head, body);
+  // The highlighted path as a breadcrumb that stays visible while the tree
+  // scrolls: the whole root-to-leaf path is always readable.
+  const crumbs = h("nav", { class: "pv-crumbs", "aria-label": "Cited path", "data-testid": "path-crumbs" });
+  const el = h("section", { class: "paper-view", "aria-label": "Paper" }, head, crumbs, body);
+
+  function renderCrumbs(onPath: Set<string>) {
+    if (!paper || onPath.size === 0 || !hl) {
+      mount(crumbs);
+      crumbs.hidden = true;
+      return;
+    }
+    const byId = new Map<string, TreeNode>();
+    const stack = [paper.root];
+    while (stack.length) {
+      const n = stack.pop()!;
+      byId.set(n.id, n);
+      stack.push(...(n.children ?? []));
+    }
+    const names = hl.pathIds
+      .map((id) => byId.get(id))
+      .filter((n): n is TreeNode => n !== undefined)
+      .map((n) => (isLeaf(n) ? pages(n.pageStart, n.pageEnd) || "passage" : heading(n)));
+    crumbs.hidden = false;
+    mount(crumbs, names.map((t, i) => [i > 0 ? h("span", { class: "crumb-sep", "aria-hidden": "true" }, "›") : null, h("span", { class: "crumb" }, t)]));
+  }
 
   function rowsInOrder(): HTMLElement[] {
     return Array.from(outline.querySelectorAll<HTMLElement>(".tn-row"));
@@ -196,6 +220,7 @@ export function createTreeView(opts: { onEmptyHint?: string } = {}): TreeView {
     const onPath = new Set(hl && hl.paperId === paper.id ? hl.pathIds : []);
     const tree = node(paper.root, f, onPath);
     head.querySelector(".pv-title")?.classList.toggle("on-path", onPath.size > 0);
+    renderCrumbs(onPath);
     mount(outline, tree);
     if (!body.contains(outline)) mount(body, outline);
     const rows = rowsInOrder();
@@ -231,9 +256,13 @@ export function createTreeView(opts: { onEmptyHint?: string } = {}): TreeView {
         // move every scrollable ancestor, including the ask panel's page).
         const sc = el.closest<HTMLElement>(".ws-tree");
         if (leaf && sc) {
-          const r = leaf.getBoundingClientRect();
+          // Show the whole path when it fits: from its top-level section
+          // down to the cited leaf; else the leaf, a little below the top.
           const c = sc.getBoundingClientRect();
-          sc.scrollTop += r.top - c.top - Math.min(c.height / 4, 120);
+          const r = leaf.getBoundingClientRect();
+          const top = outline.querySelector<HTMLElement>("li.on-path")?.getBoundingClientRect().top ?? r.top;
+          const fits = r.top - top + 90 <= c.height;
+          sc.scrollTop += (fits ? top - 8 : r.top - Math.min(c.height / 4, 120)) - c.top;
         }
         focusId = next.nodeId;
       }

@@ -6,6 +6,7 @@ import { ApiError, type Answer, type Api } from "../lib/api";
 import { h, mount } from "../lib/dom";
 import { highlightOf } from "../lib/tree";
 import { createAskView } from "./ask";
+import { openPageView } from "./pdfview";
 import { createTreeView } from "./tree";
 
 export interface Workspace {
@@ -46,6 +47,7 @@ export function createWorkspace(api: Api, opts: { onBack(): void }): Workspace {
       }
       tree.highlight(highlightOf(ev));
     },
+    onPage: (a, n) => openPageView(document.body, { evidence: a.evidence, index: n - 1 }),
     onError: (msg) => mount(note, msg),
   });
 
