@@ -20,7 +20,7 @@
 # `node --test` in e2e/, and stop everything it started (trap). Screenshots
 # and the app log go to build/e2e/.
 #
-# Usage: scripts/e2e.sh [node --test name pattern]
+# Usage: scripts/e2e.sh   (the steps build on each other, so they always run together)
 # Env:   E2E_PORT (default: first free from 34115), E2E_READY_TIMEOUT (s, 480),
 #        E2E_KEEP=1 keeps the temp dir (printed) for debugging.
 set -euo pipefail
@@ -135,9 +135,7 @@ log "dev server up after $((SECONDS - t0))s"
   cd e2e
   export E2E_URL="http://127.0.0.1:$port/" E2E_PAPERS="$papers" E2E_LIBRARY="$library" \
     E2E_SHOTS="$out" E2E_APP_LOG="$work/app.log" E2E_ROOT="$root" E2E_HOME="$home" E2E_WORK="$work"
-  args=(--test --test-concurrency=1 --test-reporter=spec)
-  if [ $# -gt 0 ]; then args+=(--test-name-pattern "$1"); fi
-  exec node "${args[@]}" tests/
+  exec node --test --test-concurrency=1 --test-reporter=spec tests/
 ) &
 tests_pid=$!
 rc=0

@@ -202,6 +202,41 @@ describe("PaperTree desktop app", () => {
     await seg.waitFor({ state: "hidden", timeout: 5000 });
   });
 
+  test("2b. the tree filters as you type and works from the keyboard", async (t) => {
+    if (skipUnlessUi(t, app.bundle, ["tree-node", "tree-filter", "tree"], "tree filter and keyboard")) return;
+    assert.ok(state.paper, "no paper open (step 2 failed)");
+    const { page } = app;
+    const titles = () =>
+      page.$$eval(`${tid("tree-node")}[data-kind="section"]`, (els) => els.filter((e) => e.offsetParent !== null).map((e) => e.firstElementChild?.textContent ?? ""));
+    const all = await titles();
+    assert.ok(all.some((x) => /References/.test(x)), `sections before filtering: ${all}`);
+    await page.locator(tid("tree-filter")).fill("Glyph Grouping");
+    await waitFor(async () => {
+      const now = await titles();
+      return now.some((x) => /Glyph Grouping/.test(x)) && !now.some((x) => /References/.test(x));
+    }, { timeout: 5000, what: "the filter to keep 2.1 Glyph Grouping and drop References", describe: async () => JSON.stringify(await titles()) });
+    await page.locator(tid("tree-filter")).fill("");
+    await waitFor(async () => (await titles()).length === all.length, { timeout: 5000, what: "all sections back after clearing the filter" });
+
+    // Keyboard: focus a section's row; Left collapses, Right expands, Down moves on.
+    const sec = [...walk(state.paper.root)].find(({ node }) => node.kind === "section" && /Introduction/.test(node.title)).node;
+    const node = page.locator(`${tid("tree-node")}[data-node-id="${sec.id}"]`);
+    await node.locator(":scope > *").first().focus();
+    if ((await node.getAttribute("aria-expanded")) !== "true") {
+      await page.keyboard.press("ArrowRight");
+      await waitFor(async () => (await node.getAttribute("aria-expanded")) === "true", { timeout: 3000, what: "ArrowRight to expand" });
+    }
+    await page.keyboard.press("ArrowLeft");
+    await waitFor(async () => (await node.getAttribute("aria-expanded")) === "false", { timeout: 3000, what: "ArrowLeft to collapse" });
+    await page.keyboard.press("ArrowRight");
+    await waitFor(async () => (await node.getAttribute("aria-expanded")) === "true", { timeout: 3000, what: "ArrowRight to expand" });
+    const before = await page.evaluate(() => document.activeElement?.textContent);
+    await page.keyboard.press("ArrowDown");
+    const after = await page.evaluate(() => document.activeElement?.textContent);
+    assert.notEqual(after, before, "ArrowDown did not move the focus");
+    assert.match(after ?? "", /Structured documents carry/, "ArrowDown from a section should reach its first passage");
+  });
+
   test("3. asks a question and gets an extractive answer with citations", async (t) => {
     if (skipUnlessUi(t, app.bundle, ["ask-input", "ask-submit", "answer-text", "citation"], "ask")) return;
     const { page } = app;
@@ -225,6 +260,14 @@ describe("PaperTree desktop app", () => {
     assert.equal(state.answer.question, FIXTURE.question);
     assert.equal(state.answer.mode, "extractive");
     assert.ok(state.answer.evidence.length >= 1, "the saved answer has no evidence");
+    if (uiHas(app.bundle, "evidence-row")) {
+      assert.equal(await page.locator(tid("evidence-row")).count(), state.answer.evidence.length, "one evidence row per saved passage");
+    }
+    if (uiHas(app.bundle, "diagnostics")) {
+      const diag = await page.locator(tid("diagnostics")).first().innerText();
+      assert.match(diag, /entropy/i, `diagnostics without section entropy: ${diag}`);
+      assert.match(diag, new RegExp(`${state.answer.diag.tokensUsed}\\s*/\\s*${state.answer.diag.budget}`), `diagnostics without tokens used/budget: ${diag}`);
+    }
     console.log(`# screenshot ${await shot(page, "3-answer")}`);
   });
 
@@ -337,6 +380,20 @@ describe("PaperTree desktop app", () => {
       assert.equal(await page.locator(tid("evidence-row")).count(), state.answer.evidence.length, "evidence rows vs the saved evidence");
     }
     console.log(`# screenshot ${await shot(page, "5-history")}`);
+  });
+
+  test("5b. a question the papers do not answer is shown honestly", async (t) => {
+    if (skipUnlessUi(t, app.bundle, ["ask-input", "ask-submit", "answer-not-found"], "not-answered state")) return;
+    const { page } = app;
+    const q = "What is the boiling point of tungsten at sea level?";
+    await page.locator(tid("ask-input")).fill(q);
+    await page.locator(tid("ask-submit")).click();
+    const box = page.locator(tid("answer-not-found"));
+    await box.first().waitFor({ timeout: 60000 });
+    assert.match(await box.first().innerText(), /not answered by these papers/i);
+    const saved = (await callGo(page, "History", 1))[0];
+    assert.equal(saved.question, q);
+    assert.equal((await callGo(page, "Answer", saved.id)).notFound, true, "the saved answer is not marked not-found");
   });
 
   test("6. PDF text with HTML markup is shown as text and runs nothing", async () => {
