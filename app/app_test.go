@@ -23,6 +23,7 @@ type fakeRuntime struct {
 	dialogDir string
 	dialogErr error
 	savePath  string
+	opened    []string
 }
 
 func (r *fakeRuntime) EventsEmit(_ context.Context, name string, data ...any) {
@@ -38,6 +39,12 @@ func (r *fakeRuntime) EventsEmit(_ context.Context, name string, data ...any) {
 
 func (r *fakeRuntime) SaveFileDialog(context.Context, string, string, string, string, string) (string, error) {
 	return r.savePath, nil
+}
+
+func (r *fakeRuntime) OpenURL(_ context.Context, u string) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.opened = append(r.opened, u)
 }
 
 func (r *fakeRuntime) OpenDirectoryDialog(context.Context, string, string) (string, error) {

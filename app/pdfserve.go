@@ -2,6 +2,7 @@ package app
 
 import (
 	"net/http"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
@@ -67,4 +68,18 @@ func (a *App) paperFile(id string) (string, error) {
 		}
 	}
 	return "", papertree.Errorf(papertree.ENotFound, "Paper %s is not in the library.", id)
+}
+
+// OpenPaperFile opens a library paper's PDF in the system's PDF viewer.
+func (a *App) OpenPaperFile(id string) error {
+	path, err := a.paperFile(id)
+	if err != nil {
+		return err
+	}
+	if _, err := os.Stat(path); err != nil {
+		return papertree.Errorf(papertree.ENotFound, "The file %s is no longer there.", filepath.Base(path))
+	}
+	u := url.URL{Scheme: "file", Path: path}
+	a.rt.OpenURL(a.context(), u.String())
+	return nil
 }

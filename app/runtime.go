@@ -14,6 +14,8 @@ type Runtime interface {
 	OpenDirectoryDialog(ctx context.Context, title, defaultDir string) (string, error)
 	// SaveFileDialog asks where to save a file; "" means the user cancelled.
 	SaveFileDialog(ctx context.Context, title, defaultDir, defaultName, filterName, pattern string) (string, error)
+	// OpenURL opens a URL (here: a file:// URL) with the system's handler.
+	OpenURL(ctx context.Context, url string)
 }
 
 // WailsRuntime forwards to github.com/wailsapp/wails/v2/pkg/runtime. Its
@@ -42,4 +44,9 @@ func (WailsRuntime) SaveFileDialog(ctx context.Context, title, defaultDir, defau
 		DefaultFilename:  defaultName,
 		Filters:          []wruntime.FileFilter{{DisplayName: filterName, Pattern: pattern}},
 	})
+}
+
+// OpenURL opens url with the desktop's default handler (xdg-open on Linux).
+func (WailsRuntime) OpenURL(ctx context.Context, url string) {
+	wruntime.BrowserOpenURL(ctx, url)
 }

@@ -237,6 +237,8 @@ export interface Api {
   getSettings(): Promise<SettingsView>;
   saveSettings(input: SettingsInput): Promise<SaveResult>;
   testConnection(input: SettingsInput): Promise<LLMStatus>;
+  /** Opens a paper's PDF in the system viewer. */
+  openPaperFile(id: string): Promise<void>;
 }
 
 /** Must match app.EventIndexProgress in Go. */
@@ -325,4 +327,5 @@ export const wailsApi: Api = {
   getSettings: () => call(() => App.GetSettings() as unknown as Promise<SettingsView>),
   saveSettings: (input) => call(() => App.SaveSettings(input as never) as unknown as Promise<SaveResult>),
   testConnection: (input) => call(() => App.TestConnection(input as never) as unknown as Promise<LLMStatus>),
+  openPaperFile: (id) => call(() => App.OpenPaperFile(id)),
 };

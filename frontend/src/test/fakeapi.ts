@@ -41,6 +41,7 @@ export function fakeApi(over: Partial<Api> = {}): FakeApi {
     getSettings: async () => Promise.reject(new Error("no settings")),
     saveSettings: async () => Promise.reject(new Error("no settings")),
     testConnection: async () => Promise.reject(new Error("no settings")),
+    openPaperFile: async () => {},
     emit: (p) => listeners.forEach((fn) => fn(p)),
     delta: (t) => deltas.forEach((fn) => fn(t)),
     listeners,

@@ -30,6 +30,8 @@ export interface PageViewOptions {
   evidence: Evidence[];
   /** 0-based index of the evidence to show first. */
   index: number;
+  /** Opens the paper in the system's PDF viewer. */
+  openExternal?(paperId: string): void;
 }
 
 /** Opens the page view over host; Escape or Close removes it. */
@@ -56,6 +58,7 @@ export function openPageView(host: HTMLElement, opts: PageViewOptions): { close(
     h("span", { class: "spacer" }),
     btn("−", "pdf-zoom-out", () => setZoom(zoom / 1.2), "Zoom out"),
     btn("+", "pdf-zoom-in", () => setZoom(zoom * 1.2), "Zoom in"),
+    opts.openExternal ? btn("Open in system viewer", "pdf-external", () => opts.openExternal?.(opts.evidence[index].paperId)) : null,
     btn("Close", "pdf-close", close),
   );
   back.appendChild(h("div", { class: "modal pdf-modal", role: "dialog", "aria-modal": "true", "aria-label": "PDF page" }, bar, info, h("div", { class: "pdf-scroll" }, canvasWrap)));

@@ -47,7 +47,12 @@ export function createWorkspace(api: Api, opts: { onBack(): void }): Workspace {
       }
       tree.highlight(highlightOf(ev));
     },
-    onPage: (a, n) => openPageView(document.body, { evidence: a.evidence, index: n - 1 }),
+    onPage: (a, n) =>
+      openPageView(document.body, {
+        evidence: a.evidence,
+        index: n - 1,
+        openExternal: (id) => void api.openPaperFile(id).catch((e) => mount(note, e instanceof ApiError ? e.message : String(e))),
+      }),
     onError: (msg) => mount(note, msg),
   });
 

@@ -32,6 +32,8 @@ export function Info():Promise<app.AppInfo>;
 
 export function ListPapers():Promise<Array<app.PaperView>>;
 
+export function OpenPaperFile(arg1:string):Promise<void>;
+
 export function Paper(arg1:string):Promise<app.PaperDetail>;
 
 export function ReindexAll():Promise<app.Summary>;

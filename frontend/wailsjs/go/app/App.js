@@ -62,6 +62,10 @@ export function ListPapers() {
   return window['go']['app']['App']['ListPapers']();
 }
 
+export function OpenPaperFile(arg1) {
+  return window['go']['app']['App']['OpenPaperFile'](arg1);
+}
+
 export function Paper(arg1) {
   return window['go']['app']['App']['Paper'](arg1);
 }
