@@ -1,0 +1,113 @@
+package app
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/papertree/papertree/backend/papertree"
+	"github.com/papertree/papertree/backend/settings"
+)
+
+func TestSettingsKeepTheAPIKeyOutOfTheSettingsFile(t *testing.T) {
+	t.Setenv(settings.APIKeyEnv, "")
+	dir := t.TempDir()
+	secretsPath := filepath.Join(dir, "secrets.json")
+	a := New(Options{
+		Logger: quietLogger(), Runtime: &fakeRuntime{},
+		SettingsPath: filepath.Join(dir, "cfg", "settings.json"),
+		Secrets: func(context.Context) (settings.SecretStore, error) {
+			return settings.NewFileSecrets(secretsPath)
+		},
+	})
+	v, err := a.GetSettings()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v.APIKeySet || v.Settings.Retrieval.Strategy != "pt-rag" || v.Descriptions["retrieval.params.sections"] == "" || len(v.Strategies) == 0 {
+		t.Fatalf("defaults: %+v", v)
+	}
+
+	s := v.Settings
+	s.LLM = settings.LLM{Provider: settings.ProviderOpenAI, BaseURL: "http://127.0.0.1:9", ChatModel: "m"}
+	s.Parse.MaxSegmentTokens = 256
+	res, err := a.SaveSettings(SettingsInput{Settings: s, APIKey: "sk-very-secret"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !res.Reindex {
+		t.Error("changing the parse settings should offer to re-index")
+	}
+	b, err := os.ReadFile(a.settingsPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(string(b), "sk-very-secret") {
+		t.Fatalf("the API key is in the settings file:\n%s", b)
+	}
+	sec, err := os.ReadFile(secretsPath)
+	if err != nil || !strings.Contains(string(sec), "sk-very-secret") {
+		t.Fatalf("the API key is not in the secret store: %v", err)
+	}
+	if st, _ := os.Stat(secretsPath); st.Mode().Perm() != 0o600 {
+		t.Errorf("secrets file mode %v, want 0600", st.Mode().Perm())
+	}
+	v, _ = a.GetSettings()
+	if !v.APIKeySet || v.Settings.LLM.Provider != settings.ProviderOpenAI || v.Settings.Parse.MaxSegmentTokens != 256 {
+		t.Errorf("after save: %+v", v)
+	}
+
+	// Clearing removes the key; invalid settings are refused with a coded error.
+	if _, err := a.SaveSettings(SettingsInput{Settings: s, ClearKey: true}); err != nil {
+		t.Fatal(err)
+	}
+	if v, _ := a.GetSettings(); v.APIKeySet {
+		t.Error("the key is still stored after clearing it")
+	}
+	bad := s
+	bad.LLM.BaseURL = "ftp://x"
+	if _, err := a.SaveSettings(SettingsInput{Settings: bad}); papertree.ErrorCode(err) != papertree.EInvalid {
+		t.Errorf("bad URL: err = %v, want EInvalid", err)
+	}
+}
+
+func TestTestConnectionSaysWhatFailed(t *testing.T) {
+	a := New(Options{Logger: quietLogger(), Runtime: &fakeRuntime{}, Secrets: func(context.Context) (settings.SecretStore, error) {
+		return settings.NewFileSecrets(filepath.Join(t.TempDir(), "s.json"))
+	}})
+	s := settings.Default()
+	s.LLM = settings.LLM{Provider: settings.ProviderOllama, BaseURL: "http://127.0.0.1:9"} // nothing listens on port 9
+	st, err := a.TestConnection(SettingsInput{Settings: s})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Reachable || st.On || len(st.Problems) == 0 {
+		t.Errorf("status = %+v, want unreachable with problems", st)
+	}
+	s.LLM.Provider = settings.ProviderNone
+	if st, _ := a.TestConnection(SettingsInput{Settings: s}); st.On || st.Provider != "none" {
+		t.Errorf("provider none: %+v", st)
+	}
+}
+
+func TestDeltaStreamThrottlesAndFlushesTheWholeText(t *testing.T) {
+	var mu sync.Mutex
+	var got []string
+	d := &deltaStream{interval: time.Hour, emit: func(s string) {
+		mu.Lock()
+		got = append(got, s)
+		mu.Unlock()
+	}}
+	d.add("The ")
+	d.add("answer ")
+	d.add("[1].")
+	d.flush()
+	d.flush()
+	if len(got) != 2 || got[0] != "The " || got[1] != "The answer [1]." {
+		t.Errorf("emitted %q, want the first piece, then the whole text once", got)
+	}
+}
