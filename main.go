@@ -18,6 +18,7 @@ import (
 	"github.com/wailsapp/wails/v2/pkg/options/linux"
 
 	"github.com/papertree/papertree/app"
+	"github.com/papertree/papertree/backend/settings"
 )
 
 // The built frontend. frontend/dist/.gitkeep is committed so that this
@@ -80,7 +81,7 @@ func main() {
 
 	// The library (cfg.libraryDir/library.db) is opened in the startup hook
 	// and closed in the shutdown hook.
-	a := app.New(app.Options{Version: version, LibraryDir: cfg.libraryDir, Open: app.OpenFunc(cfg.libraryDir), SettingsPath: cfg.settingsPath})
+	a := app.New(app.Options{Version: version, LibraryDir: cfg.libraryDir, Open: app.OpenWithSettings(cfg.libraryDir, cfg.settingsPath, settings.DefaultSecrets), SettingsPath: cfg.settingsPath})
 	hooks := app.Hooks(a)
 
 	err = wails.Run(&options.App{

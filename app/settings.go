@@ -3,11 +3,13 @@ package app
 import (
 	"context"
 	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"time"
 
+	"github.com/papertree/papertree/backend/library"
 	"github.com/papertree/papertree/backend/llm"
 	"github.com/papertree/papertree/backend/papertree"
 	"github.com/papertree/papertree/backend/retrieve"
@@ -235,4 +237,82 @@ func LibraryDirFromSettings(path string) string {
 		}
 	}
 	return DefaultLibraryDir()
+}
+
+// OpenWithSettings returns an Options.Open that opens the library in dir
+// with the settings at settingsPath: the parse options, and the server's
+// embedding model when "use server embeddings" is on. That server is asked
+// at open (at most 8 s); when it cannot embed, the library is NOT opened with
+// another embedder (the store would drop every vector): the error says why,
+// and the user fixes the server or the setting and opens it again
+// (ReopenLibrary).
+func OpenWithSettings(dir, settingsPath string, secrets func(ctx context.Context) (settings.SecretStore, error)) func(ctx context.Context) (Library, io.Closer, error) {
+	return func(ctx context.Context) (Library, io.Closer, error) {
+		s := settings.Default()
+		if settingsPath != "" {
+			if loaded, err := settings.Load(settingsPath); err == nil {
+				s = loaded
+			}
+		}
+		cfg := library.Config{DBPath: filepath.Join(dir, DBFile), Tree: s.TreeOptions()}
+		if s.LLM.UseLLMEmbeddings {
+			key := ""
+			if secrets != nil {
+				if ss, err := secrets(ctx); err == nil {
+					key, _ = settings.APIKey(ctx, ss)
+				}
+			}
+			lcfg, on := s.LLMConfig(key)
+			if !on {
+				return nil, nil, papertree.Errorf(papertree.EInvalid, "Server embeddings are on but no language model server is set. Choose a provider in Settings or switch server embeddings off.")
+			}
+			dctx, cancel := context.WithTimeout(ctx, 8*time.Second)
+			emb, err := library.RemoteEmbedder(dctx, lcfg, nil)
+			cancel()
+			if err != nil {
+				return nil, nil, papertree.Wrap(err, papertree.ELLM, "The server's embedding model cannot be used ("+papertree.ErrorMessage(err)+"). Start the server, or switch server embeddings off in Settings, then open the library again.")
+			}
+			cfg.Embedder = emb
+		}
+		lib, err := library.Open(ctx, cfg)
+		if err != nil {
+			return nil, nil, err
+		}
+		return NewBackend(lib), lib, nil
+	}
+}
+
+// ReopenLibrary closes the library and opens it again with the current
+// settings (after the embedding or parse settings changed, or after the
+// library could not be opened). It refuses while a job runs.
+func (a *App) ReopenLibrary() error {
+	if a.open == nil {
+		return papertree.Errorf(papertree.EConflict, "The library cannot be reopened in this build.")
+	}
+	a.mu.Lock()
+	if a.cancel != nil || a.askCancel != nil {
+		a.mu.Unlock()
+		return papertree.Errorf(papertree.EConflict, "Wait until indexing or the running question has finished.")
+	}
+	old := a.closer
+	a.lib, a.libErr, a.closer = nil, papertree.Errorf(papertree.EConflict, "The library is being reopened."), nil
+	ctx := a.ctx
+	a.mu.Unlock()
+	if old != nil {
+		if err := old.Close(); err != nil {
+			a.log.Warn("close library", "err", err)
+		}
+	}
+	lib, closer, err := a.open(ctx)
+	a.mu.Lock()
+	a.lib, a.libErr, a.closer = lib, err, closer
+	a.mu.Unlock()
+	a.rt.EventsEmit(ctx, EventLibraryChanged)
+	if err != nil {
+		a.log.Error("reopen library", "err", err)
+		return asCoded(err, "The library could not be opened.")
+	}
+	go a.applyLLMSettings(ctx, true)
+	a.log.Info("reopened library", "dir", a.libraryDir)
+	return nil
 }

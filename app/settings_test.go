@@ -111,3 +111,42 @@ func TestDeltaStreamThrottlesAndFlushesTheWholeText(t *testing.T) {
 		t.Errorf("emitted %q, want the first piece, then the whole text once", got)
 	}
 }
+
+func TestReopenLibraryAppliesEmbeddingSettings(t *testing.T) {
+	t.Setenv(settings.APIKeyEnv, "")
+	dir := t.TempDir()
+	settingsPath := filepath.Join(dir, "settings.json")
+	secrets := func(context.Context) (settings.SecretStore, error) {
+		return settings.NewFileSecrets(filepath.Join(dir, "secrets.json"))
+	}
+	s := settings.Default()
+	s.LLM = settings.LLM{Provider: settings.ProviderOllama, BaseURL: "http://127.0.0.1:9", EmbedModel: "nomic-embed-text", UseLLMEmbeddings: true}
+	if err := s.Save(settingsPath); err != nil {
+		t.Fatal(err)
+	}
+	rt := &fakeRuntime{}
+	a := New(Options{Logger: quietLogger(), Runtime: rt, LibraryDir: filepath.Join(dir, "lib"), SettingsPath: settingsPath, Secrets: secrets, Debounce: -1,
+		Open: OpenWithSettings(filepath.Join(dir, "lib"), settingsPath, secrets)})
+	Hooks(a).Startup(context.Background())
+	defer Hooks(a).Shutdown(context.Background())
+
+	// The server cannot embed: the library is not opened with another
+	// embedder, and the list says why.
+	if _, err := a.ListPapers(); papertree.ErrorCode(err) != papertree.ELLM || !strings.Contains(papertree.ErrorMessage(err), "switch server embeddings off") {
+		t.Fatalf("ListPapers err = %v, want ELLM saying what to do", err)
+	}
+	s.LLM.UseLLMEmbeddings = false
+	s.LLM.Provider = settings.ProviderNone
+	if err := s.Save(settingsPath); err != nil {
+		t.Fatal(err)
+	}
+	if err := a.ReopenLibrary(); err != nil {
+		t.Fatal(err)
+	}
+	if ps, err := a.ListPapers(); err != nil || len(ps) != 0 {
+		t.Fatalf("after reopen: %v, %v", ps, err)
+	}
+	if rt.names[len(rt.names)-1] != EventLibraryChanged {
+		t.Errorf("reopen did not say the library changed: %q", rt.names)
+	}
+}

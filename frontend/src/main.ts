@@ -28,7 +28,11 @@ if (root) {
     openSettings(document.body, wailsApi, {
       onReindex: () => {
         show("library");
-        void wailsApi.reindexAll().catch(() => {});
+        void wailsApi
+          .reopenLibrary()
+          .then(() => wailsApi.reindexAll())
+          .catch(() => {})
+          .finally(() => void library.refresh());
       },
     }),
   );

@@ -239,6 +239,8 @@ export interface Api {
   testConnection(input: SettingsInput): Promise<LLMStatus>;
   /** Opens a paper's PDF in the system viewer. */
   openPaperFile(id: string): Promise<void>;
+  /** Closes and opens the library again with the current settings. */
+  reopenLibrary(): Promise<void>;
 }
 
 /** Must match app.EventIndexProgress in Go. */
@@ -328,4 +330,5 @@ export const wailsApi: Api = {
   saveSettings: (input) => call(() => App.SaveSettings(input as never) as unknown as Promise<SaveResult>),
   testConnection: (input) => call(() => App.TestConnection(input as never) as unknown as Promise<LLMStatus>),
   openPaperFile: (id) => call(() => App.OpenPaperFile(id)),
+  reopenLibrary: () => call(() => App.ReopenLibrary()),
 };

@@ -42,6 +42,7 @@ export function fakeApi(over: Partial<Api> = {}): FakeApi {
     saveSettings: async () => Promise.reject(new Error("no settings")),
     testConnection: async () => Promise.reject(new Error("no settings")),
     openPaperFile: async () => {},
+    reopenLibrary: async () => {},
     emit: (p) => listeners.forEach((fn) => fn(p)),
     delta: (t) => deltas.forEach((fn) => fn(t)),
     listeners,

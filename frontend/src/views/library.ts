@@ -381,7 +381,9 @@ export function createLibrary(root: HTMLElement, api: Api, hooks: LibraryHooks =
     },
     retry: () => {
       set({ phase: "loading" });
-      void refresh();
+      // A library that could not be opened (e.g. the embedding server was
+      // down) is opened again; an open one is just listed again.
+      void (api.reopenLibrary ? api.reopenLibrary().catch(() => {}) : Promise.resolve()).then(refresh);
     },
     dismiss: () => set({ notice: null }),
     openPaper: hooks.openPaper ? (id) => hooks.openPaper?.(id) : undefined,

@@ -120,7 +120,7 @@ export function openSettings(host: HTMLElement, api: Api, opts: { onReindex(): v
                   ? h(
                       "p",
                       null,
-                      "These settings change how papers are indexed. ",
+                      "These settings change how papers are indexed: the library is opened again with them and every paper is indexed again. ",
                       h("button", { type: "button", class: "btn btn-secondary btn-small", "data-testid": "reindex", on: { click: () => { close(); opts.onReindex(); } } }, "Re-index now"),
                     )
                   : null,

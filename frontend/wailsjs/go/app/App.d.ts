@@ -38,6 +38,8 @@ export function Paper(arg1:string):Promise<app.PaperDetail>;
 
 export function ReindexAll():Promise<app.Summary>;
 
+export function ReopenLibrary():Promise<void>;
+
 export function SaveSettings(arg1:app.SettingsInput):Promise<app.SaveResult>;
 
 export function Strategies():Promise<Array<string>>;

@@ -74,6 +74,10 @@ export function ReindexAll() {
   return window['go']['app']['App']['ReindexAll']();
 }
 
+export function ReopenLibrary() {
+  return window['go']['app']['App']['ReopenLibrary']();
+}
+
 export function SaveSettings(arg1) {
   return window['go']['app']['App']['SaveSettings'](arg1);
 }
