@@ -3,6 +3,7 @@ package app
 import (
 	"bytes"
 	"context"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -110,6 +111,24 @@ func TestAskAnswersWithRootToLeafPaths(t *testing.T) {
 	var buf bytes.Buffer
 	if err := be.Export(ctx, nil, "md", &buf); err != nil || !strings.Contains(buf.String(), "gradient boosting") {
 		t.Errorf("export: %v\n%s", err, buf.String())
+	}
+	// Export through the save dialog: HTML escapes the markup from the PDF.
+	rt := a.rt.(*fakeRuntime)
+	rt.savePath = filepath.Join(t.TempDir(), "answer") // no extension: added
+	path, err := a.ExportAnswer(ans.ID, "html")
+	if err != nil || path != rt.savePath+".html" {
+		t.Fatalf("ExportAnswer = %q, %v", path, err)
+	}
+	html, err := os.ReadFile(path)
+	if err != nil || !strings.Contains(string(html), "&lt;script&gt;") || strings.Contains(string(html), "<script>alert") {
+		t.Errorf("exported HTML does not escape the paper's markup (err %v)", err)
+	}
+	rt.savePath = ""
+	if path, err := a.ExportHistory("pdf"); err != nil || path != "" {
+		t.Errorf("cancelled save dialog: %q, %v", path, err)
+	}
+	if _, err := a.ExportAnswer(ans.ID, "rtf"); papertree.ErrorCode(err) != papertree.EInvalid {
+		t.Errorf("unknown format: %v", err)
 	}
 	if err := a.DeleteAnswer(ans.ID); err != nil {
 		t.Fatal(err)
