@@ -228,6 +228,9 @@ export function createTreeView(opts: { onEmptyHint?: string } = {}): TreeView {
     if (target) target.tabIndex = 0;
   }
 
+  crumbs.hidden = true;
+  renderOutline(); // the empty state until a paper is shown
+
   return {
     el,
     show(p) {

@@ -96,6 +96,8 @@ describe("workspace", () => {
 
   it("says honestly when the papers do not answer", async () => {
     const ws = createWorkspace(fakeApi(), { onBack() {} });
+    expect(ws.el.querySelector(".pv-empty")?.textContent).toContain("Ask a question");
+    expect((ws.el.querySelector("[data-testid=path-crumbs]") as HTMLElement).hidden).toBe(true);
     await ws.showAnswer({ ...xssAnswer(), text: "", notFound: true });
     expect(ws.el.querySelector("[data-testid=answer-not-found]")?.textContent).toContain("Not answered by these papers");
     expect(ws.el.querySelectorAll("[data-testid=citation]")).toHaveLength(0);
