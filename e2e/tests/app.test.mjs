@@ -349,6 +349,56 @@ describe("PaperTree desktop app", () => {
     console.log(`# screenshot ${await shot(page, "4-answer-path")}`);
   });
 
+  test("4b. the evidence page view draws the PDF page with the passage's boxes on its text", async (t) => {
+    if (skipUnlessUi(t, app.bundle, ["evidence-page", "pdf-view", "pdf-page", "pdf-highlight"], "PDF page view")) return;
+    assert.ok(state.answer, "no answer (step 3 failed)");
+    const { page } = app;
+    // The passage of the first citation chip, else any passage with boxes.
+    const cited = await page.locator(tid("citation")).first().getAttribute("data-node-id");
+    let i = state.answer.evidence.findIndex((e) => e.nodeId === cited && (e.boxes ?? []).length > 0);
+    if (i < 0) i = state.answer.evidence.findIndex((e) => (e.boxes ?? []).length > 0);
+    assert.ok(i >= 0, "no evidence passage of the fixture answer has stored boxes");
+    const ev = state.answer.evidence[i];
+    const row = page.locator(`${tid("evidence-row")}[data-evidence-index="${i + 1}"]`);
+    await row.locator(tid("evidence-page")).click();
+    const view = page.locator(tid("pdf-view"));
+    await view.waitFor({ timeout: 15000 });
+    const marks = page.locator(`${tid("pdf-page")} ${tid("pdf-highlight")}`);
+    await marks.first().waitFor({ timeout: 30000 });
+    const shown = Number(await marks.first().getAttribute("data-page"));
+    const want = ev.boxes.filter((b) => b.page === shown);
+    assert.equal(await marks.count(), want.length, `highlights on page ${shown} vs the passage's stored boxes`);
+    // Each box sits on ink: more than 6% of the canvas pixels under it are
+    // dark (a box over a line or paragraph of the fixture measures 12-17%;
+    // the same box moved 250 pt down measured 2%), and far more than in the
+    // top margin.
+    const ink = await page.evaluate((sel) => {
+      const wrap = document.querySelector(sel);
+      const canvas = wrap.querySelector("canvas");
+      const ctx = canvas.getContext("2d");
+      const cr = canvas.getBoundingClientRect();
+      const sx = canvas.width / cr.width, sy = canvas.height / cr.height;
+      const dark = (x, y, w, h) => {
+        w = Math.max(1, Math.floor(w)); h = Math.max(1, Math.floor(h));
+        const d = ctx.getImageData(Math.floor(x), Math.floor(y), w, h).data;
+        let n = 0;
+        for (let k = 0; k < d.length; k += 4) if (d[k] + d[k + 1] + d[k + 2] < 3 * 128) n++;
+        return n / (w * h);
+      };
+      const boxes = [...wrap.querySelectorAll('[data-testid="pdf-highlight"]')].map((m) => {
+        const r = m.getBoundingClientRect();
+        return dark((r.left - cr.left) * sx, (r.top - cr.top) * sy, r.width * sx, r.height * sy);
+      });
+      return { boxes, margin: dark(2, 2, canvas.width - 4, Math.min(30, canvas.height / 20)), w: canvas.width, h: canvas.height };
+    }, tid("pdf-page"));
+    assert.ok(ink.w > 200 && ink.h > 200, `the page canvas is ${ink.w}x${ink.h}`);
+    for (const [k, f] of ink.boxes.entries()) assert.ok(f > 0.06 && f > 4 * ink.margin, `highlight ${k} is not on text: ${(f * 100).toFixed(1)}% dark pixels (margin ${(ink.margin * 100).toFixed(1)}%)`);
+    console.log(`# page ${shown}: ${want.length} highlight(s) on text (${ink.boxes.map((f) => `${(f * 100).toFixed(0)}%`).join(", ")} dark pixels)`);
+    console.log(`# screenshot ${await shot(page, "4b-pdf-page")}`);
+    await page.keyboard.press("Escape");
+    await view.waitFor({ state: "detached", timeout: 5000 });
+  });
+
   test("5. reopens the answer from history", async (t) => {
     if (skipUnlessUi(t, app.bundle, ["history-row", "answer-text"], "history")) return;
     assert.ok(state.answer, "no answer (step 3 failed)");
