@@ -12,6 +12,8 @@ import (
 // store.Vectors(v).
 type PaperVectors struct {
 	Segment, Summary, Section map[int][]float32
+	// Paper holds one vector for the whole paper, on the root (key 0).
+	Paper map[int][]float32
 }
 
 // MaxSectionChars caps the text embedded for one section body: past this
@@ -23,7 +25,7 @@ const MaxSectionChars = 24000
 // space, used by PT-RAG's stage-1 E_sec). The tree is renumbered first so
 // that keys are document-order indexes.
 func EmbedPaper(ctx context.Context, emb papertree.Embedder, p *papertree.Paper) (PaperVectors, error) {
-	v := PaperVectors{Segment: map[int][]float32{}, Summary: map[int][]float32{}, Section: map[int][]float32{}}
+	v := PaperVectors{Segment: map[int][]float32{}, Summary: map[int][]float32{}, Section: map[int][]float32{}, Paper: map[int][]float32{}}
 	if p == nil || p.Root == nil {
 		return v, nil
 	}
@@ -50,7 +52,8 @@ func EmbedPaper(ctx context.Context, emb papertree.Embedder, p *papertree.Paper)
 		texts []string
 		ords  []int
 		into  map[int][]float32
-	}{{leafTexts, leafOrd, v.Segment}, {sumTexts, sumOrd, v.Summary}, {secTexts, secOrd, v.Section}} {
+	}{{leafTexts, leafOrd, v.Segment}, {sumTexts, sumOrd, v.Summary}, {secTexts, secOrd, v.Section},
+		{[]string{PaperText(p, MaxSectionChars)}, []int{p.Root.Order}, v.Paper}} {
 		if len(job.texts) == 0 {
 			continue
 		}
@@ -87,6 +90,35 @@ func SectionBody(n *papertree.Node, max int) string {
 	s := b.String()
 	if len(s) > max {
 		// Cutting mid-rune leaves a broken tail; drop it.
+		s = strings.ToValidUTF8(s[:max], "")
+	}
+	return s
+}
+
+// PaperText is the text that represents a whole paper when picking papers
+// for a library-wide question: title, abstract, every section title, then
+// the paper's text from the start, capped at max bytes.
+func PaperText(p *papertree.Paper, max int) string {
+	var b strings.Builder
+	b.WriteString(p.Title)
+	b.WriteString("\n")
+	b.WriteString(p.Abstract)
+	for _, h := range papertree.Headings(p.Root) {
+		b.WriteString("\n")
+		b.WriteString(h.Text)
+	}
+	p.Root.Walk(func(path []*papertree.Node) bool {
+		if b.Len() >= max {
+			return false
+		}
+		if c := path[len(path)-1]; c.IsLeaf() {
+			b.WriteString("\n")
+			b.WriteString(c.Text)
+		}
+		return true
+	})
+	s := b.String()
+	if len(s) > max {
 		s = strings.ToValidUTF8(s[:max], "")
 	}
 	return s

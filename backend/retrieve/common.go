@@ -11,6 +11,10 @@ import (
 	"github.com/papertree/papertree/backend/store"
 )
 
+// paperShortlist is how many papers a library-wide question considers after
+// the paper-vector search (and the most the keyword search seeks by range).
+const paperShortlist = 32
+
 // scopePapers returns the papers a request searches in depth: the explicit
 // set, or for library-wide questions the MaxPapers papers whose best section
 // body (vector search) and keyword hits match best.
@@ -25,18 +29,28 @@ func scopePapers(ctx context.Context, ix Index, req Request, qv []float32) ([]in
 	if len(all) <= req.Params.MaxPapers {
 		return all, nil
 	}
-	// A paper's score is its best section body (vector search over the
-	// section space, which holds a few vectors per paper, so it stays fast
-	// as the library grows) plus its best keyword hit.
+	// Large libraries: shortlist papers by their paper vector first (one
+	// vector per paper, a cheap scan), so the section search and the keyword
+	// search below only touch the shortlist and cost stays flat as the
+	// library grows. Without paper vectors (older index), search everything.
+	var shortlist []int64
+	if len(all) > paperShortlist {
+		if hits, err := ix.SearchVectors(ctx, store.SpacePaper, qv, nil, paperShortlist); err == nil {
+			for _, h := range hits {
+				shortlist = append(shortlist, h.PaperID)
+			}
+		}
+	}
+	// A paper's score is its best section body plus its best keyword hit.
 	score := map[int64]float64{}
-	hits, err := ix.SearchVectors(ctx, store.SpaceSection, qv, nil, 200)
+	hits, err := ix.SearchVectors(ctx, store.SpaceSection, qv, shortlist, 200)
 	if err != nil {
 		return nil, errf("search sections", err)
 	}
 	for _, h := range hits {
 		score[h.PaperID] = max(score[h.PaperID], h.Score)
 	}
-	for id, s := range textScoresByPaper(ctx, ix, req.Query, nil) {
+	for id, s := range textScoresByPaper(ctx, ix, req.Query, shortlist) {
 		score[id] += req.Params.TextWeight * s
 	}
 	ids := make([]int64, 0, len(score))

@@ -2,6 +2,7 @@ package retrieve_test
 
 import (
 	"context"
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -212,5 +213,24 @@ func BenchmarkPTRAGOnePaper(b *testing.B) {
 		if _, err := s.Retrieve(ctx, ix, retrieve.Request{Query: "What learning rate was used?", PaperIDs: ids, Budget: 512}); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+func TestLibraryWideShortlistAtScale(t *testing.T) {
+	papers := []*papertree.Paper{}
+	for i := 0; i < 40; i++ {
+		title := fmt.Sprintf("Path-Guided QA %d", i)
+		papers = append(papers, paper(title, fmt.Sprintf("/filler%02d.pdf", i)))
+	}
+	target := &papertree.Paper{Title: "Protein Folding", Path: "/target.pdf", Pages: 1, Root: &papertree.Node{Kind: papertree.KindRoot, Title: "Protein Folding",
+		Children: []*papertree.Node{sec("1 Folding", seg("Proteins fold into three-dimensional structures determined by their amino acid sequence."))}}}
+	ix, ids := setup(t, append(papers, target)...)
+	s, _ := retrieve.Get("pt-rag")
+	res, err := s.Retrieve(context.Background(), ix, retrieve.Request{Query: "What determines how proteins fold?", Budget: 100})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Evidence) == 0 || res.Evidence[0].PaperID != ids[len(ids)-1] {
+		t.Fatalf("library-wide question over 41 papers answered from the wrong paper: %+v", res.Evidence)
 	}
 }

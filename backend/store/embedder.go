@@ -17,10 +17,11 @@ const (
 	SpaceSegment Space = "segment" // raw leaf text (segments and captions)
 	SpaceSummary Space = "summary" // structure-anchored segment summaries
 	SpaceSection Space = "section" // section bodies (and titles), for stage-1 section selection
+	SpacePaper   Space = "paper"   // one vector per paper (on its root node), to pick papers for library-wide questions
 )
 
 // Spaces lists every vector space.
-var Spaces = []Space{SpaceSegment, SpaceSummary, SpaceSection}
+var Spaces = []Space{SpaceSegment, SpaceSummary, SpaceSection, SpacePaper}
 
 func (sp Space) table() (string, error) {
 	switch sp {
@@ -30,6 +31,8 @@ func (sp Space) table() (string, error) {
 		return "vec_summary", nil
 	case SpaceSection:
 		return "vec_section", nil
+	case SpacePaper:
+		return "vec_paper", nil
 	}
 	return "", papertree.Errorf(papertree.EInvalid, "Unknown vector space %q.", string(sp))
 }
@@ -62,8 +65,27 @@ const vecTableDDL = `CREATE VIRTUAL TABLE %s USING vec0(
 	embedding float[%d] distance_metric=cosine,
 	chunk_size=%d)`
 
+// paperTableDDL is the layout of the paper space: one vector per paper, so a
+// partition per paper would waste a chunk per vector; paper_id is a plain
+// metadata column and a library-wide KNN scans a few thousand vectors.
+const paperTableDDL = `CREATE VIRTUAL TABLE %s USING vec0(
+	paper_id integer,
+	embedding float[%d] distance_metric=cosine,
+	chunk_size=%d)`
+
+// ddl returns the CREATE statement of a space's vec0 table.
+func (sp Space) ddl(table string, dim int) string {
+	if sp == SpacePaper {
+		return fmt.Sprintf(paperTableDDL, table, dim, sp.chunkSize())
+	}
+	return fmt.Sprintf(vecTableDDL, table, dim, sp.chunkSize())
+}
+
 // chunkSize returns the vec0 chunk size of a space (see vecTableDDL).
 func (sp Space) chunkSize() int {
+	if sp == SpacePaper {
+		return 256
+	}
 	if sp == SpaceSection {
 		return 32 // a paper has tens of sections
 	}
@@ -99,7 +121,7 @@ func (s *Store) EnsureEmbedder(ctx context.Context, name string, dim int) (chang
 		stmts := []string{`DROP TRIGGER IF EXISTS nodes_vec_delete`}
 		for _, sp := range Spaces {
 			t, _ := sp.table()
-			stmts = append(stmts, `DROP TABLE IF EXISTS `+t, fmt.Sprintf(vecTableDDL, t, dim, sp.chunkSize()))
+			stmts = append(stmts, `DROP TABLE IF EXISTS `+t, sp.ddl(t, dim))
 		}
 		// Deleting a node (directly, by replacing or deleting its paper, or by
 		// cascade) deletes its vectors: vec0 has no foreign keys of its own.
@@ -111,6 +133,7 @@ func (s *Store) EnsureEmbedder(ctx context.Context, name string, dim int) (chang
 			DELETE FROM vec_segment WHERE rowid = old.id AND old.kind IN ('segment', 'caption');
 			DELETE FROM vec_summary WHERE rowid = old.id AND old.kind IN ('segment', 'caption');
 			DELETE FROM vec_section WHERE rowid = old.id AND old.kind IN ('root', 'section');
+			DELETE FROM vec_paper WHERE rowid = old.id AND old.kind = 'root';
 		END`)
 		for _, q := range stmts {
 			if _, err := tx.ExecContext(ctx, q); err != nil {
@@ -184,11 +207,11 @@ func readEmbedder(ctx context.Context, q queryer) (string, int, error) {
 func vecTablesExist(ctx context.Context, q queryer) (bool, error) {
 	var n int
 	err := q.QueryRowContext(ctx, `SELECT count(*) FROM sqlite_master
-		WHERE type = 'table' AND name IN ('vec_segment', 'vec_summary', 'vec_section')`).Scan(&n)
+		WHERE type = 'table' AND name IN ('vec_segment', 'vec_summary', 'vec_section', 'vec_paper')`).Scan(&n)
 	if err != nil && !errors.Is(err, sql.ErrNoRows) {
 		return false, fmt.Errorf("inspect vector tables: %w", err)
 	}
-	return n == 3, nil
+	return n == len(Spaces), nil
 }
 
 // VectorStats describes the storage of one vector space: Live vectors and

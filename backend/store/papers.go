@@ -48,14 +48,16 @@ type PaperInfo struct {
 // surface as NULL distances at the top of every KNN result.
 type Vectors struct {
 	Segment, Summary, Section map[int][]float32
+	// Paper holds the paper-level vector, on the root (key 0).
+	Paper map[int][]float32
 }
 
 func (v Vectors) bySpace() map[Space]map[int][]float32 {
-	return map[Space]map[int][]float32{SpaceSegment: v.Segment, SpaceSummary: v.Summary, SpaceSection: v.Section}
+	return map[Space]map[int][]float32{SpaceSegment: v.Segment, SpaceSummary: v.Summary, SpaceSection: v.Section, SpacePaper: v.Paper}
 }
 
 func (v Vectors) empty() bool {
-	return len(v.Segment) == 0 && len(v.Summary) == 0 && len(v.Section) == 0
+	return len(v.Segment) == 0 && len(v.Summary) == 0 && len(v.Section) == 0 && len(v.Paper) == 0
 }
 
 // flatNode is a node in pre-order with the indices of its ancestors.
@@ -203,8 +205,8 @@ func (s *Store) encodeVectors(v Vectors, leaf []bool) (map[Space]map[int][]byte,
 			if ord < 0 || ord >= count {
 				return nil, papertree.Errorf(papertree.EInvalid, "A %s vector refers to node %d, but the tree has %d nodes.", sp, ord, count)
 			}
-			if leaf[ord] != (sp != SpaceSection) {
-				return nil, papertree.Errorf(papertree.EInvalid, "Node %d cannot have a %s vector (segment and summary vectors are for leaves, section vectors for sections).", ord, sp)
+			if sp == SpacePaper && ord != 0 || sp != SpacePaper && leaf[ord] != (sp != SpaceSection) {
+				return nil, papertree.Errorf(papertree.EInvalid, "Node %d cannot have a %s vector (segment and summary vectors are for leaves, section vectors for sections, the paper vector for the root).", ord, sp)
 			}
 			if len(vec) != s.vecDim {
 				return nil, papertree.Errorf(papertree.EInvalid, "A %s vector has %d dimensions; the embedder has %d.", sp, len(vec), s.vecDim)
