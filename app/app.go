@@ -72,6 +72,12 @@ type App struct {
 	secrets      func(ctx context.Context) (settings.SecretStore, error)
 	debounce     time.Duration
 
+	// opened is closed once the library has been opened (or failed to):
+	// Wails may load the page and let it call in while OnStartup still
+	// runs, and a call must not see "no library" just because it was early.
+	opened     chan struct{}
+	openedOnce sync.Once
+
 	askCancel context.CancelFunc // cancels the running question; nil when idle (guarded by mu)
 	watch     *folderWatcher     // nil until Startup; guarded by mu
 	pending   bool               // a watcher re-index is due when the job ends (guarded by mu)
@@ -93,6 +99,10 @@ func New(o Options) *App {
 		settingsPath: o.SettingsPath,
 		secrets:      o.Secrets,
 		debounce:     o.Debounce,
+		opened:       make(chan struct{}),
+	}
+	if a.open == nil {
+		a.markOpened()
 	}
 	if a.secrets == nil {
 		a.secrets = settings.DefaultSecrets
@@ -146,6 +156,7 @@ func (l Lifecycle) Startup(ctx context.Context) {
 	}
 	backend := a.lib != nil
 	a.mu.Unlock()
+	a.markOpened()
 	a.log.Info("papertree-app started", "version", a.version, "library", a.libraryDir, "backend", backend)
 	if backend {
 		// Both run in the background: the window must be interactive at
@@ -208,7 +219,17 @@ func (a *App) context() context.Context {
 	return a.ctx
 }
 
+func (a *App) markOpened() { a.openedOnce.Do(func() { close(a.opened) }) }
+
+// openWait bounds how long a call waits for the library to open at start.
+const openWait = 60 * time.Second
+
 func (a *App) library() (Library, error) {
+	select {
+	case <-a.opened:
+	case <-time.After(openWait):
+		return nil, papertree.Errorf(papertree.EConflict, "The library is still being opened. Try again in a moment.")
+	}
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	return a.lib, a.libErr
@@ -219,7 +240,10 @@ func (a *App) Version() string { return a.version }
 
 // Info describes the running app for the status bar.
 func (a *App) Info() (AppInfo, error) {
-	lib, _ := a.library()
+	// Never waits for the library (the status bar shows at once).
+	a.mu.Lock()
+	lib := a.lib
+	a.mu.Unlock()
 	return AppInfo{Name: Name, Version: a.version, LibraryDir: a.libraryDir, Backend: lib != nil}, nil
 }
 

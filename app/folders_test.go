@@ -1,6 +1,8 @@
 package app
 
 import (
+	"context"
+	"io"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -92,5 +94,37 @@ func TestFolderWatcherDebouncesPDFChanges(t *testing.T) {
 	os.Remove(filepath.Join(dir, "a.pdf"))
 	if !waitFires(&fires, before+1, 3*time.Second) {
 		t.Fatal("no re-index after a PDF was removed")
+	}
+}
+
+// Wails may load the page (which lists the papers at once) while OnStartup
+// is still opening the library: an early call waits for the open instead of
+// reporting an empty library.
+func TestEarlyCallsWaitForTheLibraryToOpen(t *testing.T) {
+	release := make(chan struct{})
+	lib := &scriptedLibrary{papers: []PaperView{{ID: "1", Title: "T", Status: "ready", Authors: []string{}}}}
+	a := New(Options{Logger: quietLogger(), Runtime: &fakeRuntime{}, Debounce: -1, Open: func(context.Context) (Library, io.Closer, error) {
+		<-release
+		return lib, nil, nil
+	}})
+	got := make(chan []PaperView, 1)
+	go func() {
+		ps, _ := a.ListPapers()
+		got <- ps
+	}()
+	go Hooks(a).Startup(context.Background())
+	select {
+	case ps := <-got:
+		t.Fatalf("ListPapers returned %v before the library was open", ps)
+	case <-time.After(100 * time.Millisecond):
+	}
+	close(release)
+	select {
+	case ps := <-got:
+		if len(ps) != 1 {
+			t.Errorf("ListPapers = %v, want the library's paper", ps)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("ListPapers did not return after the library opened")
 	}
 }
