@@ -118,15 +118,23 @@ func Extractive(ctx context.Context, emb papertree.Embedder, question string, ev
 	var pick []int
 	used := 0
 	topScore := sents[order[0]].score
+	picked := map[string]bool{}
 	for _, i := range order {
 		s := sents[i]
 		if len(pick) == opts.MaxSentences {
 			break
 		}
+		// Papers repeat themselves (abstract and introduction often share a
+		// sentence); quoting it twice adds nothing.
+		key := strings.Join(strings.Fields(strings.ToLower(s.text)), " ")
+		if picked[key] {
+			continue
+		}
 		if len(pick) > 0 && (s.score < topScore-0.08 || used+s.tok > opts.MaxTokens) {
 			continue
 		}
 		pick = append(pick, i)
+		picked[key] = true
 		used += s.tok
 	}
 	sort.Slice(pick, func(a, b int) bool {

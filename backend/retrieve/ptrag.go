@@ -182,6 +182,11 @@ func ptragPaper(ctx context.Context, ix Index, d *PaperData, req Request, qv []f
 	cands := make([]cand, 0, len(scope))
 	for _, o := range scope {
 		node := d.Nodes[o]
+		if S[o] <= 0 {
+			// No signal at all (e.g. an author line or a leaf without a
+			// vector): never evidence, not even as a hedge.
+			continue
+		}
 		cands = append(cands, cand{d: d, o: o, S: S[o], rel: S[o] - base, cost: max(node.Tokens, 1), text: node.Text, score: S[o]})
 	}
 	if p.Soft > 0 && owner != nil {

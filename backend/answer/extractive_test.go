@@ -1,0 +1,69 @@
+package answer
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/papertree/papertree/backend/embedding"
+	"github.com/papertree/papertree/backend/papertree"
+)
+
+func TestExtractive(t *testing.T) {
+	emb := embedding.NewBuiltin()
+	ev := func(score float64, text string) papertree.Evidence {
+		return papertree.Evidence{Kind: papertree.KindSegment, Text: text, Score: score}
+	}
+	repeated := "We group glyphs into words by their gaps and into lines by their baselines."
+	tests := []struct {
+		name      string
+		question  string
+		evidence  []papertree.Evidence
+		notFound  bool
+		contains  []string
+		absent    []string
+		citations []int
+	}{
+		{"no evidence", "How are glyphs grouped?", nil, true, []string{NotFoundText}, nil, nil},
+		{"weak evidence says so and shows the closest", "How are glyphs grouped?",
+			[]papertree.Evidence{ev(0.01, "Proteins fold into structures determined by their sequence of amino acids.")},
+			true, []string{NotFoundText, "closest passage", "[1]"}, nil, []int{0}},
+		{"cites the supporting passage", "What learning rate was used for training?",
+			[]papertree.Evidence{
+				ev(0.5, "The dataset has ten thousand questions about scientific papers."),
+				ev(0.6, "We train with Adam and a learning rate of 0.0001 for ten epochs."),
+			},
+			false, []string{"learning rate of 0.0001", "[2]"}, nil, []int{1}},
+		{"a sentence repeated in two passages is quoted once", "How are glyphs grouped into words?",
+			[]papertree.Evidence{ev(0.6, repeated), ev(0.6, repeated)},
+			false, []string{repeated}, nil, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			text, nf, cited, err := Extractive(context.Background(), emb, tt.question, tt.evidence, DefaultOptions())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if nf != tt.notFound {
+				t.Fatalf("notFound = %v, want %v (%q)", nf, tt.notFound, text)
+			}
+			for _, c := range tt.contains {
+				if !strings.Contains(text, c) {
+					t.Errorf("answer %q lacks %q", text, c)
+				}
+			}
+			if tt.name == "a sentence repeated in two passages is quoted once" && strings.Count(text, repeated) != 1 {
+				t.Errorf("repeated sentence quoted %d times: %q", strings.Count(text, repeated), text)
+			}
+			if tt.citations != nil && (len(cited) != len(tt.citations) || cited[0] != tt.citations[0]) {
+				t.Errorf("citations %v, want %v", cited, tt.citations)
+			}
+		})
+	}
+}
+
+func TestStripMarkers(t *testing.T) {
+	if got := StripMarkers("A [1] and B [2, 3]."); got != "A and B." {
+		t.Fatalf("StripMarkers = %q", got)
+	}
+}
