@@ -77,22 +77,7 @@ func EmbedPaper(ctx context.Context, emb papertree.Embedder, p *papertree.Paper)
 func SectionBody(n *papertree.Node, max int) string {
 	var b strings.Builder
 	b.WriteString(n.Title)
-	n.Walk(func(path []*papertree.Node) bool {
-		if b.Len() >= max {
-			return false
-		}
-		if c := path[len(path)-1]; c.IsLeaf() {
-			b.WriteString("\n")
-			b.WriteString(c.Text)
-		}
-		return true
-	})
-	s := b.String()
-	if len(s) > max {
-		// Cutting mid-rune leaves a broken tail; drop it.
-		s = strings.ToValidUTF8(s[:max], "")
-	}
-	return s
+	return appendLeaves(&b, n, max)
 }
 
 // PaperText is the text that represents a whole paper when picking papers
@@ -107,7 +92,13 @@ func PaperText(p *papertree.Paper, max int) string {
 		b.WriteString("\n")
 		b.WriteString(h.Text)
 	}
-	p.Root.Walk(func(path []*papertree.Node) bool {
+	return appendLeaves(&b, p.Root, max)
+}
+
+// appendLeaves appends the text of the leaves under n (one per line) until b
+// holds max bytes, and returns b's text cut to max bytes on a rune boundary.
+func appendLeaves(b *strings.Builder, n *papertree.Node, max int) string {
+	n.Walk(func(path []*papertree.Node) bool {
 		if b.Len() >= max {
 			return false
 		}
@@ -119,6 +110,7 @@ func PaperText(p *papertree.Paper, max int) string {
 	})
 	s := b.String()
 	if len(s) > max {
+		// Cutting mid-rune leaves a broken tail; drop it.
 		s = strings.ToValidUTF8(s[:max], "")
 	}
 	return s

@@ -45,12 +45,7 @@ func TokenF1(pred, gold string) float64 {
 			common++
 		}
 	}
-	if common == 0 {
-		return 0
-	}
-	prec := float64(common) / float64(len(p))
-	rec := float64(common) / float64(len(g))
-	return 2 * prec * rec / (prec + rec)
+	return f1(common, len(p), len(g))
 }
 
 // EvidenceF1 is the set F1 between predicted and gold evidence strings
@@ -70,11 +65,16 @@ func EvidenceF1(pred, gold []string) float64 {
 			common++
 		}
 	}
+	return f1(common, len(ps), len(gs))
+}
+
+// f1 is the harmonic mean of precision common/npred and recall common/ngold.
+func f1(common, npred, ngold int) float64 {
 	if common == 0 {
 		return 0
 	}
-	prec := float64(common) / float64(len(ps))
-	rec := float64(common) / float64(len(gs))
+	prec := float64(common) / float64(npred)
+	rec := float64(common) / float64(ngold)
 	return 2 * prec * rec / (prec + rec)
 }
 

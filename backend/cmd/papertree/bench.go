@@ -150,15 +150,9 @@ type benchQ struct {
 // turn) or generates them from section titles ("What does the paper say
 // about <title>?"), spread evenly over the papers, deterministically.
 func benchQuestions(ctx context.Context, lib *library.Library, file string, n int) ([]benchQ, error) {
-	ps, err := lib.Papers(ctx)
+	ready, err := lib.Retrieval().ReadyPapers(ctx)
 	if err != nil {
 		return nil, err
-	}
-	var ready []int64
-	for _, p := range ps {
-		if p.Status == store.StatusReady {
-			ready = append(ready, p.ID)
-		}
 	}
 	sort.Slice(ready, func(i, j int) bool { return ready[i] < ready[j] })
 	if len(ready) == 0 {
