@@ -161,9 +161,6 @@ func ptragPaper(ctx context.Context, ix Index, d *PaperData, req Request, qv []f
 		return nil, nil, nil, nil
 	}
 	base := median(S, leaves)
-	if p.Gap > 0 {
-		base = max(base, maxOf(S, leaves)-p.Gap)
-	}
 	var fallbacks []string
 	scope := leaves
 	var secScores []SectionScore
@@ -211,9 +208,6 @@ func ptragPaper(ctx context.Context, ix Index, d *PaperData, req Request, qv []f
 			}
 		}
 		return sel, secScores, fallbacks, nil
-	}
-	if p.Cover && owner != nil {
-		return selectCover(cands, owner, req.Budget, req.Query), secScores, fallbacks, nil
 	}
 	return selectBudgetTrim(cands, req.Budget, req.Query), secScores, fallbacks, nil
 }
@@ -472,49 +466,6 @@ func selectSoft(cs []cand, owner map[int]int, R []float64, temp float64, budget 
 		}
 		carry = share - used
 		out = append(out, sel...)
-	}
-	sortDocOrder(out)
-	return out
-}
-
-// selectCover first takes the best leaf of every chosen section (in section
-// rank order, while it fits), then spends the rest of the budget by relevance
-// per token. It hedges stage 1: when the best section is a near tie, the
-// runner-up still contributes its best passage.
-func selectCover(cs []cand, owner map[int]int, budget int, query string) []cand {
-	bestOf := map[int]int{}
-	for i, c := range cs {
-		r := owner[c.o]
-		if j, ok := bestOf[r]; !ok || c.S > cs[j].S {
-			bestOf[r] = i
-		}
-	}
-	ranks := make([]int, 0, len(bestOf))
-	for r := range bestOf {
-		ranks = append(ranks, r)
-	}
-	sort.Ints(ranks)
-	taken := map[int]bool{}
-	var out []cand
-	used := 0
-	for _, r := range ranks {
-		c := cs[bestOf[r]]
-		if used+c.cost > budget {
-			continue
-		}
-		taken[bestOf[r]] = true
-		out = append(out, c)
-		used += c.cost
-	}
-	var rest []cand
-	for i, c := range cs {
-		if !taken[i] {
-			rest = append(rest, c)
-		}
-	}
-	out = append(out, selectBudget(rest, budget-used)...)
-	if len(out) == 0 {
-		return selectBudgetTrim(cs, budget, query)
 	}
 	sortDocOrder(out)
 	return out

@@ -44,8 +44,6 @@ type Params struct {
 	MaxPapers        int     `json:"max_papers"`         // library-wide questions: papers searched in depth
 	LeafWeight       float64 `json:"leaf_weight"`        // share of a section's best passage score in E_sec (the rest: its whole body)
 	Soft             float64 `json:"soft"`               // > 0: split the budget over the chosen sections by softmax(score/soft), soft scaled by sqrt(budget/512)
-	Cover            bool    `json:"cover"`              // every chosen section contributes its best passage before the rest of the budget is spent
-	Gap              float64 `json:"gap"`                // leaves scoring more than this below the paper's best leaf are not evidence (0 = off)
 	NoSummaries      bool    `json:"no_summaries"`       // ablation: ignore the summary channel
 	NoPaths          bool    `json:"no_paths"`           // ablation: skip section and path selection (rank leaves flat)
 }
@@ -92,8 +90,6 @@ var ParamDocs = map[string]string{
 	"max_papers":         "Library-wide questions: how many papers are searched in depth.",
 	"leaf_weight":        "How much a section's single best passage counts, versus its whole text, when choosing sections.",
 	"soft":               "Split the budget over the candidate sections by the confidence in each (temperature; 0 = greedy by relevance per token).",
-	"cover":              "Make every chosen section contribute its best passage (hedges close calls between sections).",
-	"gap":                "Evidence must score within this distance of the best passage (0 = use the whole budget).",
 }
 
 func (p Params) withDefaults() Params {

@@ -546,8 +546,6 @@ export namespace retrieve {
 	    max_papers: number;
 	    leaf_weight: number;
 	    soft: number;
-	    cover: boolean;
-	    gap: number;
 	    no_summaries: boolean;
 	    no_paths: boolean;
 	
@@ -568,8 +566,6 @@ export namespace retrieve {
 	        this.max_papers = source["max_papers"];
 	        this.leaf_weight = source["leaf_weight"];
 	        this.soft = source["soft"];
-	        this.cover = source["cover"];
-	        this.gap = source["gap"];
 	        this.no_summaries = source["no_summaries"];
 	        this.no_paths = source["no_paths"];
 	    }
