@@ -26,6 +26,11 @@ const (
 	ETooLarge  Code = "too_large"  // over the configured size or page limit
 	EGarbled   Code = "garbled"    // a text layer that decodes to garbage (e.g. Type 3 fonts without a ToUnicode map)
 	ELLM       Code = "llm"        // an LLM or embedding server failed (callers fall back)
+	// ETooComplex: a file that would need more memory or work than its
+	// budget allows to read (a stream that inflates to gigabytes, a huge
+	// character map, a page with millions of words).
+	ETooComplex Code = "too_complex"
+	ETimeout    Code = "timeout" // one file took longer than its time limit
 )
 
 // Error is the project's one coded error type. Message is safe to show to a

@@ -37,29 +37,79 @@ import (
 	"github.com/papertree/papertree/backend/papertree"
 )
 
-// Open parses the PDF file at path. See Parse.
+// Open parses the PDF file at path. See OpenRegular and Parse.
 func Open(ctx context.Context, path string, opts Options) (*Document, error) {
-	f, err := os.Open(path)
+	f, size, err := OpenRegular(path, opts.MaxBytes)
 	if err != nil {
-		if errors.Is(err, os.ErrNotExist) {
-			return nil, &papertree.Error{Code: papertree.ENotFound, Message: "The PDF file does not exist.", Op: "open pdf", Err: err}
-		}
-		return nil, &papertree.Error{Code: papertree.EInvalid, Message: "The PDF file cannot be opened.", Op: "open pdf", Err: err}
+		return nil, err
 	}
 	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return nil, &papertree.Error{Code: papertree.EInvalid, Message: "The PDF file cannot be opened.", Op: "open pdf", Err: err}
-	}
-	if st.IsDir() {
-		return nil, &papertree.Error{Code: papertree.EInvalid, Message: "The path is a folder, not a PDF file.", Op: "open pdf"}
-	}
-	return Parse(ctx, f, st.Size(), opts)
+	return Parse(ctx, f, size, opts)
 }
 
-// Parse reads a PDF of size bytes from r. It checks ctx between pages and
-// returns ECanceled when it is done. On success the document has at least
-// one run of text; see the package comment for the error codes.
+// OpenRegular opens path for reading only if it is (or links to) a regular
+// file of at most maxBytes (0 = no limit), checked with stat BEFORE the file
+// is opened or read: a FIFO, a device such as /dev/zero (even behind a
+// symlink named *.pdf), a folder or a 40 GiB sparse file is refused at once
+// instead of blocking or being read to the end. The file is opened
+// non-blocking and checked again through the open descriptor, so swapping
+// the file for a FIFO between the two checks cannot hang the caller.
+// Errors are coded (ENotFound, EInvalid, EEmptyFile, ETooLarge).
+func OpenRegular(path string, maxBytes int64) (*os.File, int64, error) {
+	st, err := os.Stat(path) // follows symlinks: the target is what gets read
+	if err != nil {
+		if errors.Is(err, os.ErrNotExist) {
+			if _, lerr := os.Lstat(path); lerr == nil {
+				return nil, 0, &papertree.Error{Code: papertree.ENotFound, Message: "The file is a link to something that does not exist.", Op: "open pdf", Err: err}
+			}
+			return nil, 0, &papertree.Error{Code: papertree.ENotFound, Message: "The PDF file does not exist.", Op: "open pdf", Err: err}
+		}
+		return nil, 0, &papertree.Error{Code: papertree.EInvalid, Message: "The PDF file cannot be opened.", Op: "open pdf", Err: err}
+	}
+	if err := checkRegular(st, maxBytes); err != nil {
+		return nil, 0, err
+	}
+	f, err := os.OpenFile(path, os.O_RDONLY|openNonblock, 0)
+	if err != nil {
+		return nil, 0, &papertree.Error{Code: papertree.EInvalid, Message: "The PDF file cannot be opened.", Op: "open pdf", Err: err}
+	}
+	fst, err := f.Stat()
+	if err == nil {
+		err = checkRegular(fst, maxBytes)
+	}
+	if err != nil {
+		f.Close()
+		if _, ok := err.(*papertree.Error); ok {
+			return nil, 0, err
+		}
+		return nil, 0, &papertree.Error{Code: papertree.EInvalid, Message: "The PDF file cannot be opened.", Op: "open pdf", Err: err}
+	}
+	clearNonblock(f)
+	return f, fst.Size(), nil
+}
+
+// checkRegular refuses anything but a regular file within maxBytes.
+func checkRegular(st os.FileInfo, maxBytes int64) error {
+	switch m := st.Mode(); {
+	case m.IsDir():
+		return &papertree.Error{Code: papertree.EInvalid, Message: "The path is a folder, not a PDF file.", Op: "open pdf"}
+	case !m.IsRegular():
+		return &papertree.Error{Code: papertree.EInvalid, Message: "The path is not a regular file (it is a pipe, a device or a socket), so it is not read.", Op: "open pdf"}
+	case st.Size() == 0:
+		return coded(papertree.EEmptyFile, "The file is empty (0 bytes).", nil)
+	case maxBytes > 0 && st.Size() > maxBytes:
+		return coded(papertree.ETooLarge,
+			fmt.Sprintf("The PDF is too large (%d MB; the limit is %d MB).", mb(st.Size()), mb(maxBytes)), nil)
+	}
+	return nil
+}
+
+// Parse reads a PDF of size bytes from r. Cancellation and the deadline of
+// ctx act inside a page (checked every few thousand tokens), not only
+// between pages. The budgets of opts (see Options) are enforced while
+// reading; the first one hit fails the file with ETooComplex. On success
+// the document has at least one run of text; see the package comment for
+// the error codes.
 func Parse(ctx context.Context, r io.ReaderAt, size int64, opts Options) (doc *Document, err error) {
 	if size <= 0 {
 		return nil, coded(papertree.EEmptyFile, "The file is empty (0 bytes).", nil)
@@ -69,30 +119,51 @@ func Parse(ctx context.Context, r io.ReaderAt, size int64, opts Options) (doc *D
 			fmt.Sprintf("The PDF is too large (%d MB; the limit is %d MB).", mb(size), mb(opts.MaxBytes)), nil)
 	}
 	if err := ctx.Err(); err != nil {
-		return nil, canceled(err)
+		return nil, ctxError(err)
 	}
+	budget := opts.budget()
+	var rd *lib.Reader
 	defer func() {
 		if x := recover(); x != nil {
 			doc = nil
 			err = coded(papertree.EMalformed, "The PDF file is damaged and cannot be read.", panicError(x))
 		}
+		// A budget hit or a cancellation may surface as a damaged page or
+		// a panic inside the library: the reason the Reader stopped wins.
+		if rd != nil && err != nil {
+			if e := stopError(ctx, rd.Err()); e != nil {
+				doc, err = nil, e
+			}
+		}
 	}()
 
-	rd, err := lib.NewReader(r, size)
+	rd, err = lib.NewReader(r, size)
 	if err != nil {
 		return nil, classifyOpenError(err)
 	}
+	rd.SetLimits(lib.Limits{
+		MaxStreamBytes: budget.MaxStreamBytes,
+		MaxDocBytes:    budget.MaxDocBytes,
+		MaxOperands:    budget.MaxOperands,
+		MaxCMapEntries: budget.MaxCMapEntries,
+		Check:          ctx.Err,
+	})
 
 	var pages []lib.Page
-	if err := protect(func() { pages = rd.Pages() }); err != nil {
+	var more bool
+	maxPages := opts.MaxPages
+	if err := protect(func() { pages, more = rd.PagesLimit(maxPages) }); err != nil {
 		return nil, coded(papertree.EMalformed, "The PDF's page tree cannot be read.", err)
+	}
+	if e := stopError(ctx, rd.Err()); e != nil {
+		return nil, e
+	}
+	if more && maxPages > 0 {
+		return nil, coded(papertree.ETooLarge,
+			fmt.Sprintf("The PDF has too many pages (more than %d, the limit).", maxPages), nil)
 	}
 	if len(pages) == 0 {
 		return nil, coded(papertree.EMalformed, "The PDF has no readable pages.", nil)
-	}
-	if opts.MaxPages > 0 && len(pages) > opts.MaxPages {
-		return nil, coded(papertree.ETooLarge,
-			fmt.Sprintf("The PDF has too many pages (%d; the limit is %d).", len(pages), opts.MaxPages), nil)
 	}
 
 	doc = &Document{Pages: make([]Page, 0, len(pages))}
@@ -101,13 +172,19 @@ func Parse(ctx context.Context, r io.ReaderAt, size int64, opts Options) (doc *D
 
 	var q qualityCounter
 	styles := make(map[string]fontStyle)
+	runs := 0
 	for i, p := range pages {
 		if err := ctx.Err(); err != nil {
-			return nil, canceled(err)
+			return nil, ctxError(err)
 		}
 		n := i + 1
 		var pg Page
-		if err := protect(func() { pg = extractPage(p, n, styles, &q) }); err != nil {
+		lim := runLimit{page: budget.MaxPageRuns, doc: budget.MaxRuns, used: runs}
+		perr := protect(func() { pg = extractPage(rd, p, n, styles, &q, lim) })
+		if e := stopError(ctx, rd.Err()); e != nil {
+			return nil, e
+		}
+		if perr != nil {
 			pg = Page{Number: n}
 			_ = protect(func() { pg.Width, pg.Height = pageSize(p) })
 			if pg.Width == 0 {
@@ -115,6 +192,7 @@ func Parse(ctx context.Context, r io.ReaderAt, size int64, opts Options) (doc *D
 			}
 			doc.SkippedPages = append(doc.SkippedPages, n)
 		}
+		runs += len(pg.Runs)
 		doc.Pages = append(doc.Pages, pg)
 	}
 	if len(doc.SkippedPages) == len(pages) {
@@ -128,7 +206,62 @@ func Parse(ctx context.Context, r io.ReaderAt, size int64, opts Options) (doc *D
 	doc.Garbled = doc.TextQuality < GarbledThreshold
 
 	_ = protect(func() { doc.Outline = readOutline(rd, pages) })
+	if e := stopError(ctx, rd.Err()); e != nil {
+		// The outline is optional, but a cancellation while reading it
+		// still cancels the file.
+		if papertree.ErrorCode(e) != papertree.ETooComplex {
+			return nil, e
+		}
+		doc.Outline = nil
+	}
 	return doc, nil
+}
+
+// ctxError codes a context error: the deadline of the file or a cancel.
+func ctxError(err error) *papertree.Error {
+	if errors.Is(err, context.DeadlineExceeded) {
+		return coded(papertree.ETimeout, "Reading the PDF took longer than its time limit, so it was skipped.", err)
+	}
+	return canceled(err)
+}
+
+// stopError turns the reason the Reader stopped into a coded error (nil
+// when it did not stop).
+func stopError(ctx context.Context, err error) *papertree.Error {
+	if err == nil {
+		return nil
+	}
+	if cerr := ctx.Err(); cerr != nil {
+		return ctxError(cerr)
+	}
+	var le *lib.LimitError
+	if errors.As(err, &le) {
+		return coded(papertree.ETooComplex, budgetMessage(le.What, le.Limit), err)
+	}
+	var re *runsError
+	if errors.As(err, &re) {
+		return coded(papertree.ETooComplex, re.message(), err)
+	}
+	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+		return ctxError(err)
+	}
+	return coded(papertree.EMalformed, "The PDF file is damaged and cannot be read.", err)
+}
+
+// budgetMessage says in plain words which budget a file exceeded.
+func budgetMessage(what string, limit int64) string {
+	const pre = "The PDF is too complex to read safely, so it was skipped: "
+	switch what {
+	case "stream bytes":
+		return pre + fmt.Sprintf("one of its compressed parts expands to more than %d MB.", mb(limit))
+	case "document bytes":
+		return pre + fmt.Sprintf("its compressed content expands to more than %d MB in all.", mb(limit))
+	case "operands":
+		return pre + fmt.Sprintf("a page holds more than %d numbers or values in a row without a drawing command.", limit)
+	case "cmap entries":
+		return pre + fmt.Sprintf("a font's character map has more than %d entries.", limit)
+	}
+	return pre + what + "."
 }
 
 func mb(n int64) int64 { return (n + 1<<20 - 1) >> 20 }

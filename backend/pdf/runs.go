@@ -1,6 +1,7 @@
 package pdf
 
 import (
+	"fmt"
 	"math"
 	"strings"
 	"unicode"
@@ -95,18 +96,56 @@ func pageBox(p lib.Page) (x0, y0, x1, y1 float64) {
 	return 0, 0, 612, 792
 }
 
+// runLimit is the run budget of one page: at most page runs on it and at
+// most doc runs in the document, of which used are already taken.
+type runLimit struct{ page, doc, used int }
+
+// runsError reports a page or document over its run budget.
+type runsError struct {
+	page  bool // the page budget (else the document's)
+	limit int
+}
+
+func (e *runsError) Error() string {
+	if e.page {
+		return fmt.Sprintf("more than %d runs on one page", e.limit)
+	}
+	return fmt.Sprintf("more than %d runs in the document", e.limit)
+}
+
+func (e *runsError) message() string {
+	if e.page {
+		return fmt.Sprintf("The PDF is too complex to read safely, so it was skipped: a page has more than %d words.", e.limit)
+	}
+	return fmt.Sprintf("The PDF is too complex to read safely, so it was skipped: it has more than %d words.", e.limit)
+}
+
 // extractPage reads one page's glyphs and groups them into runs, streaming
 // (a page's glyphs are never all in memory). styles caches bold/italic per
-// font name across the document; q accumulates text quality.
-func extractPage(p lib.Page, number int, styles map[string]fontStyle, q *qualityCounter) Page {
+// font name across the document; q accumulates text quality. A page over
+// its run budget stops the Reader (rd.Err reports it).
+func extractPage(rd *lib.Reader, p lib.Page, number int, styles map[string]fontStyle, q *qualityCounter, lim runLimit) Page {
 	x0, y0, x1, y1 := pageBox(p)
 	pg := Page{Number: number}
 	pg.Width, pg.Height = pageSize(p)
 	var pq qualityCounter
-	gr := grouper{view: view{x0, y0, x1, y1, pageRotation(p)}, styles: styles}
+	gr := grouper{view: view{x0, y0, x1, y1, pageRotation(p)}, styles: styles, max: lim.page}
+	var over *runsError
+	if lim.doc > 0 && (lim.page <= 0 || lim.doc-lim.used < lim.page) {
+		gr.max = max(lim.doc-lim.used, 0)
+		over = &runsError{limit: lim.doc}
+	} else if lim.page > 0 {
+		over = &runsError{page: true, limit: lim.page}
+	}
 	p.WalkText(func(g lib.Text) {
+		if gr.over {
+			return
+		}
 		pq.addGlyph(g.S, g.Unmapped)
 		gr.add(g)
+		if gr.over {
+			rd.Abort(over)
+		}
 	})
 	pg.Runs = gr.finish()
 	pg.TextQuality = 1
@@ -119,21 +158,32 @@ func extractPage(p lib.Page, number int, styles map[string]fontStyle, q *quality
 
 // grouper turns glyphs into runs (top-left origin): consecutive glyphs in
 // one font and size on one baseline with no word gap between them.
-// Whitespace glyphs end a run and are dropped.
+// Whitespace glyphs end a run and are dropped. The open run's text is
+// built in a strings.Builder (appending glyph by glyph to a string was
+// quadratic in the length of a word) and is cut at maxWordBytes.
 type grouper struct {
 	view   view
 	styles map[string]fontStyle
 	runs   []Run
 	cur    Run
+	text   strings.Builder // text of cur
 	open   bool
 	endX   float64 // right edge of the current run
+	max    int     // runs allowed (0 = no limit)
+	over   bool    // max was exceeded
 }
 
 func (gr *grouper) flush() {
-	if gr.open && gr.cur.Text != "" {
-		gr.cur.W = round2(gr.cur.W)
-		gr.runs = append(gr.runs, gr.cur)
+	if gr.open && gr.text.Len() > 0 {
+		if gr.max > 0 && len(gr.runs) >= gr.max {
+			gr.over = true
+		} else {
+			gr.cur.W = round2(gr.cur.W)
+			gr.cur.Text = gr.text.String()
+			gr.runs = append(gr.runs, gr.cur)
+		}
 	}
+	gr.text.Reset()
 	gr.open = false
 }
 
@@ -162,16 +212,17 @@ func (gr *grouper) add(g lib.Text) {
 		w = size * 0.5
 	}
 	cur := &gr.cur
-	if gr.open && cur.Font == g.Font && math.Abs(cur.Size-size) <= 0.01*size &&
+	long := gr.text.Len()+len(text) > maxWordBytes
+	if gr.open && !long && cur.Font == g.Font && math.Abs(cur.Size-size) <= 0.01*size &&
 		cur.Rotated == rotated && cur.Invisible == g.Invisible {
 		if rotated {
 			// No direction to measure gaps along: rely on whitespace.
-			cur.Text += text
+			gr.text.WriteString(text)
 			cur.W += w
 			return
 		}
 		if math.Abs(y-cur.Y) <= baselineSlack*size && x >= gr.endX-backtrack*size && x-gr.endX <= wordGap*size {
-			cur.Text += text
+			gr.text.WriteString(text)
 			gr.endX = math.Max(gr.endX, x+w)
 			cur.W = gr.endX - cur.X
 			return
@@ -180,6 +231,7 @@ func (gr *grouper) add(g lib.Text) {
 	// A new run that starts right where the open one ends (a font or size
 	// change inside a word: "B"+"idirectional", "BERT"+",", a footnote
 	// mark) is glued to it; whitespace or a word gap closes a run first.
+	// A word cut at maxWordBytes goes on in a glued run.
 	glued := gr.open && !rotated && !cur.Rotated &&
 		math.Abs(y-cur.Y) <= 0.5*math.Max(size, cur.Size) &&
 		x >= gr.endX-backtrack*size && x-gr.endX <= wordGap*math.Min(size, cur.Size)
@@ -199,10 +251,11 @@ func (gr *grouper) add(g lib.Text) {
 		italic = true
 	}
 	*cur = Run{
-		Text: text, Font: g.Font, Size: size, Bold: bold, Italic: italic,
+		Font: g.Font, Size: size, Bold: bold, Italic: italic,
 		X: round2(x), Y: round2(y), W: w,
 		Rotated: rotated, Invisible: g.Invisible, Glued: glued,
 	}
+	gr.text.WriteString(text)
 	gr.open = true
 	gr.endX = x + w
 }

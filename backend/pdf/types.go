@@ -80,8 +80,59 @@ type Document struct {
 	SkippedPages []int `json:"skipped_pages,omitempty"`
 }
 
-// Options bound the work done on one file.
+// Options bound the work done on one file. MaxBytes and MaxPages are off
+// at 0. The budgets below are enforced while the file is read (never after
+// the fact); 0 means the default (DefaultBudget) and a negative value means
+// no limit. A budget hit fails the file with papertree.ETooComplex.
 type Options struct {
 	MaxBytes int64 // files larger than this fail with ETooLarge; 0 = no limit
 	MaxPages int   // documents with more pages fail with ETooLarge; 0 = no limit
+
+	MaxStreamBytes int64 // decoded (inflated) bytes of one stream
+	MaxDocBytes    int64 // decoded bytes of all streams; a stream read by several pages counts at every read
+	MaxOperands    int   // operands waiting for one operator (content streams, CMaps)
+	MaxCMapEntries int   // entries of one character map (ToUnicode CMap)
+	MaxPageRuns    int   // runs (words) on one page
+	MaxRuns        int   // runs in the whole document
+}
+
+// DefaultBudget holds the budgets used for zero Options fields. They are far
+// above what the 44-paper test corpus needs (its largest decoded stream is
+// under 3 MB, its densest page under 2,000 runs) and low enough that one
+// file stays well under 100 MB of memory.
+var DefaultBudget = Options{
+	MaxStreamBytes: 64 << 20,
+	MaxDocBytes:    512 << 20,
+	MaxOperands:    1 << 18, // CMaps push two operands per entry before the operator
+	MaxCMapEntries: 1 << 17,
+	MaxPageRuns:    30_000,
+	MaxRuns:        1_000_000,
+}
+
+// maxWordBytes is the longest run kept in one piece; a longer "word" (no
+// space or gap in 450,000 characters is an attack, not a paper) continues
+// in a new run glued to the previous one, so no text is lost and building
+// it stays linear.
+const maxWordBytes = 1024
+
+// budget resolves o's budgets against DefaultBudget (0 = default, <0 = off).
+func (o Options) budget() Options {
+	pick64 := func(v, d int64) int64 {
+		switch {
+		case v == 0:
+			return d
+		case v < 0:
+			return 0
+		}
+		return v
+	}
+	pick := func(v, d int) int { return int(pick64(int64(v), int64(d))) }
+	b := o
+	b.MaxStreamBytes = pick64(o.MaxStreamBytes, DefaultBudget.MaxStreamBytes)
+	b.MaxDocBytes = pick64(o.MaxDocBytes, DefaultBudget.MaxDocBytes)
+	b.MaxOperands = pick(o.MaxOperands, DefaultBudget.MaxOperands)
+	b.MaxCMapEntries = pick(o.MaxCMapEntries, DefaultBudget.MaxCMapEntries)
+	b.MaxPageRuns = pick(o.MaxPageRuns, DefaultBudget.MaxPageRuns)
+	b.MaxRuns = pick(o.MaxRuns, DefaultBudget.MaxRuns)
+	return b
 }

@@ -27,6 +27,10 @@ import (
 // maxGlyphsPerPage bounds the work done on one hostile page.
 const maxGlyphsPerPage = 500_000
 
+// maxMemo bounds the per-CMap decode cache (4-byte codes could otherwise
+// fill it without bound).
+const maxMemo = 1 << 16
+
 // maxFormDepth bounds Form XObject nesting (and breaks reference cycles).
 const maxFormDepth = 12
 
@@ -453,7 +457,9 @@ func (m *cmap) lookup(code string) (string, bool) {
 	if m.memo == nil {
 		m.memo = make(map[string]memoEntry)
 	}
-	m.memo[code] = memoEntry{t, ok}
+	if len(m.memo) < maxMemo {
+		m.memo[code] = memoEntry{t, ok}
+	}
 	return t, ok
 }
 
@@ -464,10 +470,18 @@ type memoEntry struct {
 
 func (m *cmap) decodeOne(code string) (string, bool) {
 	n := len(code)
-	for _, bf := range m.bfchar {
-		if bf.orig == code {
-			return utf16Decode(bf.repl), true
+	// Patched (papertree): a map instead of a linear scan per code (a CMap
+	// may list 100,000 codes).
+	if m.chars == nil {
+		m.chars = make(map[string]string, len(m.bfchar))
+		for _, bf := range m.bfchar {
+			if _, dup := m.chars[bf.orig]; !dup {
+				m.chars[bf.orig] = bf.repl
+			}
 		}
+	}
+	if repl, ok := m.chars[code]; ok {
+		return utf16Decode(repl), true
 	}
 	for _, br := range m.bfrange {
 		if len(br.lo) != n || len(br.hi) != n || code < br.lo || code > br.hi {
@@ -535,7 +549,7 @@ func (c *contentState) run(strm Value, res Value, g gstate, depth int) {
 
 	showText := func(s string) {
 		fi.eachCode(s, func(gl glyph) bool {
-			if c.glyphs >= maxGlyphsPerPage {
+			if c.glyphs >= maxGlyphsPerPage || !c.r.tick() {
 				return false
 			}
 			c.glyphs++

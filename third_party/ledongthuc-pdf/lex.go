@@ -36,6 +36,16 @@ type keyword string
 // a recoverable panic instead of a fatal process crash.
 const maxObjectDepth = 1000
 
+// Patched (papertree): bounds on single objects, whatever the budgets of
+// the Reader. A token (string, name, keyword) longer than maxTokenBytes or
+// an array or dictionary with more than maxElems entries is a parse error.
+// Without them one unterminated "(" or "[" in a decompressed stream grew
+// one value to the size of the stream.
+const (
+	maxTokenBytes = 4 << 20
+	maxElems      = 1 << 20
+)
+
 // A buffer holds buffered input bytes from the PDF file.
 type buffer struct {
 	r           io.Reader // source of data
@@ -234,6 +244,9 @@ func (b *buffer) readHexString() token {
 			break
 		}
 		tmp = append(tmp, byte(x))
+		if len(tmp) > maxTokenBytes {
+			b.errorf("token longer than %d bytes", maxTokenBytes)
+		}
 	}
 	b.tmp = tmp
 	return string(tmp)
@@ -256,6 +269,9 @@ func (b *buffer) readLiteralString() token {
 	depth := 1
 Loop:
 	for !b.eof {
+		if len(tmp) > maxTokenBytes {
+			b.errorf("token longer than %d bytes", maxTokenBytes)
+		}
 		c := b.readByte()
 		switch c {
 		default:
@@ -316,6 +332,9 @@ Loop:
 func (b *buffer) readName() token {
 	tmp := b.tmp[:0]
 	for {
+		if len(tmp) > maxTokenBytes {
+			b.errorf("token longer than %d bytes", maxTokenBytes)
+		}
 		c := b.readByte()
 		if isDelim(c) || isSpace(c) {
 			b.unreadByte()
@@ -338,6 +357,9 @@ func (b *buffer) readName() token {
 func (b *buffer) readKeyword() token {
 	tmp := b.tmp[:0]
 	for {
+		if len(tmp) > maxTokenBytes {
+			b.errorf("token longer than %d bytes", maxTokenBytes)
+		}
 		c := b.readByte()
 		if isDelim(c) || isSpace(c) {
 			b.unreadByte()
@@ -513,6 +535,9 @@ func (b *buffer) readArray() object {
 			break
 		}
 		b.unreadToken(tok)
+		if len(x) >= maxElems {
+			b.errorf("array has more than %d elements", maxElems)
+		}
 		x = append(x, b.readObject())
 	}
 	return x
@@ -535,6 +560,9 @@ func (b *buffer) readDict() object {
 			}
 			b.errorf("unexpected non-name key %T(%v) parsing dictionary", tok, tok)
 			continue
+		}
+		if len(x) >= maxElems {
+			b.errorf("dictionary has more than %d entries", maxElems)
 		}
 		x[n] = b.readObject()
 	}

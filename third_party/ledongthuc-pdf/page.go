@@ -346,6 +346,7 @@ type cmap struct {
 	bfrange []bfrange
 	bfchar  []bfchar
 	memo    map[string]memoEntry // patched: per-code decode cache
+	chars   map[string]string    // patched: bfchar by code (first entry wins), built on first lookup
 }
 
 func (m *cmap) Decode(raw string) (text string) {
@@ -422,6 +423,19 @@ func boundCount(n int64) int {
 	return int(n)
 }
 
+// cmapWithinLimit stops the Reader when a CMap has more entries than its
+// budget allows (papertree patch).
+func cmapWithinLimit(r *Reader, m *cmap) bool {
+	if r == nil || r.limits.MaxCMapEntries <= 0 {
+		return true
+	}
+	if len(m.bfchar)+len(m.bfrange) > r.limits.MaxCMapEntries {
+		r.stop(&LimitError{What: "cmap entries", Limit: int64(r.limits.MaxCMapEntries)})
+		return false
+	}
+	return true
+}
+
 func readCmap(toUnicode Value) *cmap {
 	n := -1
 	var m cmap
@@ -471,6 +485,10 @@ func readCmap(toUnicode Value) *cmap {
 				repl, orig := stk.Pop().RawString(), stk.Pop().RawString()
 				m.bfchar = append(m.bfchar, bfchar{orig, repl})
 			}
+			if !cmapWithinLimit(toUnicode.r, &m) {
+				ok = false
+				return
+			}
 		case "beginbfrange":
 			n = boundCount(stk.Pop().Int64())
 		case "endbfrange":
@@ -480,6 +498,10 @@ func readCmap(toUnicode Value) *cmap {
 			for i := 0; i < n; i++ {
 				dst, srcHi, srcLo := stk.Pop(), stk.Pop().RawString(), stk.Pop().RawString()
 				m.bfrange = append(m.bfrange, bfrange{srcLo, srcHi, dst})
+			}
+			if !cmapWithinLimit(toUnicode.r, &m) {
+				ok = false
+				return
 			}
 		case "defineresource":
 			stk.Pop().Name() // category

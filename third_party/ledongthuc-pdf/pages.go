@@ -14,11 +14,23 @@ const maxPages = 1 << 20
 // Pages returns every page of the document in order, walking the page tree
 // once. Kids that repeat an already visited node (a cycle) are skipped.
 func (r *Reader) Pages() []Page {
+	out, _ := r.PagesLimit(maxPages)
+	return out
+}
+
+// PagesLimit is Pages that stops as soon as it has found more than max
+// pages (more is then true and the list holds max+1 pages): a file
+// declaring a million pages is refused after reading max+1 page objects,
+// before anything is allocated per page. max <= 0 means maxPages.
+func (r *Reader) PagesLimit(max int) (pages []Page, more bool) {
+	if max <= 0 || max > maxPages {
+		max = maxPages
+	}
 	var out []Page
 	seen := make(map[objptr]bool)
 	var walk func(v Value, depth int)
 	walk = func(v Value, depth int) {
-		if depth > 64 || v.Kind() != Dict || len(out) >= maxPages {
+		if depth > 64 || v.Kind() != Dict || len(out) > max || !r.tick() {
 			return
 		}
 		if seen[v.ptr] {
@@ -28,7 +40,7 @@ func (r *Reader) Pages() []Page {
 		kids := v.Key("Kids")
 		typ := v.Key("Type").Name()
 		if typ == "Pages" || (typ != "Page" && kids.Kind() == Array) {
-			for i := 0; i < kids.Len(); i++ {
+			for i := 0; i < kids.Len() && len(out) <= max; i++ {
 				walk(kids.Index(i), depth+1)
 			}
 			return
@@ -36,7 +48,7 @@ func (r *Reader) Pages() []Page {
 		out = append(out, Page{v})
 	}
 	walk(r.Trailer().Key("Root").Key("Pages"), 0)
-	return out
+	return out, len(out) > max
 }
 
 // ObjectID returns the number and generation of the indirect object v was

@@ -58,13 +58,16 @@ func Interpret(strm Value, do func(stk *Stack, op string)) {
 	var dicts []dict
 	var rd io.Reader
 	if strm.Kind() == Array {
-		readers := make([]io.Reader, 0, strm.Len())
-		for i := 0; i < strm.Len(); i++ {
-			readers = append(readers, strm.Index(i).Reader())
-		}
-		rd = io.MultiReader(readers...)
+		// Patched (papertree): open the streams one at a time, each
+		// distinct stream once (see lazyStreams).
+		rd = &lazyStreams{arr: strm, seen: make(map[objptr]bool)}
 	} else {
 		rd = strm.Reader()
+	}
+	r := strm.r
+	maxOperands := 0
+	if r != nil {
+		maxOperands = r.limits.MaxOperands
 	}
 
 	b := newBuffer(rd, 0)
@@ -74,6 +77,15 @@ func Interpret(strm Value, do func(stk *Stack, op string)) {
 
 Reading:
 	for {
+		// Patched (papertree): budgets and cancellation act inside a
+		// stream, not only between pages.
+		if !r.tick() {
+			break
+		}
+		if maxOperands > 0 && stk.Len() > maxOperands {
+			r.stop(&LimitError{What: "operands", Limit: int64(maxOperands)})
+			break
+		}
 		// Patched: a lexer error (a stray ")" or ">", a bad hex digit)
 		// used to abort the whole stream, losing the page; skip the bad
 		// token instead, and stop if the lexer no longer advances.

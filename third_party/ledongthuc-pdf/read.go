@@ -75,6 +75,7 @@ import (
 	"sort"
 	"strconv"
 	"sync"
+	"sync/atomic"
 )
 
 // DebugOn is responsible for logging messages into stdout. If problems arise during reading, set it true.
@@ -98,6 +99,14 @@ type Reader struct {
 	objs    map[objptr]object
 	objStms map[objptr]map[uint32]object
 	fonts   map[fontKey]*fontInfo
+
+	// Patched (papertree): budgets, see budget.go. stopErr and docBytes
+	// are guarded by mu; ticks is used from the one reading goroutine.
+	limits   Limits
+	stopErr  error
+	stopped  atomic.Bool
+	docBytes int64
+	ticks    uint64
 }
 
 type xref struct {
@@ -983,7 +992,8 @@ func (v Value) Reader() io.ReadCloser {
 		}
 	}
 
-	return io.NopCloser(rd)
+	// Patched (papertree): decoded bytes count against the budgets.
+	return io.NopCloser(&countingReader{r: v.r, src: rd})
 }
 
 func applyFilter(rd io.Reader, name string, param Value) io.Reader {
