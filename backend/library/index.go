@@ -2,14 +2,21 @@ package library
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
+	"io"
+	"os"
+	"path/filepath"
 	"sync"
 	"time"
 
 	"github.com/papertree/papertree/backend/embedding"
 	"github.com/papertree/papertree/backend/papertree"
+	"github.com/papertree/papertree/backend/pdf"
 	"github.com/papertree/papertree/backend/store"
+	"github.com/papertree/papertree/backend/treebuild"
 	"golang.org/x/sync/errgroup"
 )
 
@@ -77,10 +84,7 @@ func (l *Library) Index(ctx context.Context, paths []string, progress func(Event
 	start := time.Now()
 	var sum Summary
 	sum.Failed = []FileError{}
-	files, err := FindPDFs(paths)
-	if err != nil {
-		return sum, err
-	}
+	files, missing := findFiles(paths)
 	var mu sync.Mutex
 	done := 0
 	emit := func(ev Event) {
@@ -107,6 +111,9 @@ func (l *Library) Index(ctx context.Context, paths []string, progress func(Event
 			progress(ev)
 		}
 	}
+	// A path on the command line that does not exist is reported like a
+	// failed file; it never stops the others.
+	sum.Failed = append(sum.Failed, missing...)
 	for _, f := range files {
 		emit(Event{File: f, Status: StatusQueued})
 	}
@@ -161,30 +168,35 @@ func (l *Library) Index(ctx context.Context, paths []string, progress func(Event
 }
 
 // prepare hashes, parses, builds and embeds one file. skip reports that the
-// file needs no save (unchanged, or cancelled).
+// file needs no save (unchanged, or cancelled). Reading, hashing, parsing
+// and tree building run under the file's own deadline (Config.FileTimeout);
+// only a regular file within the size limit is opened, checked by stat
+// before a byte is read.
 func (l *Library) prepare(ctx context.Context, path, fp string, emit func(Event)) (r parsed, skip bool) {
 	r.path = path
-	hash, err := HashFile(path)
-	if err != nil {
-		r.err = papertree.Wrap(err, papertree.ENotFound, "The file cannot be read.")
-		return r, false
+	fctx, cancel := ctx, context.CancelFunc(func() {})
+	if l.cfg.FileTimeout > 0 {
+		fctx, cancel = context.WithTimeout(ctx, l.cfg.FileTimeout)
 	}
+	defer cancel()
+	p, hash, unchanged, err := l.readFile(fctx, path, fp, emit)
 	r.hash = hash
-	if info, err := l.store.PaperByPath(ctx, path); err == nil &&
-		info.Hash == hash && info.Fingerprint == fp && info.Status == store.StatusReady && !info.Stale {
-		emit(Event{File: path, Status: StatusUnchanged, PaperID: info.ID, Title: info.Title, Pages: info.Pages})
+	if unchanged {
 		return r, true
 	}
-	emit(Event{File: path, Status: StatusParsing})
-	p, err := ParseFile(ctx, path, l.cfg.PDF, l.cfg.Tree)
 	if err != nil {
 		if ctx.Err() != nil {
 			return r, true
+		}
+		if fctx.Err() != nil {
+			err = papertree.Wrap(err, papertree.ETimeout, fmt.Sprintf(
+				"Reading this PDF took longer than %s, the time limit per file, so it was skipped.", l.cfg.FileTimeout))
 		}
 		r.err = err
 		return r, false
 	}
 	p.Hash = hash
+	cancel() // the deadline covers reading and tree building, not embedding
 	if l.llmOn() != nil {
 		emit(Event{File: path, Status: StatusSummarizing, Title: p.Title, Pages: p.Pages})
 	}
@@ -240,4 +252,100 @@ func userMessage(err error) string {
 		msg = "Unexpected error: " + err.Error()
 	}
 	return msg
+}
+
+// DefaultFileTimeout is the default time limit for reading one file.
+const DefaultFileTimeout = 30 * time.Second
+
+// SetFileTimeout changes Config.FileTimeout (d < 0: no limit, 0: the
+// default). Call it before Index, not during.
+func (l *Library) SetFileTimeout(d time.Duration) {
+	if d == 0 {
+		d = DefaultFileTimeout
+	}
+	l.cfg.FileTimeout = d
+}
+
+// readFile opens path (a regular file within the size limit only), hashes
+// it and, unless it is unchanged, parses it and builds its tree from the
+// same open file.
+func (l *Library) readFile(ctx context.Context, path, fp string, emit func(Event)) (p *papertree.Paper, hash string, unchanged bool, err error) {
+	f, size, err := pdf.OpenRegular(path, l.cfg.PDF.MaxBytes)
+	if err != nil {
+		return nil, "", false, err
+	}
+	defer f.Close()
+	hash, err = hashReader(ctx, f)
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil, "", false, err
+		}
+		return nil, "", false, papertree.Wrap(err, papertree.EInvalid, "The file cannot be read.")
+	}
+	if info, err := l.store.PaperByPath(ctx, path); err == nil &&
+		info.Hash == hash && info.Fingerprint == fp && info.Status == store.StatusReady && !info.Stale {
+		emit(Event{File: path, Status: StatusUnchanged, PaperID: info.ID, Title: info.Title, Pages: info.Pages})
+		return nil, hash, true, nil
+	}
+	emit(Event{File: path, Status: StatusParsing})
+	doc, err := pdf.Parse(ctx, f, size, l.cfg.PDF)
+	if err != nil {
+		return nil, hash, false, err
+	}
+	p, err = treebuild.Build(ctx, doc, l.cfg.Tree)
+	if err != nil {
+		return nil, hash, false, err
+	}
+	if abs, err := filepath.Abs(path); err == nil {
+		p.Path = abs
+	}
+	return p, hash, false, nil
+}
+
+// hashReader returns the hex sha256 of r, checking ctx between chunks.
+func hashReader(ctx context.Context, r io.Reader) (string, error) {
+	h := sha256.New()
+	buf := make([]byte, 1<<20)
+	for {
+		if err := ctx.Err(); err != nil {
+			return "", err
+		}
+		n, err := r.Read(buf)
+		h.Write(buf[:n])
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return "", err
+		}
+	}
+	return hex.EncodeToString(h.Sum(nil)), nil
+}
+
+// findFiles is FindPDFs that reports each path that cannot be read as a
+// failed file instead of failing the whole job.
+func findFiles(paths []string) (files []string, missing []FileError) {
+	var ok []string
+	for _, p := range paths {
+		if _, err := os.Stat(p); err != nil {
+			abs, aerr := filepath.Abs(p)
+			if aerr != nil {
+				abs = p
+			}
+			code, msg := papertree.ENotFound, "The path does not exist."
+			if !errors.Is(err, os.ErrNotExist) {
+				code, msg = papertree.EInvalid, "The path cannot be read."
+			}
+			missing = append(missing, FileError{File: abs, Code: code, Error: msg})
+			continue
+		}
+		ok = append(ok, p)
+	}
+	files, err := FindPDFs(ok)
+	if err != nil {
+		// A path that vanished between the two checks: report it the
+		// same way.
+		missing = append(missing, FileError{Code: papertree.ErrorCode(err), Error: papertree.ErrorMessage(err)})
+	}
+	return files, missing
 }

@@ -56,6 +56,10 @@ type Config struct {
 	// SummaryWorkers bounds the sections summarized in parallel with an
 	// LLM (default: the LLM client's MaxConcurrency, 4).
 	SummaryWorkers int
+	// FileTimeout bounds the time spent reading one file and building its
+	// tree (default DefaultFileTimeout); a file over it fails with
+	// papertree.ETimeout and the job goes on. Negative: no limit.
+	FileTimeout time.Duration
 }
 
 // DefaultPDFOptions bounds the work spent on one file: a 200 MB or 3000-page
@@ -91,6 +95,9 @@ func Open(ctx context.Context, cfg Config) (*Library, error) {
 	}
 	if cfg.PDF == (pdf.Options{}) {
 		cfg.PDF = DefaultPDFOptions()
+	}
+	if cfg.FileTimeout == 0 {
+		cfg.FileTimeout = DefaultFileTimeout
 	}
 	if cfg.Workers <= 0 {
 		cfg.Workers = min(runtime.NumCPU(), 4)

@@ -4,6 +4,7 @@ import (
 	"math"
 	"regexp"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/papertree/papertree/backend/papertree"
@@ -350,17 +351,10 @@ func splitToFit(text string, offs []int, ls []*line, max int) []*papertree.Node 
 		a := pos + k
 		z := a + len(s)
 		pos = z
-		for papertree.CountTokens(text[a:z]) > max {
-			// overlong sentence: cut at the last space that fits
-			cut := a + cutAtTokens(text[a:z], max)
-			spans = append(spans, span{a, cut})
-			a = cut
-			for a < z && text[a] == ' ' {
-				a++
-			}
-		}
-		if a < z {
-			spans = append(spans, span{a, z})
+		// An overlong sentence is cut at the last space that fits, in
+		// one pass (see cutOverlong).
+		for _, c := range cutOverlong(text[a:z], max) {
+			spans = append(spans, span{a + c[0], a + c[1]})
 		}
 	}
 	var out []*papertree.Node
@@ -393,6 +387,71 @@ func splitToFit(text string, offs []int, ls []*line, max int) []*papertree.Node 
 		curTok = papertree.CountTokens(text[cur.a:cur.z])
 	}
 	emit()
+	return out
+}
+
+// cutOverlong splits s into pieces [a, z) of at most max tokens (as
+// papertree.CountTokens counts them), each cut at the last ASCII space that
+// fits, inside a word only when the word alone is over max, always taking
+// at least one character; spaces after a cut are dropped. It is one pass
+// over s: recounting the remainder and binary-searching each piece with
+// CountTokens made text without sentence punctuation (one "sentence" the
+// length of a section) quadratic. A piece ends where the next rune would
+// push the count over max, which is the longest prefix that fits, since
+// the count of a prefix never decreases as it grows.
+func cutOverlong(s string, max int) [][2]int {
+	var out [][2]int
+	p := 0
+	for p < len(s) {
+		n, run, lastSpace := 0, 0, -1
+		i := p
+		fits := true
+		for i < len(s) {
+			r, size := utf8.DecodeRuneInString(s[i:])
+			var total int
+			switch {
+			case unicode.IsLetter(r) || unicode.IsDigit(r):
+				total = n + (run+1+5)/6
+			case unicode.IsSpace(r):
+				total = n + (run+5)/6
+			default:
+				total = n + (run+5)/6 + 1
+			}
+			if total > max {
+				fits = false
+				break
+			}
+			switch {
+			case unicode.IsLetter(r) || unicode.IsDigit(r):
+				run++
+			case unicode.IsSpace(r):
+				n, run = n+(run+5)/6, 0
+			default:
+				n, run = n+(run+5)/6+1, 0
+			}
+			if r == ' ' {
+				lastSpace = i
+			}
+			i += size
+		}
+		if fits {
+			out = append(out, [2]int{p, len(s)})
+			break
+		}
+		cut := i
+		switch {
+		case lastSpace > p:
+			cut = lastSpace
+		case i == p:
+			_, size := utf8.DecodeRuneInString(s[p:])
+			cut = p + size
+		}
+		out = append(out, [2]int{p, cut})
+		p = cut
+		for p < len(s) && s[p] == ' ' {
+			p++
+		}
+	}
 	return out
 }
 

@@ -80,15 +80,15 @@ func printTree(w io.Writer, root *papertree.Node, leaves bool) {
 		indent := strings.Repeat("  ", len(path)-1)
 		switch {
 		case n.Kind == papertree.KindRoot:
-			fmt.Fprintf(w, "%s\n", n.Title)
+			fmt.Fprintf(w, "%s\n", termSafe(n.Title))
 		case n.Kind == papertree.KindSection:
-			fmt.Fprintf(w, "%s%s  (p. %d)\n", indent, n.Title, n.PageStart)
+			fmt.Fprintf(w, "%s%s  (p. %d)\n", indent, termSafe(n.Title), n.PageStart)
 		case leaves:
 			kind := "¶"
 			if n.Kind == papertree.KindCaption {
 				kind = "caption"
 			}
-			fmt.Fprintf(w, "%s%s [p. %d, %d tok] %s\n", indent, kind, n.PageStart, n.Tokens, excerpt(n.Text, 90))
+			fmt.Fprintf(w, "%s%s [p. %d, %d tok] %s\n", indent, kind, n.PageStart, n.Tokens, termSafe(excerpt(n.Text, 90)))
 		}
 		return true
 	})
@@ -127,6 +127,7 @@ func cmdIndex(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	prune := fs.Bool("prune", false, "remove papers whose file no longer exists")
 	workers := fs.Int("workers", 0, "parallel parse/embed workers (default: min(CPUs, 4))")
 	quiet := fs.Bool("quiet", false, "no progress on stderr")
+	fileTimeout := fs.Duration("file-timeout", library.DefaultFileTimeout, "time limit for reading one PDF (e.g. 30s, 2m); a file over it is reported and skipped")
 	llmo := llmFlags(fs) // with an LLM, segment summaries are written by it (cached)
 	pos, err := parseFlags(fs, args)
 	if err != nil {
@@ -135,11 +136,15 @@ func cmdIndex(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if len(pos) == 0 {
 		return usageError{"expected at least one PDF file or folder"}
 	}
+	if *fileTimeout <= 0 {
+		return usageError{"--file-timeout must be positive (e.g. 30s)"}
+	}
 	lib, err := openLibraryLLM(ctx, *db, *workers, llmo, stderr)
 	if err != nil {
 		return err
 	}
 	defer lib.Close()
+	lib.SetFileTimeout(*fileTimeout)
 	var last time.Time
 	progress := func(ev library.Event) {
 		if *quiet {
@@ -147,12 +152,12 @@ func cmdIndex(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		}
 		switch ev.Status {
 		case library.StatusFailed:
-			fmt.Fprintf(stderr, "[%d/%d] FAILED %s: %s\n", ev.Done, ev.Total, filepath.Base(ev.File), ev.ErrMsg)
+			fmt.Fprintf(stderr, "[%d/%d] FAILED %s: %s\n", ev.Done, ev.Total, termSafe(filepath.Base(ev.File)), termSafe(ev.ErrMsg))
 		case library.StatusReady:
-			fmt.Fprintf(stderr, "[%d/%d] indexed %s (%d pages)\n", ev.Done, ev.Total, filepath.Base(ev.File), ev.Pages)
+			fmt.Fprintf(stderr, "[%d/%d] indexed %s (%d pages)\n", ev.Done, ev.Total, termSafe(filepath.Base(ev.File)), ev.Pages)
 		case library.StatusUnchanged:
 			if time.Since(last) > 500*time.Millisecond || ev.Done == ev.Total {
-				fmt.Fprintf(stderr, "[%d/%d] unchanged %s\n", ev.Done, ev.Total, filepath.Base(ev.File))
+				fmt.Fprintf(stderr, "[%d/%d] unchanged %s\n", ev.Done, ev.Total, termSafe(filepath.Base(ev.File)))
 				last = time.Now()
 			}
 		}
@@ -175,10 +180,10 @@ func cmdIndex(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	fmt.Fprintf(stdout, "indexed %d, unchanged %d, failed %d, %d pages in %.1fs\n",
 		out.Indexed, out.Unchanged, len(out.Failed), out.Pages, out.Seconds)
 	for _, f := range out.Failed {
-		fmt.Fprintf(stdout, "  failed: %s: %s\n", f.File, f.Error)
+		fmt.Fprintf(stdout, "  failed: %s: %s [%s]\n", termSafe(f.File), termSafe(f.Error), f.Code)
 	}
 	for _, p := range out.Pruned {
-		fmt.Fprintf(stdout, "  pruned: %s\n", p)
+		fmt.Fprintf(stdout, "  pruned: %s\n", termSafe(p))
 	}
 	return nil
 }
@@ -207,7 +212,7 @@ func cmdTree(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if *asJSON {
 		return writeJSON(stdout, p)
 	}
-	fmt.Fprintf(stdout, "[%d] %s\n%s, %d pages\n\n", p.ID, p.Title, p.Path, p.Pages)
+	fmt.Fprintf(stdout, "[%d] %s\n%s, %d pages\n\n", p.ID, termSafe(p.Title), termSafe(p.Path), p.Pages)
 	printTree(stdout, p.Root, *leaves)
 	return nil
 }
@@ -233,10 +238,10 @@ func cmdList(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	}
 	for _, p := range ps {
 		if p.Status != "ready" {
-			fmt.Fprintf(stdout, "%4d  FAILED  %s: %s\n", p.ID, filepath.Base(p.Path), p.ErrMessage)
+			fmt.Fprintf(stdout, "%4d  FAILED  %s: %s\n", p.ID, termSafe(filepath.Base(p.Path)), termSafe(p.ErrMessage))
 			continue
 		}
-		fmt.Fprintf(stdout, "%4d  %3d pp  %s\n", p.ID, p.Pages, p.Title)
+		fmt.Fprintf(stdout, "%4d  %3d pp  %s\n", p.ID, p.Pages, termSafe(p.Title))
 	}
 	return nil
 }
