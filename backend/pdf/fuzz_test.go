@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/papertree/papertree/backend/internal/hostile"
 	"github.com/papertree/papertree/backend/papertree"
 )
 
@@ -24,6 +25,16 @@ func FuzzParse(f *testing.F) {
 		if err != nil {
 			f.Fatal(err)
 		}
+		f.Add(data)
+	}
+	// The hostile generators, small: mutations of them explore the
+	// budgets' edges (operand stack, CMaps, shared and repeated streams).
+	for _, data := range [][]byte{
+		hostile.NumberBomb(64 << 10), hostile.ArrayBomb(64 << 10), hostile.StringBomb(64 << 10),
+		hostile.CMapBomb(32 << 10), hostile.SharedContent(40, 2<<10), hostile.RepeatedContents(200),
+		hostile.ManyPages(80), hostile.LongWord(5000), hostile.TextOperators(64 << 10),
+		hostile.NoPunctuation(3), hostile.Good("Seed"),
+	} {
 		f.Add(data)
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
