@@ -1,0 +1,66 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/papertree/papertree/backend/internal/hostile"
+)
+
+func TestTermSafe(t *testing.T) {
+	tests := []struct{ name, in, want string }{
+		{"plain", "Attention Is All You Need.pdf", "Attention Is All You Need.pdf"},
+		{"unicode kept", "naïve 数据 — résumé", "naïve 数据 — résumé"},
+		{"clear screen", "a\x1b[2Jb", `a\x1b[2Jb`},
+		{"window title OSC", "\x1b]0;owned\x07x.pdf", `\x1b]0;owned\x07x.pdf`},
+		{"newline and CR", "a\nb\rc", `a\x0ab\x0dc`},
+		{"C1 CSI", "a\u009b31mb", `a\x9b31mb`},
+		{"bidi override", "gpj.\u202eexe", `gpj.\u202eexe`},
+		{"invalid utf-8", "a\xffb", `a\xffb`},
+		{"DEL", "a\x7fb", `a\x7fb`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := termSafe(tt.in); got != tt.want {
+				t.Fatalf("termSafe(%q) = %q, want %q", tt.in, got, tt.want)
+			}
+		})
+	}
+}
+
+// TestIndexListEscapeSequences: file names and titles with terminal escape
+// sequences are printed escaped by index and list (audit item 11), and a
+// missing path on the command line is reported without stopping the job
+// (audit item 9).
+func TestIndexListEscapeSequences(t *testing.T) {
+	dir := t.TempDir()
+	evil := "\x1b]0;owned\x07\x1b[2Jpaper.pdf"
+	if err := os.WriteFile(filepath.Join(dir, evil), hostile.Good("Title \x1b[31mred"), 0o644); err != nil {
+		t.Skipf("file system refuses the name: %v", err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "bad\x1b[1m.pdf"), []byte("not a pdf"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	db := filepath.Join(t.TempDir(), "lib.db")
+	out, errOut, code := cli(t, "index", "--db", db, dir, filepath.Join(dir, "missing.pdf"))
+	if code != 0 {
+		t.Fatalf("exit %d: %s%s", code, out, errOut)
+	}
+	if !strings.Contains(out, "indexed 1,") || !strings.Contains(out, "missing.pdf: The path does not exist.") {
+		t.Fatalf("index output:\n%s", out)
+	}
+	list, _, code := cli(t, "list", "--db", db)
+	if code != 0 {
+		t.Fatalf("list exit %d", code)
+	}
+	for name, s := range map[string]string{"index stdout": out, "index stderr": errOut, "list": list} {
+		if strings.ContainsAny(s, "\x1b\x07") {
+			t.Errorf("%s prints a raw escape sequence: %q", name, s)
+		}
+	}
+	if !strings.Contains(errOut+out+list, `\x1b]0;owned\x07\x1b[2Jpaper.pdf`) || !strings.Contains(list, `bad\x1b[1m.pdf`) {
+		t.Errorf("names are not shown escaped:\n%s\n%s\n%s", out, errOut, list)
+	}
+}
