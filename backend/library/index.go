@@ -87,9 +87,13 @@ func (l *Library) Index(ctx context.Context, paths []string, progress func(Event
 	files, missing := findFiles(paths)
 	var mu sync.Mutex
 	done := 0
+	returned := false // set when Index returns: late events of abandoned workers are dropped
 	emit := func(ev Event) {
 		mu.Lock()
 		defer mu.Unlock()
+		if returned {
+			return
+		}
 		if ev.Status == StatusReady || ev.Status == StatusUnchanged || ev.Status == StatusFailed {
 			done++
 			switch ev.Status {
@@ -127,8 +131,16 @@ func (l *Library) Index(ctx context.Context, paths []string, progress func(Event
 	writerDone := make(chan struct{})
 	go func() {
 		defer close(writerDone)
-		for r := range results {
-			l.save(ctx, r, fp, emit)
+		for {
+			select {
+			case r, ok := <-results:
+				if !ok {
+					return
+				}
+				l.save(ctx, r, fp, emit)
+			case <-ctx.Done():
+				return
+			}
 		}
 	}()
 	for _, f := range files {
@@ -148,10 +160,28 @@ func (l *Library) Index(ctx context.Context, paths []string, progress func(Event
 			}
 		})
 	}
-	werr := g.Wait()
-	close(results)
+	waited := make(chan error, 1)
+	go func() { waited <- g.Wait() }()
+	var werr error
+	select {
+	case werr = <-waited:
+		close(results)
+	case <-ctx.Done():
+		// Workers see the cancel at their next check (inside pages for
+		// parsing), but a file deep in tree building or embedding can
+		// take seconds to get there. Ctrl+C must act at once: give them
+		// a moment, then return without them; their results are dropped
+		// (the writer has stopped and saves nothing half-done).
+		select {
+		case werr = <-waited:
+		case <-time.After(cancelGrace):
+		}
+	}
 	<-writerDone
-	if sum.Indexed > 0 {
+	mu.Lock()
+	returned = true
+	mu.Unlock()
+	if sum.Indexed > 0 && ctx.Err() == nil {
 		// sqlite-vec never reuses the slots of replaced vectors; rebuild a
 		// space when dead slots outnumber live ones so re-indexing does not
 		// grow the file without bound. A failure here loses nothing.
@@ -253,6 +283,10 @@ func userMessage(err error) string {
 	}
 	return msg
 }
+
+// cancelGrace is how long a cancelled Index waits for its workers to stop
+// before it returns without them.
+const cancelGrace = 300 * time.Millisecond
 
 // DefaultFileTimeout is the default time limit for reading one file.
 const DefaultFileTimeout = 30 * time.Second

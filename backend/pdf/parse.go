@@ -137,17 +137,23 @@ func Parse(ctx context.Context, r io.ReaderAt, size int64, opts Options) (doc *D
 		}
 	}()
 
-	rd, err = lib.NewReader(r, size)
-	if err != nil {
-		return nil, classifyOpenError(err)
-	}
-	rd.SetLimits(lib.Limits{
+	rd, err = lib.NewReaderLimits(r, size, lib.Limits{
 		MaxStreamBytes: budget.MaxStreamBytes,
 		MaxDocBytes:    budget.MaxDocBytes,
 		MaxOperands:    budget.MaxOperands,
 		MaxCMapEntries: budget.MaxCMapEntries,
 		Check:          ctx.Err,
 	})
+	if err != nil {
+		if cerr := ctx.Err(); cerr != nil {
+			return nil, ctxError(cerr)
+		}
+		var le *lib.LimitError
+		if errors.As(err, &le) {
+			return nil, coded(papertree.ETooComplex, budgetMessage(le.What, le.Limit), err)
+		}
+		return nil, classifyOpenError(err)
+	}
 
 	var pages []lib.Page
 	var more bool

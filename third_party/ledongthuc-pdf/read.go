@@ -141,11 +141,22 @@ func NewReader(f io.ReaderAt, size int64) (*Reader, error) {
 	return NewReaderEncrypted(f, size, nil)
 }
 
+// NewReaderLimits is NewReader with budgets set before the first byte is
+// read, so that Limits.Check (cancellation) also acts while a huge
+// cross-reference table is read. Added by the papertree patch.
+func NewReaderLimits(f io.ReaderAt, size int64, l Limits) (*Reader, error) {
+	return newReader(f, size, nil, l)
+}
+
 // NewReaderEncrypted opens a file for reading, using the data in f with the given total size.
 // If the PDF is encrypted, NewReaderEncrypted calls pw repeatedly to obtain passwords
 // to try. If pw returns the empty string, NewReaderEncrypted stops trying to decrypt
 // the file and returns an error.
 func NewReaderEncrypted(f io.ReaderAt, size int64, pw func() string) (r *Reader, err error) {
+	return newReader(f, size, pw, Limits{})
+}
+
+func newReader(f io.ReaderAt, size int64, pw func() string, limits Limits) (r *Reader, err error) {
 	defer func() {
 		if x := recover(); x != nil {
 			r = nil
@@ -191,8 +202,9 @@ func NewReaderEncrypted(f io.ReaderAt, size int64, pw func() string) (r *Reader,
 	}
 
 	r = &Reader{
-		f:   f,
-		end: end,
+		f:      f,
+		end:    end,
+		limits: limits,
 	}
 	pos := end - endChunk + int64(i)
 	xref, trailerptr, trailer, err := readXrefRecover(r, pos)
@@ -403,6 +415,9 @@ func readXrefStreamData(r *Reader, strm stream, table []xref, size int64) ([]xre
 		}
 		index = index[2:]
 		for i := 0; i < int(n); i++ {
+			if !r.tick() {
+				return nil, r.Err()
+			}
 			_, err := io.ReadFull(data, buf)
 			if err != nil {
 				return nil, fmt.Errorf("error reading xref stream: %v", err)
@@ -463,7 +478,7 @@ func ensureXrefLen(table []xref, x int) []xref {
 func readXrefTable(r *Reader, b *buffer) ([]xref, objptr, dict, error) {
 	var table []xref
 
-	table, err := readXrefTableData(b, table)
+	table, err := readXrefTableData(r, b, table)
 	if err != nil {
 		return nil, objptr{}, nil, fmt.Errorf("malformed PDF: %v", err)
 	}
@@ -478,7 +493,7 @@ func readXrefTable(r *Reader, b *buffer) ([]xref, objptr, dict, error) {
 			return nil, fmt.Errorf("malformed PDF: xref Prev does not point to xref")
 		}
 		var dataErr error
-		table, dataErr = readXrefTableData(b, table)
+		table, dataErr = readXrefTableData(r, b, table)
 		if dataErr != nil {
 			return nil, fmt.Errorf("malformed PDF: %v", dataErr)
 		}
@@ -504,7 +519,7 @@ func readXrefTable(r *Reader, b *buffer) ([]xref, objptr, dict, error) {
 	return table, objptr{}, trailer, nil
 }
 
-func readXrefTableData(b *buffer, table []xref) ([]xref, error) {
+func readXrefTableData(r *Reader, b *buffer, table []xref) ([]xref, error) {
 	for {
 		tok := b.readToken()
 		if tok == keyword("trailer") {
@@ -516,6 +531,9 @@ func readXrefTableData(b *buffer, table []xref) ([]xref, error) {
 			return nil, fmt.Errorf("malformed xref table")
 		}
 		for i := 0; i < int(n); i++ {
+			if !r.tick() { // patched (papertree): a million entries take seconds
+				return nil, r.Err()
+			}
 			off, ok1 := b.readToken().(int64)
 			gen, ok2 := b.readToken().(int64)
 			alloc, ok3 := b.readToken().(keyword)

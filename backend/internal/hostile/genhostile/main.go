@@ -39,7 +39,7 @@ func main() {
 		{"h09-million-pages.pdf", func() []byte { return hostile.ManyPages(1_000_000) }},
 		{"h10-long-word-450k.pdf", func() []byte { return hostile.LongWord(450_000) }},
 		{"h11-text-operators-3MB.pdf", func() []byte { return hostile.TextOperators(3_100_000) }},
-		{"h12-no-punctuation-1000-pages.pdf", func() []byte { return hostile.NoPunctuation(1000) }},
+		{"h12-no-punctuation-600-pages.pdf", func() []byte { return hostile.NoPunctuation(600) }},
 		{"h13-no-punctuation-2999-pages.pdf", func() []byte { return hostile.NoPunctuation(2999) }},
 	}
 	for _, f := range files {
