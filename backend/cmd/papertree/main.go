@@ -14,6 +14,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"runtime/debug"
 	"syscall"
 
 	"github.com/papertree/papertree/backend/papertree"
@@ -39,7 +40,16 @@ Run "papertree COMMAND -h" for the flags of one command.
 // version is set at build time with -ldflags "-X main.version=...".
 var version = "dev"
 
+// memLimit is the soft memory limit of the process unless $GOMEMLIMIT
+// says otherwise: the garbage collector works harder near it instead of
+// letting the heap grow to twice the live data (a 400,000-word document
+// being indexed alongside others peaked at 388 MB without it).
+const memLimit = 300 << 20
+
 func main() {
+	if os.Getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(memLimit)
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	os.Exit(run(ctx, os.Args[1:], os.Stdout, os.Stderr))
