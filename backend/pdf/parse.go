@@ -9,7 +9,12 @@
 // Invariants:
 //   - Parse never panics. Every failure is a *papertree.Error with a code
 //     the UI can act on (empty_file, not_pdf, truncated, encrypted,
-//     malformed, no_text, too_large, canceled). Library panics are
+//     malformed, no_text, too_large, too_complex, timeout, canceled).
+//   - Work is bounded while reading, never checked after: inflated bytes per
+//     stream and per document, operands per operator, CMap entries, runs
+//     per page and per document, pages (refused before anything is
+//     allocated per page), characters per run; ctx (cancel, deadline) is
+//     checked inside pages. See Options and DefaultBudget. Library panics are
 //     recovered per file and per page; a page that panics is kept as an
 //     empty page and listed in Document.SkippedPages.
 //   - Coordinates are PDF points with the origin at the top-left of the
