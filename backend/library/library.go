@@ -17,7 +17,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -217,18 +216,16 @@ func FindPDFs(paths []string) ([]string, error) {
 	return out, nil
 }
 
-// HashFile returns the hex sha256 of a file's content.
+// HashFile returns the hex sha256 of a file's content. Only a regular file
+// is read (a FIFO or a device would block or never end; see
+// pdf.OpenRegular).
 func HashFile(path string) (string, error) {
-	f, err := os.Open(path)
+	f, _, err := pdf.OpenRegular(path, 0)
 	if err != nil {
 		return "", err
 	}
 	defer f.Close()
-	h := sha256.New()
-	if _, err := io.Copy(h, f); err != nil {
-		return "", err
-	}
-	return hex.EncodeToString(h.Sum(nil)), nil
+	return hashReader(context.Background(), f)
 }
 
 // ResolvePaper finds a paper by id or by file path.

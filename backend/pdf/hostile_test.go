@@ -135,3 +135,20 @@ func TestDeadlineIsTimeout(t *testing.T) {
 		t.Fatal("the cause is lost")
 	}
 }
+
+// TestFormDrawnManyTimesCountsEveryRead: a stream read again and again (a
+// form drawn 500 times) counts against the document budget at every
+// read, so re-use cannot escape it.
+func TestFormDrawnManyTimesCountsEveryRead(t *testing.T) {
+	data := hostile.FormRepeat(500, 16<<10)
+	_, err := Parse(context.Background(), bytes.NewReader(data), int64(len(data)), Options{MaxDocBytes: 4 << 20})
+	if papertree.ErrorCode(err) != papertree.ETooComplex || !strings.Contains(papertree.ErrorMessage(err), "more than 4 MB in all") {
+		t.Fatalf("want too_complex over 4 MB in all, got %v", err)
+	}
+	// Within budget the same file reads (the form has no text; the page's
+	// own line does).
+	doc, err := Parse(context.Background(), bytes.NewReader(data), int64(len(data)), Options{MaxDocBytes: 16 << 20})
+	if err != nil || len(doc.Pages[0].Runs) != 5 {
+		t.Fatalf("within budget: %v", err)
+	}
+}

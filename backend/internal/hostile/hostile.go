@@ -247,3 +247,18 @@ func NoPunctuation(pages int) []byte {
 	root := w.Add(fmt.Sprintf("<< /Type /Catalog /Pages %d 0 R >>", parent))
 	return w.Bytes(root)
 }
+
+// FormRepeat is one page that draws one Form XObject n times; the form
+// holds about formBytes of path operators (no text). Each drawing reads
+// the form's stream again.
+func FormRepeat(n int, formBytes int64) []byte {
+	var w Writer
+	font := w.Add(helv)
+	parent := w.Reserve()
+	form := w.AddBytes(FlateRepeat("/Type /XObject /Subtype /Form /BBox [0 0 612 792]", "", "10 10 m 20 20 l S\n", "", formBytes))
+	c := w.AddBytes(FlateRepeat("", "BT /F1 10 Tf 72 700 Td (A form drawn many times) Tj ET\n", "/Fm1 Do\n", "", int64(n)*8))
+	p := w.Add(fmt.Sprintf("<< /Type /Page /Parent %d 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 %d 0 R >> /XObject << /Fm1 %d 0 R >> >> /Contents %d 0 R >>", parent, font, form, c))
+	w.Set(parent, fmt.Sprintf("<< /Type /Pages /Kids [%d 0 R] /Count 1 >>", p))
+	root := w.Add(fmt.Sprintf("<< /Type /Catalog /Pages %d 0 R >>", parent))
+	return w.Bytes(root)
+}
