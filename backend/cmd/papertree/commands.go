@@ -64,7 +64,7 @@ func cmdParse(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return writeJSON(stdout, parseOutput{File: pos[0], Title: p.Title, Authors: p.Authors, Pages: p.Pages,
 			OutlineUsed: p.OutlineUsed, Headings: hs, Tree: p.Root, Warnings: p.Warnings})
 	}
-	fmt.Fprintf(stdout, "%s\n%d pages, outline used: %v\n\n", p.Title, p.Pages, p.OutlineUsed)
+	fmt.Fprintf(stdout, "%s\n%d pages, outline used: %v\n\n", termSafe(p.Title), p.Pages, p.OutlineUsed)
 	printTree(stdout, p.Root, false)
 	return nil
 }
