@@ -2,13 +2,17 @@ package app
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"io"
 	"log/slog"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	"github.com/papertree/papertree/backend/papertree"
 	"github.com/papertree/papertree/backend/settings"
@@ -44,6 +48,9 @@ type Options struct {
 	SettingsPath string
 	// Secrets opens the store of the API key (nil: settings.DefaultSecrets).
 	Secrets func(ctx context.Context) (settings.SecretStore, error)
+	// StartFolders are folders of PDFs named on the command line: the page
+	// adds, indexes and watches them when it first loads.
+	StartFolders []string
 	// Debounce is how long the folder watcher waits for changes to settle
 	// before re-indexing; 0: 2s. Negative: do not watch folders.
 	Debounce time.Duration
@@ -81,6 +88,11 @@ type App struct {
 	askCancel context.CancelFunc // cancels the running question; nil when idle (guarded by mu)
 	watch     *folderWatcher     // nil until Startup; guarded by mu
 	pending   bool               // a watcher re-index is due when the job ends (guarded by mu)
+	jobSeq    int                // id of the latest index job (guarded by mu)
+
+	// startFolders are the folders named on the command line; the page
+	// asks for them once (StartFolders) and indexes them like a chosen folder.
+	startFolders []string
 }
 
 // New builds an App. It does not touch the window; Wails calls the hooks.
@@ -100,6 +112,7 @@ func New(o Options) *App {
 		secrets:      o.Secrets,
 		debounce:     o.Debounce,
 		opened:       make(chan struct{}),
+		startFolders: slices.Clone(o.StartFolders),
 	}
 	if a.open == nil {
 		a.markOpened()
@@ -209,7 +222,22 @@ func (l Lifecycle) Shutdown(ctx context.Context) {
 
 // FormatError is the options.App ErrorFormatter: a failed bound call rejects
 // in the frontend with an ErrorView, never with Go error text.
+//
+// It returns the ErrorView as a JSON *string*, not as an object: the Wails
+// v2 runtime rejects a failed call with `new Error(message.error)`
+// (internal/frontend/runtime/desktop/calls.js), and an object there becomes
+// the message "[object Object]". A string survives as the Error's message,
+// and the frontend's toApiError decodes it.
 func FormatError(err error) any {
+	b, jerr := json.Marshal(ViewError(err))
+	if jerr != nil { // cannot happen for two strings
+		return papertree.ErrorMessage(err)
+	}
+	return string(b)
+}
+
+// ViewError is the code and user-safe message of err, as the frontend shows it.
+func ViewError(err error) ErrorView {
 	return ErrorView{Code: string(papertree.ErrorCode(err)), Message: papertree.ErrorMessage(err)}
 }
 
@@ -326,9 +354,13 @@ func (a *App) runIndex(lib Library, paths []string, background bool) (Summary, e
 		a.jobFinished()
 	}()
 
+	a.mu.Lock()
+	a.jobSeq++
+	job := a.jobSeq
+	a.mu.Unlock()
 	files := newFileTracker(paths)
 	emit := func(p Progress) {
-		p.Files, p.Background = files.snapshot(), background
+		p.Files, p.Background, p.Job = files.changes(), background, job
 		a.rt.EventsEmit(ctx, EventIndexProgress, p)
 	}
 	th := newThrottle(a.throttle, time.Now, time.AfterFunc, emit)
@@ -390,4 +422,41 @@ func DefaultLibraryDir() string {
 		return filepath.Join(os.TempDir(), "papertree")
 	}
 	return filepath.Join(home, ".local", "share", "papertree")
+}
+
+// StartFolders returns, once, the folders of PDFs named on the command line
+// (`papertree-app ~/Papers`). The page indexes them with IndexFolder, so they
+// are remembered and watched like folders chosen in the picker; later calls
+// (a reloaded page) get an empty list.
+func (a *App) StartFolders() []string {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	out := a.startFolders
+	a.startFolders = nil
+	if out == nil {
+		out = []string{}
+	}
+	return out
+}
+
+// maxShownLog caps one logged message of what the page displayed.
+const maxShownLog = 500
+
+// LogDisplayed records in the app log an error or warning the page has just
+// shown to the user ("displayed error" with its text). It is how tests of the
+// production binary (scripts/smoke.sh) and support read what a researcher
+// saw, e.g. that an error reads as a sentence and never as "[object Object]".
+func (a *App) LogDisplayed(kind, text string) {
+	text = strings.Join(strings.Fields(text), " ")
+	if len(text) > maxShownLog {
+		cut := maxShownLog
+		for cut > 0 && !utf8.RuneStart(text[cut]) {
+			cut--
+		}
+		text = text[:cut] + "…"
+	}
+	if kind != "warning" {
+		kind = "error"
+	}
+	a.log.Info("displayed "+kind, "text", text)
 }

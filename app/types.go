@@ -66,9 +66,13 @@ type Progress struct {
 	Message string `json:"message"`
 	// Remaining is the estimated time left in milliseconds; 0 when unknown.
 	Remaining int64 `json:"remaining"`
-	// Files is the status of every file of the job at the time of the
-	// event (App fills it in when emitting; the order is the job's).
+	// Files are the files whose status changed since the job's previous
+	// event (every file, as queued, on the first event), in the job's
+	// order. App fills it in when emitting; the frontend merges them.
 	Files []FileState `json:"files"`
+	// Job identifies the index job the event belongs to (1, 2, ...), so the
+	// page can drop late events of a job that has ended.
+	Job int `json:"job"`
 	// Background is true for jobs started by the folder watcher.
 	Background bool `json:"background"`
 }

@@ -6,7 +6,7 @@
 // error messages about files) goes through lib/dom.ts, which only ever
 // inserts text nodes.
 
-import { ApiError, type Api, type FileState, type Paper, type Progress, type Summary } from "../lib/api";
+import { ApiError, mergeFiles, toApiError, type Api, type FileState, type Paper, type Progress, type Summary } from "../lib/api";
 import { h, mount } from "../lib/dom";
 import { authorLine, baseName, duration, plural, progressText, shortPath } from "../lib/format";
 import { askIcon, docIcon, folderIcon, treeIcon } from "./icons";
@@ -333,18 +333,42 @@ export function createLibrary(root: HTMLElement, api: Api, hooks: LibraryHooks =
   }
 
   let ownJob = false;
+  // Events carry only the files that changed: the job's full list is merged
+  // here. Jobs that ended (a "done" event, or the call returned) are
+  // remembered so that a late event cannot bring back their panel.
+  let lastEnded = 0;
+  let latestJob = 0;
+  let clearTimer: ReturnType<typeof setTimeout> | null = null;
+  const clearJobSoon = (ms: number) => {
+    if (clearTimer) clearTimeout(clearTimer);
+    clearTimer = setTimeout(() => {
+      clearTimer = null;
+      if (!ownJob && state.job) setJob(null);
+    }, ms);
+  };
   api.onIndexProgress((p) => {
-    const ready = (p.files ?? []).filter((f) => f.status === "ready").length;
+    const job = p.job ?? 0;
+    if (job > 0 && job <= lastEnded) return;
+    latestJob = Math.max(latestJob, job);
+    const files = mergeFiles(state.job?.progress?.files ?? [], p.files);
+    const merged: Progress = { ...p, files };
+    const ready = files.filter((f) => f.status === "ready").length;
     if (ready > readyCount) refreshSoon();
     readyCount = ready;
-    if (state.job) setJob({ ...state.job, progress: p });
-    else if (!ownJob && p.stage !== "done") setJob({ folder: "", progress: p, cancelling: false, background: p.background ?? true });
+    if (p.stage === "done") lastEnded = Math.max(lastEnded, job);
+    if (state.job) setJob({ ...state.job, progress: merged });
+    else if (!ownJob && p.stage !== "done") setJob({ folder: "", progress: merged, cancelling: false, background: p.background ?? true });
+    // A background job's "Finished" line stays a moment, then goes.
+    if (p.stage === "done" && !ownJob) clearJobSoon(1500);
   });
   api.onLibraryChanged?.(() => {
-    if (!ownJob && state.job) state = { ...state, job: null };
+    if (!ownJob && state.job && state.job.progress?.stage === "done") clearJobSoon(1500);
     readyCount = 0;
     refreshSoon(200);
   });
+
+  // Errors are shown with role="alert"; main.ts logs what is displayed (lib/shown.ts).
+  const showNotice = (n: Notice) => set({ notice: n });
 
   async function openFolder() {
     if (state.job) return;
@@ -352,24 +376,43 @@ export function createLibrary(root: HTMLElement, api: Api, hooks: LibraryHooks =
     try {
       folder = await api.chooseFolder();
     } catch (e) {
-      set({ notice: { tone: "error", title: (e as ApiError).message, lines: [] } });
+      showNotice({ tone: "error", title: (e as ApiError).message, lines: [] });
       return;
     }
     if (!folder) return; // cancelled
+    await indexFolder(folder);
+  }
+
+  async function indexFolder(folder: string) {
     ownJob = true;
     readyCount = 0;
+    if (clearTimer) clearTimeout(clearTimer);
     set({ job: { folder, progress: null, cancelling: false }, notice: null });
     try {
       const sum = await api.indexFolder(folder);
-      set({ job: null, notice: summaryNotice(sum) });
+      set({ job: null });
+      showNotice(summaryNotice(sum));
     } catch (e) {
-      const err = e as ApiError;
+      const err = toApiError(e);
       const cancelled = err.code === "canceled";
-      set({ job: null, notice: { tone: cancelled ? "warn" : "error", title: err.message, lines: [] } });
+      set({ job: null });
+      showNotice({ tone: cancelled ? "warn" : "error", title: err.message, lines: [] });
     } finally {
       ownJob = false;
+      lastEnded = Math.max(lastEnded, latestJob);
     }
     await refresh();
+  }
+
+  /** Indexes the folders named on the command line, one after the other. */
+  async function openStartFolders() {
+    let folders: string[] = [];
+    try {
+      folders = (await api.startFolders?.()) ?? [];
+    } catch (e) {
+      showNotice({ tone: "error", title: toApiError(e).message, lines: [] });
+    }
+    for (const f of folders) await indexFolder(f);
   }
 
   const actions: LibraryActions = {
@@ -399,10 +442,11 @@ export function createLibrary(root: HTMLElement, api: Api, hooks: LibraryHooks =
           void api
             .forgetFolder(dir)
             .then((folders) => set({ folders }))
-            .catch((e) => set({ notice: { tone: "error", title: (e as ApiError).message, lines: [] } }))
+            .catch((e) => showNotice({ tone: "error", title: toApiError(e).message, lines: [] }))
       : undefined,
   };
 
   mount(root, renderLibrary(state, actions));
+  void openStartFolders();
   return { refresh, state: () => state, selected: () => state.selected ?? [], pending: () => refreshing };
 }

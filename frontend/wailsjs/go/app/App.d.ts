@@ -32,6 +32,8 @@ export function Info():Promise<app.AppInfo>;
 
 export function ListPapers():Promise<Array<app.PaperView>>;
 
+export function LogDisplayed(arg1:string,arg2:string):Promise<void>;
+
 export function OpenPaperFile(arg1:string):Promise<void>;
 
 export function Paper(arg1:string):Promise<app.PaperDetail>;
@@ -41,6 +43,8 @@ export function ReindexAll():Promise<app.Summary>;
 export function ReopenLibrary():Promise<void>;
 
 export function SaveSettings(arg1:app.SettingsInput):Promise<app.SaveResult>;
+
+export function StartFolders():Promise<Array<string>>;
 
 export function Strategies():Promise<Array<string>>;
 

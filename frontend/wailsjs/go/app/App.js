@@ -62,6 +62,10 @@ export function ListPapers() {
   return window['go']['app']['App']['ListPapers']();
 }
 
+export function LogDisplayed(arg1, arg2) {
+  return window['go']['app']['App']['LogDisplayed'](arg1, arg2);
+}
+
 export function OpenPaperFile(arg1) {
   return window['go']['app']['App']['OpenPaperFile'](arg1);
 }
@@ -80,6 +84,10 @@ export function ReopenLibrary() {
 
 export function SaveSettings(arg1) {
   return window['go']['app']['App']['SaveSettings'](arg1);
+}
+
+export function StartFolders() {
+  return window['go']['app']['App']['StartFolders']();
 }
 
 export function Strategies() {
