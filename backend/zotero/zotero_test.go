@@ -68,9 +68,13 @@ func TestReadCorruptedCopy(t *testing.T) {
 		t.Fatal(err)
 	}
 	cases := map[string]func([]byte) []byte{
-		"truncated":         func(b []byte) []byte { return b[:len(b)/3] },
-		"pages overwritten": func(b []byte) []byte { c := append([]byte(nil), b...); copy(c[8192:], strings.Repeat("\xde\xad", 8192)); return c },
-		"not a database":    func([]byte) []byte { return []byte("this is not a database at all, just text\n") },
+		"truncated": func(b []byte) []byte { return b[:len(b)/3] },
+		"pages overwritten": func(b []byte) []byte {
+			c := append([]byte(nil), b...)
+			copy(c[8192:], strings.Repeat("\xde\xad", 8192))
+			return c
+		},
+		"not a database": func([]byte) []byte { return []byte("this is not a database at all, just text\n") },
 	}
 	for name, corrupt := range cases {
 		t.Run(name, func(t *testing.T) {

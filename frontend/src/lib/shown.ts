@@ -3,9 +3,12 @@
 // once to log, e.g. Api.logDisplayed, which writes it to the app log. Tests of
 // the production binary read that log to check what a researcher saw.
 
-/** Collapses whitespace, as the text reads on screen. */
+/** The element's text nodes joined by spaces (blocks read apart, as on screen). */
 function textOf(el: Element): string {
-  return (el.textContent ?? "").replace(/\s+/g, " ").trim();
+  const parts: string[] = [];
+  const walk = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+  for (let n = walk.nextNode(); n; n = walk.nextNode()) parts.push(n.nodeValue ?? "");
+  return parts.join(" ").replace(/\s+/g, " ").trim();
 }
 
 /**
