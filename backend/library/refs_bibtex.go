@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 
 	"github.com/papertree/papertree/backend/bibtex"
@@ -129,3 +130,92 @@ func splitList(v string) []string {
 	}
 	return out
 }
+
+// BibEntries returns BibTeX entries for papers (in the order given, each
+// once): reference metadata where there is some, the PDF's otherwise. The key
+// is the paper's citation key, else one made from author, year and title,
+// made unique within the export.
+func (l *Library) BibEntries(ctx context.Context, ids []int64) ([]bibtex.Entry, error) {
+	refs, err := l.store.Refs(ctx)
+	if err != nil {
+		return nil, err
+	}
+	used := map[string]bool{}
+	done := map[int64]bool{}
+	var out []bibtex.Entry
+	for _, id := range ids {
+		if done[id] {
+			continue
+		}
+		done[id] = true
+		pi, err := l.store.PaperByID(ctx, id)
+		if papertree.ErrorCode(err) == papertree.ENotFound {
+			continue // removed from the library since
+		}
+		if err != nil {
+			return nil, err
+		}
+		p := applyRef(pi, refs[pi.Path], pi.IndexedAt)
+		key := p.CitationKey
+		if key == "" {
+			key = bibtex.Key(p.Authors, p.Year, p.Title)
+		}
+		base := key
+		for n := 0; used[strings.ToLower(key)]; n++ {
+			key = base + string(rune('a'+n%26))
+			if n >= 26 {
+				key = fmt.Sprintf("%s%d", base, n)
+			}
+		}
+		used[strings.ToLower(key)] = true
+		e := bibtex.Entry{Type: "misc", Key: key, Fields: map[string]string{
+			"title": bibtex.Escape(p.Title), "author": bibtex.Escape(strings.Join(p.Authors, " and ")),
+			"doi": bibtex.Escape(p.DOI), "file": bibtex.Escape(":" + strings.NewReplacer(`\`, `\\`, ":", `\:`, ";", `\;`).Replace(p.Path) + ":PDF"),
+		}}
+		if p.Year > 0 {
+			e.Fields["year"] = fmt.Sprint(p.Year)
+		}
+		if p.Venue != "" {
+			v := strings.ToLower(p.Venue)
+			if strings.Contains(v, "proc") || strings.Contains(v, "conference") || strings.Contains(v, "workshop") || strings.Contains(v, "symposium") {
+				e.Type, e.Fields["booktitle"] = "inproceedings", bibtex.Escape(p.Venue)
+			} else {
+				e.Type, e.Fields["journal"] = "article", bibtex.Escape(p.Venue)
+			}
+		}
+		out = append(out, e)
+	}
+	return out, nil
+}
+
+// CitedPaperIDs returns the papers an answer cites, in order of first
+// citation: the evidence its [n] markers point at, or all of its evidence
+// when the text has no markers.
+func CitedPaperIDs(a papertree.Answer) []int64 {
+	var ids []int64
+	seen := map[int64]bool{}
+	add := func(i int) {
+		if i >= 1 && i <= len(a.Evidence) {
+			if id := a.Evidence[i-1].PaperID; id != 0 && !seen[id] {
+				seen[id] = true
+				ids = append(ids, id)
+			}
+		}
+	}
+	for _, m := range citeRe.FindAllStringSubmatch(a.Text, -1) {
+		for _, n := range strings.Split(m[1], ",") {
+			var i int
+			if _, err := fmt.Sscanf(strings.TrimSpace(n), "%d", &i); err == nil {
+				add(i)
+			}
+		}
+	}
+	if len(ids) == 0 {
+		for i := range a.Evidence {
+			add(i + 1)
+		}
+	}
+	return ids
+}
+
+var citeRe = regexp.MustCompile(`\[(\d+(?:\s*,\s*\d+)*)\]`)
