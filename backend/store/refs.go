@@ -7,7 +7,10 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"slices"
+	"strings"
 	"time"
+	"unicode"
 )
 
 // Reference metadata (migration 0006): what a reference manager (Zotero, a
@@ -179,4 +182,58 @@ func (s *Store) AddedDates(ctx context.Context) (map[string]time.Time, error) {
 		out[p] = time.UnixMilli(ms).UTC()
 	}
 	return out, rows.Err()
+}
+
+// maxLibraryQueryWords bounds the words of one library search.
+const maxLibraryQueryWords = 6
+
+// PapersWithText returns the ids of the papers whose text contains every
+// word of query (in any of their nodes), the last word as a prefix (the
+// user is still typing it). It is the full-text half of the library's
+// search-as-you-type; titles, authors, year and venue are matched by the
+// page itself.
+func (s *Store) PapersWithText(ctx context.Context, query string) ([]int64, error) {
+	words := strings.FieldsFunc(strings.ToLower(query), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+	if len(words) == 0 {
+		return nil, nil
+	}
+	if len(words) > maxLibraryQueryWords {
+		words = words[:maxLibraryQueryWords]
+	}
+	var result map[int64]bool
+	for i, w := range words {
+		q := `"` + w + `"`
+		if i == len(words)-1 {
+			q += "*"
+		}
+		rows, err := s.r.QueryContext(ctx, `SELECT DISTINCT n.paper_id FROM node_fts f JOIN nodes n ON n.id = f.rowid WHERE node_fts MATCH ?`, q)
+		if err != nil {
+			return nil, fmt.Errorf("library search: %w", err)
+		}
+		got := map[int64]bool{}
+		for rows.Next() {
+			var id int64
+			if err := rows.Scan(&id); err != nil {
+				rows.Close()
+				return nil, fmt.Errorf("library search: %w", err)
+			}
+			if result == nil || result[id] {
+				got[id] = true
+			}
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return nil, fmt.Errorf("library search: %w", err)
+		}
+		result = got
+		if len(result) == 0 {
+			break
+		}
+	}
+	out := make([]int64, 0, len(result))
+	for id := range result {
+		out = append(out, id)
+	}
+	slices.Sort(out)
+	return out, nil
 }
