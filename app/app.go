@@ -335,14 +335,40 @@ func (a *App) IndexFolder(dir string) (Summary, error) {
 // runIndex runs one index job over paths (see IndexFolder). background
 // marks jobs the folder watcher started, so the UI can say so.
 func (a *App) runIndex(lib Library, paths []string, background bool) (Summary, error) {
+	var sum Summary
+	start := time.Now()
+	err := a.runJob(paths, background, func(ctx context.Context, progress func(Progress)) (err error) {
+		sum, err = lib.Index(ctx, paths, progress)
+		return err
+	})
+	if err != nil {
+		return Summary{}, err
+	}
+	if sum.Failures == nil {
+		sum.Failures = []FileFailure{}
+	}
+	if sum.Millis == 0 {
+		sum.Millis = time.Since(start).Milliseconds()
+	}
+	a.log.Info("indexed", "files", len(paths), "indexed", sum.Indexed, "failed", len(sum.Failures), "background", background)
+	return sum, nil
+}
+
+// runJob runs work as the one job (one at a time, cancellable, with
+// throttled progress events that carry only the files that changed). paths
+// are the files known up front (they are listed as queued); work may report
+// others. The library-changed event follows the job.
+func (a *App) runJob(paths []string, background bool, work func(ctx context.Context, progress func(Progress)) error) error {
 	a.mu.Lock()
 	if a.cancel != nil {
 		a.mu.Unlock()
-		return Summary{}, papertree.Errorf(papertree.EConflict, "A folder is already being indexed.")
+		return papertree.Errorf(papertree.EConflict, "A folder is already being indexed.")
 	}
 	ctx, cancel := context.WithCancel(a.ctx)
 	done := make(chan struct{})
 	a.cancel, a.jobDone = cancel, done
+	a.jobSeq++
+	job := a.jobSeq
 	a.mu.Unlock()
 	defer func() {
 		a.mu.Lock()
@@ -354,10 +380,6 @@ func (a *App) runIndex(lib Library, paths []string, background bool) (Summary, e
 		a.jobFinished()
 	}()
 
-	a.mu.Lock()
-	a.jobSeq++
-	job := a.jobSeq
-	a.mu.Unlock()
 	files := newFileTracker(paths)
 	emit := func(p Progress) {
 		p.Files, p.Background, p.Job = files.changes(), background, job
@@ -365,9 +387,15 @@ func (a *App) runIndex(lib Library, paths []string, background bool) (Summary, e
 	}
 	th := newThrottle(a.throttle, time.Now, time.AfterFunc, emit)
 	th.report(Progress{Stage: "scan", Total: len(paths)})
-	start := time.Now()
-	sum, err := lib.Index(ctx, paths, func(p Progress) {
+	total := len(paths)
+	var totalMu sync.Mutex
+	err := work(ctx, func(p Progress) {
 		files.update(p)
+		totalMu.Lock()
+		if p.Total > total {
+			total = p.Total
+		}
+		totalMu.Unlock()
 		th.report(p)
 	})
 	th.close()
@@ -376,17 +404,13 @@ func (a *App) runIndex(lib Library, paths []string, background bool) (Summary, e
 			err = papertree.Wrap(err, papertree.ECanceled, "Indexing was cancelled.")
 		}
 		a.log.Error("index", "files", len(paths), "err", err)
-		return Summary{}, asCoded(err, "The folder could not be indexed.")
+		return asCoded(err, "The folder could not be indexed.")
 	}
-	if sum.Failures == nil {
-		sum.Failures = []FileFailure{}
-	}
-	if sum.Millis == 0 {
-		sum.Millis = time.Since(start).Milliseconds()
-	}
-	emit(Progress{Stage: "done", Done: len(paths), Total: len(paths)})
-	a.log.Info("indexed", "files", len(paths), "indexed", sum.Indexed, "failed", len(sum.Failures), "background", background)
-	return sum, nil
+	totalMu.Lock()
+	n := total
+	totalMu.Unlock()
+	emit(Progress{Stage: "done", Done: n, Total: n})
+	return nil
 }
 
 // CancelIndex stops the running index job. It reports whether a job was

@@ -39,6 +39,12 @@ type Library interface {
 	Prune(ctx context.Context) ([]string, error)
 	// ConfigureLLM switches the LLM on (or off) and reports what works.
 	ConfigureLLM(ctx context.Context, cfg llm.Config) (llm.Status, error)
+	// Import imports references with their PDFs from source ("zotero": a
+	// Zotero data directory, "bibtex": a .bib file), as an index job.
+	Import(ctx context.Context, source, path string, progress func(Progress)) (ImportResult, error)
+	// SearchText returns the ids of the papers whose text contains every
+	// word of query, the last as a prefix.
+	SearchText(ctx context.Context, query string) ([]string, error)
 }
 
 // PaperView is one paper as the library list shows it.
@@ -53,6 +59,15 @@ type PaperView struct {
 	Code    string   `json:"code"`    // error code when failed (papertree.Code)
 	Message string   `json:"message"` // user-safe reason when failed
 	Stale   bool     `json:"stale"`   // indexed with other settings: re-index to refresh
+	// From the researcher's reference manager (Zotero, BibTeX) when imported;
+	// its title, authors and year then replace the PDF's above.
+	Venue       string   `json:"venue"`
+	DOI         string   `json:"doi"`
+	CitationKey string   `json:"citationKey"`
+	Collections []string `json:"collections"`
+	Tags        []string `json:"tags"`
+	Source      string   `json:"source"`  // "", "zotero" or "bibtex"
+	AddedAt     int64    `json:"addedAt"` // unix ms the file entered the library (or the reference manager's date added)
 }
 
 // Progress reports the state of an indexing job.
