@@ -26,6 +26,30 @@ export interface Paper {
   message: string;
   /** Indexed with other settings; re-index to refresh. */
   stale: boolean;
+  /** From the reference manager (Zotero, BibTeX), when imported. */
+  venue?: string;
+  doi?: string;
+  citationKey?: string;
+  collections?: string[];
+  tags?: string[];
+  /** "", "zotero" or "bibtex". */
+  source?: string;
+  /** Unix ms the file entered the library (or the reference manager's date added). */
+  addedAt?: number;
+}
+
+export interface ImportSkip {
+  item: string;
+  reason: string;
+}
+
+export interface ImportResult {
+  source: string;
+  imported: number;
+  unchanged: number;
+  skipped: ImportSkip[];
+  collections: string[];
+  millis: number;
 }
 
 export interface Progress {
@@ -250,6 +274,14 @@ export interface Api {
   startFolders?(): Promise<string[]>;
   /** Records in the app log an error or warning the page displayed. */
   logDisplayed?(kind: "error" | "warning", text: string): void;
+  /** Ids of the papers whose text has every word of query (last one as a prefix). */
+  searchPapers?(query: string): Promise<string[]>;
+  /** Folder picker at ~/Zotero; "" when cancelled. */
+  chooseZoteroFolder?(): Promise<string>;
+  /** File picker for a .bib file; "" when cancelled. */
+  chooseBibFile?(): Promise<string>;
+  importZotero?(dir: string): Promise<ImportResult>;
+  importBibTeX?(file: string): Promise<ImportResult>;
 }
 
 /** Must match app.EventIndexProgress in Go. */
@@ -376,6 +408,11 @@ export const wailsApi: Api = {
   openPaperFile: (id) => call(() => App.OpenPaperFile(id)),
   reopenLibrary: () => call(() => App.ReopenLibrary()),
   startFolders: () => call(async () => (await App.StartFolders()) ?? []),
+  searchPapers: (query) => call(async () => (await App.SearchPapers(query)) ?? []),
+  chooseZoteroFolder: () => call(() => App.ChooseZoteroFolder()),
+  chooseBibFile: () => call(() => App.ChooseBibFile()),
+  importZotero: (dir) => call(() => App.ImportZotero(dir) as unknown as Promise<ImportResult>),
+  importBibTeX: (file) => call(() => App.ImportBibTeX(file) as unknown as Promise<ImportResult>),
   logDisplayed(kind, text) {
     if (connected()) void App.LogDisplayed(kind, text).catch(() => {});
   },
