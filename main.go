@@ -12,6 +12,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strings"
 
 	"github.com/wailsapp/wails/v2"
 	"github.com/wailsapp/wails/v2/pkg/options"
@@ -45,8 +46,9 @@ func parseFlags(args []string, stderr io.Writer) (config, error) {
 	fs := flag.NewFlagSet("papertree-app", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "Usage: papertree-app [--library DIR] [--settings FILE] [FOLDER...]\n\n"+
-			"Opens PaperTree. Each FOLDER of PDFs is added to the library, indexed and watched.\n\n")
+		fmt.Fprintf(fs.Output(), "Usage: papertree-app [--library DIR] [--settings FILE] [FOLDER | ZOTERO_DIR | FILE.bib ...]\n\n"+
+			"Opens PaperTree. Each FOLDER of PDFs is added to the library, indexed and watched;\n"+
+			"a Zotero data directory (it holds zotero.sqlite) or a .bib file is imported.\n\n")
 		fs.PrintDefaults()
 	}
 	var c config
@@ -79,8 +81,8 @@ func parseFlags(args []string, stderr io.Writer) (config, error) {
 	return c, nil
 }
 
-// folderArg checks a positional argument: an existing folder, made absolute
-// (the app remembers and watches it).
+// folderArg checks a positional argument: an existing folder (of PDFs, or a
+// Zotero data directory) or a .bib file, made absolute.
 func folderArg(arg string) (string, error) {
 	abs, err := filepath.Abs(arg)
 	if err != nil {
@@ -90,8 +92,8 @@ func folderArg(arg string) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("%s: no such folder", arg)
 	}
-	if !st.IsDir() {
-		return "", fmt.Errorf("%s is a file: give the folder that holds your PDFs (papertree-app %s)", arg, filepath.Dir(arg))
+	if !st.IsDir() && !strings.EqualFold(filepath.Ext(abs), ".bib") {
+		return "", fmt.Errorf("%s is a file: give the folder that holds your PDFs (papertree-app %s), a Zotero data directory or a .bib file", arg, filepath.Dir(arg))
 	}
 	return abs, nil
 }

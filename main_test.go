@@ -22,6 +22,7 @@ func TestParseFlags(t *testing.T) {
 		{name: "version", args: []string{"--version"}, version: true},
 		{name: "missing folder", args: []string{"no/such/papers"}, wantErr: true},
 		{name: "a file is not a folder", args: []string{"main.go"}, wantErr: true},
+		{name: "a .bib file is imported", args: []string{"backend/bibtex/testdata/mixed.bib"}, folders: []string{"backend/bibtex/testdata/mixed.bib"}},
 		{name: "folders of PDFs", args: []string{"app", "frontend"}, folders: []string{"app", "frontend"}},
 		{name: "folder before and after flags", args: []string{"app", "--library", "/tmp/lib", "frontend"}, library: "/tmp/lib", folders: []string{"app", "frontend"}},
 		{name: "unknown flag", args: []string{"--nope"}, wantErr: true},

@@ -448,19 +448,39 @@ func DefaultLibraryDir() string {
 	return filepath.Join(home, ".local", "share", "papertree")
 }
 
-// StartFolders returns, once, the folders of PDFs named on the command line
-// (`papertree-app ~/Papers`). The page indexes them with IndexFolder, so they
-// are remembered and watched like folders chosen in the picker; later calls
+// StartItem is something named on the command line for the page to open.
+type StartItem struct {
+	Path string `json:"path"`
+	// Kind is "folder" (a folder of PDFs: indexed and watched), "zotero" (a
+	// Zotero data directory: imported) or "bibtex" (a .bib file: imported).
+	Kind string `json:"kind"`
+}
+
+// StartFolders returns, once, what was named on the command line
+// (`papertree-app ~/Papers ~/Zotero refs.bib`). The page indexes folders with
+// IndexFolder, so they are remembered and watched like folders chosen in the
+// picker, and imports Zotero data directories and .bib files; later calls
 // (a reloaded page) get an empty list.
-func (a *App) StartFolders() []string {
+func (a *App) StartFolders() []StartItem {
 	a.mu.Lock()
-	defer a.mu.Unlock()
-	out := a.startFolders
+	paths := a.startFolders
 	a.startFolders = nil
-	if out == nil {
-		out = []string{}
+	a.mu.Unlock()
+	out := make([]StartItem, 0, len(paths))
+	for _, p := range paths {
+		out = append(out, StartItem{Path: p, Kind: startKind(p)})
 	}
 	return out
+}
+
+func startKind(p string) string {
+	if strings.EqualFold(filepath.Ext(p), ".bib") {
+		return "bibtex"
+	}
+	if st, err := os.Stat(filepath.Join(p, "zotero.sqlite")); err == nil && !st.IsDir() {
+		return "zotero"
+	}
+	return "folder"
 }
 
 // maxShownLog caps one logged message of what the page displayed.

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"io"
 	"log/slog"
+	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -395,9 +396,14 @@ func TestDefaultLibraryDir(t *testing.T) {
 }
 
 func TestStartFoldersAreGivenOnce(t *testing.T) {
-	a := New(Options{Logger: quietLogger(), Runtime: &fakeRuntime{}, StartFolders: []string{"/home/r/Papers"}})
-	if got := a.StartFolders(); !reflect.DeepEqual(got, []string{"/home/r/Papers"}) {
-		t.Fatalf("first call = %q", got)
+	zotero := t.TempDir()
+	if err := os.WriteFile(filepath.Join(zotero, "zotero.sqlite"), []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	a := New(Options{Logger: quietLogger(), Runtime: &fakeRuntime{}, StartFolders: []string{"/home/r/Papers", zotero, "/home/r/refs.BIB"}})
+	want := []StartItem{{"/home/r/Papers", "folder"}, {zotero, "zotero"}, {"/home/r/refs.BIB", "bibtex"}}
+	if got := a.StartFolders(); !reflect.DeepEqual(got, want) {
+		t.Fatalf("first call = %+v, want %+v", got, want)
 	}
 	if got := a.StartFolders(); got == nil || len(got) != 0 {
 		t.Fatalf("second call = %#v, want an empty list", got)

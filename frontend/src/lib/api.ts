@@ -38,6 +38,12 @@ export interface Paper {
   addedAt?: number;
 }
 
+export interface StartItem {
+  path: string;
+  /** "folder" (indexed and watched), "zotero" (a Zotero data directory) or "bibtex" (a .bib file). */
+  kind: string;
+}
+
 export interface ImportSkip {
   item: string;
   reason: string;
@@ -270,8 +276,8 @@ export interface Api {
   openPaperFile(id: string): Promise<void>;
   /** Closes and opens the library again with the current settings. */
   reopenLibrary(): Promise<void>;
-  /** Folders of PDFs named on the command line (once; then []). */
-  startFolders?(): Promise<string[]>;
+  /** What was named on the command line (once; then []). */
+  startFolders?(): Promise<StartItem[]>;
   /** Records in the app log an error or warning the page displayed. */
   logDisplayed?(kind: "error" | "warning", text: string): void;
   /** Ids of the papers whose text has every word of query (last one as a prefix). */

@@ -248,3 +248,17 @@ describe("library search, sort and filters", () => {
     expect(notice).toContain("Optimal Multiple Stopping Rule: arXiv.org Snapshot: the file storage/AH5Z3RX7/2002.html is missing");
   });
 });
+
+describe("start items", () => {
+  it("imports a Zotero data directory named on the command line without asking", async () => {
+    const chooseZoteroFolder = vi.fn(async () => "");
+    const importZotero = vi.fn(async () => ({ source: "zotero", imported: 3, unchanged: 0, skipped: [], collections: [], millis: 10 }));
+    const api = fakeApi({ startFolders: async () => [{ path: "/home/r/Zotero", kind: "zotero" }], chooseZoteroFolder, importZotero });
+    const root = document.createElement("div");
+    createLibrary(root, api);
+    for (let i = 0; i < 5; i++) await flush();
+    expect(importZotero).toHaveBeenCalledWith("/home/r/Zotero");
+    expect(chooseZoteroFolder).not.toHaveBeenCalled();
+    expect(root.querySelector(".notice-ok")?.textContent).toContain("Imported 3 papers from Zotero");
+  });
+});

@@ -211,7 +211,7 @@ function listTools(s: LibraryState, act: LibraryActions) {
     h("input", {
       type: "search",
       class: "list-search",
-      placeholder: "Search titles, authors, years, venues and text",
+      placeholder: "Search titles, authors, years, venues and text  ( / )",
       "aria-label": "Search the library",
       "data-testid": "library-search",
       value: q.query,
@@ -416,16 +416,16 @@ export function createLibrary(root: HTMLElement, api: Api, hooks: LibraryHooks =
     }, 200);
   }
 
-  async function runImport(kind: "zotero" | "bibtex") {
+  async function runImport(kind: "zotero" | "bibtex", given = "") {
     if (state.job) return;
-    let path: string;
+    let path = given;
     try {
-      path = (kind === "zotero" ? await api.chooseZoteroFolder?.() : await api.chooseBibFile?.()) ?? "";
+      if (!path) path = (kind === "zotero" ? await api.chooseZoteroFolder?.() : await api.chooseBibFile?.()) ?? "";
     } catch (e) {
       set({ notice: { tone: "error", title: toApiError(e).message, lines: [] } });
       return;
     }
-    if (!path) return;
+    if (!path || !(kind === "zotero" ? api.importZotero : api.importBibTeX)) return;
     ownJob = true;
     readyCount = 0;
     if (clearTimer) clearTimeout(clearTimer);
@@ -547,15 +547,18 @@ export function createLibrary(root: HTMLElement, api: Api, hooks: LibraryHooks =
     await refresh();
   }
 
-  /** Indexes the folders named on the command line, one after the other. */
+  /** Opens what was named on the command line, one after the other. */
   async function openStartFolders() {
-    let folders: string[] = [];
+    let items: { path: string; kind: string }[] = [];
     try {
-      folders = (await api.startFolders?.()) ?? [];
+      items = (await api.startFolders?.()) ?? [];
     } catch (e) {
       showNotice({ tone: "error", title: toApiError(e).message, lines: [] });
     }
-    for (const f of folders) await indexFolder(f);
+    for (const it of items) {
+      if (it.kind === "zotero" || it.kind === "bibtex") await runImport(it.kind, it.path);
+      else await indexFolder(it.path);
+    }
   }
 
   const actions: LibraryActions = {
@@ -599,6 +602,17 @@ export function createLibrary(root: HTMLElement, api: Api, hooks: LibraryHooks =
   };
 
   mount(root, renderLibrary(state, actions));
+  // "/" focuses the search box (unless typing somewhere already).
+  document.addEventListener("keydown", (e) => {
+    const t = e.target as HTMLElement | null;
+    if (e.key !== "/" || e.ctrlKey || e.metaKey || e.altKey || !root.isConnected) return;
+    if (t && (t.tagName === "INPUT" || t.tagName === "TEXTAREA" || t.tagName === "SELECT" || t.isContentEditable)) return;
+    const box = root.querySelector<HTMLInputElement>("[data-testid=library-search]");
+    if (box) {
+      e.preventDefault();
+      box.focus();
+    }
+  });
   void openStartFolders();
   return { refresh, state: () => state, selected: () => state.selected ?? [], pending: () => refreshing };
 }

@@ -562,6 +562,20 @@ export namespace app {
 		    return a;
 		}
 	}
+	export class StartItem {
+	    path: string;
+	    kind: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new StartItem(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.path = source["path"];
+	        this.kind = source["kind"];
+	    }
+	}
 	export class Summary {
 	    indexed: number;
 	    skipped: number;

@@ -54,7 +54,7 @@ export function SaveSettings(arg1:app.SettingsInput):Promise<app.SaveResult>;
 
 export function SearchPapers(arg1:string):Promise<Array<string>>;
 
-export function StartFolders():Promise<Array<string>>;
+export function StartFolders():Promise<Array<app.StartItem>>;
 
 export function Strategies():Promise<Array<string>>;
 
