@@ -214,9 +214,8 @@ describe("library search, sort and filters", () => {
     const s3 = root.querySelector<HTMLInputElement>("[data-testid=library-search]")!;
     s3.value = "";
     s3.dispatchEvent(new Event("input"));
-    const sort = root.querySelector<HTMLSelectElement>("[data-testid=library-sort]")!;
-    sort.value = "year";
-    sort.dispatchEvent(new Event("change"));
+    root.querySelector<HTMLButtonElement>("[data-testid=sort-year]")!.click();
+    expect(root.querySelector("[data-testid=sort-year]")?.getAttribute("aria-pressed")).toBe("true");
     expect(titles(root)).toEqual(["Tree Retrieval", "Attention Is All You Need", "Broken"]);
     const status = root.querySelector<HTMLSelectElement>("[data-testid=library-status]")!;
     status.value = "failed";

@@ -217,7 +217,18 @@ function listTools(s: LibraryState, act: LibraryActions) {
       value: q.query,
       on: { input: (e: Event) => set({ query: (e.target as HTMLInputElement).value }) },
     }),
-    select("Sort", q.sort, [["added", "Date added"], ["title", "Title"], ["year", "Year"]], (v) => set({ sort: v as SortKey }), "library-sort"),
+    h(
+      "div",
+      { class: "list-sort", role: "group", "aria-label": "Sort by", "data-testid": "library-sort" },
+      h("span", { class: "muted" }, "Sort"),
+      ([["added", "Date added"], ["title", "Title"], ["year", "Year"]] as [SortKey, string][]).map(([k, label]) =>
+        h(
+          "button",
+          { type: "button", class: q.sort === k ? "seg seg-on" : "seg", "aria-pressed": q.sort === k ? "true" : "false", "data-testid": `sort-${k}`, on: { click: () => set({ sort: k }) } },
+          label,
+        ),
+      ),
+    ),
     folders.length > 1 ? select("Folder", q.folder, [["", "All folders"], ...folders.map((f): [string, string] => [f, shortPath(f, 32)])], (v) => set({ folder: v }), "library-folder") : null,
     colls.length > 0 ? select("Collection", q.collection, [["", "All collections"], ...colls.map((c): [string, string] => [c, c])], (v) => set({ collection: v }), "library-collection") : null,
     select("Status", q.status, [["", "Any status"], ["ready", "Indexed"], ["failed", "Not indexed"], ["stale", "Outdated"]], (v) => set({ status: v }), "library-status"),
@@ -245,10 +256,11 @@ function paperList(s: LibraryState, act: LibraryActions) {
       button("Add a folder", act.openFolder, { disabled: s.job !== null, icon: folderIcon(16) }),
     ),
     folderLine(s, act),
-    h("div", { class: "list-bar" }, listTools(s, act), importButtons(s, act)),
+    h("div", { class: "list-bar" }, listTools(s, act)),
     shown.length === 0 ? h("p", { class: "list-empty muted", "data-testid": "no-match" }, "No paper matches. Clear the search or the filters.") : null,
     h("ul", { class: "paper-list" }, shown.slice(0, limit).map((p) => paperRow(p, act, selected.has(p.id), busy.get(p.file)))),
     shown.length > limit && act.showAll ? h("div", { class: "list-more" }, button(`Show all ${shown.length}`, act.showAll, { kind: "quiet" })) : null,
+    h("div", { class: "list-foot" }, importButtons(s, act)),
   );
 }
 
