@@ -12,8 +12,8 @@ import (
 // implemented by an adapter over backend/library; a nil Library means "no
 // backend wired yet" and the UI shows an empty library.
 type Library interface {
-	// ListPapers returns the indexed papers in a stable order (newest first
-	// is fine; the UI does not re-sort).
+	// ListPapers returns the indexed papers in a stable order (the page
+	// sorts and filters them itself).
 	ListPapers(ctx context.Context) ([]PaperView, error)
 	// Index parses and stores the given PDF files. It reports progress
 	// through progress (which may be called from several goroutines, but

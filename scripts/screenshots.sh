@@ -84,13 +84,13 @@ chmod -R u+w "$work/Zotero"
 printf '{"folders": ["%s", "%s"]}\n' "$work/papers" "$work/Zotero/storage" >"$work/lib/folders.json"
 
 start "$work/lib"
-sleep 1
-# Sort by year: click "Year" (its place in the 1180x780 window); then search.
-read -r wx wy < <(xwininfo -name PaperTree | awk '/Absolute upper-left X/ {x=$4} /Absolute upper-left Y/ {y=$4} END {print x, y}')
-"$work/xtype" --click $((wx + ${SORT_X:-372})) $((wy + ${SORT_Y:-279}))
-sleep 0.7
+sleep 2
+# Search, then sort by year: click "Year" (its place in the 1180x780 window).
 "$work/xtype" /
 "$work/xtype" "neural"
+sleep 1.5
+read -r wx wy < <(xwininfo -name PaperTree | awk '/Absolute upper-left X/ {x=$4} /Absolute upper-left Y/ {y=$4} END {print x, y}')
+"$work/xtype" --click $((wx + ${SORT_X:-393})) $((wy + ${SORT_Y:-279}))
 sleep 1
 shot "$out/library-search-sort.png"
 stop

@@ -85,8 +85,9 @@ function titleOf(p: Paper): string {
 }
 
 /**
- * The papers to show, filtered and sorted. Title sorts A-Z; year and date
- * added newest first (unknown years last); ties by title.
+ * The papers to show, filtered and sorted. Title sorts A-Z; year newest
+ * first (unknown years last, ties by title); date added newest first (ties
+ * keep the listed order).
  */
 export function selectPapers(papers: readonly Paper[], q: ListQuery, folders: readonly string[] = [], textHits: ReadonlySet<string> | null = null): Paper[] {
   const ws = words(q.query);
