@@ -27,6 +27,9 @@ for d in $deps; do
   dpkg-query -W -f='${Status}' "$d" 2>/dev/null | grep -q "install ok installed" || fail "dependency $d is not installed"
 done
 echo "package-test: $deb: control, contents and $(wc -w <<<"$deps") dependencies ok"
+if [ "$(id -u)" = 0 ]; then # dpkg's own checks (conflicts, dependencies), changing nothing
+  dpkg --dry-run -i "$deb" >/dev/null 2>"$(dirname "$deb")/dpkg-dry-run.log" || { cat "$(dirname "$deb")/dpkg-dry-run.log" >&2; fail "dpkg --dry-run -i refuses the package"; }
+fi
 
 prefix=""
 installed=0
@@ -39,7 +42,7 @@ else
   prefix=$(mktemp -d)
   trap 'rm -rf "$prefix"' EXIT
   dpkg-deb -x "$deb" "$prefix"
-  echo "package-test: unpacked into $prefix (not root: not installed)"
+  echo "package-test: unpacked into $prefix (not installed: not root, or PACKAGE_TEST_INSTALL=0)"
 fi
 cleanup() { if [ "$installed" = 1 ] && [ "${PACKAGE_TEST_KEEP:-0}" != 1 ]; then apt-get remove -y papertree >/dev/null 2>&1 || true; fi; }
 trap 'cleanup; [ -n "$prefix" ] && rm -rf "$prefix"' EXIT
