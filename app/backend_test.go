@@ -1,9 +1,11 @@
 package app
 
 import (
+	"bytes"
 	"context"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 
@@ -153,6 +155,18 @@ func TestImportBibTeXThroughApp(t *testing.T) {
 	ids, err := a.SearchPapers("column")
 	if err != nil || len(ids) != 1 || ids[0] != p.ID {
 		t.Errorf("search = %v, %v", ids, err)
+	}
+	// The report's bibliography names the paper by its BibTeX metadata and key.
+	ans, err := a.Ask(AskInput{Question: "What does the method do?"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := be.Export(ctx, []string{ans.ID}, "md", &buf); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(buf.String(), "*Columns Everywhere*. `[lee2022]`") {
+		t.Errorf("report bibliography lacks the citation key:\n%s", buf.String())
 	}
 	if _, err := a.ImportZotero(t.TempDir()); papertree.ErrorCode(err) != papertree.EInvalid {
 		t.Errorf("import of a folder without zotero.sqlite: %v", err)

@@ -229,12 +229,13 @@ func (b *Backend) Export(ctx context.Context, ids []string, format string, w io.
 			if _, ok := doc.Papers[e.PaperID]; ok || e.PaperID == 0 {
 				continue
 			}
-			pi, err := b.lib.Store().PaperByID(ctx, e.PaperID)
+			// Reference metadata (Zotero, BibTeX) wins, with its citation key.
+			pi, err := b.lib.PaperRefByID(ctx, e.PaperID)
 			if err != nil {
 				doc.Papers[e.PaperID] = report.PaperMeta{}
 				continue
 			}
-			doc.Papers[e.PaperID] = report.PaperMeta{Title: pi.Title, Authors: pi.Authors, Year: pi.Year, File: pi.Path}
+			doc.Papers[e.PaperID] = report.PaperMeta{Title: pi.Title, Authors: pi.Authors, Year: pi.Year, File: pi.Path, CitationKey: pi.CitationKey}
 		}
 	}
 	return report.Write(w, format, doc)

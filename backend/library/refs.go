@@ -243,3 +243,18 @@ func uniqueSorted(xs []string) []string {
 	sort.Strings(out)
 	return out
 }
+
+// PaperRefByID returns one paper with its reference metadata applied (what
+// reports cite: the reference manager's title, authors, year and citation
+// key win over the PDF's).
+func (l *Library) PaperRefByID(ctx context.Context, id int64) (PaperRef, error) {
+	pi, err := l.store.PaperByID(ctx, id)
+	if err != nil {
+		return PaperRef{}, err
+	}
+	m, _, err := l.store.RefByPath(ctx, pi.Path)
+	if err != nil {
+		return PaperRef{}, err
+	}
+	return applyRef(pi, m, pi.IndexedAt), nil
+}

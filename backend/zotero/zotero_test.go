@@ -175,6 +175,20 @@ func TestReadSyntheticLibrary(t *testing.T) {
 		}
 	}
 	db.Close()
+	// Better BibTeX's own database holds the key of the thesis.
+	bbt, err := sql.Open("sqlite3", filepath.Join(dir, "better-bibtex.sqlite"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range []string{
+		`CREATE TABLE citationkey (itemID INT, itemKey TEXT, libraryID INT, citationKey TEXT, pinned INT)`,
+		`INSERT INTO citationkey VALUES (2, 'ITEM0002', 1, 'li1999thesis', 0), (1, 'ITEM0001', 1, 'notthisone', 0)`,
+	} {
+		if _, err := bbt.Exec(s); err != nil {
+			t.Fatal(err)
+		}
+	}
+	bbt.Close()
 
 	cases := []struct {
 		name    string
@@ -203,6 +217,9 @@ func TestReadSyntheticLibrary(t *testing.T) {
 			}
 			if !reflect.DeepEqual(a.PDFs, []string{stored, linked}) || len(a.Missing) != 0 {
 				t.Errorf("item 1 pdfs %q missing %q", a.PDFs, a.Missing)
+			}
+			if b.CitationKey != "li1999thesis" {
+				t.Errorf("item 2 citation key = %q, want Better BibTeX's", b.CitationKey)
 			}
 			if b.Year != 1999 || b.Venue != "Univ. of Somewhere" || !reflect.DeepEqual(b.PDFs, tc.pdfs2) || len(b.Missing) != tc.missing {
 				t.Errorf("item 2 = year %d venue %q pdfs %q missing %q", b.Year, b.Venue, b.PDFs, b.Missing)

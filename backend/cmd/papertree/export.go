@@ -210,7 +210,8 @@ func addPapers(ctx context.Context, lib *library.Library, doc *report.Doc) error
 			if _, ok := doc.Papers[e.PaperID]; ok || e.PaperID == 0 {
 				continue
 			}
-			pi, err := lib.Store().PaperByID(ctx, e.PaperID)
+			// Reference metadata (Zotero, BibTeX) wins, with its citation key.
+			pi, err := lib.PaperRefByID(ctx, e.PaperID)
 			if papertree.ErrorCode(err) == papertree.ENotFound {
 				doc.Papers[e.PaperID] = report.PaperMeta{}
 				continue
@@ -218,18 +219,7 @@ func addPapers(ctx context.Context, lib *library.Library, doc *report.Doc) error
 			if err != nil {
 				return err
 			}
-			m := report.PaperMeta{Title: pi.Title, Authors: pi.Authors, Year: pi.Year, File: pi.Path}
-			// Reference metadata (Zotero, BibTeX) wins, with its citation key.
-			if ref, ok, err := lib.Store().RefByPath(ctx, pi.Path); err == nil && ok {
-				m = report.PaperMeta{Title: firstNonEmpty(ref.Title, m.Title), Authors: m.Authors, Year: m.Year, File: m.File, CitationKey: ref.CitationKey}
-				if len(ref.Authors) > 0 {
-					m.Authors = ref.Authors
-				}
-				if ref.Year > 0 {
-					m.Year = ref.Year
-				}
-			}
-			doc.Papers[e.PaperID] = m
+			doc.Papers[e.PaperID] = report.PaperMeta{Title: pi.Title, Authors: pi.Authors, Year: pi.Year, File: pi.Path, CitationKey: pi.CitationKey}
 		}
 	}
 	return nil
@@ -257,13 +247,4 @@ func writeFileAtomic(path string, b []byte) error {
 		return fmt.Errorf("export: %w", err)
 	}
 	return nil
-}
-
-func firstNonEmpty(xs ...string) string {
-	for _, x := range xs {
-		if x != "" {
-			return x
-		}
-	}
-	return ""
 }
