@@ -7,6 +7,8 @@
 #   make deps    only install what is missing (apt packages, Wails CLI, npm ci)
 #   make dev     wails dev (live reload; needs a display; serves http://localhost:34115)
 #   make bindings  regenerate frontend/wailsjs after changing methods bound in app/
+#   make package   build/papertree_<version>_<arch>.deb (app, CLI, desktop entry, icon, Depends)
+#   make package-test  check the .deb, install it (as root) and start both binaries
 
 SHELL := /bin/bash
 .SHELLFLAGS := -euo pipefail -c
@@ -26,7 +28,7 @@ ARGS      ?=
 # No -trimpath: it would miss the build cache of go test/vet and recompile cgo.
 WAILS_BUILD_FLAGS := -s -skipbindings -m -nosyncgomod
 
-.PHONY: all deps build app frontend bindings cli run dev test fmt-check vet test-go test-frontend smoke e2e check-bindings clean
+.PHONY: all deps build app frontend bindings cli run dev test fmt-check vet test-go test-frontend smoke e2e check-bindings clean package package-test
 
 all: build
 
@@ -104,5 +106,12 @@ check-bindings:
 		git -c core.fileMode=false status --short -- frontend/wailsjs; exit 1; \
 	fi; echo "bindings: up to date"
 
+# A Debian package of the built app and CLI: sudo apt install ./build/papertree_*.deb
+package: build
+	scripts/package.sh $(APP) $(CLI) $(VERSION)
+
+package-test: package
+	scripts/package-test.sh
+
 clean:
-	rm -rf build/bin build/smoke bin frontend/dist/assets frontend/dist/index.html
+	rm -rf build/papertree_*.deb build/bin build/smoke bin frontend/dist/assets frontend/dist/index.html

@@ -10,7 +10,9 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"runtime"
+	"strings"
 
 	"github.com/wailsapp/wails/v2"
 	"github.com/wailsapp/wails/v2/pkg/options"
@@ -34,6 +36,7 @@ var icon []byte
 var version = "dev"
 
 type config struct {
+	folders      []string // positional: folders of PDFs to add, index and watch
 	libraryDir   string
 	settingsPath string
 	showVersion  bool
@@ -42,20 +45,57 @@ type config struct {
 func parseFlags(args []string, stderr io.Writer) (config, error) {
 	fs := flag.NewFlagSet("papertree-app", flag.ContinueOnError)
 	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprintf(fs.Output(), "Usage: papertree-app [--library DIR] [--settings FILE] [FOLDER | ZOTERO_DIR | FILE.bib ...]\n\n"+
+			"Opens PaperTree. Each FOLDER of PDFs is added to the library, indexed and watched;\n"+
+			"a Zotero data directory (it holds zotero.sqlite) or a .bib file is imported.\n\n")
+		fs.PrintDefaults()
+	}
 	var c config
 	fs.StringVar(&c.libraryDir, "library", "", "folder that holds the PaperTree library (database and caches) (default: the settings' data folder, else "+app.DefaultLibraryDir()+")")
 	fs.StringVar(&c.settingsPath, "settings", app.DefaultSettingsPath(), "settings file (LLM server, retrieval, parsing; never the API key)")
 	fs.BoolVar(&c.showVersion, "version", false, "print the version and exit")
-	if err := fs.Parse(args); err != nil {
-		return c, err
+	// Flags and folders may come in any order (papertree-app ~/Papers --library X).
+	var positional []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return c, err
+		}
+		args = fs.Args()
+		if len(args) == 0 {
+			break
+		}
+		positional = append(positional, args[0])
+		args = args[1:]
 	}
 	if c.libraryDir == "" {
 		c.libraryDir = app.LibraryDirFromSettings(c.settingsPath)
 	}
-	if fs.NArg() > 0 {
-		return c, fmt.Errorf("unexpected argument %q (use --library DIR)", fs.Arg(0))
+	for _, f := range positional {
+		dir, err := folderArg(f)
+		if err != nil {
+			return c, err
+		}
+		c.folders = append(c.folders, dir)
 	}
 	return c, nil
+}
+
+// folderArg checks a positional argument: an existing folder (of PDFs, or a
+// Zotero data directory) or a .bib file, made absolute.
+func folderArg(arg string) (string, error) {
+	abs, err := filepath.Abs(arg)
+	if err != nil {
+		return "", fmt.Errorf("%s: %w", arg, err)
+	}
+	st, err := os.Stat(abs)
+	if err != nil {
+		return "", fmt.Errorf("%s: no such folder", arg)
+	}
+	if !st.IsDir() && !strings.EqualFold(filepath.Ext(abs), ".bib") {
+		return "", fmt.Errorf("%s is a file: give the folder that holds your PDFs (papertree-app %s), a Zotero data directory or a .bib file", arg, filepath.Dir(arg))
+	}
+	return abs, nil
 }
 
 func main() {
@@ -81,7 +121,7 @@ func main() {
 
 	// The library (cfg.libraryDir/library.db) is opened in the startup hook
 	// and closed in the shutdown hook.
-	a := app.New(app.Options{Version: version, LibraryDir: cfg.libraryDir, Open: app.OpenWithSettings(cfg.libraryDir, cfg.settingsPath, settings.DefaultSecrets), SettingsPath: cfg.settingsPath})
+	a := app.New(app.Options{Version: version, LibraryDir: cfg.libraryDir, Open: app.OpenWithSettings(cfg.libraryDir, cfg.settingsPath, settings.DefaultSecrets), SettingsPath: cfg.settingsPath, StartFolders: cfg.folders})
 	hooks := app.Hooks(a)
 
 	err = wails.Run(&options.App{

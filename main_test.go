@@ -2,6 +2,8 @@ package main
 
 import (
 	"bytes"
+	"path/filepath"
+	"slices"
 	"testing"
 )
 
@@ -12,12 +14,17 @@ func TestParseFlags(t *testing.T) {
 		library string // "" means: the default
 		version bool
 		wantErr bool
+		folders []string // want these (absolute) folders
 	}{
 		{name: "defaults", args: nil},
 		{name: "double-dash library", args: []string{"--library", "/tmp/lib"}, library: "/tmp/lib"},
 		{name: "equals form", args: []string{"-library=/x"}, library: "/x"},
 		{name: "version", args: []string{"--version"}, version: true},
-		{name: "stray argument", args: []string{"papers/"}, wantErr: true},
+		{name: "missing folder", args: []string{"no/such/papers"}, wantErr: true},
+		{name: "a file is not a folder", args: []string{"main.go"}, wantErr: true},
+		{name: "a .bib file is imported", args: []string{"backend/bibtex/testdata/mixed.bib"}, folders: []string{"backend/bibtex/testdata/mixed.bib"}},
+		{name: "folders of PDFs", args: []string{"app", "frontend"}, folders: []string{"app", "frontend"}},
+		{name: "folder before and after flags", args: []string{"app", "--library", "/tmp/lib", "frontend"}, library: "/tmp/lib", folders: []string{"app", "frontend"}},
 		{name: "unknown flag", args: []string{"--nope"}, wantErr: true},
 		{name: "missing value", args: []string{"--library"}, wantErr: true},
 	}
@@ -36,6 +43,14 @@ func TestParseFlags(t *testing.T) {
 			}
 			if tc.library == "" && c.libraryDir == "" {
 				t.Error("default library dir is empty")
+			}
+			var want []string
+			for _, f := range tc.folders {
+				abs, _ := filepath.Abs(f)
+				want = append(want, abs)
+			}
+			if !slices.Equal(c.folders, want) {
+				t.Errorf("folders = %q, want %q", c.folders, want)
 			}
 			if c.showVersion != tc.version {
 				t.Errorf("version = %v", c.showVersion)

@@ -2,13 +2,17 @@ package app
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"io"
 	"log/slog"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	"github.com/papertree/papertree/backend/papertree"
 	"github.com/papertree/papertree/backend/settings"
@@ -44,6 +48,9 @@ type Options struct {
 	SettingsPath string
 	// Secrets opens the store of the API key (nil: settings.DefaultSecrets).
 	Secrets func(ctx context.Context) (settings.SecretStore, error)
+	// StartFolders are folders of PDFs named on the command line: the page
+	// adds, indexes and watches them when it first loads.
+	StartFolders []string
 	// Debounce is how long the folder watcher waits for changes to settle
 	// before re-indexing; 0: 2s. Negative: do not watch folders.
 	Debounce time.Duration
@@ -81,6 +88,11 @@ type App struct {
 	askCancel context.CancelFunc // cancels the running question; nil when idle (guarded by mu)
 	watch     *folderWatcher     // nil until Startup; guarded by mu
 	pending   bool               // a watcher re-index is due when the job ends (guarded by mu)
+	jobSeq    int                // id of the latest index job (guarded by mu)
+
+	// startFolders are the folders named on the command line; the page
+	// asks for them once (StartFolders) and indexes them like a chosen folder.
+	startFolders []string
 }
 
 // New builds an App. It does not touch the window; Wails calls the hooks.
@@ -100,6 +112,7 @@ func New(o Options) *App {
 		secrets:      o.Secrets,
 		debounce:     o.Debounce,
 		opened:       make(chan struct{}),
+		startFolders: slices.Clone(o.StartFolders),
 	}
 	if a.open == nil {
 		a.markOpened()
@@ -209,7 +222,22 @@ func (l Lifecycle) Shutdown(ctx context.Context) {
 
 // FormatError is the options.App ErrorFormatter: a failed bound call rejects
 // in the frontend with an ErrorView, never with Go error text.
+//
+// It returns the ErrorView as a JSON *string*, not as an object: the Wails
+// v2 runtime rejects a failed call with `new Error(message.error)`
+// (internal/frontend/runtime/desktop/calls.js), and an object there becomes
+// the message "[object Object]". A string survives as the Error's message,
+// and the frontend's toApiError decodes it.
 func FormatError(err error) any {
+	b, jerr := json.Marshal(ViewError(err))
+	if jerr != nil { // cannot happen for two strings
+		return papertree.ErrorMessage(err)
+	}
+	return string(b)
+}
+
+// ViewError is the code and user-safe message of err, as the frontend shows it.
+func ViewError(err error) ErrorView {
 	return ErrorView{Code: string(papertree.ErrorCode(err)), Message: papertree.ErrorMessage(err)}
 }
 
@@ -307,14 +335,40 @@ func (a *App) IndexFolder(dir string) (Summary, error) {
 // runIndex runs one index job over paths (see IndexFolder). background
 // marks jobs the folder watcher started, so the UI can say so.
 func (a *App) runIndex(lib Library, paths []string, background bool) (Summary, error) {
+	var sum Summary
+	start := time.Now()
+	err := a.runJob(paths, background, func(ctx context.Context, progress func(Progress)) (err error) {
+		sum, err = lib.Index(ctx, paths, progress)
+		return err
+	})
+	if err != nil {
+		return Summary{}, err
+	}
+	if sum.Failures == nil {
+		sum.Failures = []FileFailure{}
+	}
+	if sum.Millis == 0 {
+		sum.Millis = time.Since(start).Milliseconds()
+	}
+	a.log.Info("indexed", "files", len(paths), "indexed", sum.Indexed, "failed", len(sum.Failures), "background", background)
+	return sum, nil
+}
+
+// runJob runs work as the one job (one at a time, cancellable, with
+// throttled progress events that carry only the files that changed). paths
+// are the files known up front (they are listed as queued); work may report
+// others. The library-changed event follows the job.
+func (a *App) runJob(paths []string, background bool, work func(ctx context.Context, progress func(Progress)) error) error {
 	a.mu.Lock()
 	if a.cancel != nil {
 		a.mu.Unlock()
-		return Summary{}, papertree.Errorf(papertree.EConflict, "A folder is already being indexed.")
+		return papertree.Errorf(papertree.EConflict, "A folder is already being indexed.")
 	}
 	ctx, cancel := context.WithCancel(a.ctx)
 	done := make(chan struct{})
 	a.cancel, a.jobDone = cancel, done
+	a.jobSeq++
+	job := a.jobSeq
 	a.mu.Unlock()
 	defer func() {
 		a.mu.Lock()
@@ -328,14 +382,20 @@ func (a *App) runIndex(lib Library, paths []string, background bool) (Summary, e
 
 	files := newFileTracker(paths)
 	emit := func(p Progress) {
-		p.Files, p.Background = files.snapshot(), background
+		p.Files, p.Background, p.Job = files.changes(), background, job
 		a.rt.EventsEmit(ctx, EventIndexProgress, p)
 	}
 	th := newThrottle(a.throttle, time.Now, time.AfterFunc, emit)
 	th.report(Progress{Stage: "scan", Total: len(paths)})
-	start := time.Now()
-	sum, err := lib.Index(ctx, paths, func(p Progress) {
+	total := len(paths)
+	var totalMu sync.Mutex
+	err := work(ctx, func(p Progress) {
 		files.update(p)
+		totalMu.Lock()
+		if p.Total > total {
+			total = p.Total
+		}
+		totalMu.Unlock()
 		th.report(p)
 	})
 	th.close()
@@ -344,17 +404,13 @@ func (a *App) runIndex(lib Library, paths []string, background bool) (Summary, e
 			err = papertree.Wrap(err, papertree.ECanceled, "Indexing was cancelled.")
 		}
 		a.log.Error("index", "files", len(paths), "err", err)
-		return Summary{}, asCoded(err, "The folder could not be indexed.")
+		return asCoded(err, "The folder could not be indexed.")
 	}
-	if sum.Failures == nil {
-		sum.Failures = []FileFailure{}
-	}
-	if sum.Millis == 0 {
-		sum.Millis = time.Since(start).Milliseconds()
-	}
-	emit(Progress{Stage: "done", Done: len(paths), Total: len(paths)})
-	a.log.Info("indexed", "files", len(paths), "indexed", sum.Indexed, "failed", len(sum.Failures), "background", background)
-	return sum, nil
+	totalMu.Lock()
+	n := total
+	totalMu.Unlock()
+	emit(Progress{Stage: "done", Done: n, Total: n})
+	return nil
 }
 
 // CancelIndex stops the running index job. It reports whether a job was
@@ -390,4 +446,61 @@ func DefaultLibraryDir() string {
 		return filepath.Join(os.TempDir(), "papertree")
 	}
 	return filepath.Join(home, ".local", "share", "papertree")
+}
+
+// StartItem is something named on the command line for the page to open.
+type StartItem struct {
+	Path string `json:"path"`
+	// Kind is "folder" (a folder of PDFs: indexed and watched), "zotero" (a
+	// Zotero data directory: imported) or "bibtex" (a .bib file: imported).
+	Kind string `json:"kind"`
+}
+
+// StartFolders returns, once, what was named on the command line
+// (`papertree-app ~/Papers ~/Zotero refs.bib`). The page indexes folders with
+// IndexFolder, so they are remembered and watched like folders chosen in the
+// picker, and imports Zotero data directories and .bib files; later calls
+// (a reloaded page) get an empty list.
+func (a *App) StartFolders() []StartItem {
+	a.mu.Lock()
+	paths := a.startFolders
+	a.startFolders = nil
+	a.mu.Unlock()
+	out := make([]StartItem, 0, len(paths))
+	for _, p := range paths {
+		out = append(out, StartItem{Path: p, Kind: startKind(p)})
+	}
+	return out
+}
+
+func startKind(p string) string {
+	if strings.EqualFold(filepath.Ext(p), ".bib") {
+		return "bibtex"
+	}
+	if st, err := os.Stat(filepath.Join(p, "zotero.sqlite")); err == nil && !st.IsDir() {
+		return "zotero"
+	}
+	return "folder"
+}
+
+// maxShownLog caps one logged message of what the page displayed.
+const maxShownLog = 500
+
+// LogDisplayed records in the app log an error or warning the page has just
+// shown to the user ("displayed error" with its text). It is how tests of the
+// production binary (scripts/smoke.sh) and support read what a researcher
+// saw, e.g. that an error reads as a sentence and never as "[object Object]".
+func (a *App) LogDisplayed(kind, text string) {
+	text = strings.Join(strings.Fields(text), " ")
+	if len(text) > maxShownLog {
+		cut := maxShownLog
+		for cut > 0 && !utf8.RuneStart(text[cut]) {
+			cut--
+		}
+		text = text[:cut] + "…"
+	}
+	if kind != "warning" {
+		kind = "error"
+	}
+	a.log.Info("displayed "+kind, "text", text)
 }

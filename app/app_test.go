@@ -1,15 +1,20 @@
 package app
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"io"
 	"log/slog"
+	"os"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"sync"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/papertree/papertree/backend/papertree"
 )
@@ -122,7 +127,7 @@ func TestListPapers(t *testing.T) {
 			a := newTestApp(tc.lib, &fakeRuntime{})
 			got, err := a.ListPapers()
 			if tc.code != "" {
-				ev := FormatError(err).(ErrorView)
+				ev := ViewError(err)
 				if ev.Code != string(tc.code) || ev.Message != tc.msg {
 					t.Fatalf("error view = %+v, want code %q message %q", ev, tc.code, tc.msg)
 				}
@@ -141,12 +146,12 @@ func TestListPapers(t *testing.T) {
 func TestLibraryOpenErrorIsShown(t *testing.T) {
 	a := New(Options{Logger: quietLogger(), Runtime: &fakeRuntime{}, LibraryErr: errors.New("sqlite: file is not a database")})
 	_, err := a.ListPapers()
-	if ev := FormatError(err).(ErrorView); ev.Code != "internal" || ev.Message != "The library could not be opened." {
+	if ev := ViewError(err); ev.Code != "internal" || ev.Message != "The library could not be opened." {
 		t.Errorf("ListPapers error view = %+v", ev)
 	}
 	a = New(Options{Logger: quietLogger(), Runtime: &fakeRuntime{}, LibraryErr: papertree.Errorf(papertree.EInvalid, "The library folder cannot be created.")})
 	_, err = a.IndexFolder(t.TempDir())
-	if ev := FormatError(err).(ErrorView); ev.Code != "invalid" || ev.Message != "The library folder cannot be created." {
+	if ev := ViewError(err); ev.Code != "invalid" || ev.Message != "The library folder cannot be created." {
 		t.Errorf("IndexFolder error view = %+v", ev)
 	}
 }
@@ -206,7 +211,7 @@ func TestChooseFolder(t *testing.T) {
 	}
 	a = newTestApp(nil, &fakeRuntime{dialogErr: errors.New("gtk: no display")})
 	_, err := a.ChooseFolder()
-	if ev := FormatError(err).(ErrorView); ev.Code != "internal" || ev.Message != "The folder picker could not be opened." {
+	if ev := ViewError(err); ev.Code != "internal" || ev.Message != "The folder picker could not be opened." {
 		t.Errorf("error view = %+v", ev)
 	}
 }
@@ -229,27 +234,28 @@ func TestIndexFolderReportsProgressAndSummary(t *testing.T) {
 	// With an hour-long throttle: scan (stage change), first index report
 	// (stage change), last one (end of stage), done. The middle one is dropped.
 	want := []Progress{
-		{Stage: "scan", Total: 3},
-		{Stage: "index", Done: 1, Total: 3, File: lib.gotPath[0], Detail: "ready"},
-		{Stage: "index", Done: 3, Total: 3, File: lib.gotPath[2], Detail: "ready"},
-		{Stage: "done", Done: 3, Total: 3},
+		{Stage: "scan", Total: 3, Job: 1},
+		{Stage: "index", Done: 1, Total: 3, File: lib.gotPath[0], Detail: "ready", Job: 1},
+		{Stage: "index", Done: 3, Total: 3, File: lib.gotPath[2], Detail: "ready", Job: 1},
+		{Stage: "done", Done: 3, Total: 3, Job: 1},
 	}
 	if len(rt.events) != len(want) {
 		t.Fatalf("events = %+v, want %+v", rt.events, want)
 	}
-	// Every event carries every file's latest status (events the throttle
-	// drops lose no per-file state).
+	// Events carry the files that changed since the previous event (all
+	// files on the first): the change dropped by the throttle (b.pdf ready)
+	// arrives with the next event, and the done event repeats nothing.
 	wantFiles := [][]string{
-		{"queued", "queued", "queued"},
-		{"ready", "queued", "queued"},
-		{"ready", "ready", "ready"},
-		{"ready", "ready", "ready"},
+		{"a.pdf queued", "b.pdf queued", "c.pdf queued"},
+		{"a.pdf ready"},
+		{"b.pdf ready", "c.pdf ready"},
+		nil,
 	}
 	for i := range want {
 		got := rt.events[i]
 		var statuses []string
 		for _, f := range got.Files {
-			statuses = append(statuses, f.Status)
+			statuses = append(statuses, filepath.Base(f.File)+" "+f.Status)
 		}
 		got.Files = nil
 		if !reflect.DeepEqual(got, want[i]) || rt.names[i] != EventIndexProgress {
@@ -318,7 +324,7 @@ func TestIndexFolderOneJobAtATimeAndCancel(t *testing.T) {
 		t.Error("CancelIndex found no running job")
 	}
 	err := <-errc
-	if ev := FormatError(err).(ErrorView); ev.Code != "canceled" || ev.Message != "Indexing was cancelled." {
+	if ev := ViewError(err); ev.Code != "canceled" || ev.Message != "Indexing was cancelled." {
 		t.Errorf("cancelled job: %+v", ev)
 	}
 	// The slot is free again.
@@ -359,7 +365,18 @@ func TestFormatError(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			if got := FormatError(tc.err); got != tc.want {
+			// The formatter must hand Wails a string: the runtime rejects
+			// with new Error(<what we return>), which turns objects into
+			// "[object Object]".
+			s, ok := FormatError(tc.err).(string)
+			if !ok {
+				t.Fatalf("FormatError returned %T, want a string", FormatError(tc.err))
+			}
+			var got ErrorView
+			if err := json.Unmarshal([]byte(s), &got); err != nil {
+				t.Fatalf("FormatError = %q: %v", s, err)
+			}
+			if got != tc.want {
 				t.Errorf("got %+v, want %+v", got, tc.want)
 			}
 		})
@@ -375,5 +392,34 @@ func TestDefaultLibraryDir(t *testing.T) {
 	t.Setenv("HOME", "/home/r")
 	if got := DefaultLibraryDir(); got != "/home/r/.local/share/papertree" {
 		t.Errorf("fallback: %q", got)
+	}
+}
+
+func TestStartFoldersAreGivenOnce(t *testing.T) {
+	zotero := t.TempDir()
+	if err := os.WriteFile(filepath.Join(zotero, "zotero.sqlite"), []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	a := New(Options{Logger: quietLogger(), Runtime: &fakeRuntime{}, StartFolders: []string{"/home/r/Papers", zotero, "/home/r/refs.BIB"}})
+	want := []StartItem{{"/home/r/Papers", "folder"}, {zotero, "zotero"}, {"/home/r/refs.BIB", "bibtex"}}
+	if got := a.StartFolders(); !reflect.DeepEqual(got, want) {
+		t.Fatalf("first call = %+v, want %+v", got, want)
+	}
+	if got := a.StartFolders(); got == nil || len(got) != 0 {
+		t.Fatalf("second call = %#v, want an empty list", got)
+	}
+}
+
+func TestLogDisplayed(t *testing.T) {
+	var buf bytes.Buffer
+	a := New(Options{Logger: slog.New(slog.NewTextHandler(&buf, nil)), Runtime: &fakeRuntime{}})
+	a.LogDisplayed("error", "No PDF files were found\n in /x.   Dismiss")
+	a.LogDisplayed("anything", strings.Repeat("é", 400))
+	out := buf.String()
+	if !strings.Contains(out, `msg="displayed error" text="No PDF files were found in /x. Dismiss"`) {
+		t.Errorf("log = %s", out)
+	}
+	if lines := strings.Split(strings.TrimSpace(out), "\n"); len(lines) != 2 || len(lines[1]) > maxShownLog+100 || !utf8.ValidString(lines[1]) {
+		t.Errorf("long text not capped on a rune boundary: %q", lines[len(lines)-1])
 	}
 }

@@ -43,15 +43,70 @@ func OpenFunc(dir string) func(ctx context.Context) (Library, io.Closer, error) 
 	}
 }
 
-// ListPapers lists the library, as stored (the store's order).
+// ListPapers lists the library, as stored (the store's order), with the
+// reference manager's metadata applied.
 func (b *Backend) ListPapers(ctx context.Context) ([]PaperView, error) {
-	infos, err := b.lib.Papers(ctx)
+	infos, err := b.lib.PapersWithRefs(ctx)
 	if err != nil {
 		return nil, err
 	}
 	out := make([]PaperView, 0, len(infos))
 	for _, in := range infos {
-		out = append(out, paperView(in))
+		v := paperView(in.PaperInfo)
+		v.Venue, v.DOI, v.CitationKey, v.Source = in.Venue, in.DOI, in.CitationKey, in.Source
+		v.Collections, v.Tags = nonNilStrings(in.Collections), nonNilStrings(in.Tags)
+		if !in.AddedAt.IsZero() {
+			v.AddedAt = in.AddedAt.UnixMilli()
+		}
+		out = append(out, v)
+	}
+	return out, nil
+}
+
+func nonNilStrings(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
+}
+
+// Import imports references from a Zotero data directory or a .bib file.
+func (b *Backend) Import(ctx context.Context, source, path string, progress func(Progress)) (ImportResult, error) {
+	ev := func(e library.Event) {
+		progress(Progress{Stage: "index", Done: e.Done, Total: e.Total, File: e.File, Detail: string(e.Status), Message: e.ErrMsg, Remaining: e.Remaining.Milliseconds()})
+	}
+	var sum library.ImportSummary
+	var err error
+	switch source {
+	case "zotero":
+		sum, err = b.lib.ImportZotero(ctx, path, "", ev)
+	case "bibtex":
+		sum, err = b.lib.ImportBibTeX(ctx, path, ev)
+	default:
+		return ImportResult{}, papertree.Errorf(papertree.EInvalid, "Unknown import source %q.", source)
+	}
+	if err != nil {
+		if ctx.Err() != nil && papertree.ErrorCode(err) != papertree.ECanceled {
+			err = papertree.Wrap(err, papertree.ECanceled, "The import was cancelled.")
+		}
+		return ImportResult{}, err
+	}
+	res := ImportResult{Imported: sum.Imported, Unchanged: sum.Unchanged, Collections: sum.Collections, Millis: int64(sum.Index.Seconds * 1000)}
+	for _, s := range sum.Skipped {
+		res.Skipped = append(res.Skipped, ImportSkip{Item: s.Item, Reason: s.Reason})
+	}
+	return res, nil
+}
+
+// SearchText returns the ids of the papers whose text has every word of query.
+func (b *Backend) SearchText(ctx context.Context, query string) ([]string, error) {
+	ids, err := b.lib.Store().PapersWithText(ctx, query)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]string, len(ids))
+	for i, id := range ids {
+		out[i] = strconv.FormatInt(id, 10)
 	}
 	return out, nil
 }

@@ -72,6 +72,18 @@ func (b *Backend) Paper(ctx context.Context, id string) (PaperDetail, error) {
 		ID: idString(p.ID), Title: p.Title, Authors: p.Authors, Abstract: p.Abstract, Year: p.Year,
 		Pages: p.Pages, File: p.Path, Warnings: p.Warnings, Root: treeView(p.Root),
 	}
+	// The reference manager's metadata wins over the PDF's.
+	if ref, ok, err := b.lib.Store().RefByPath(ctx, p.Path); err == nil && ok {
+		if ref.Title != "" {
+			d.Title = ref.Title
+		}
+		if len(ref.Authors) > 0 {
+			d.Authors = ref.Authors
+		}
+		if ref.Year > 0 {
+			d.Year = ref.Year
+		}
+	}
 	if d.Authors == nil {
 		d.Authors = []string{}
 	}
@@ -217,12 +229,13 @@ func (b *Backend) Export(ctx context.Context, ids []string, format string, w io.
 			if _, ok := doc.Papers[e.PaperID]; ok || e.PaperID == 0 {
 				continue
 			}
-			pi, err := b.lib.Store().PaperByID(ctx, e.PaperID)
+			// Reference metadata (Zotero, BibTeX) wins, with its citation key.
+			pi, err := b.lib.PaperRefByID(ctx, e.PaperID)
 			if err != nil {
 				doc.Papers[e.PaperID] = report.PaperMeta{}
 				continue
 			}
-			doc.Papers[e.PaperID] = report.PaperMeta{Title: pi.Title, Authors: pi.Authors, Year: pi.Year, File: pi.Path}
+			doc.Papers[e.PaperID] = report.PaperMeta{Title: pi.Title, Authors: pi.Authors, Year: pi.Year, File: pi.Path, CitationKey: pi.CitationKey}
 		}
 	}
 	return report.Write(w, format, doc)

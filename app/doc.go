@@ -11,8 +11,9 @@
 //   - Everything that touches the Wails runtime goes through the Runtime
 //     interface, so App is unit-testable without a window.
 //   - Errors leave App as *papertree.Error; FormatError turns them into
-//     ErrorView{code, message} for the frontend, so no Go internals or stack
-//     traces ever reach the UI.
+//     ErrorView{code, message}, sent as a JSON string (the Wails runtime
+//     wraps the rejection in `new Error(...)`, which keeps only strings), so
+//     no Go internals or stack traces ever reach the UI.
 //   - backend/ never imports this package (the CLI must not link Wails); the
 //     Library interface is defined here, in app's own view types, and an
 //     adapter maps backend/library onto it.

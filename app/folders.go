@@ -28,19 +28,23 @@ const FoldersFile = "folders.json"
 
 const maxFolders = 20
 
-// fileTracker keeps every file's latest status during a job, so each
-// (throttled) progress event can carry the whole list: events dropped by the
-// throttle lose no per-file state.
+// fileTracker keeps every file's latest status during a job and which files
+// changed since the last event, so each (throttled) progress event carries
+// only the changes (the first event carries every file as queued): events
+// dropped by the throttle lose no per-file state, and an event of a
+// 1,000-file job does not resend 1,000 statuses.
 type fileTracker struct {
 	mu     sync.Mutex
 	index  map[string]int
 	states []FileState
+	dirty  map[int]bool
 }
 
 func newFileTracker(paths []string) *fileTracker {
-	t := &fileTracker{index: make(map[string]int, len(paths)), states: make([]FileState, 0, len(paths))}
+	t := &fileTracker{index: make(map[string]int, len(paths)), states: make([]FileState, 0, len(paths)), dirty: make(map[int]bool, len(paths))}
 	for _, p := range paths {
 		t.index[p] = len(t.states)
+		t.dirty[len(t.states)] = true
 		t.states = append(t.states, FileState{File: p, Status: "queued"})
 	}
 	return t
@@ -58,9 +62,34 @@ func (t *fileTracker) update(p Progress) {
 		t.index[p.File] = i
 		t.states = append(t.states, FileState{File: p.File})
 	}
-	t.states[i].Status, t.states[i].Message = p.Detail, p.Message
+	if t.states[i].Status != p.Detail || t.states[i].Message != p.Message {
+		t.states[i].Status, t.states[i].Message = p.Detail, p.Message
+		t.dirty[i] = true
+	}
 }
 
+// changes returns the files whose status changed since the previous call,
+// in the job's order, and forgets them.
+func (t *fileTracker) changes() []FileState {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if len(t.dirty) == 0 {
+		return nil
+	}
+	idx := make([]int, 0, len(t.dirty))
+	for i := range t.dirty {
+		idx = append(idx, i)
+	}
+	slices.Sort(idx)
+	out := make([]FileState, len(idx))
+	for k, i := range idx {
+		out[k] = t.states[i]
+	}
+	clear(t.dirty)
+	return out
+}
+
+// snapshot returns every file's latest status.
 func (t *fileTracker) snapshot() []FileState {
 	t.mu.Lock()
 	defer t.mu.Unlock()

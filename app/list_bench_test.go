@@ -75,3 +75,45 @@ func BenchmarkListPapers1000(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkListPapers5000 lists a 5,000-paper library (with reference
+// metadata joined), the Go half of the library page's first paint.
+func BenchmarkListPapers5000(b *testing.B) {
+	dir := b.TempDir()
+	makeLibrary(b, dir, 5000)
+	ctx := context.Background()
+	be, lib, err := OpenBackend(ctx, dir)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer lib.Close()
+	b.ResetTimer()
+	for range b.N {
+		ps, err := be.ListPapers(ctx)
+		if err != nil || len(ps) != 5000 {
+			b.Fatalf("listed %d, %v", len(ps), err)
+		}
+	}
+}
+
+// BenchmarkSearchText5000 is the full-text half of search as you type on a
+// 5,000-paper library: a word in every paper, then a rare one.
+func BenchmarkSearchText5000(b *testing.B) {
+	dir := b.TempDir()
+	makeLibrary(b, dir, 5000)
+	ctx := context.Background()
+	be, lib, err := OpenBackend(ctx, dir)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer lib.Close()
+	for _, q := range []string{"passage explains", "4999"} {
+		b.Run(q, func(b *testing.B) {
+			for range b.N {
+				if _, err := be.SearchText(ctx, q); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

@@ -12,8 +12,8 @@ import (
 // implemented by an adapter over backend/library; a nil Library means "no
 // backend wired yet" and the UI shows an empty library.
 type Library interface {
-	// ListPapers returns the indexed papers in a stable order (newest first
-	// is fine; the UI does not re-sort).
+	// ListPapers returns the indexed papers in a stable order (the page
+	// sorts and filters them itself).
 	ListPapers(ctx context.Context) ([]PaperView, error)
 	// Index parses and stores the given PDF files. It reports progress
 	// through progress (which may be called from several goroutines, but
@@ -39,6 +39,12 @@ type Library interface {
 	Prune(ctx context.Context) ([]string, error)
 	// ConfigureLLM switches the LLM on (or off) and reports what works.
 	ConfigureLLM(ctx context.Context, cfg llm.Config) (llm.Status, error)
+	// Import imports references with their PDFs from source ("zotero": a
+	// Zotero data directory, "bibtex": a .bib file), as an index job.
+	Import(ctx context.Context, source, path string, progress func(Progress)) (ImportResult, error)
+	// SearchText returns the ids of the papers whose text contains every
+	// word of query, the last as a prefix.
+	SearchText(ctx context.Context, query string) ([]string, error)
 }
 
 // PaperView is one paper as the library list shows it.
@@ -53,6 +59,15 @@ type PaperView struct {
 	Code    string   `json:"code"`    // error code when failed (papertree.Code)
 	Message string   `json:"message"` // user-safe reason when failed
 	Stale   bool     `json:"stale"`   // indexed with other settings: re-index to refresh
+	// From the researcher's reference manager (Zotero, BibTeX) when imported;
+	// its title, authors and year then replace the PDF's above.
+	Venue       string   `json:"venue"`
+	DOI         string   `json:"doi"`
+	CitationKey string   `json:"citationKey"`
+	Collections []string `json:"collections"`
+	Tags        []string `json:"tags"`
+	Source      string   `json:"source"`  // "", "zotero" or "bibtex"
+	AddedAt     int64    `json:"addedAt"` // unix ms the file entered the library (or the reference manager's date added)
 }
 
 // Progress reports the state of an indexing job.
@@ -66,9 +81,13 @@ type Progress struct {
 	Message string `json:"message"`
 	// Remaining is the estimated time left in milliseconds; 0 when unknown.
 	Remaining int64 `json:"remaining"`
-	// Files is the status of every file of the job at the time of the
-	// event (App fills it in when emitting; the order is the job's).
+	// Files are the files whose status changed since the job's previous
+	// event (every file, as queued, on the first event), in the job's
+	// order. App fills it in when emitting; the frontend merges them.
 	Files []FileState `json:"files"`
+	// Job identifies the index job the event belongs to (1, 2, ...), so the
+	// page can drop late events of a job that has ended.
+	Job int `json:"job"`
 	// Background is true for jobs started by the folder watcher.
 	Background bool `json:"background"`
 }

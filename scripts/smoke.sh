@@ -7,6 +7,10 @@
 # colours; the rendered page has text, icons and antialiasing: hundreds).
 # With a CLI binary it also indexes two fixture PDFs with the CLI and checks
 # that the app lists them (screenshot SCREENSHOT-library.png).
+# Error path: `papertree-app EMPTY_FOLDER` (a folder named on the command line
+# with no PDF in it) must show the backend's sentence, read from the app's log
+# of displayed errors ("displayed error" text=...), never "[object Object]"
+# (screenshot SCREENSHOT-error.png).
 # Usage: scripts/smoke.sh [BINARY] [SCREENSHOT.png] [CLI]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -69,8 +73,9 @@ fail() {
 # and the window; screenshot the window, check it is not blank, stop the app.
 run_app() {
   local lib=$1 out=$2 want=$3
+  shift 3 # the rest: folders named on the command line
   : >"$work/app.log"
-  "$bin" --library "$lib" >"$work/app.log" 2>&1 &
+  "$bin" --library "$lib" "$@" >"$work/app.log" 2>&1 &
   app_pid=$!
   local deadline=$((SECONDS + timeout_s)) win=""
   until grep -q "window ready" "$work/app.log" && grep -q "listed papers" "$work/app.log" &&
@@ -80,6 +85,19 @@ run_app() {
     sleep 0.5
   done
   grep -Eq "listed papers\" count=$want( |$)" "$work/app.log" || fail "expected $want papers in the library view: $(grep 'listed papers' "$work/app.log" | head -1)"
+  if [ -n "${WANT_SHOWN:-}" ]; then
+    # The error reaches the window after the failed call: wait for it.
+    until grep -q "displayed error" "$work/app.log"; do
+      kill -0 "$app_pid" 2>/dev/null || fail "the app exited early"
+      ((SECONDS < deadline)) || fail "no error displayed after ${timeout_s}s"
+      sleep 0.5
+    done
+    local shown
+    shown=$(grep "displayed error" "$work/app.log" | head -1)
+    ! grep -q "object Object\|Something went wrong" <<<"$shown" || fail "the window shows an unreadable error: $shown"
+    grep -qF "$WANT_SHOWN" <<<"$shown" || fail "the window shows: $shown (want: $WANT_SHOWN)"
+    echo "smoke: the window shows: ${shown#*text=}"
+  fi
   # The paint after the view rendered can lag the log line: give it a
   # moment, then retry the screenshot briefly if it still looks blank.
   sleep 1
@@ -114,5 +132,12 @@ if [ -n "$cli" ] && [ -x "$cli" ]; then
     { cat "$work/cli.log" >&2; fail "papertree index failed"; }
   run_app "$work/filled" "${shot%.png}-library.png" 2
 fi
+
+# 3. An error path in the production runtime: a folder with no PDFs named on
+#    the command line. The failed IndexFolder call is rejected by the Wails
+#    runtime; the window must show the backend's sentence.
+mkdir -p "$work/no-pdfs"
+echo "notes" >"$work/no-pdfs/README.txt"
+WANT_SHOWN="No PDF files were found in no-pdfs." run_app "$work/empty-lib" "${shot%.png}-error.png" 0 "$work/no-pdfs"
 
 echo "smoke: $passed passed, 0 failed"

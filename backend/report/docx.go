@@ -194,6 +194,9 @@ func docxDocument(v view) string {
 				x.run("("+e.Year+"). ", "")
 			}
 			x.run(oneLine(e.Title)+".", "<w:i/>")
+			if e.Key != "" {
+				x.run(" ["+e.Key+"]", "")
+			}
 			x.b.WriteString("</w:p>")
 		}
 	}

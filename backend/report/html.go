@@ -108,7 +108,7 @@ footer { margin-top: 3rem; color: #5d6778; font-size: .8rem; }
 <h2>Bibliography</h2>
 <ol class="bib">
 {{- range .Biblio}}
-<li id="{{.Anchor}}">{{if .Authors}}{{.Authors}}{{if .Year}} ({{.Year}}){{end}}. {{else if .Year}}({{.Year}}). {{end}}<em>{{.Title}}</em>.</li>
+<li id="{{.Anchor}}">{{if .Authors}}{{.Authors}}{{if .Year}} ({{.Year}}){{end}}. {{else if .Year}}({{.Year}}). {{end}}<em>{{.Title}}</em>.{{if .Key}} <code class="citekey">[{{.Key}}]</code>{{end}}</li>
 {{- end}}
 </ol>
 </section>

@@ -98,7 +98,11 @@ func mdBib(e bibEntry) string {
 		s = "(" + e.Year + "). "
 	}
 	t := strings.TrimRight(mdLine(oneLine(e.Title)), ".")
-	return s + "*" + t + "*."
+	s += "*" + t + "*."
+	if e.Key != "" {
+		s += " `[" + strings.ReplaceAll(e.Key, "`", "'") + "]`"
+	}
+	return s
 }
 
 // mdSegs renders answer text: escaped plain text and literal markers.

@@ -236,6 +236,9 @@ func (r *pdfR) render() error {
 				sp = append(sp, span{text: "(" + e.Year + "). ", size: 9.5, color: colInk})
 			}
 			sp = append(sp, span{text: oneLine(e.Title) + ".", style: "I", size: 9.5, color: colInk})
+			if e.Key != "" {
+				sp = append(sp, span{text: " [" + e.Key + "]", size: 9.5, color: colMuted})
+			}
 			r.flowAt(l+10, w-10, 5, sp, flowOpt{})
 			f.Ln(2)
 		}

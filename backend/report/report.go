@@ -45,6 +45,9 @@ type PaperMeta struct {
 	Authors []string
 	Year    int    // 0 = unknown
 	File    string // path of the PDF; shown as a last resort when there is no title
+	// CitationKey is the paper's key in the researcher's reference manager
+	// (Zotero/Better BibTeX, a .bib file); shown next to the entry. "" = none.
+	CitationKey string
 }
 
 // Doc is one report: one answer or a question history.
@@ -146,6 +149,7 @@ type bibEntry struct {
 	Authors string
 	Year    string
 	Title   string
+	Key     string // citation key, "" = none
 }
 
 // pathSep joins the titles of a root-to-leaf path.
@@ -290,6 +294,7 @@ func bibFor(n int, m PaperMeta, e papertree.Evidence) bibEntry {
 		}
 	}
 	b.Authors = joinAuthors(as)
+	b.Key = oneLine(clean(m.CitationKey))
 	if m.Year > 0 {
 		b.Year = strconv.Itoa(m.Year)
 	}

@@ -96,8 +96,8 @@ func fixture() Doc {
 	return Doc{
 		Answers: []papertree.Answer{llm, ext, found},
 		Papers: map[int64]PaperMeta{
-			1: {Title: "β-VAE and the α-divergence", Authors: []string{"Jörg Tiedemann", "Zoë Ó Briain", "李华"}, Year: 2017},
-			2: {Title: "Divergences " + hostileScript, Authors: []string{hostileImg, "Ana " + hostileQuotes}},
+			1: {Title: "β-VAE and the α-divergence", Authors: []string{"Jörg Tiedemann", "Zoë Ó Briain", "李华"}, Year: 2017, CitationKey: "tiedemann2017beta"},
+			2: {Title: "Divergences " + hostileScript, Authors: []string{hostileImg, "Ana " + hostileQuotes}, CitationKey: "ana2020<b>x`y"},
 		},
 		Title:     "Report on β-VAE " + hostileScript,
 		Generated: genTime,

@@ -4,6 +4,7 @@ import { createLibrary } from "./views/library";
 import { openSettings } from "./views/settings";
 import { createShell } from "./views/shell";
 import { createWorkspace } from "./views/workspace";
+import { watchDisplayed } from "./lib/shown";
 
 const root = document.getElementById("app");
 if (root) {
@@ -40,4 +41,6 @@ if (root) {
   show("library");
   wailsApi.info().then(shell.setInfo, () => shell.setInfo(null));
   void library.refresh();
+  // Every error the page shows (role="alert", any view) goes to the app log.
+  watchDisplayed(document.body, (kind, text) => wailsApi.logDisplayed?.(kind, text));
 }

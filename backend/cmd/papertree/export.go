@@ -13,6 +13,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/papertree/papertree/backend/bibtex"
 	"github.com/papertree/papertree/backend/library"
 	"github.com/papertree/papertree/backend/papertree"
 	"github.com/papertree/papertree/backend/report"
@@ -33,7 +34,7 @@ func cmdExport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	db := fs.String("db", "", "library database file")
 	ids := fs.String("answer", "", "answer id(s) to export, comma-separated (see ask --json: answer_id)")
 	history := fs.Int("history", -1, "export the last N saved answers as one report (no N or 0: all)")
-	format := fs.String("format", "", "report format: "+strings.Join(report.Formats(), ", ")+" (default: from --out, else md)")
+	format := fs.String("format", "", "report format: "+strings.Join(report.Formats(), ", ")+", or bib (the cited papers as BibTeX) (default: from --out, else md)")
 	out := fs.String("out", "", `output file ("-" = stdout; default stdout for md and html)`)
 	title := fs.String("title", "", "report title (default: a generic title)")
 	pos, err := parseFlags(fs, historyArgs(args))
@@ -50,7 +51,10 @@ func cmdExport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 			f = ext
 		}
 	}
-	known := false
+	known := f == "bib" || f == "bibtex"
+	if known {
+		f = "bib"
+	}
 	for _, k := range report.Formats() {
 		if strings.TrimPrefix(report.Ext(f), ".") == k {
 			known = true
@@ -59,7 +63,9 @@ func cmdExport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if !known {
 		return usageError{fmt.Sprintf("unknown format %q (have: %s)", f, strings.Join(report.Formats(), ", "))}
 	}
-	f = strings.TrimPrefix(report.Ext(f), ".")
+	if f != "bib" {
+		f = strings.TrimPrefix(report.Ext(f), ".")
+	}
 	if (f == "pdf" || f == "docx") && *out == "" {
 		return usageError{"--out FILE is required for " + f + ` ("--out -" writes to stdout)`}
 	}
@@ -106,13 +112,29 @@ func cmdExport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		}
 		doc.Answers = append(doc.Answers, *a)
 	}
-	if err := addPapers(ctx, lib, &doc); err != nil {
-		return err
-	}
-
 	var buf bytes.Buffer
-	if err := report.Write(&buf, f, doc); err != nil {
-		return err
+	if f == "bib" {
+		// The papers the answers cite, as BibTeX (citation keys from the
+		// researcher's reference manager where known).
+		var ids []int64
+		for _, a := range doc.Answers {
+			ids = append(ids, library.CitedPaperIDs(a)...)
+		}
+		entries, err := lib.BibEntries(ctx, ids)
+		if err != nil {
+			return err
+		}
+		if len(entries) == 0 {
+			return papertree.Errorf(papertree.ENotFound, "The answers cite no paper that is still in the library.")
+		}
+		bibtex.Write(&buf, entries)
+	} else {
+		if err := addPapers(ctx, lib, &doc); err != nil {
+			return err
+		}
+		if err := report.Write(&buf, f, doc); err != nil {
+			return err
+		}
 	}
 	if *out == "" || *out == "-" {
 		_, err := stdout.Write(buf.Bytes())
@@ -188,7 +210,8 @@ func addPapers(ctx context.Context, lib *library.Library, doc *report.Doc) error
 			if _, ok := doc.Papers[e.PaperID]; ok || e.PaperID == 0 {
 				continue
 			}
-			pi, err := lib.Store().PaperByID(ctx, e.PaperID)
+			// Reference metadata (Zotero, BibTeX) wins, with its citation key.
+			pi, err := lib.PaperRefByID(ctx, e.PaperID)
 			if papertree.ErrorCode(err) == papertree.ENotFound {
 				doc.Papers[e.PaperID] = report.PaperMeta{}
 				continue
@@ -196,7 +219,7 @@ func addPapers(ctx context.Context, lib *library.Library, doc *report.Doc) error
 			if err != nil {
 				return err
 			}
-			doc.Papers[e.PaperID] = report.PaperMeta{Title: pi.Title, Authors: pi.Authors, Year: pi.Year, File: pi.Path}
+			doc.Papers[e.PaperID] = report.PaperMeta{Title: pi.Title, Authors: pi.Authors, Year: pi.Year, File: pi.Path, CitationKey: pi.CitationKey}
 		}
 	}
 	return nil

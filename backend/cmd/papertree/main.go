@@ -28,7 +28,9 @@ Usage:
   papertree tree  --db FILE.db [--json] PAPER          (PAPER = id or file path)
   papertree list  --db FILE.db [--json]
   papertree ask   --db FILE.db [--json] [--papers ID,...] [--strategy NAME] [--budget TOKENS] QUESTION
-  papertree export --db FILE.db (--answer ID[,ID...] | --history [N]) [--format md|html|pdf|docx] [--out FILE] [--title T]
+  papertree export --db FILE.db (--answer ID[,ID...] | --history [N]) [--format md|html|pdf|docx|bib] [--out FILE] [--title T]
+  papertree import zotero --db FILE.db [--base-dir DIR] [--json] ZOTERO_DIR
+  papertree import bibtex --db FILE.db [--json] FILE.bib
   papertree eval trees  --gold DIR --pdfs DIR [--no-outline] [--json]
   papertree eval qasper --data FILE.json [--strategy NAME] [--budget N] [--limit N] [--predictions OUT.jsonl] [--json]
   papertree bench query --db FILE.db [--n 200] [--scales 1,10,100] [--json]
@@ -81,6 +83,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		err = cmdEval(ctx, rest, stdout, stderr)
 	case "export":
 		err = cmdExport(ctx, rest, stdout, stderr)
+	case "import":
+		err = cmdImport(ctx, rest, stdout, stderr)
 	case "version", "--version":
 		fmt.Fprintln(stdout, "papertree", version)
 	case "help", "-h", "--help":

@@ -26,6 +26,36 @@ export interface Paper {
   message: string;
   /** Indexed with other settings; re-index to refresh. */
   stale: boolean;
+  /** From the reference manager (Zotero, BibTeX), when imported. */
+  venue?: string;
+  doi?: string;
+  citationKey?: string;
+  collections?: string[];
+  tags?: string[];
+  /** "", "zotero" or "bibtex". */
+  source?: string;
+  /** Unix ms the file entered the library (or the reference manager's date added). */
+  addedAt?: number;
+}
+
+export interface StartItem {
+  path: string;
+  /** "folder" (indexed and watched), "zotero" (a Zotero data directory) or "bibtex" (a .bib file). */
+  kind: string;
+}
+
+export interface ImportSkip {
+  item: string;
+  reason: string;
+}
+
+export interface ImportResult {
+  source: string;
+  imported: number;
+  unchanged: number;
+  skipped: ImportSkip[];
+  collections: string[];
+  millis: number;
 }
 
 export interface Progress {
@@ -40,10 +70,15 @@ export interface Progress {
   message?: string;
   /** Estimated milliseconds left; 0 when unknown. */
   remaining?: number;
-  /** Every file of the job with its latest status. */
+  /**
+   * Files whose status changed since the job's previous event (every file,
+   * as queued, on the first event): merge them (mergeFiles).
+   */
   files?: FileState[];
   /** Started by the folder watcher. */
   background?: boolean;
+  /** The index job the event belongs to (1, 2, ...). */
+  job?: number;
 }
 
 export interface FileState {
@@ -241,6 +276,18 @@ export interface Api {
   openPaperFile(id: string): Promise<void>;
   /** Closes and opens the library again with the current settings. */
   reopenLibrary(): Promise<void>;
+  /** What was named on the command line (once; then []). */
+  startFolders?(): Promise<StartItem[]>;
+  /** Records in the app log an error or warning the page displayed. */
+  logDisplayed?(kind: "error" | "warning", text: string): void;
+  /** Ids of the papers whose text has every word of query (last one as a prefix). */
+  searchPapers?(query: string): Promise<string[]>;
+  /** Folder picker at ~/Zotero; "" when cancelled. */
+  chooseZoteroFolder?(): Promise<string>;
+  /** File picker for a .bib file; "" when cancelled. */
+  chooseBibFile?(): Promise<string>;
+  importZotero?(dir: string): Promise<ImportResult>;
+  importBibTeX?(file: string): Promise<ImportResult>;
 }
 
 /** Must match app.EventIndexProgress in Go. */
@@ -262,21 +309,56 @@ export class ApiError extends Error {
 }
 
 /**
- * Normalises whatever a rejected binding call produced: app.ErrorView objects
- * ({code, message}) from the Go ErrorFormatter, plain strings (Wails' own
- * argument errors) or JavaScript errors.
+ * Normalises whatever a rejected binding call produced. The Wails v2 runtime
+ * (internal/frontend/runtime/desktop/calls.js, both the dev and the production
+ * runtime) rejects a failed call with `new Error(message.error)`, so what
+ * arrives here is an Error whose message is whatever Go's ErrorFormatter sent,
+ * converted to a string. app.FormatError therefore sends the app.ErrorView
+ * ({code, message}) as a JSON string, which this function decodes. It also
+ * accepts the ErrorView object itself (older runtimes, tests), plain strings
+ * (Wails' own argument errors) and JavaScript errors, and it never shows
+ * "[object Object]".
  */
 export function toApiError(e: unknown): ApiError {
   if (e instanceof ApiError) return e;
-  if (e && typeof e === "object" && "code" in e && "message" in e) {
-    const { code, message } = e as { code: unknown; message: unknown };
+  const view = errorView(e);
+  if (view) return view;
+  if (e instanceof Error) {
+    const fromMessage = errorView(e.message);
+    if (fromMessage) return fromMessage;
+    // The cause, when a runtime keeps the original value there.
+    const fromCause = errorView((e as { cause?: unknown }).cause);
+    if (fromCause) return fromCause;
+    if (usable(e.message)) return new ApiError("internal", e.message);
+  }
+  if (typeof e === "string" && usable(e)) return new ApiError("internal", e);
+  return new ApiError("internal", "Something went wrong.");
+}
+
+/** A message worth showing: not empty and not a stringified object. */
+function usable(message: string): boolean {
+  const m = message.trim();
+  return m !== "" && !/^\[object \w+\]$/.test(m);
+}
+
+/** An ErrorView ({code, message}) given as an object or as its JSON text. */
+function errorView(v: unknown): ApiError | null {
+  if (typeof v === "string") {
+    const t = v.trim();
+    if (!t.startsWith("{")) return null;
+    try {
+      v = JSON.parse(t);
+    } catch {
+      return null;
+    }
+  }
+  if (v && typeof v === "object" && "code" in v && "message" in v) {
+    const { code, message } = v as { code: unknown; message: unknown };
     if (typeof code === "string" && typeof message === "string" && message !== "") {
       return new ApiError(code || "internal", message);
     }
   }
-  if (typeof e === "string" && e !== "") return new ApiError("internal", e);
-  if (e instanceof Error && e.message) return new ApiError("internal", e.message);
-  return new ApiError("internal", "Something went wrong.");
+  return null;
 }
 
 function connected(): boolean {
@@ -331,4 +413,32 @@ export const wailsApi: Api = {
   testConnection: (input) => call(() => App.TestConnection(input as never) as unknown as Promise<LLMStatus>),
   openPaperFile: (id) => call(() => App.OpenPaperFile(id)),
   reopenLibrary: () => call(() => App.ReopenLibrary()),
+  startFolders: () => call(async () => (await App.StartFolders()) ?? []),
+  searchPapers: (query) => call(async () => (await App.SearchPapers(query)) ?? []),
+  chooseZoteroFolder: () => call(() => App.ChooseZoteroFolder()),
+  chooseBibFile: () => call(() => App.ChooseBibFile()),
+  importZotero: (dir) => call(() => App.ImportZotero(dir) as unknown as Promise<ImportResult>),
+  importBibTeX: (file) => call(() => App.ImportBibTeX(file) as unknown as Promise<ImportResult>),
+  logDisplayed(kind, text) {
+    if (connected()) void App.LogDisplayed(kind, text).catch(() => {});
+  },
 };
+
+/**
+ * Merges a progress event's changed files into the job's list (in place order:
+ * known files keep their place, new ones are appended).
+ */
+export function mergeFiles(prev: readonly FileState[], changed: readonly FileState[] | undefined): FileState[] {
+  if (!changed || changed.length === 0) return prev as FileState[];
+  const out = prev.slice();
+  const at = new Map<string, number>();
+  out.forEach((f, i) => at.set(f.file, i));
+  for (const f of changed) {
+    const i = at.get(f.file);
+    if (i === undefined) {
+      at.set(f.file, out.length);
+      out.push(f);
+    } else out[i] = f;
+  }
+  return out;
+}

@@ -174,3 +174,90 @@ describe("createLibrary", () => {
     expect(root.querySelector(".notice-error")?.textContent).toContain("Indexing is not available in this build yet.");
   });
 });
+
+describe("library search, sort and filters", () => {
+  const many: Paper[] = [
+    paper({ id: "1", title: "Attention Is All You Need", year: 2017, venue: "NeurIPS", addedAt: 1 }),
+    paper({ id: "2", title: "Tree Retrieval", authors: ["Jörg Müller"], year: 2021, addedAt: 2, citationKey: "muller2021tree", collections: ["Reading"] }),
+    paper({ id: "3", title: "Broken", status: "failed", message: "Password-protected.", addedAt: 3 }),
+  ];
+  const titles = (root: HTMLElement) => Array.from(root.querySelectorAll(".paper-title")).map((e) => e.textContent);
+
+  it("filters as you type, keeps focus, sorts and filters by status and collection", async () => {
+    const searchPapers = vi.fn(async () => ["1"]);
+    const api = fakeApi({ listPapers: async () => many, searchPapers });
+    const root = document.createElement("div");
+    document.body.append(root);
+    const lib = createLibrary(root, api);
+    await lib.refresh();
+    expect(titles(root)).toEqual(["Broken", "Tree Retrieval", "Attention Is All You Need"]);
+    expect(root.textContent).toContain("NeurIPS");
+    expect(root.querySelector(".tag-key")?.textContent).toBe("muller2021tree");
+
+    const search = root.querySelector<HTMLInputElement>("[data-testid=library-search]")!;
+    search.focus();
+    search.value = "muller";
+    search.dispatchEvent(new Event("input"));
+    expect(titles(root)).toEqual(["Tree Retrieval"]);
+    expect(document.activeElement?.getAttribute("data-testid")).toBe("library-search");
+    expect(root.querySelector("[data-testid=paper-count]")?.textContent).toBe("1 of 3 papers · 1 not indexed");
+
+    // A word only in a paper's text: the Go side's search finds it.
+    const s2 = root.querySelector<HTMLInputElement>("[data-testid=library-search]")!;
+    s2.value = "transformer";
+    s2.dispatchEvent(new Event("input"));
+    expect(root.querySelector("[data-testid=no-match]")).not.toBeNull();
+    await new Promise((r) => setTimeout(r, 260));
+    expect(searchPapers).toHaveBeenLastCalledWith("transformer");
+    expect(titles(root)).toEqual(["Attention Is All You Need"]);
+
+    const s3 = root.querySelector<HTMLInputElement>("[data-testid=library-search]")!;
+    s3.value = "";
+    s3.dispatchEvent(new Event("input"));
+    root.querySelector<HTMLButtonElement>("[data-testid=sort-year]")!.click();
+    expect(root.querySelector("[data-testid=sort-year]")?.getAttribute("aria-pressed")).toBe("true");
+    expect(titles(root)).toEqual(["Tree Retrieval", "Attention Is All You Need", "Broken"]);
+    const status = root.querySelector<HTMLSelectElement>("[data-testid=library-status]")!;
+    status.value = "failed";
+    status.dispatchEvent(new Event("change"));
+    expect(titles(root)).toEqual(["Broken"]);
+    status.value = "";
+    status.dispatchEvent(new Event("change"));
+    const coll = root.querySelector<HTMLSelectElement>("[data-testid=library-collection]")!;
+    coll.value = "Reading";
+    coll.dispatchEvent(new Event("change"));
+    expect(titles(root)).toEqual(["Tree Retrieval"]);
+    root.remove();
+  });
+
+  it("imports from Zotero and reports what was skipped", async () => {
+    const importZotero = vi.fn(async () => ({
+      source: "zotero", imported: 3, unchanged: 0, collections: ["Collection 1", "Collection 2"], millis: 1200,
+      skipped: [{ item: "Optimal Multiple Stopping Rule", reason: "arXiv.org Snapshot: the file storage/AH5Z3RX7/2002.html is missing" }],
+    }));
+    const api = fakeApi({ chooseZoteroFolder: async () => "/home/r/Zotero", importZotero });
+    const root = document.createElement("div");
+    await createLibrary(root, api).refresh();
+    click(root, "Import from Zotero");
+    await flush();
+    await flush();
+    expect(importZotero).toHaveBeenCalledWith("/home/r/Zotero");
+    const notice = root.querySelector(".notice-warn")?.textContent ?? "";
+    expect(notice).toContain("Imported 3 papers from Zotero, 2 collections, 1 skipped");
+    expect(notice).toContain("Optimal Multiple Stopping Rule: arXiv.org Snapshot: the file storage/AH5Z3RX7/2002.html is missing");
+  });
+});
+
+describe("start items", () => {
+  it("imports a Zotero data directory named on the command line without asking", async () => {
+    const chooseZoteroFolder = vi.fn(async () => "");
+    const importZotero = vi.fn(async () => ({ source: "zotero", imported: 3, unchanged: 0, skipped: [], collections: [], millis: 10 }));
+    const api = fakeApi({ startFolders: async () => [{ path: "/home/r/Zotero", kind: "zotero" }], chooseZoteroFolder, importZotero });
+    const root = document.createElement("div");
+    createLibrary(root, api);
+    for (let i = 0; i < 5; i++) await flush();
+    expect(importZotero).toHaveBeenCalledWith("/home/r/Zotero");
+    expect(chooseZoteroFolder).not.toHaveBeenCalled();
+    expect(root.querySelector(".notice-ok")?.textContent).toContain("Imported 3 papers from Zotero");
+  });
+});

@@ -6,7 +6,8 @@
 // error messages about files) goes through lib/dom.ts, which only ever
 // inserts text nodes.
 
-import { ApiError, type Api, type FileState, type Paper, type Progress, type Summary } from "../lib/api";
+import { ApiError, mergeFiles, toApiError, type Api, type FileState, type ImportResult, type Paper, type Progress, type Summary } from "../lib/api";
+import { collectionsOf, defaultQuery, selectPapers, type ListQuery, type SortKey } from "../lib/papers";
 import { h, mount } from "../lib/dom";
 import { authorLine, baseName, duration, plural, progressText, shortPath } from "../lib/format";
 import { askIcon, docIcon, folderIcon, treeIcon } from "./icons";
@@ -27,7 +28,16 @@ export interface LibraryState {
   folders?: string[];
   /** Ids of papers ticked for "selected papers" questions. */
   selected?: string[];
+  /** Search, sort and filters of the list. */
+  list?: ListQuery;
+  /** Ids the Go side's full-text search found for list.query (null: none yet). */
+  textHits?: Set<string> | null;
+  /** Rows shown; the rest behind "Show all" (keeps typing smooth with thousands). */
+  limit?: number;
 }
+
+/** Rows rendered before "Show all". */
+export const ROW_LIMIT = 200;
 
 export interface LibraryActions {
   openFolder(): void;
@@ -38,10 +48,15 @@ export interface LibraryActions {
   toggleSelect?(id: string): void;
   ask?(): void;
   forgetFolder?(dir: string): void;
+  /** Search, sort and filter changes. */
+  setList?(patch: Partial<ListQuery>): void;
+  showAll?(): void;
+  importZotero?(): void;
+  importBibTeX?(): void;
 }
 
 export function initialState(): LibraryState {
-  return { phase: "loading", papers: [], loadError: "", job: null, notice: null, folders: [], selected: [] };
+  return { phase: "loading", papers: [], loadError: "", job: null, notice: null, folders: [], selected: [], list: defaultQuery(), textHits: null, limit: ROW_LIMIT };
 }
 
 function button(label: string, onClick: () => void, opts: { kind?: "primary" | "secondary" | "quiet"; disabled?: boolean; icon?: SVGElement } = {}) {
@@ -73,6 +88,7 @@ function emptyState(s: LibraryState, act: LibraryActions) {
       "PaperTree turns each paper into a tree of its own sections, so you can ask questions and see exactly where every answer comes from.",
     ),
     button("Open a folder of PDFs", act.openFolder, { kind: "primary", disabled: s.job !== null, icon: folderIcon(18) }),
+    importButtons(s, act),
     h("p", { class: "empty-hint" }, "Your files stay on this computer. Nothing is uploaded."),
     h(
       "ol",
@@ -106,7 +122,7 @@ function paperRow(p: Paper, act: LibraryActions, selected: boolean, busy: FileSt
   const failed = p.status !== "ready";
   const meta = failed
     ? p.message || "This file could not be indexed."
-    : [authorLine(p.authors), p.year > 0 ? String(p.year) : ""].filter(Boolean).join(" · ");
+    : [authorLine(p.authors), p.year > 0 ? String(p.year) : "", p.venue ?? ""].filter(Boolean).join(" · ");
   const title = p.title.trim() || baseName(p.file) || "Untitled";
   return h(
     "li",
@@ -128,6 +144,8 @@ function paperRow(p: Paper, act: LibraryActions, selected: boolean, busy: FileSt
       : h(
           "p",
           { class: "paper-stats" },
+          p.citationKey ? h("span", { class: "tag tag-key", title: `Citation key (from ${p.source === "zotero" ? "Zotero" : "your BibTeX file"})` }, p.citationKey) : null,
+          (p.collections ?? []).slice(0, 2).map((c) => h("span", { class: "tag tag-coll", title: "Collection" }, c)),
           p.stale ? h("span", { class: "tag", title: "Indexed with other settings; index the folder again to refresh." }, "Outdated") : null,
           p.pages > 0 ? plural(p.pages, "page") : null,
         ),
@@ -158,10 +176,73 @@ function folderLine(s: LibraryState, act: LibraryActions) {
   );
 }
 
+function importButtons(s: LibraryState, act: LibraryActions) {
+  if (!act.importZotero && !act.importBibTeX) return null;
+  return h(
+    "div",
+    { class: "import-actions" },
+    act.importZotero ? button("Import from Zotero", act.importZotero, { kind: "quiet", disabled: s.job !== null }) : null,
+    act.importBibTeX ? button("Import a BibTeX file", act.importBibTeX, { kind: "quiet", disabled: s.job !== null }) : null,
+  );
+}
+
+function select(label: string, value: string, options: [string, string][], onChange: (v: string) => void, testid: string) {
+  return h(
+    "label",
+    { class: "list-select" },
+    h("span", { class: "muted" }, label),
+    h(
+      "select",
+      { "data-testid": testid, on: { change: (e: Event) => onChange((e.target as HTMLSelectElement).value) } },
+      options.map(([v, text]) => h("option", { value: v, selected: v === value }, text)),
+    ),
+  );
+}
+
+/** Search box, sort and filters. */
+function listTools(s: LibraryState, act: LibraryActions) {
+  const q = s.list ?? defaultQuery();
+  const set = act.setList ?? (() => {});
+  const folders = s.folders ?? [];
+  const colls = collectionsOf(s.papers);
+  return h(
+    "div",
+    { class: "list-tools" },
+    h("input", {
+      type: "search",
+      class: "list-search",
+      placeholder: "Search titles, authors, years, venues and text  ( / )",
+      "aria-label": "Search the library",
+      "data-testid": "library-search",
+      value: q.query,
+      on: { input: (e: Event) => set({ query: (e.target as HTMLInputElement).value }) },
+    }),
+    h(
+      "div",
+      { class: "list-sort", role: "group", "aria-label": "Sort by", "data-testid": "library-sort" },
+      h("span", { class: "muted" }, "Sort"),
+      ([["added", "Date added"], ["title", "Title"], ["year", "Year"]] as [SortKey, string][]).map(([k, label]) =>
+        h(
+          "button",
+          { type: "button", class: q.sort === k ? "seg seg-on" : "seg", "aria-pressed": q.sort === k ? "true" : "false", "data-testid": `sort-${k}`, on: { click: () => set({ sort: k }) } },
+          label,
+        ),
+      ),
+    ),
+    folders.length > 1 ? select("Folder", q.folder, [["", "All folders"], ...folders.map((f): [string, string] => [f, shortPath(f, 32)])], (v) => set({ folder: v }), "library-folder") : null,
+    colls.length > 0 ? select("Collection", q.collection, [["", "All collections"], ...colls.map((c): [string, string] => [c, c])], (v) => set({ collection: v }), "library-collection") : null,
+    select("Status", q.status, [["", "Any status"], ["ready", "Indexed"], ["failed", "Not indexed"], ["stale", "Outdated"]], (v) => set({ status: v }), "library-status"),
+  );
+}
+
 function paperList(s: LibraryState, act: LibraryActions) {
   const busy = new Map<string, FileState>();
   for (const f of s.job?.progress?.files ?? []) if (f.status !== "ready" && f.status !== "unchanged") busy.set(f.file, f);
   const selected = new Set(s.selected ?? []);
+  const q = s.list ?? defaultQuery();
+  const shown = selectPapers(s.papers, q, s.folders ?? [], s.textHits ?? null);
+  const limit = s.limit ?? ROW_LIMIT;
+  const filtered = shown.length !== s.papers.length;
   return h(
     "section",
     { class: "papers" },
@@ -169,13 +250,17 @@ function paperList(s: LibraryState, act: LibraryActions) {
       "div",
       { class: "papers-head" },
       h("h3", null, "Papers"),
-      h("span", { class: "muted" }, plural(s.papers.length, "paper") + failedCount(s.papers)),
+      h("span", { class: "muted", "data-testid": "paper-count" }, (filtered ? `${shown.length} of ` : "") + plural(s.papers.length, "paper") + failedCount(s.papers)),
       h("span", { class: "spacer" }),
       act.ask ? button(selected.size ? `Ask ${plural(selected.size, "selected paper")}` : "Ask the library", act.ask, { icon: askIcon(16) }) : null,
       button("Add a folder", act.openFolder, { disabled: s.job !== null, icon: folderIcon(16) }),
     ),
     folderLine(s, act),
-    h("ul", { class: "paper-list" }, s.papers.map((p) => paperRow(p, act, selected.has(p.id), busy.get(p.file)))),
+    h("div", { class: "list-bar" }, listTools(s, act)),
+    shown.length === 0 ? h("p", { class: "list-empty muted", "data-testid": "no-match" }, "No paper matches. Clear the search or the filters.") : null,
+    h("ul", { class: "paper-list" }, shown.slice(0, limit).map((p) => paperRow(p, act, selected.has(p.id), busy.get(p.file)))),
+    shown.length > limit && act.showAll ? h("div", { class: "list-more" }, button(`Show all ${shown.length}`, act.showAll, { kind: "quiet" })) : null,
+    h("div", { class: "list-foot" }, importButtons(s, act)),
   );
 }
 
@@ -272,6 +357,19 @@ export function renderLibrary(s: LibraryState, act: LibraryActions): HTMLElement
   return h("div", { class: "library" }, parts);
 }
 
+/** Turns an import result into a notice: counts, then what was skipped and why. */
+export function importNotice(r: ImportResult): Notice {
+  const from = r.source === "zotero" ? "Zotero" : "the BibTeX file";
+  const parts = [`Imported ${plural(r.imported, "paper")} from ${from}`];
+  if (r.unchanged > 0) parts.push(`${r.unchanged} unchanged`);
+  if ((r.collections ?? []).length > 0) parts.push(plural(r.collections.length, "collection"));
+  const skipped = r.skipped ?? [];
+  if (skipped.length > 0) parts.push(`${skipped.length} skipped`);
+  const lines = skipped.slice(0, 8).map((s) => `${s.item}: ${s.reason}`);
+  if (skipped.length > 8) lines.push(`…and ${skipped.length - 8} more`);
+  return { tone: skipped.length > 0 ? "warn" : "ok", title: `${parts.join(", ")} (${duration(r.millis)}).`, lines };
+}
+
 /** Turns an index summary into a notice. */
 export function summaryNotice(sum: Summary): Notice {
   const failures = sum.failures ?? [];
@@ -297,8 +395,65 @@ export function createLibrary(root: HTMLElement, api: Api, hooks: LibraryHooks =
   let state = initialState();
   const set = (patch: Partial<LibraryState>) => {
     state = { ...state, ...patch };
+    // The page is re-rendered whole: keep the search box's focus and caret.
+    const active = document.activeElement as HTMLInputElement | null;
+    const testid = active && root.contains(active) ? active.getAttribute("data-testid") : null;
+    const caret = testid && active?.selectionStart != null ? [active.selectionStart, active.selectionEnd ?? active.selectionStart] : null;
     mount(root, renderLibrary(state, actions));
+    if (testid) {
+      const el = root.querySelector<HTMLInputElement>(`[data-testid="${testid}"]`);
+      el?.focus();
+      if (el && caret && el.setSelectionRange && el.type !== "checkbox") el.setSelectionRange(caret[0], caret[1]);
+    }
   };
+
+  // Full-text search on the Go side, debounced; the newest query wins.
+  let searchTimer: ReturnType<typeof setTimeout> | null = null;
+  let searchSeq = 0;
+  function searchText(query: string) {
+    if (searchTimer) clearTimeout(searchTimer);
+    if (!api.searchPapers || query.trim() === "") {
+      searchSeq++;
+      return;
+    }
+    const seq = ++searchSeq;
+    searchTimer = setTimeout(() => {
+      searchTimer = null;
+      api.searchPapers!(query).then(
+        (ids) => {
+          if (seq === searchSeq && (state.list?.query ?? "") === query) set({ textHits: new Set(ids) });
+        },
+        () => {}, // metadata search still works
+      );
+    }, 200);
+  }
+
+  async function runImport(kind: "zotero" | "bibtex", given = "") {
+    if (state.job) return;
+    let path = given;
+    try {
+      if (!path) path = (kind === "zotero" ? await api.chooseZoteroFolder?.() : await api.chooseBibFile?.()) ?? "";
+    } catch (e) {
+      set({ notice: { tone: "error", title: toApiError(e).message, lines: [] } });
+      return;
+    }
+    if (!path || !(kind === "zotero" ? api.importZotero : api.importBibTeX)) return;
+    ownJob = true;
+    readyCount = 0;
+    if (clearTimer) clearTimeout(clearTimer);
+    set({ job: { folder: path, progress: null, cancelling: false }, notice: null });
+    try {
+      const res = await (kind === "zotero" ? api.importZotero!(path) : api.importBibTeX!(path));
+      set({ job: null, notice: importNotice(res) });
+    } catch (e) {
+      const err = toApiError(e);
+      set({ job: null, notice: { tone: err.code === "canceled" ? "warn" : "error", title: err.message, lines: [] } });
+    } finally {
+      ownJob = false;
+      lastEnded = Math.max(lastEnded, latestJob);
+    }
+    await refresh();
+  }
   // Progress events only redraw the job panel (and the per-paper tags
   // through the next list refresh): a big library list is not rebuilt
   // several times a second while indexing.
@@ -333,18 +488,42 @@ export function createLibrary(root: HTMLElement, api: Api, hooks: LibraryHooks =
   }
 
   let ownJob = false;
+  // Events carry only the files that changed: the job's full list is merged
+  // here. Jobs that ended (a "done" event, or the call returned) are
+  // remembered so that a late event cannot bring back their panel.
+  let lastEnded = 0;
+  let latestJob = 0;
+  let clearTimer: ReturnType<typeof setTimeout> | null = null;
+  const clearJobSoon = (ms: number) => {
+    if (clearTimer) clearTimeout(clearTimer);
+    clearTimer = setTimeout(() => {
+      clearTimer = null;
+      if (!ownJob && state.job) setJob(null);
+    }, ms);
+  };
   api.onIndexProgress((p) => {
-    const ready = (p.files ?? []).filter((f) => f.status === "ready").length;
+    const job = p.job ?? 0;
+    if (job > 0 && job <= lastEnded) return;
+    latestJob = Math.max(latestJob, job);
+    const files = mergeFiles(state.job?.progress?.files ?? [], p.files);
+    const merged: Progress = { ...p, files };
+    const ready = files.filter((f) => f.status === "ready").length;
     if (ready > readyCount) refreshSoon();
     readyCount = ready;
-    if (state.job) setJob({ ...state.job, progress: p });
-    else if (!ownJob && p.stage !== "done") setJob({ folder: "", progress: p, cancelling: false, background: p.background ?? true });
+    if (p.stage === "done") lastEnded = Math.max(lastEnded, job);
+    if (state.job) setJob({ ...state.job, progress: merged });
+    else if (!ownJob && p.stage !== "done") setJob({ folder: "", progress: merged, cancelling: false, background: p.background ?? true });
+    // A background job's "Finished" line stays a moment, then goes.
+    if (p.stage === "done" && !ownJob) clearJobSoon(1500);
   });
   api.onLibraryChanged?.(() => {
-    if (!ownJob && state.job) state = { ...state, job: null };
+    if (!ownJob && state.job && state.job.progress?.stage === "done") clearJobSoon(1500);
     readyCount = 0;
     refreshSoon(200);
   });
+
+  // Errors are shown with role="alert"; main.ts logs what is displayed (lib/shown.ts).
+  const showNotice = (n: Notice) => set({ notice: n });
 
   async function openFolder() {
     if (state.job) return;
@@ -352,24 +531,46 @@ export function createLibrary(root: HTMLElement, api: Api, hooks: LibraryHooks =
     try {
       folder = await api.chooseFolder();
     } catch (e) {
-      set({ notice: { tone: "error", title: (e as ApiError).message, lines: [] } });
+      showNotice({ tone: "error", title: (e as ApiError).message, lines: [] });
       return;
     }
     if (!folder) return; // cancelled
+    await indexFolder(folder);
+  }
+
+  async function indexFolder(folder: string) {
     ownJob = true;
     readyCount = 0;
+    if (clearTimer) clearTimeout(clearTimer);
     set({ job: { folder, progress: null, cancelling: false }, notice: null });
     try {
       const sum = await api.indexFolder(folder);
-      set({ job: null, notice: summaryNotice(sum) });
+      set({ job: null });
+      showNotice(summaryNotice(sum));
     } catch (e) {
-      const err = e as ApiError;
+      const err = toApiError(e);
       const cancelled = err.code === "canceled";
-      set({ job: null, notice: { tone: cancelled ? "warn" : "error", title: err.message, lines: [] } });
+      set({ job: null });
+      showNotice({ tone: cancelled ? "warn" : "error", title: err.message, lines: [] });
     } finally {
       ownJob = false;
+      lastEnded = Math.max(lastEnded, latestJob);
     }
     await refresh();
+  }
+
+  /** Opens what was named on the command line, one after the other. */
+  async function openStartFolders() {
+    let items: { path: string; kind: string }[] = [];
+    try {
+      items = (await api.startFolders?.()) ?? [];
+    } catch (e) {
+      showNotice({ tone: "error", title: toApiError(e).message, lines: [] });
+    }
+    for (const it of items) {
+      if (it.kind === "zotero" || it.kind === "bibtex") await runImport(it.kind, it.path);
+      else await indexFolder(it.path);
+    }
   }
 
   const actions: LibraryActions = {
@@ -387,6 +588,15 @@ export function createLibrary(root: HTMLElement, api: Api, hooks: LibraryHooks =
     },
     dismiss: () => set({ notice: null }),
     openPaper: hooks.openPaper ? (id) => hooks.openPaper?.(id) : undefined,
+    setList: (patch) => {
+      const list = { ...(state.list ?? defaultQuery()), ...patch };
+      const queryChanged = patch.query !== undefined && patch.query !== state.list?.query;
+      set({ list, limit: ROW_LIMIT, textHits: queryChanged ? null : state.textHits });
+      if (queryChanged) searchText(list.query);
+    },
+    showAll: () => set({ limit: Number.MAX_SAFE_INTEGER }),
+    importZotero: api.importZotero && api.chooseZoteroFolder ? () => void runImport("zotero") : undefined,
+    importBibTeX: api.importBibTeX && api.chooseBibFile ? () => void runImport("bibtex") : undefined,
     ask: hooks.ask ? () => hooks.ask?.(state.selected ?? []) : undefined,
     toggleSelect: (id) => {
       const sel = new Set(state.selected ?? []);
@@ -399,10 +609,22 @@ export function createLibrary(root: HTMLElement, api: Api, hooks: LibraryHooks =
           void api
             .forgetFolder(dir)
             .then((folders) => set({ folders }))
-            .catch((e) => set({ notice: { tone: "error", title: (e as ApiError).message, lines: [] } }))
+            .catch((e) => showNotice({ tone: "error", title: toApiError(e).message, lines: [] }))
       : undefined,
   };
 
   mount(root, renderLibrary(state, actions));
+  // "/" focuses the search box (unless typing somewhere already).
+  document.addEventListener("keydown", (e) => {
+    const t = e.target as HTMLElement | null;
+    if (e.key !== "/" || e.ctrlKey || e.metaKey || e.altKey || !root.isConnected) return;
+    if (t && (t.tagName === "INPUT" || t.tagName === "TEXTAREA" || t.tagName === "SELECT" || t.isContentEditable)) return;
+    const box = root.querySelector<HTMLInputElement>("[data-testid=library-search]");
+    if (box) {
+      e.preventDefault();
+      box.focus();
+    }
+  });
+  void openStartFolders();
   return { refresh, state: () => state, selected: () => state.selected ?? [], pending: () => refreshing };
 }

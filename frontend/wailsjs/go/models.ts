@@ -225,6 +225,61 @@ export namespace app {
 	        this.createdAt = source["createdAt"];
 	    }
 	}
+	export class ImportSkip {
+	    item: string;
+	    reason: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new ImportSkip(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.item = source["item"];
+	        this.reason = source["reason"];
+	    }
+	}
+	export class ImportResult {
+	    source: string;
+	    imported: number;
+	    unchanged: number;
+	    skipped: ImportSkip[];
+	    collections: string[];
+	    millis: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new ImportResult(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.source = source["source"];
+	        this.imported = source["imported"];
+	        this.unchanged = source["unchanged"];
+	        this.skipped = this.convertValues(source["skipped"], ImportSkip);
+	        this.collections = source["collections"];
+	        this.millis = source["millis"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	
 	export class LLMStatusView {
 	    provider: string;
 	    baseUrl: string;
@@ -362,6 +417,13 @@ export namespace app {
 	    code: string;
 	    message: string;
 	    stale: boolean;
+	    venue: string;
+	    doi: string;
+	    citationKey: string;
+	    collections: string[];
+	    tags: string[];
+	    source: string;
+	    addedAt: number;
 	
 	    static createFrom(source: any = {}) {
 	        return new PaperView(source);
@@ -379,6 +441,13 @@ export namespace app {
 	        this.code = source["code"];
 	        this.message = source["message"];
 	        this.stale = source["stale"];
+	        this.venue = source["venue"];
+	        this.doi = source["doi"];
+	        this.citationKey = source["citationKey"];
+	        this.collections = source["collections"];
+	        this.tags = source["tags"];
+	        this.source = source["source"];
+	        this.addedAt = source["addedAt"];
 	    }
 	}
 	export class SaveResult {
@@ -492,6 +561,20 @@ export namespace app {
 		    }
 		    return a;
 		}
+	}
+	export class StartItem {
+	    path: string;
+	    kind: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new StartItem(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.path = source["path"];
+	        this.kind = source["kind"];
+	    }
 	}
 	export class Summary {
 	    indexed: number;

@@ -10,7 +10,11 @@ export function CancelAsk():Promise<boolean>;
 
 export function CancelIndex():Promise<boolean>;
 
+export function ChooseBibFile():Promise<string>;
+
 export function ChooseFolder():Promise<string>;
+
+export function ChooseZoteroFolder():Promise<string>;
 
 export function DeleteAnswer(arg1:string):Promise<void>;
 
@@ -26,11 +30,17 @@ export function GetSettings():Promise<app.SettingsView>;
 
 export function History(arg1:number):Promise<Array<app.HistoryItem>>;
 
+export function ImportBibTeX(arg1:string):Promise<app.ImportResult>;
+
+export function ImportZotero(arg1:string):Promise<app.ImportResult>;
+
 export function IndexFolder(arg1:string):Promise<app.Summary>;
 
 export function Info():Promise<app.AppInfo>;
 
 export function ListPapers():Promise<Array<app.PaperView>>;
+
+export function LogDisplayed(arg1:string,arg2:string):Promise<void>;
 
 export function OpenPaperFile(arg1:string):Promise<void>;
 
@@ -41,6 +51,10 @@ export function ReindexAll():Promise<app.Summary>;
 export function ReopenLibrary():Promise<void>;
 
 export function SaveSettings(arg1:app.SettingsInput):Promise<app.SaveResult>;
+
+export function SearchPapers(arg1:string):Promise<Array<string>>;
+
+export function StartFolders():Promise<Array<app.StartItem>>;
 
 export function Strategies():Promise<Array<string>>;
 

@@ -18,8 +18,16 @@ export function CancelIndex() {
   return window['go']['app']['App']['CancelIndex']();
 }
 
+export function ChooseBibFile() {
+  return window['go']['app']['App']['ChooseBibFile']();
+}
+
 export function ChooseFolder() {
   return window['go']['app']['App']['ChooseFolder']();
+}
+
+export function ChooseZoteroFolder() {
+  return window['go']['app']['App']['ChooseZoteroFolder']();
 }
 
 export function DeleteAnswer(arg1) {
@@ -50,6 +58,14 @@ export function History(arg1) {
   return window['go']['app']['App']['History'](arg1);
 }
 
+export function ImportBibTeX(arg1) {
+  return window['go']['app']['App']['ImportBibTeX'](arg1);
+}
+
+export function ImportZotero(arg1) {
+  return window['go']['app']['App']['ImportZotero'](arg1);
+}
+
 export function IndexFolder(arg1) {
   return window['go']['app']['App']['IndexFolder'](arg1);
 }
@@ -60,6 +76,10 @@ export function Info() {
 
 export function ListPapers() {
   return window['go']['app']['App']['ListPapers']();
+}
+
+export function LogDisplayed(arg1, arg2) {
+  return window['go']['app']['App']['LogDisplayed'](arg1, arg2);
 }
 
 export function OpenPaperFile(arg1) {
@@ -80,6 +100,14 @@ export function ReopenLibrary() {
 
 export function SaveSettings(arg1) {
   return window['go']['app']['App']['SaveSettings'](arg1);
+}
+
+export function SearchPapers(arg1) {
+  return window['go']['app']['App']['SearchPapers'](arg1);
+}
+
+export function StartFolders() {
+  return window['go']['app']['App']['StartFolders']();
 }
 
 export function Strategies() {
