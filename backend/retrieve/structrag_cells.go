@@ -2,6 +2,7 @@ package retrieve
 
 import (
 	"context"
+	"regexp"
 	"sort"
 	"strings"
 
@@ -41,6 +42,36 @@ var aspectSynonyms = map[string]string{
 	"code":         "code available github release open-source",
 	"language":     "language languages english multilingual",
 	"contribution": "contribution contributions we propose introduce novel",
+}
+
+// aspectCues are the phrasings papers use when they state an aspect of
+// their own work (generic research prose, not fitted to any file); a
+// sentence with one gets a bonus in BestCell.
+var aspectCues = map[string]*regexp.Regexp{
+	"method":      regexp.MustCompile(`(?i)\bwe (?:propose|introduce|present|describe|develop)\b|\bour (?:model|method|approach|system|framework)\b`),
+	"model":       regexp.MustCompile(`(?i)\bwe (?:propose|introduce|present|use|train)\b|\bour (?:model|network|architecture)\b`),
+	"dataset":     regexp.MustCompile(`(?i)\b(?:we (?:use|used|evaluate|evaluated|conduct|collect|collected)|trained on|experiments on|evaluated on|consists of)\b`),
+	"data":        regexp.MustCompile(`(?i)\b(?:we (?:use|used|evaluate|evaluated|collect|collected)|trained on|experiments on|evaluated on|consists of)\b`),
+	"results":     regexp.MustCompile(`(?i)\b(?:outperform\w*|achiev\w*|improv\w*|state[- ]of[- ]the[- ]art|best)\b`),
+	"result":      regexp.MustCompile(`(?i)\b(?:outperform\w*|achiev\w*|improv\w*|state[- ]of[- ]the[- ]art|best)\b`),
+	"metric":      regexp.MustCompile(`(?i)\b(?:accuracy|f1|bleu|rouge|precision|recall|error rate|perplexity|auc|map|measured? (?:by|with|using))\b`),
+	"metrics":     regexp.MustCompile(`(?i)\b(?:accuracy|f1|bleu|rouge|precision|recall|error rate|perplexity|auc|map|measured? (?:by|with|using))\b`),
+	"limitation":  regexp.MustCompile(`(?i)\b(?:limitation\w*|fails?|cannot|future work|drawback\w*)\b`),
+	"limitations": regexp.MustCompile(`(?i)\b(?:limitation\w*|fails?|cannot|future work|drawback\w*)\b`),
+}
+
+// skipSection reports whether leaf o sits in back matter that never states
+// a paper's own aspects (references, acknowledgements).
+func skipSection(d *PaperData, o int) bool {
+	for a := d.Parent[o]; a > 0; a = d.Parent[a] {
+		t := strings.ToLower(stripNumber(d.Nodes[a].Title))
+		for _, p := range []string{"reference", "bibliograph", "acknowledg", "literature cited"} {
+			if strings.HasPrefix(t, p) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // aspectTerms are the crude stems an aspect's evidence must mention.
@@ -126,7 +157,7 @@ func BestCell(ctx context.Context, emb papertree.Embedder, d *PaperData, aspect,
 	}
 	var leaves []lf
 	for o, n := range d.Nodes {
-		if !n.IsLeaf() || n.Kind == papertree.KindCaption && len(n.Text) < 20 {
+		if !n.IsLeaf() || n.Kind == papertree.KindCaption && len(n.Text) < 20 || skipSection(d, o) {
 			continue
 		}
 		s := dot(qv, d.Seg[o])
@@ -138,6 +169,9 @@ func BestCell(ctx context.Context, emb papertree.Embedder, d *PaperData, aspect,
 		}
 		if !hasTerm(terms, n.Text) {
 			s -= 0.2
+		}
+		if n.Kind == papertree.KindCaption {
+			s -= 0.1
 		}
 		leaves = append(leaves, lf{o, s})
 	}
@@ -155,7 +189,7 @@ func BestCell(ctx context.Context, emb papertree.Embedder, d *PaperData, aspect,
 	for _, l := range leaves {
 		for _, s := range papertree.SplitSentences(d.Nodes[l.o].Text) {
 			s = strings.TrimSpace(s)
-			if len([]rune(s)) < 25 || len([]rune(s)) > 600 {
+			if len([]rune(s)) < 25 || len([]rune(s)) > 450 {
 				continue
 			}
 			sents = append(sents, sent{l.o, s, l.s})
@@ -174,7 +208,13 @@ func BestCell(ctx context.Context, emb papertree.Embedder, d *PaperData, aspect,
 		if !hasTerm(terms, s.text) {
 			continue
 		}
-		sc := dot(qv, vs[i]) + 0.3*s.ls
+		sc := dot(qv, vs[i]) + 0.3*s.ls - 0.3*numericShare(s.text)
+		for _, w := range strings.Fields(strings.ToLower(aspect)) {
+			if re := aspectCues[w]; re != nil && re.MatchString(s.text) {
+				sc += 0.1
+				break
+			}
+		}
 		if best < 0 || sc > bestS {
 			best, bestS = i, sc
 		}
@@ -184,6 +224,29 @@ func BestCell(ctx context.Context, emb papertree.Embedder, d *PaperData, aspect,
 	}
 	s := sents[best]
 	return Cell{Found: true, Sentence: s.text, Evidence: evidenceFor(d, s.o, s.text, bestS), Score: round4(bestS)}, nil
+}
+
+// numericShare is the share of a sentence's words that are numbers or
+// symbols: table rows flattened into text read as long "sentences" of
+// figures, which quote badly.
+func numericShare(s string) float64 {
+	f := strings.Fields(s)
+	if len(f) == 0 {
+		return 0
+	}
+	n := 0
+	for _, w := range f {
+		letters := 0
+		for _, r := range w {
+			if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' {
+				letters++
+			}
+		}
+		if letters == 0 {
+			n++
+		}
+	}
+	return float64(n) / float64(len(f))
 }
 
 // evidenceFor is leaf o of d as evidence quoting text.

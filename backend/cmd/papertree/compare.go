@@ -1,0 +1,73 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/papertree/papertree/backend/compare"
+)
+
+// cmdCompare prints a cross-paper comparison table: JSON (--json), CSV
+// (--format csv) or Markdown (default).
+func cmdCompare(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("compare", flag.ContinueOnError)
+	db := fs.String("db", "", "library database file")
+	asJSON := fs.Bool("json", false, "print the table as JSON")
+	format := fs.String("format", "md", "output without --json: md or csv")
+	papers := fs.String("papers", "", "comma-separated paper ids (default: every indexed paper, at most 40)")
+	aspects := fs.String("aspects", "", `aspects separated by ";" (default: proposed from the papers' headings)`)
+	out := fs.String("out", "", "write to this file instead of stdout")
+	pos, err := parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) > 0 {
+		return usageError{"unexpected arguments: " + strings.Join(pos, " ")}
+	}
+	ids, err := parseIDs(*papers)
+	if err != nil {
+		return err
+	}
+	if f := strings.ToLower(*format); f != "md" && f != "markdown" && f != "csv" {
+		return usageError{fmt.Sprintf("--format: %q is not md or csv", *format)}
+	}
+	lib, err := openLibrary(ctx, *db, 1)
+	if err != nil {
+		return err
+	}
+	defer lib.Close()
+	t, err := lib.Compare(ctx, compare.Request{PaperIDs: ids, Aspects: compare.ParseAspects(*aspects)})
+	if err != nil {
+		return err
+	}
+	w := stdout
+	if *out != "" {
+		f, err := os.Create(*out)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		w = f
+	}
+	switch {
+	case *asJSON:
+		return writeJSON(w, t)
+	case strings.ToLower(*format) == "csv":
+		b, err := t.CSV()
+		if err != nil {
+			return err
+		}
+		_, err = w.Write(b)
+		return err
+	}
+	fmt.Fprint(w, t.Markdown())
+	for _, m := range t.Warnings {
+		fmt.Fprintf(stderr, "warning: %s\n", m)
+	}
+	fmt.Fprintf(stderr, "%d of %d cells with evidence, %.0f ms\n", t.Found(), len(t.Cells), t.Timings["total"])
+	return nil
+}
