@@ -357,9 +357,10 @@ func selectDocs(ctx context.Context, ix Index, req Request, qv []float32, forest
 			*fallbacks = append(*fallbacks, "fable document selection: title/ToC match ("+papertree.ErrorMessage(err)+")")
 			h = &MultiDocLLM{}
 		}
+	} else {
+		*fallbacks = append(*fallbacks, "fable document selection: title/ToC match (no LLM)")
 	}
 	if h.SelectDocs == nil {
-		*fallbacks = append(*fallbacks, "fable document selection: title/ToC match (no LLM)")
 		sorted := append([]*docChoice(nil), all...)
 		sort.SliceStable(sorted, func(i, j int) bool { return sorted[i].toc > sorted[j].toc })
 		for i, c := range sorted {

@@ -485,7 +485,7 @@ func graphItems(ctx context.Context, ix Index, docs []*fTree) ([]sItem, error) {
 		if err != nil {
 			return nil, errf("load paper", err)
 		}
-		if k := titleKey(d.Paper.Title); len(strings.Fields(k)) >= 3 {
+		if k := titleKey(d.Paper.Title, 6); len(strings.Fields(k)) >= 3 {
 			lib = append(lib, tp{id, d.Paper.Title, k})
 		}
 	}
@@ -504,7 +504,7 @@ func graphItems(ctx context.Context, ix Index, docs []*fTree) ([]sItem, error) {
 			if !n.IsLeaf() || !inReferences(d, o) {
 				continue
 			}
-			norm := titleKey(n.Text)
+			norm := titleKey(n.Text, 0)
 			for _, q := range lib {
 				if q.id == id || !(inScope[id] || inScope[q.id]) || seen[[2]int64{id, q.id}] {
 					continue
@@ -532,12 +532,12 @@ func inReferences(d *PaperData, o int) bool {
 	return false
 }
 
-// titleKey normalises a title (or text) to lower-case words; for titles,
-// the first 6 words are the key.
-func titleKey(s string) string {
+// titleKey normalises a title (or text) to lower-case words, keeping the
+// first n words (0 = all): a title's key is its first 6 words.
+func titleKey(s string, n int) string {
 	f := strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9') })
-	if len(f) > 6 && len(s) < 300 {
-		f = f[:6]
+	if n > 0 && len(f) > n {
+		f = f[:n]
 	}
 	return strings.Join(f, " ")
 }
