@@ -20,6 +20,7 @@ import (
 	"time"
 
 	"github.com/papertree/papertree/backend/papertree"
+	"github.com/papertree/papertree/backend/report"
 	"github.com/papertree/papertree/backend/retrieve"
 )
 
@@ -410,4 +411,22 @@ func csvSafe(s string) string {
 		return "'" + s
 	}
 	return s
+}
+
+// ReportTable converts the table for the md/html/pdf/docx reports.
+func (t *Table) ReportTable(title string) report.Table {
+	rt := report.Table{Title: title, Columns: append([]string{"Paper"}, t.Aspects...)}
+	for _, p := range t.Papers {
+		row := report.TableRow{Label: p.PaperTitle}
+		for _, a := range t.Aspects {
+			c := t.Cell(p.PaperID, a)
+			if c == nil || c.NotFound {
+				row.Cells = append(row.Cells, report.TableCell{NotFound: true})
+				continue
+			}
+			row.Cells = append(row.Cells, report.TableCell{Text: c.Text, Source: Source(c)})
+		}
+		rt.Rows = append(rt.Rows, row)
+	}
+	return rt
 }

@@ -7,8 +7,10 @@ import (
 	"io"
 	"os"
 	"strings"
+	"time"
 
 	"github.com/papertree/papertree/backend/compare"
+	"github.com/papertree/papertree/backend/report"
 )
 
 // cmdCompare prints a cross-paper comparison table: JSON (--json), CSV
@@ -17,7 +19,7 @@ func cmdCompare(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	fs := flag.NewFlagSet("compare", flag.ContinueOnError)
 	db := fs.String("db", "", "library database file")
 	asJSON := fs.Bool("json", false, "print the table as JSON")
-	format := fs.String("format", "md", "output without --json: md or csv")
+	format := fs.String("format", "md", "output without --json: md or csv (the table), or html, pdf, docx (a report with the table)")
 	papers := fs.String("papers", "", "comma-separated paper ids (default: every indexed paper, at most 40)")
 	aspects := fs.String("aspects", "", `aspects separated by ";" (default: proposed from the papers' headings)`)
 	out := fs.String("out", "", "write to this file instead of stdout")
@@ -32,8 +34,11 @@ func cmdCompare(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if err != nil {
 		return err
 	}
-	if f := strings.ToLower(*format); f != "md" && f != "markdown" && f != "csv" {
-		return usageError{fmt.Sprintf("--format: %q is not md or csv", *format)}
+	fmtName := strings.ToLower(*format)
+	switch fmtName {
+	case "md", "markdown", "csv", "html", "pdf", "docx":
+	default:
+		return usageError{fmt.Sprintf("--format: %q is not md, csv, html, pdf or docx", *format)}
 	}
 	lib, err := openLibrary(ctx, *db, 1)
 	if err != nil {
@@ -56,7 +61,9 @@ func cmdCompare(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	switch {
 	case *asJSON:
 		return writeJSON(w, t)
-	case strings.ToLower(*format) == "csv":
+	case fmtName == "html" || fmtName == "pdf" || fmtName == "docx":
+		return report.Write(w, fmtName, report.Doc{Tables: []report.Table{t.ReportTable("Comparison")}, Generated: time.Now()})
+	case fmtName == "csv":
 		b, err := t.CSV()
 		if err != nil {
 			return err
