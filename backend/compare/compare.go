@@ -39,13 +39,14 @@ type Paper struct {
 
 // Evidence is where a cell's text comes from.
 type Evidence struct {
-	PaperID   int64    `json:"paper_id"`
-	NodeID    int64    `json:"node_id"`
-	SectionID int64    `json:"section_id"`
-	Path      []string `json:"path"`     // paper title > section > subsection
-	PathIDs   []int64  `json:"path_ids"` // node ids along Path
-	Pages     []int    `json:"pages"`
-	Text      string   `json:"text"` // the quoted sentence, verbatim
+	PaperID   int64           `json:"paper_id"`
+	NodeID    int64           `json:"node_id"`
+	SectionID int64           `json:"section_id"`
+	Path      []string        `json:"path"`     // paper title > section > subsection
+	PathIDs   []int64         `json:"path_ids"` // node ids along Path
+	Pages     []int           `json:"pages"`
+	Boxes     []papertree.Box `json:"boxes,omitempty"` // the leaf's boxes, to highlight it on its page
+	Text      string          `json:"text"`            // the quoted sentence, verbatim
 }
 
 // Cell is one paper x aspect.
@@ -162,7 +163,7 @@ func Build(ctx context.Context, ix retrieve.Index, req Request) (*Table, error) 
 				e := c.Evidence
 				cell.Text, cell.Score = c.Sentence, c.Score
 				cell.Evidence = append(cell.Evidence, Evidence{PaperID: e.PaperID, NodeID: e.NodeID, SectionID: e.SectionID,
-					Path: e.Path, PathIDs: e.PathIDs, Pages: e.Pages, Text: e.Text})
+					Path: e.Path, PathIDs: e.PathIDs, Pages: e.Pages, Boxes: e.Boxes, Text: e.Text})
 			}
 			t.Cells = append(t.Cells, cell)
 		}
