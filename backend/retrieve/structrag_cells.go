@@ -74,6 +74,22 @@ func skipSection(d *PaperData, o int) bool {
 	return false
 }
 
+// aboutOthers reports whether leaf o sits in a section about other
+// people's work (related work, background): a paper's own dataset or model
+// is stated elsewhere, and these sections mention every aspect of every
+// cited paper.
+func aboutOthers(d *PaperData, o int) bool {
+	for a := d.Parent[o]; a > 0; a = d.Parent[a] {
+		t := strings.ToLower(stripNumber(d.Nodes[a].Title))
+		for _, p := range []string{"related work", "background", "previous work", "prior work", "literature review"} {
+			if strings.HasPrefix(t, p) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // aspectTerms are the crude stems an aspect's evidence must mention.
 func aspectTerms(aspect string) []string {
 	base := contentTermsAll(aspect)
@@ -173,6 +189,9 @@ func BestCell(ctx context.Context, emb papertree.Embedder, d *PaperData, aspect,
 		if n.Kind == papertree.KindCaption {
 			s -= 0.1
 		}
+		if aboutOthers(d, o) {
+			s -= 0.2
+		}
 		leaves = append(leaves, lf{o, s})
 	}
 	sort.SliceStable(leaves, func(i, j int) bool { return leaves[i].s > leaves[j].s })
@@ -211,7 +230,7 @@ func BestCell(ctx context.Context, emb papertree.Embedder, d *PaperData, aspect,
 		sc := dot(qv, vs[i]) + 0.3*s.ls - 0.3*numericShare(s.text)
 		for _, w := range strings.Fields(strings.ToLower(aspect)) {
 			if re := aspectCues[w]; re != nil && re.MatchString(s.text) {
-				sc += 0.1
+				sc += 0.2
 				break
 			}
 		}
