@@ -122,3 +122,19 @@ func TestQuestionAspects(t *testing.T) {
 		})
 	}
 }
+
+func TestCompareTopic(t *testing.T) {
+	tests := []struct{ name, q, want string }{
+		{"of", "Compare the datasets and metrics of the sentence classification papers?", "the sentence classification papers"},
+		{"across", "Compare the model and results across zero-shot detection papers", "zero-shot detection papers"},
+		{"no topic", "Compare the datasets of these papers", ""},
+		{"not a comparison", "Which papers use dropout?", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := compareTopic(tt.q); got != tt.want {
+				t.Errorf("compareTopic(%q) = %q, want %q", tt.q, got, tt.want)
+			}
+		})
+	}
+}

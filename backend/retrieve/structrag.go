@@ -182,6 +182,23 @@ func QuestionAspects(query string) []string {
 	return []string{strings.Join(words, " ")}
 }
 
+// compareTopic returns what a comparison question is about ("Compare the
+// datasets and metrics of the sentence classification papers" -> "the
+// sentence classification papers"): the papers to compare are chosen by
+// it, not by the column names, which every paper's headings share.
+func compareTopic(query string) string {
+	q := strings.ToLower(strings.TrimSpace(query))
+	loc := compareRE.FindStringSubmatchIndex(q)
+	if loc == nil {
+		return ""
+	}
+	rest := strings.TrimSpace(strings.TrimRight(q[loc[1]:], "?."))
+	if len(contentTerms(rest)) == 0 {
+		return ""
+	}
+	return rest
+}
+
 var compareRE = regexp.MustCompile(`compar\w*\s+(?:the\s+)?(.+?)\s+(?:of|across|in|between|used|among|for)\s`)
 
 func splitCoord(s string) []string {
@@ -224,7 +241,15 @@ func (structrag) Retrieve(ctx context.Context, ix Index, req Request) (Result, e
 	var all []*docChoice
 	reason := ""
 	if len(req.PaperIDs) != 1 {
-		docs, all, reason = selectDocs(ctx, ix, req, qv, forest, &fallbacks)
+		// Comparison questions choose papers by their topic, not by the
+		// column names.
+		dreq, dqv := req, qv
+		if topic := compareTopic(req.Query); topic != "" {
+			if v, err := ix.Embedder().EmbedQuery(ctx, topic); err == nil {
+				dreq.Query, dqv = topic, v
+			}
+		}
+		docs, all, reason = selectDocs(ctx, ix, dreq, dqv, forest, &fallbacks)
 	}
 	sel := &papertree.Selection{}
 	if all != nil {

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/papertree/papertree/backend/compare"
+	"github.com/papertree/papertree/backend/papertree"
 	"github.com/papertree/papertree/backend/report"
 )
 
@@ -77,4 +78,21 @@ func cmdCompare(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	}
 	fmt.Fprintf(stderr, "%d of %d cells with evidence, %.0f ms\n", t.Found(), len(t.Cells), t.Timings["total"])
 	return nil
+}
+
+// printSelection prints which papers a multi-paper strategy chose and why.
+func printSelection(w io.Writer, s *papertree.Selection) {
+	if s == nil {
+		return
+	}
+	if s.Structure != "" {
+		fmt.Fprintf(w, "structure: %s (%s: %s)\n", s.Structure, s.RoutedBy, s.RouteReason)
+	}
+	for _, p := range s.Papers {
+		mark := "-"
+		if p.Chosen {
+			mark = "+"
+		}
+		fmt.Fprintf(w, "%s paper %d %s [%s] %s\n", mark, p.PaperID, excerpt(p.PaperTitle, 60), p.By, p.Reason)
+	}
 }
