@@ -122,7 +122,7 @@ export function createCompareView(api: Api, opts: { openPage?: boolean } = {}): 
         },
       },
       h("p", { class: "cmp-text" }, c.text),
-      ev ? h("p", { class: "ev-path" }, `${ev.path.slice(1).join(" › ") || ev.paperTitle}${ev.pages.length ? ` · p. ${pageList(ev.pages)}` : ""}`) : null,
+      ev ? h("p", { class: "ev-path" }, `${ev.path.slice(1).join(" › ") || ev.paperTitle}${ev.pages.length ? ` · ${pageList(ev.pages)}` : ""}`) : null,
     );
   }
 
@@ -159,7 +159,7 @@ export function createCompareView(api: Api, opts: { openPage?: boolean } = {}): 
     return h(
       "div",
       null,
-      h("p", { class: "muted" }, chosen.size ? `${chosen.size} papers chosen` : "No paper ticked: the whole library is compared (at most 40 papers)."),
+      h("p", { class: "muted" }, chosen.size ? `${chosen.size} paper${chosen.size === 1 ? "" : "s"} chosen` : "No paper ticked: the whole library is compared (at most 40 papers)."),
       h(
         "ul",
         { class: "cmp-paper-list" },
