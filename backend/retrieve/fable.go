@@ -480,9 +480,18 @@ func (fable) Retrieve(ctx context.Context, ix Index, req Request) (Result, error
 	timings["forest"] = ms(time.Since(t0))
 	t1 := time.Now()
 	var fallbacks []string
-	docs, all, reason := selectDocs(ctx, ix, req, qv, forest, &fallbacks)
+	var sel *papertree.Selection
+	docs := forest
+	if len(req.PaperIDs) == 1 && len(forest) == 1 {
+		// One paper in scope: there is nothing to select.
+		sel = &papertree.Selection{Papers: []papertree.PaperChoice{{PaperID: forest[0].d.Paper.ID, PaperTitle: forest[0].d.Paper.Title, Chosen: true, By: "scope", Reason: "the only paper in scope"}}}
+	} else {
+		var all []*docChoice
+		var reason string
+		docs, all, reason = selectDocs(ctx, ix, req, qv, forest, &fallbacks)
+		sel = &papertree.Selection{Papers: paperChoices(all, reason, len(docs)+3)}
+	}
 	timings["documents"] = ms(time.Since(t1))
-	sel := &papertree.Selection{Papers: paperChoices(all, reason, len(docs)+3)}
 	t2 := time.Now()
 	var cs []cand
 	total := 0

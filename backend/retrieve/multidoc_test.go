@@ -316,3 +316,23 @@ func TestStructRAGLLMHooks(t *testing.T) {
 		t.Errorf("fallbacks %v, evidence %d (want the one item the LLM kept)", res.Diag.Fallbacks, len(res.Evidence))
 	}
 }
+
+func TestFableOnePaperInScope(t *testing.T) {
+	ix, ids := library4(t)
+	s, _ := retrieve.Get("fable")
+	// A question unrelated to the paper: with one paper in scope it is
+	// still the paper searched.
+	res, err := s.Retrieve(context.Background(), ix, retrieve.Request{Query: "Which optimizer and learning rate were used?", PaperIDs: ids[1:2], Budget: 60})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sel := res.Diag.Selection
+	if len(sel.Papers) != 1 || !sel.Papers[0].Chosen || sel.Papers[0].By != "scope" {
+		t.Errorf("selection %+v", sel)
+	}
+	for _, e := range res.Evidence {
+		if e.PaperID != ids[1] {
+			t.Errorf("evidence from paper %d outside the scope", e.PaperID)
+		}
+	}
+}
