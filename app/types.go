@@ -184,6 +184,7 @@ type DiagView struct {
 	LLMTokens        map[string]int     `json:"llmTokens"`
 	Fallbacks        []string           `json:"fallbacks"`
 	DroppedCitations int                `json:"droppedCitations"`
+	Selection        *SelectionView     `json:"selection,omitempty"` // fable/structrag: papers chosen and why (selection.go)
 }
 
 // HistoryItem is one saved answer in the history list.

@@ -269,6 +269,9 @@ func (l *Library) retrieveLLM(ctx context.Context, s *llmState, strat retrieve.S
 	if base.Budget <= 0 {
 		base.Budget = retrieve.DefaultBudget
 	}
+	if multiDocStrategy(strat.Name()) {
+		return strat.Retrieve(retrieve.WithMultiDocLLM(ctx, multiDocHooks(s, rec)), l.Retrieval(), base)
+	}
 	ids := dedupeIDs(req.PaperIDs)
 	if len(ids) > 1 {
 		q, out := s.ops.TransformMultiDoc(ctx, req.Question)

@@ -32,6 +32,32 @@ type Diagnostics struct {
 	LLMTokens        map[string]int     `json:"llm_tokens,omitempty"` // prompt/completion tokens per operation
 	Fallbacks        []string           `json:"fallbacks,omitempty"`  // LLM operations that fell back, with reasons
 	DroppedCitations int                `json:"dropped_citations,omitempty"`
+	// Selection says, for multi-paper strategies (fable, structrag), which
+	// papers were chosen and why, and how the evidence was structured.
+	Selection *Selection `json:"selection,omitempty"`
+}
+
+// Selection is the trace of a multi-paper strategy: the papers it considered
+// with the signals that chose them (scores, or the LLM's choice) and, for
+// StructRAG, the structure type the router picked and why.
+type Selection struct {
+	Papers      []PaperChoice `json:"papers"`
+	Branch      string        `json:"branch,omitempty"`       // fable: "docs" (whole papers fit the budget) or "nodes"
+	Structure   string        `json:"structure,omitempty"`    // structrag: table, graph, algorithm, catalogue or chunk
+	RouteReason string        `json:"route_reason,omitempty"` // why the router chose Structure
+	RoutedBy    string        `json:"routed_by,omitempty"`    // "llm" or "rules"
+	SubQueries  []string      `json:"sub_queries,omitempty"`  // structrag utilizer's decomposition
+	Rendered    string        `json:"rendered,omitempty"`     // the structure as Markdown (table rows, triples, outline)
+}
+
+// PaperChoice is one paper a multi-paper strategy considered.
+type PaperChoice struct {
+	PaperID    int64   `json:"paper_id"`
+	PaperTitle string  `json:"paper_title"`
+	Chosen     bool    `json:"chosen"`
+	By         string  `json:"by"`     // the paths that chose it: "llm", "toc", "vector", joined with "+"
+	Reason     string  `json:"reason"` // one line: the scores or the LLM's choice
+	Score      float64 `json:"score"`  // the fused document score used for ordering
 }
 
 // Answer is a question's answer with its evidence.

@@ -179,6 +179,7 @@ func docxDocument(v view) string {
 		}
 		x.b.WriteString(`</w:tbl>`)
 	}
+	docxTables(x, v.Tables)
 	if len(v.Biblio) > 0 {
 		x.para("Heading1", "Bibliography", "")
 		for _, e := range v.Biblio {

@@ -103,6 +103,7 @@ footer { margin-top: 3rem; color: #5d6778; font-size: .8rem; }
 </table>
 </section>
 {{- end}}
+{{- template "tables" .Tables}}
 {{- if .Biblio}}
 <section class="answer" id="bibliography">
 <h2>Bibliography</h2>

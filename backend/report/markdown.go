@@ -76,6 +76,7 @@ func Markdown(w io.Writer, d Doc) error {
 		}
 		p("\n")
 	}
+	mdTables(p, v.Tables)
 	if len(v.Biblio) > 0 {
 		p("---\n\n## Bibliography\n\n")
 		for _, e := range v.Biblio {

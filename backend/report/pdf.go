@@ -213,6 +213,7 @@ func (r *pdfR) render() error {
 		r.answer(a, w, l)
 	}
 
+	r.tables(w, l)
 	if len(r.v.Biblio) > 0 {
 		r.need(40)
 		f.Ln(4)

@@ -56,6 +56,7 @@ type Doc struct {
 	Papers    map[int64]PaperMeta // by paper id; missing papers fall back to the evidence's title
 	Title     string              // "" = a default title
 	Generated time.Time           // shown in the header; fix it for reproducible output
+	Tables    []Table             // comparison tables, after the answers (table.go)
 }
 
 // Formats lists the supported format names.
@@ -101,6 +102,7 @@ type view struct {
 	Count     string // "1 answer", "12 answers"
 	Answers   []answerView
 	Biblio    []bibEntry
+	Tables    []tableView
 }
 
 type answerView struct {
@@ -174,6 +176,12 @@ func buildView(d Doc) view {
 		v.Count = "1 answer"
 	} else {
 		v.Count = fmt.Sprintf("%d answers", len(d.Answers))
+	}
+	if v.Tables = tablesView(d.Tables); len(d.Answers) == 0 && len(v.Tables) > 0 {
+		v.Count = tableCount(len(v.Tables))
+		if strings.TrimSpace(d.Title) == "" {
+			v.Title = "PaperTree comparison"
+		}
 	}
 	bibIdx := map[int64]int{} // paper id -> 1-based entry
 	for i := range d.Answers {

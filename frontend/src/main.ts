@@ -1,5 +1,6 @@
 import "./style.css";
 import { wailsApi } from "./lib/api";
+import { createCompareView } from "./views/compare";
 import { createLibrary } from "./views/library";
 import { openSettings } from "./views/settings";
 import { createShell } from "./views/shell";
@@ -10,9 +11,11 @@ const root = document.getElementById("app");
 if (root) {
   const shell = createShell(root);
   const libraryEl = document.createElement("div");
-  const show = (view: "library" | "workspace") => {
-    shell.page.replaceChildren(view === "library" ? libraryEl : workspace.el);
-    shell.page.classList.toggle("page-workspace", view === "workspace");
+  const compare = createCompareView(wailsApi);
+  const show = (view: "library" | "workspace" | "compare") => {
+    shell.page.replaceChildren(view === "library" ? libraryEl : view === "compare" ? compare.el : workspace.el);
+    shell.page.classList.toggle("page-workspace", view !== "library");
+    if (view === "compare") void compare.open([]);
   };
   const workspace = createWorkspace(wailsApi, { onBack: () => show("library") });
   const library = createLibrary(libraryEl, wailsApi, {

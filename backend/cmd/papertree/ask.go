@@ -96,6 +96,7 @@ func printAnswer(w io.Writer, a *papertree.Answer) {
 		fmt.Fprintf(w, "[%d] %s  (p. %s, score %.3f, %d tok)\n    %s\n", i+1, papertree.JoinPath(e.Path), joinInts(e.Pages), e.Score, e.Tokens, excerpt(e.Text, 160))
 	}
 	fmt.Fprintf(w, "\nsection entropy %.3f, %d/%d tokens, %s strategy, answer #%d\n", a.Diag.SectionEntropy, a.Diag.TokensUsed, a.Diag.Budget, a.Strategy, a.ID)
+	printSelection(w, a.Diag.Selection)
 	for _, f := range a.Diag.Fallbacks {
 		fmt.Fprintf(w, "fallback: %s\n", f)
 	}

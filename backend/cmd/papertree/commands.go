@@ -255,8 +255,10 @@ func cmdEval(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		return cmdEvalTrees(ctx, args[1:], stdout)
 	case "qasper":
 		return cmdEvalQasper(ctx, args[1:], stdout, stderr)
+	case "library":
+		return cmdEvalLibrary(ctx, args[1:], stdout, stderr)
 	default:
-		return usageError{fmt.Sprintf("unknown evaluation %q (have: trees, qasper)", args[0])}
+		return usageError{fmt.Sprintf("unknown evaluation %q (have: trees, qasper, library)", args[0])}
 	}
 }
 

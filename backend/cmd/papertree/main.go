@@ -33,6 +33,8 @@ Usage:
   papertree import bibtex --db FILE.db [--json] FILE.bib
   papertree eval trees  --gold DIR --pdfs DIR [--no-outline] [--json]
   papertree eval qasper --data FILE.json [--strategy NAME] [--budget N] [--limit N] [--predictions OUT.jsonl] [--json]
+  papertree compare --db FILE.db [--json | --format md|csv] [--papers ID,...] [--aspects "A;B;C"] [--out FILE]
+  papertree eval library --db FILE.db --questions FILE.json [--strategies a,b] [--budget N] [--json]
   papertree bench query --db FILE.db [--n 200] [--scales 1,10,100] [--json]
   papertree version
 
@@ -81,6 +83,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		err = cmdAsk(ctx, rest, stdout, stderr)
 	case "eval":
 		err = cmdEval(ctx, rest, stdout, stderr)
+	case "compare":
+		err = cmdCompare(ctx, rest, stdout, stderr)
 	case "export":
 		err = cmdExport(ctx, rest, stdout, stderr)
 	case "import":

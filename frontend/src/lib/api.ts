@@ -156,6 +156,56 @@ export interface Diagnostics {
   llmTokens: Record<string, number>;
   fallbacks: string[];
   droppedCitations: number;
+  /** fable/structrag: which papers were chosen and why (views/selection.ts). */
+  selection?: Selection;
+}
+
+export interface PaperChoice {
+  paperId: string;
+  paperTitle: string;
+  chosen: boolean;
+  /** The paths that chose it: "llm", "toc", "vector", joined with "+". */
+  by: string;
+  reason: string;
+  score: number;
+}
+
+export interface Selection {
+  papers: PaperChoice[];
+  /** fable: "docs" (whole papers fit the budget) or "nodes". */
+  branch: string;
+  /** structrag: table, graph, algorithm, catalogue or chunk. */
+  structure: string;
+  routeReason: string;
+  /** "llm" or "rules". */
+  routedBy: string;
+  subQueries: string[];
+  /** The structure as Markdown text; shown as text only. */
+  rendered: string;
+}
+
+export interface CompareInput {
+  /** Empty: every indexed paper (at most 40). */
+  paperIds: string[];
+  /** Empty: proposed from the papers' headings. */
+  aspects: string[];
+}
+
+export interface CompareCell {
+  paperId: string;
+  aspect: string;
+  text: string;
+  notFound: boolean;
+  evidence: Evidence[];
+}
+
+export interface CompareTable {
+  papers: { paperId: string; paperTitle: string }[];
+  aspects: string[];
+  cells: CompareCell[];
+  aspectsProposed: boolean;
+  warnings: string[];
+  millis: number;
 }
 
 export interface Answer {
@@ -288,6 +338,10 @@ export interface Api {
   chooseBibFile?(): Promise<string>;
   importZotero?(dir: string): Promise<ImportResult>;
   importBibTeX?(file: string): Promise<ImportResult>;
+  /** Builds a cross-paper comparison table (views/compare.ts). */
+  compare(input: CompareInput): Promise<CompareTable>;
+  /** Saves the table as csv, md, html, pdf or docx; "" when the user cancelled. */
+  exportCompare(input: CompareInput, format: string): Promise<string>;
 }
 
 /** Must match app.EventIndexProgress in Go. */
@@ -422,6 +476,8 @@ export const wailsApi: Api = {
   logDisplayed(kind, text) {
     if (connected()) void App.LogDisplayed(kind, text).catch(() => {});
   },
+  compare: (input) => call(() => App.Compare(input as never) as unknown as Promise<CompareTable>),
+  exportCompare: (input, format) => call(() => App.ExportCompare(input as never, format)),
 };
 
 /**

@@ -43,6 +43,8 @@ export function fakeApi(over: Partial<Api> = {}): FakeApi {
     testConnection: async () => Promise.reject(new Error("no settings")),
     openPaperFile: async () => {},
     reopenLibrary: async () => {},
+    compare: async () => Promise.reject(new Error("no table")),
+    exportCompare: async () => "",
     emit: (p) => listeners.forEach((fn) => fn(p)),
     delta: (t) => deltas.forEach((fn) => fn(t)),
     listeners,

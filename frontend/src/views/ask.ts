@@ -9,6 +9,7 @@
 import { ApiError, type Answer, type Api, type HistoryItem } from "../lib/api";
 import { h, mount } from "../lib/dom";
 import { pageList, splitCitations, citedNumbers } from "../lib/tree";
+import { selectionPanel } from "./selection";
 
 export type Scope = "paper" | "selected" | "library";
 
@@ -188,6 +189,7 @@ export function createAskView(api: Api, opts: { onCite(a: Answer, n: number): vo
       h("p", { class: `answer-mode mode-${a.mode}`, "data-testid": "answer-mode" }, label),
       h("div", { class: "answer-text", "data-testid": "answer-text" }, parts.map((p) => ("cite" in p ? chip(a, p.cite) : p.text))),
       evidenceList(a),
+      selectionPanel(a),
       diagLine(a),
       h(
         "div",

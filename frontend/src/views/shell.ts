@@ -9,19 +9,20 @@ export interface Shell {
   /** Shows the app info; null means the backend did not answer. */
   setInfo(info: AppInfo | null): void;
   onSettings(fn: () => void): void;
-  onNav(fn: (view: "library" | "workspace") => void): void;
+  onNav(fn: (view: "library" | "workspace" | "compare") => void): void;
 }
 
 export function createShell(root: HTMLElement): Shell {
   const page = h("main", { class: "page", id: "page" });
   const status = h("footer", { class: "status" });
   let settingsFn = () => {};
-  let navFn: (v: "library" | "workspace") => void = () => {};
+  let navFn: (v: "library" | "workspace" | "compare") => void = () => {};
   const nav = h(
     "nav",
     { class: "topnav" },
     h("button", { type: "button", class: "btn btn-quiet", "data-testid": "nav-library", on: { click: () => navFn("library") } }, "Library"),
     h("button", { type: "button", class: "btn btn-quiet", "data-testid": "nav-ask", on: { click: () => navFn("workspace") } }, "Ask"),
+    h("button", { type: "button", class: "btn btn-quiet", "data-testid": "nav-compare", on: { click: () => navFn("compare") } }, "Compare"),
     h("button", { type: "button", class: "btn btn-quiet", "data-testid": "settings-open", "aria-label": "Settings", on: { click: () => settingsFn() } }, "Settings"),
   );
   mount(

@@ -1,5 +1,69 @@
 export namespace app {
 	
+	export class PaperChoiceView {
+	    paperId: string;
+	    paperTitle: string;
+	    chosen: boolean;
+	    by: string;
+	    reason: string;
+	    score: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new PaperChoiceView(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.paperId = source["paperId"];
+	        this.paperTitle = source["paperTitle"];
+	        this.chosen = source["chosen"];
+	        this.by = source["by"];
+	        this.reason = source["reason"];
+	        this.score = source["score"];
+	    }
+	}
+	export class SelectionView {
+	    papers: PaperChoiceView[];
+	    branch: string;
+	    structure: string;
+	    routeReason: string;
+	    routedBy: string;
+	    subQueries: string[];
+	    rendered: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new SelectionView(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.papers = this.convertValues(source["papers"], PaperChoiceView);
+	        this.branch = source["branch"];
+	        this.structure = source["structure"];
+	        this.routeReason = source["routeReason"];
+	        this.routedBy = source["routedBy"];
+	        this.subQueries = source["subQueries"];
+	        this.rendered = source["rendered"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
 	export class DiagView {
 	    sectionEntropy: number;
 	    tokensUsed: number;
@@ -9,6 +73,7 @@ export namespace app {
 	    llmTokens: Record<string, number>;
 	    fallbacks: string[];
 	    droppedCitations: number;
+	    selection?: SelectionView;
 	
 	    static createFrom(source: any = {}) {
 	        return new DiagView(source);
@@ -24,7 +89,26 @@ export namespace app {
 	        this.llmTokens = source["llmTokens"];
 	        this.fallbacks = source["fallbacks"];
 	        this.droppedCitations = source["droppedCitations"];
+	        this.selection = this.convertValues(source["selection"], SelectionView);
 	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
 	}
 	export class BoxView {
 	    page: number;
@@ -183,6 +267,112 @@ export namespace app {
 	    }
 	}
 	
+	export class CompareCellView {
+	    paperId: string;
+	    aspect: string;
+	    text: string;
+	    notFound: boolean;
+	    evidence: EvidenceView[];
+	
+	    static createFrom(source: any = {}) {
+	        return new CompareCellView(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.paperId = source["paperId"];
+	        this.aspect = source["aspect"];
+	        this.text = source["text"];
+	        this.notFound = source["notFound"];
+	        this.evidence = this.convertValues(source["evidence"], EvidenceView);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class CompareInput {
+	    paperIds: string[];
+	    aspects: string[];
+	
+	    static createFrom(source: any = {}) {
+	        return new CompareInput(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.paperIds = source["paperIds"];
+	        this.aspects = source["aspects"];
+	    }
+	}
+	export class ComparePaperView {
+	    paperId: string;
+	    paperTitle: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new ComparePaperView(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.paperId = source["paperId"];
+	        this.paperTitle = source["paperTitle"];
+	    }
+	}
+	export class CompareView {
+	    papers: ComparePaperView[];
+	    aspects: string[];
+	    cells: CompareCellView[];
+	    aspectsProposed: boolean;
+	    warnings: string[];
+	    millis: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new CompareView(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.papers = this.convertValues(source["papers"], ComparePaperView);
+	        this.aspects = source["aspects"];
+	        this.cells = this.convertValues(source["cells"], CompareCellView);
+	        this.aspectsProposed = source["aspectsProposed"];
+	        this.warnings = source["warnings"];
+	        this.millis = source["millis"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
 	
 	
 	export class FileFailure {
@@ -312,6 +502,7 @@ export namespace app {
 	        this.on = source["on"];
 	    }
 	}
+	
 	export class TreeNode {
 	    id: string;
 	    kind: string;
@@ -484,6 +675,7 @@ export namespace app {
 		    return a;
 		}
 	}
+	
 	export class SettingsInput {
 	    settings: settings.Settings;
 	    apiKey: string;

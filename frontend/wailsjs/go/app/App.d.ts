@@ -16,9 +16,15 @@ export function ChooseFolder():Promise<string>;
 
 export function ChooseZoteroFolder():Promise<string>;
 
+export function Compare(arg1:app.CompareInput):Promise<app.CompareView>;
+
+export function CompareFormats():Promise<Array<string>>;
+
 export function DeleteAnswer(arg1:string):Promise<void>;
 
 export function ExportAnswer(arg1:string,arg2:string):Promise<string>;
+
+export function ExportCompare(arg1:app.CompareInput,arg2:string):Promise<string>;
 
 export function ExportHistory(arg1:string):Promise<string>;
 

@@ -30,12 +30,24 @@ export function ChooseZoteroFolder() {
   return window['go']['app']['App']['ChooseZoteroFolder']();
 }
 
+export function Compare(arg1) {
+  return window['go']['app']['App']['Compare'](arg1);
+}
+
+export function CompareFormats() {
+  return window['go']['app']['App']['CompareFormats']();
+}
+
 export function DeleteAnswer(arg1) {
   return window['go']['app']['App']['DeleteAnswer'](arg1);
 }
 
 export function ExportAnswer(arg1, arg2) {
   return window['go']['app']['App']['ExportAnswer'](arg1, arg2);
+}
+
+export function ExportCompare(arg1, arg2) {
+  return window['go']['app']['App']['ExportCompare'](arg1, arg2);
 }
 
 export function ExportHistory(arg1) {
