@@ -33,19 +33,21 @@ import (
 // weight (share of the raw segment similarity in S_i) is 0.5, and we name the
 // settings by role so nobody has to remember the swap.
 type Params struct {
-	SectionLLMWeight float64 `json:"section_llm_weight"` // R_sec = w*F_sec + (1-w)*E_sec when an LLM judges titles (paper: 0.8)
-	SegmentWeight    float64 `json:"segment_weight"`     // S_i = w*s_seg + (1-w)*s_sum (paper: 0.5)
-	Sections         int     `json:"sections"`           // B: sections kept as the retrieval scope (paper: 2)
-	Paths            int     `json:"paths"`              // P: root-to-leaf paths kept by density (paper: 3)
-	Hops             int     `json:"hops"`               // H: multi-hop sub-queries with an LLM (paper: 3)
-	TextWeight       float64 `json:"text_weight"`        // weight of the FTS5 BM25 signal added to section and segment scores
-	TitleWeight      float64 `json:"title_weight"`       // no-LLM stand-in for F_sec: weight of cos(query, section title)
-	ChunkTokens      int     `json:"chunk_tokens"`       // naive baseline: tokens per flat chunk
-	MaxPapers        int     `json:"max_papers"`         // library-wide questions: papers searched in depth
-	LeafWeight       float64 `json:"leaf_weight"`        // share of a section's best passage score in E_sec (the rest: its whole body)
-	Soft             float64 `json:"soft"`               // > 0: split the budget over the chosen sections by softmax(score/soft), soft scaled by sqrt(budget/512)
-	NoSummaries      bool    `json:"no_summaries"`       // ablation: ignore the summary channel
-	NoPaths          bool    `json:"no_paths"`           // ablation: skip section and path selection (rank leaves flat)
+	SectionLLMWeight float64    `json:"section_llm_weight"` // R_sec = w*F_sec + (1-w)*E_sec when an LLM judges titles (paper: 0.8)
+	SegmentWeight    float64    `json:"segment_weight"`     // S_i = w*s_seg + (1-w)*s_sum (paper: 0.5)
+	Sections         int        `json:"sections"`           // B: sections kept as the retrieval scope (paper: 2)
+	Paths            int        `json:"paths"`              // P: root-to-leaf paths kept by density (paper: 3)
+	Hops             int        `json:"hops"`               // H: multi-hop sub-queries with an LLM (paper: 3)
+	TextWeight       float64    `json:"text_weight"`        // weight of the FTS5 BM25 signal added to section and segment scores
+	TitleWeight      float64    `json:"title_weight"`       // no-LLM stand-in for F_sec: weight of cos(query, section title)
+	ChunkTokens      int        `json:"chunk_tokens"`       // naive baseline: tokens per flat chunk
+	MaxPapers        int        `json:"max_papers"`         // library-wide questions: papers searched in depth
+	LeafWeight       float64    `json:"leaf_weight"`        // share of a section's best passage score in E_sec (the rest: its whole body)
+	Soft             float64    `json:"soft"`               // > 0: split the budget over the chosen sections by softmax(score/soft), soft scaled by sqrt(budget/512)
+	NoSummaries      bool       `json:"no_summaries"`       // ablation: ignore the summary channel
+	NoPaths          bool       `json:"no_paths"`           // ablation: skip section and path selection (rank leaves flat)
+	RDR2             RDR2Params `json:"rdr2"`               // rdr2 strategy (zero values = its defaults, rdr2.go)
+	Disc             DiscParams `json:"disretrieval"`       // disretrieval strategy (zero values = its defaults, disretrieval.go)
 }
 
 // DefaultParams are the paper's defaults plus our measured extras. Two paper
@@ -140,6 +142,10 @@ type Request struct {
 	// title's conventional role (F_sec in [0,1]); nil or an error falls back
 	// to embeddings only (PT-RAG Table 5).
 	SectionJudge func(ctx context.Context, query string, titles []string) ([]float64, error)
+	// Route, when set, is RDR²'s LLM router: it gets the question and one
+	// serialised retrieval subtree and returns the model's raw output. nil
+	// or an error falls back to the offline router (rdr2.go).
+	Route func(ctx context.Context, question, subtree string) (string, error)
 }
 
 // Result is what a strategy returns.
