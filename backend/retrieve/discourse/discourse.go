@@ -94,11 +94,11 @@ type Paragraph struct {
 
 // Sentence is a leaf of the tree: one sentence of one paragraph.
 type Sentence struct {
-	Para   int    `json:"p"`  // index into the input paragraphs
-	Ref    int    `json:"r"`  // the paragraph's Ref
-	Start  int    `json:"s"`  // byte offsets of the sentence in the paragraph text
-	End    int    `json:"e"`  //
-	Tokens int    `json:"t"`  // papertree.CountTokens of the sentence
+	Para   int    `json:"p"` // index into the input paragraphs
+	Ref    int    `json:"r"` // the paragraph's Ref
+	Start  int    `json:"s"` // byte offsets of the sentence in the paragraph text
+	End    int    `json:"e"` //
+	Tokens int    `json:"t"` // papertree.CountTokens of the sentence
 	Text   string `json:"-"` // the sentence (filled from the paragraph text)
 }
 
