@@ -91,9 +91,17 @@ type discTree struct {
 	llm   bool  // node texts came from an LLM
 }
 
+// discKey identifies a cached tree: the index it came from (two libraries
+// in one process may both have a paper 1), the paper and the settings.
+type discKey struct {
+	ix   Index
+	id   int64
+	base string
+}
+
 var (
 	discMu    sync.Mutex
-	discCache = map[string]*discTree{}
+	discCache = map[discKey]*discTree{}
 )
 
 const discCacheLimit = 512
@@ -145,7 +153,7 @@ func discourseParagraphs(d *PaperData) ([]discourse.Paragraph, []int) {
 func discourseTree(ctx context.Context, ix Index, d *PaperData, p DiscParams) (*discTree, error) {
 	emb := ix.Embedder()
 	base := discourseBase(d, p.Tree, emb.Name())
-	ck := itoa64(d.Paper.ID) + "|" + base
+	ck := discKey{ix, d.Paper.ID, base}
 	discMu.Lock()
 	dt := discCache[ck]
 	discMu.Unlock()
@@ -220,7 +228,7 @@ func BuildDiscourse(ctx context.Context, ix Index, id int64, p DiscParams, sum d
 		}
 	}
 	discMu.Lock()
-	discCache[itoa64(id)+"|"+base] = &discTree{t: t, paras: orders, llm: summarizer != "extractive"}
+	discCache[discKey{ix, id, base}] = &discTree{t: t, paras: orders, llm: summarizer != "extractive"}
 	discMu.Unlock()
 	return t.Summaries, t.Fallbacks, nil
 }

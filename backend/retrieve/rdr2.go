@@ -307,15 +307,10 @@ func parseRoute(raw string, s *RetrievalSubtree) routeActions {
 			a.Malformed++
 		}
 	}
-	if !matched && strings.Contains(strings.ToLower(raw), "[refuse]") {
-		a.Refused = true
-		return a
-	}
 	if len(a.Answer) == 0 && len(a.Expand) == 0 && len(a.Expelled) == 0 {
-		a.Collapsed = true
-	}
-	if len(a.Answer) == 0 && len(a.Expand) == 0 && matched && len(a.Expelled) == 0 {
-		a.Refused = true
+		// A lone [REFUSE] (the paper's demo notation) is a refusal;
+		// nothing usable at all is a collapsed output.
+		a.Refused, a.Collapsed = matched, !matched
 	}
 	return a
 }

@@ -75,46 +75,40 @@ func (s *Store) StructureStats(ctx context.Context, kind string) (StructureInfo,
 	return st, nil
 }
 
-// PapersWithoutStructure lists ready papers that have no row of kind with key
-// keyOf(paper hash): the ones a background job still has to build.
-func (s *Store) PapersWithoutStructure(ctx context.Context, kind string, keyOf func(hash string) string) ([]int64, error) {
-	rows, err := s.r.QueryContext(ctx, `SELECT p.id, p.hash, group_concat(st.key, char(31)) FROM papers p
+// PapersWithoutStructure lists ready papers whose current structure of kind
+// is missing or not accepted by ok (built with other settings): the ones a
+// background job still has to build.
+func (s *Store) PapersWithoutStructure(ctx context.Context, kind string, ok func(paperID int64, key string) bool) ([]int64, error) {
+	rows, err := s.r.QueryContext(ctx, `SELECT p.id, coalesce(st.key, '') FROM papers p
 		LEFT JOIN structures st ON st.paper_id = p.id AND st.kind = ?
-		WHERE p.status = 'ready' GROUP BY p.id ORDER BY p.id`, kind)
+		WHERE p.status = 'ready' ORDER BY p.id`, kind)
 	if err != nil {
 		return nil, fmt.Errorf("papers without structure: %w", err)
 	}
-	defer rows.Close()
-	var out []int64
+	type row struct {
+		id  int64
+		key string
+	}
+	var all []row
 	for rows.Next() {
-		var id int64
-		var hash string
-		var keys sql.NullString
-		if err := rows.Scan(&id, &hash, &keys); err != nil {
+		var r row
+		if err := rows.Scan(&r.id, &r.key); err != nil {
+			rows.Close()
 			return nil, err
 		}
-		want := keyOf(hash)
-		found := false
-		if keys.Valid {
-			for _, k := range splitUS(keys.String) {
-				found = found || k == want
+		all = append(all, r)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	var out []int64
+	for _, r := range all {
+		if r.key == "" || !ok(r.id, r.key) {
+			if len(out) == 0 || out[len(out)-1] != r.id {
+				out = append(out, r.id)
 			}
 		}
-		if !found {
-			out = append(out, id)
-		}
 	}
-	return out, rows.Err()
-}
-
-func splitUS(s string) []string {
-	var out []string
-	start := 0
-	for i := 0; i < len(s); i++ {
-		if s[i] == 31 {
-			out = append(out, s[start:i])
-			start = i + 1
-		}
-	}
-	return append(out, s[start:])
+	return out, nil
 }

@@ -31,6 +31,7 @@ Usage:
   papertree eval trees  --gold DIR --pdfs DIR [--no-outline] [--json]
   papertree eval qasper --data FILE.json [--strategy NAME] [--budget N] [--limit N] [--predictions OUT.jsonl] [--json]
   papertree bench query --db FILE.db [--n 200] [--scales 1,10,100] [--json]
+  papertree structures --db FILE.db [--json]          (build missing discourse trees ahead of time)
   papertree version
 
 Run "papertree COMMAND -h" for the flags of one command.
@@ -71,6 +72,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		err = cmdEval(ctx, rest, stdout, stderr)
 	case "export":
 		err = cmdExport(ctx, rest, stdout, stderr)
+	case "structures":
+		err = cmdStructures(ctx, rest, stdout, stderr)
 	case "version", "--version":
 		fmt.Fprintln(stdout, "papertree", version)
 	case "help", "-h", "--help":

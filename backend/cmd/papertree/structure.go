@@ -4,8 +4,10 @@ import (
 	"context"
 	"encoding/json"
 	"flag"
+	"fmt"
 	"io"
 	"strings"
+	"time"
 
 	"github.com/papertree/papertree/backend/eval"
 	"github.com/papertree/papertree/backend/retrieve"
@@ -60,4 +62,49 @@ func evalQasperAll(ctx context.Context, data string, list string, opts eval.Qasp
 		return enc.Encode(reps)
 	}
 	return eval.WriteQasperTable(stdout, reps)
+}
+
+// cmdStructures builds the missing index-time structures (discourse trees)
+// of a library ahead of time, with progress on stderr; with an LLM the node
+// summaries are written by the model. Questions build missing trees lazily
+// anyway, so this is optional.
+func cmdStructures(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("structures", flag.ContinueOnError)
+	db := fs.String("db", "", "library database file")
+	asJSON := fs.Bool("json", false, "print the summary as JSON")
+	params := paramFlags(fs)
+	llmo := llmFlags(fs)
+	if _, err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	lib, err := openLibraryLLM(ctx, *db, 1, llmo, stderr)
+	if err != nil {
+		return err
+	}
+	defer lib.Close()
+	t0 := time.Now()
+	sum, err := lib.BuildDiscourseTrees(ctx, params.Disc, func(done, total int, _ int64) {
+		fmt.Fprintf(stderr, "\rdiscourse trees %d/%d", done, total)
+		if done == total {
+			fmt.Fprintln(stderr)
+		}
+	})
+	if err != nil {
+		return err
+	}
+	st, err := lib.Store().StructureStats(ctx, retrieve.DiscourseKind)
+	if err != nil {
+		return err
+	}
+	out := map[string]any{"built": sum.Built, "llm_summaries": sum.Summaries, "llm_fallbacks": sum.Fallbacks, "failed": sum.Failed,
+		"seconds": time.Since(t0).Seconds(), "papers_with_trees": st.Papers, "bytes": st.Bytes, "build_ms_stored": st.BuildMS}
+	if *asJSON {
+		return writeJSON(stdout, out)
+	}
+	fmt.Fprintf(stdout, "built %d discourse trees in %.2f s (%d LLM summaries, %d fell back); %d papers have trees, %d bytes\n",
+		sum.Built, time.Since(t0).Seconds(), sum.Summaries, sum.Fallbacks, st.Papers, st.Bytes)
+	for _, f := range sum.Failed {
+		fmt.Fprintf(stdout, "failed: %s\n", f)
+	}
+	return nil
 }

@@ -44,7 +44,7 @@ import (
 
 // Version changes whenever the parser, condensation or encoding changes, so
 // stored trees are rebuilt.
-const Version = "disc-v1"
+const Version = "disc-v2"
 
 // Options are the builder's settings. The zero value is the default.
 type Options struct {
@@ -229,10 +229,16 @@ func (t *DiscourseTree) parse(us []unit, o Options, docLevel bool) int {
 		return t.bisect(us)
 	}
 	us = append([]unit(nil), us...)
+	// score[i] is the attachment score of the pair (i, i+1); after a merge
+	// only the two pairs next to the new unit change.
+	score := make([]float64, len(us)-1)
+	for i := range score {
+		score[i] = attach(us[i], us[i+1], o, docLevel)
+	}
 	for len(us) > 1 {
 		best, bi := math.Inf(-1), 0
-		for i := 0; i+1 < len(us); i++ {
-			if s := attach(us[i], us[i+1], o, docLevel); s >= best {
+		for i, s := range score {
+			if s >= best {
 				best, bi = s, i
 			}
 		}
@@ -243,6 +249,13 @@ func (t *DiscourseTree) parse(us []unit, o Options, docLevel bool) int {
 			m.section = -1
 		}
 		us = append(append(us[:bi], m), us[bi+2:]...)
+		score = append(score[:bi], score[bi+1:]...)
+		if bi > 0 {
+			score[bi-1] = attach(us[bi-1], us[bi], o, docLevel)
+		}
+		if bi < len(score) {
+			score[bi] = attach(us[bi], us[bi+1], o, docLevel)
+		}
 	}
 	return us[0].node
 }
@@ -361,8 +374,17 @@ func punct(last, first string) float64 {
 // the LLM's summary of its two children's texts; an error falls back to the
 // extractive text.
 func (t *DiscourseTree) condense(ctx context.Context, leafVec [][]float32, sum Summarizer, o Options) {
+	// picks[i] are the sentences node i's extractive text consists of: a
+	// leaf picks itself; an internal node picks from its children's picks
+	// (the extractive analogue of summarising the two children's texts),
+	// which keeps the build linear in the number of sentences.
+	picks := make([][]int, len(t.Nodes))
+	for i := range t.Sentences {
+		picks[i] = []int{i}
+	}
 	for i := len(t.Sentences); i < len(t.Nodes); i++ {
 		n := &t.Nodes[i]
+		picks[i] = t.extract(leafVec, append(append([]int(nil), picks[n.Left]...), picks[n.Right]...), n.Lo, n.Hi, o.maxWords())
 		if sum != nil && ctx.Err() == nil {
 			s, err := sum(ctx, t.text(n.Left), t.text(n.Right))
 			if s = strings.TrimSpace(s); err == nil && s != "" {
@@ -372,7 +394,11 @@ func (t *DiscourseTree) condense(ctx context.Context, leafVec [][]float32, sum S
 			}
 			t.Fallbacks++
 		}
-		n.Text = t.extract(leafVec, n.Lo, n.Hi, o.maxWords())
+		parts := make([]string, len(picks[i]))
+		for k, s := range picks[i] {
+			parts[k] = t.Sentences[s].Text
+		}
+		n.Text = clipWords(strings.Join(parts, " "), o.maxWords())
 	}
 }
 
@@ -384,17 +410,22 @@ func (t *DiscourseTree) text(i int) string {
 	return t.Nodes[i].Text
 }
 
-// extract is the extractive condensation of sentences [lo, hi).
-func (t *DiscourseTree) extract(leafVec [][]float32, lo, hi, maxWords int) string {
-	c := meanVec(leafVec, lo, hi)
-	idx := make([]int, 0, hi-lo)
-	for i := lo; i < hi; i++ {
-		idx = append(idx, i)
+// extract picks, among cand (sentences inside [lo, hi)), those closest to
+// the centroid of cand, up to maxWords words (at least one), in document
+// order.
+func (t *DiscourseTree) extract(leafVec [][]float32, cand []int, lo, hi, maxWords int) []int {
+	var c []float32
+	for _, i := range cand {
+		c = addVec(c, leafVec[i])
 	}
-	sort.SliceStable(idx, func(a, b int) bool { return cosine(c, leafVec[idx[a]]) > cosine(c, leafVec[idx[b]]) })
+	sim := make(map[int]float64, len(cand))
+	for _, i := range cand {
+		sim[i] = dotVec(c, leafVec[i])
+	}
+	sort.SliceStable(cand, func(a, b int) bool { return sim[cand[a]] > sim[cand[b]] })
 	var keep []int
 	words := 0
-	for _, i := range idx {
+	for _, i := range cand {
 		w := len(strings.Fields(t.Sentences[i].Text))
 		if words+w > maxWords && len(keep) > 0 {
 			continue
@@ -406,11 +437,7 @@ func (t *DiscourseTree) extract(leafVec [][]float32, lo, hi, maxWords int) strin
 		}
 	}
 	sort.Ints(keep)
-	parts := make([]string, len(keep))
-	for k, i := range keep {
-		parts[k] = t.Sentences[i].Text
-	}
-	return clipWords(strings.Join(parts, " "), maxWords)
+	return keep
 }
 
 // Text returns the text of node i (a leaf's sentence).
@@ -496,6 +523,18 @@ func addVec(a, b []float32) []float32 {
 		}
 	}
 	return out
+}
+
+// dotVec is the dot product (the cosine for unit vectors).
+func dotVec(a, b []float32) float64 {
+	if len(a) != len(b) {
+		return 0
+	}
+	var s float32
+	for i := range a {
+		s += a[i] * b[i]
+	}
+	return float64(s)
 }
 
 func cosine(a, b []float32) float64 {
