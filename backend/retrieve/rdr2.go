@@ -463,7 +463,7 @@ func (rdr2) Retrieve(ctx context.Context, ix Index, req Request) (Result, error)
 		}
 	}
 	if len(cands) == 0 {
-		if !p.NoRouter {
+		if len(steps) > 0 {
 			fallbacks = append(fallbacks, "rdr2: every route refused; the top retrieved passages are used (the paper's \"w/o router\")")
 		}
 		for _, a := range anchors {
