@@ -2,6 +2,7 @@ package retrieve
 
 import (
 	"context"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -296,31 +297,36 @@ func (disretrieval) Retrieve(ctx context.Context, ix Index, req Request) (Result
 	}
 	timings["trees"] = ms(time.Since(t1))
 	// Eq. 6 ranking; ties by paper, then document position, then the
-	// smaller node (deterministic).
-	sort.SliceStable(hits, func(a, b int) bool {
-		if hits[a].score != hits[b].score {
-			return hits[a].score > hits[b].score
+	// smaller node (deterministic). The walk below rarely goes past the
+	// first few hundred nodes, so only the best rankHead are sorted first
+	// (a long paper has tens of thousands of nodes); the rest is sorted
+	// only if the walk gets there.
+	less := func(x, y discHit) int {
+		switch {
+		case x.score != y.score:
+			if x.score > y.score {
+				return -1
+			}
+			return 1
+		case x.d.Paper.ID != y.d.Paper.ID:
+			return cmpInt64(x.d.Paper.ID, y.d.Paper.ID)
 		}
-		if hits[a].d.Paper.ID != hits[b].d.Paper.ID {
-			return hits[a].d.Paper.ID < hits[b].d.Paper.ID
+		nx, ny := x.dt.t.Nodes[x.node], y.dt.t.Nodes[y.node]
+		if nx.Lo != ny.Lo {
+			return nx.Lo - ny.Lo
 		}
-		na, nb := hits[a].dt.t.Nodes[hits[a].node], hits[b].dt.t.Nodes[hits[b].node]
-		if na.Lo != nb.Lo {
-			return na.Lo < nb.Lo
-		}
-		return na.Height < nb.Height
-	})
+		return nx.Height - ny.Height
+	}
+	head, tail := rankHeadSort(hits, less)
 	// Algorithm 1, dual selection under the token budget.
 	k := p.leafTopK()
 	used := map[*discTree]map[int]bool{}
 	var sel []discSent
 	spent := 0
-	for _, h := range hits {
-		if req.Budget-spent < minSentenceTokens {
-			break
-		}
-		if h.score <= 0 {
-			break // no signal at all: never evidence
+	// visit handles one ranked node; it returns true when the walk is over.
+	visit := func(h discHit) bool {
+		if req.Budget-spent < minSentenceTokens || h.score <= 0 {
+			return true // budget spent, or no signal at all: never evidence
 		}
 		t := h.dt.t
 		u := used[h.dt]
@@ -335,19 +341,8 @@ func (disretrieval) Retrieve(ctx context.Context, ix Index, req Request) (Result
 				group = []int{n.Leaf}
 			}
 		} else {
-			var rest []int
-			for s := n.Lo; s < n.Hi; s++ {
-				if !u[s] {
-					rest = append(rest, s)
-				}
-			}
-			ls := leafScore[h.dt]
-			sort.SliceStable(rest, func(a, b int) bool { return ls[rest[a]] > ls[rest[b]] })
-			if len(rest) > k {
-				rest = rest[:k]
-			}
-			sort.Ints(rest) // "Top-K with original order"
-			group = rest
+			group = topUnused(leafScore[h.dt], u, n.Lo, n.Hi, k)
+			sort.Ints(group) // "Top-K with original order"
 		}
 		for _, s := range group {
 			tok := t.Sentences[s].Tokens
@@ -358,8 +353,24 @@ func (disretrieval) Retrieve(ctx context.Context, ix Index, req Request) (Result
 			spent += tok
 			sel = append(sel, discSent{dt: h.dt, d: h.d, sent: s, score: leafScore[h.dt][s]})
 		}
+		return false
 	}
-	cs := discCands(sel, req.Budget, hits)
+	done := false
+	for _, h := range head {
+		if done = visit(h); done {
+			break
+		}
+	}
+	if !done && len(tail) > 0 {
+		sortTail(tail, less)
+		for _, h := range tail {
+			if visit(h) {
+				break
+			}
+		}
+		head = append(head, tail...)
+	}
+	cs := discCands(sel, req.Budget, head)
 	plain := make([]cand, len(cs))
 	for i, c := range cs {
 		plain[i] = c.cand
@@ -375,6 +386,105 @@ func (disretrieval) Retrieve(ctx context.Context, ix Index, req Request) (Result
 	timings["total"] = ms(time.Since(t0))
 	res.Diag.Timings = timings
 	return res, nil
+}
+
+// rankHead is how many nodes are ranked before the walk starts.
+const rankHead = 1024
+
+// rankHeadSort splits hits into the best min(rankHead, len) in ranking
+// order (head) and the rest, unsorted (tail; sortTail orders it when the
+// walk needs it).
+func rankHeadSort(hits []discHit, less func(x, y discHit) int) (head, tail []discHit) {
+	if len(hits) <= rankHead {
+		slices.SortStableFunc(hits, less)
+		return hits, nil
+	}
+	scores := make([]float64, len(hits))
+	for i, h := range hits {
+		scores[i] = h.score
+	}
+	cut := nthLargest(scores, rankHead)
+	head = make([]discHit, 0, rankHead+16)
+	tail = make([]discHit, 0, len(hits)-rankHead)
+	for _, h := range hits {
+		if h.score >= cut {
+			head = append(head, h)
+		} else {
+			tail = append(tail, h)
+		}
+	}
+	slices.SortStableFunc(head, less)
+	return head, tail
+}
+
+func sortTail(tail []discHit, less func(x, y discHit) int) { slices.SortStableFunc(tail, less) }
+
+// topUnused returns the (at most) k sentences of [lo, hi) not in used with
+// the highest scores (ties: earlier first), in no particular order. Linear
+// in the span: an internal node near the root spans thousands of sentences.
+func topUnused(score []float64, used map[int]bool, lo, hi, k int) []int {
+	out := make([]int, 0, k)
+	for s := lo; s < hi; s++ {
+		if used[s] {
+			continue
+		}
+		if len(out) < k {
+			out = append(out, s)
+			continue
+		}
+		worst := 0
+		for i := 1; i < len(out); i++ {
+			if score[out[i]] < score[out[worst]] || score[out[i]] == score[out[worst]] && out[i] > out[worst] {
+				worst = i
+			}
+		}
+		if score[s] > score[out[worst]] {
+			out[worst] = s
+		}
+	}
+	return out
+}
+
+// nthLargest returns the n-th largest value of xs (1-based; xs is reordered).
+func nthLargest(xs []float64, n int) float64 {
+	k := n - 1
+	lo, hi := 0, len(xs)-1
+	for lo < hi {
+		p := xs[(lo+hi)/2]
+		i, j := lo, hi
+		for i <= j {
+			for xs[i] > p {
+				i++
+			}
+			for xs[j] < p {
+				j--
+			}
+			if i <= j {
+				xs[i], xs[j] = xs[j], xs[i]
+				i++
+				j--
+			}
+		}
+		switch {
+		case k <= j:
+			hi = j
+		case k >= i:
+			lo = i
+		default:
+			return xs[k]
+		}
+	}
+	return xs[k]
+}
+
+func cmpInt64(a, b int64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
 }
 
 // minSentenceTokens: below this much budget left no sentence fits usefully.
