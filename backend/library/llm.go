@@ -251,6 +251,8 @@ func (r *opLog) apply(d *papertree.Diagnostics) {
 type trace struct {
 	MultiDocQuery string         `json:"multidoc_query,omitempty"`
 	Hops          []retrieve.Hop `json:"hops,omitempty"`
+	// Route is rdr2's routing trace (subtrees, raw router output, actions).
+	Route []retrieve.RouteStep `json:"route,omitempty"`
 }
 
 // retrieveLLM retrieves evidence for req with the LLM's help: section

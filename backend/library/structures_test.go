@@ -68,6 +68,10 @@ func TestAskRDR2WithLLMRouter(t *testing.T) {
 			if c.none && strings.Contains(fb, "rdr2") {
 				t.Errorf("unexpected rdr2 fallbacks %q", a.Diag.Fallbacks)
 			}
+			set, _ := l.Store().AnswerSettings(context.Background(), a.ID)
+			if !strings.Contains(string(set), `"route":[{"paper_id"`) || !strings.Contains(string(set), `"raw":`) {
+				t.Errorf("saved settings lack the routing trace: %s", set)
+			}
 		})
 	}
 }

@@ -243,8 +243,8 @@ func (s *RetrievalSubtree) Serialize() string {
 
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
 
-// routeActions is one router output after post-processing.
-type routeActions struct {
+// RouteActions is one router output after post-processing.
+type RouteActions struct {
 	Answer    []int `json:"answer,omitempty"`
 	Expand    []int `json:"expand,omitempty"`
 	Expelled  []int `json:"expelled,omitempty"` // ids of actions that failed validation
@@ -264,8 +264,8 @@ var (
 // [EXPAND] ids visible collapsed headings; everything else is expelled. A
 // response containing "Cannot answer" (or a lone [REFUSE]) is a refusal
 // with no actions.
-func parseRoute(raw string, s *RetrievalSubtree) routeActions {
-	var a routeActions
+func parseRoute(raw string, s *RetrievalSubtree) RouteActions {
+	var a RouteActions
 	raw = stripThinkBlock(raw)
 	if refusalRE.MatchString(raw) {
 		a.Refused = true
@@ -333,12 +333,12 @@ type rdr2Paper struct {
 	answers map[int]bool
 }
 
-// rdr2Step is one routed subtree, for the trace.
-type rdr2Step struct {
+// RouteStep is one routed subtree, for the trace (Result.Route).
+type RouteStep struct {
 	PaperID int64        `json:"paper_id"`
 	Lit     []int        `json:"lit"`
 	Raw     string       `json:"raw"`
-	Actions routeActions `json:"actions"`
+	Actions RouteActions `json:"actions"`
 	Router  string       `json:"router"` // "llm" or "offline"
 }
 
@@ -394,12 +394,12 @@ func (rdr2) Retrieve(ctx context.Context, ix Index, req Request) (Result, error)
 	timings["retrieve"] = ms(time.Since(t1))
 	t2 := time.Now()
 	var fallbacks []string
-	var steps []rdr2Step
+	var steps []RouteStep
 	expelled, collapsed := 0, 0
 	if !p.NoRouter {
-		route := func(rp *rdr2Paper, s *RetrievalSubtree) routeActions {
-			step := rdr2Step{PaperID: rp.t.d.Paper.ID, Lit: s.Lit(), Router: "offline"}
-			var a routeActions
+		route := func(rp *rdr2Paper, s *RetrievalSubtree) RouteActions {
+			step := RouteStep{PaperID: rp.t.d.Paper.ID, Lit: s.Lit(), Router: "offline"}
+			var a RouteActions
 			llmOK := false
 			if req.Route != nil {
 				raw, err := req.Route(ctx, req.Query, s.Serialize())
@@ -478,6 +478,7 @@ func (rdr2) Retrieve(ctx context.Context, ix Index, req Request) (Result, error)
 		fallbacks = append(fallbacks, fmt.Sprintf("rdr2 router: %d action(s) named ids that were not valid in their subtree and were dropped", expelled))
 	}
 	res.Diag.Fallbacks = dedupe(fallbacks)
+	res.Route = steps
 	timings["total"] = ms(time.Since(t0))
 	res.Diag.Timings = timings
 	return res, nil
@@ -637,7 +638,7 @@ func prefixWords(s string, n int) string {
 // routeDocument is the spec's ROUTE_DOCUMENT: one subtree per anchor, then
 // FIFO expansions of headings whose content was never shown, at most
 // ExpandIter, never routing the same subtree twice.
-func (rp *rdr2Paper) routeDocument(anchors []int, p RDR2Params, route func(*rdr2Paper, *RetrievalSubtree) routeActions) {
+func (rp *rdr2Paper) routeDocument(anchors []int, p RDR2Params, route func(*rdr2Paper, *RetrievalSubtree) RouteActions) {
 	t := rp.t
 	viewed := map[int]bool{}
 	routed := map[string]bool{}
@@ -652,7 +653,7 @@ func (rp *rdr2Paper) routeDocument(anchors []int, p RDR2Params, route func(*rdr2
 			queue = append(queue, h)
 		}
 	}
-	var initial []routeActions
+	var initial []RouteActions
 	for _, a := range anchors {
 		s := t.subtree()
 		s.LightNodes([]int{a})

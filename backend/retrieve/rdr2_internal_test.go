@@ -79,25 +79,25 @@ func TestParseRoute(t *testing.T) {
 	tests := []struct {
 		name string
 		raw  string
-		want routeActions
+		want RouteActions
 	}{
-		{"answer and expand", "[ANSWER] 2: a alpha text\n[EXPAND] 5: 2.1 Data", routeActions{Answer: []int{2}, Expand: []int{5}}},
-		{"lowercase tags, comma list", "[answer] 2, 3\n[expand] 8", routeActions{Answer: []int{2, 3}, Expand: []int{8}}},
-		{"demo shorthand on one line", "[ANSWER] 3 [EXPAND] 4", routeActions{Answer: []int{3}, Expand: []int{4}}},
-		{"refusal", "Cannot answer", routeActions{Refused: true}},
-		{"refusal wins over actions", "[ANSWER] 2: a\nCannot answer.", routeActions{Refused: true}},
-		{"refuse tag", "[REFUSE]", routeActions{Refused: true}},
-		{"answer id not visible", "[ANSWER] 6: c gamma", routeActions{Expelled: []int{6}}},
-		{"answer a heading", "[ANSWER] 4: 2 Method", routeActions{Expelled: []int{4}}},
-		{"expand a content node", "[EXPAND] 2: a", routeActions{Expelled: []int{2}}},
-		{"expand a heading that is not collapsed", "[EXPAND] 1: 1 Intro", routeActions{Expelled: []int{1}}},
-		{"expand a skipped section", "[EXPAND] 10: References", routeActions{Expelled: []int{10}}},
-		{"id out of range", "[ANSWER] 99: x\n[ANSWER] -1: y", routeActions{Expelled: []int{99, -1}}},
-		{"prose is collapsed", "The answer is probably in the data section.", routeActions{Collapsed: true}},
-		{"malformed tag line", "[MAYBE] 2: a\n[ANSWER] 3: b", routeActions{Answer: []int{3}, Malformed: 1}},
-		{"think block ignored", "<think>[ANSWER] 6</think>\n[ANSWER] 3: b", routeActions{Answer: []int{3}}},
-		{"duplicate ids once", "[ANSWER] 2: a\n[ANSWER] 2: a", routeActions{Answer: []int{2}}},
-		{"empty", "", routeActions{Collapsed: true}},
+		{"answer and expand", "[ANSWER] 2: a alpha text\n[EXPAND] 5: 2.1 Data", RouteActions{Answer: []int{2}, Expand: []int{5}}},
+		{"lowercase tags, comma list", "[answer] 2, 3\n[expand] 8", RouteActions{Answer: []int{2, 3}, Expand: []int{8}}},
+		{"demo shorthand on one line", "[ANSWER] 3 [EXPAND] 4", RouteActions{Answer: []int{3}, Expand: []int{4}}},
+		{"refusal", "Cannot answer", RouteActions{Refused: true}},
+		{"refusal wins over actions", "[ANSWER] 2: a\nCannot answer.", RouteActions{Refused: true}},
+		{"refuse tag", "[REFUSE]", RouteActions{Refused: true}},
+		{"answer id not visible", "[ANSWER] 6: c gamma", RouteActions{Expelled: []int{6}}},
+		{"answer a heading", "[ANSWER] 4: 2 Method", RouteActions{Expelled: []int{4}}},
+		{"expand a content node", "[EXPAND] 2: a", RouteActions{Expelled: []int{2}}},
+		{"expand a heading that is not collapsed", "[EXPAND] 1: 1 Intro", RouteActions{Expelled: []int{1}}},
+		{"expand a skipped section", "[EXPAND] 10: References", RouteActions{Expelled: []int{10}}},
+		{"id out of range", "[ANSWER] 99: x\n[ANSWER] -1: y", RouteActions{Expelled: []int{99, -1}}},
+		{"prose is collapsed", "The answer is probably in the data section.", RouteActions{Collapsed: true}},
+		{"malformed tag line", "[MAYBE] 2: a\n[ANSWER] 3: b", RouteActions{Answer: []int{3}, Malformed: 1}},
+		{"think block ignored", "<think>[ANSWER] 6</think>\n[ANSWER] 3: b", RouteActions{Answer: []int{3}}},
+		{"duplicate ids once", "[ANSWER] 2: a\n[ANSWER] 2: a", RouteActions{Answer: []int{2}}},
+		{"empty", "", RouteActions{Collapsed: true}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -114,8 +114,8 @@ func TestParseRoute(t *testing.T) {
 // expand-iter cap, and headings at any depth ("not top-down").
 func TestRouteDocument(t *testing.T) {
 	type call struct{ lit []int }
-	script := func(calls *[]call, rules map[int]string) func(*rdr2Paper, *RetrievalSubtree) routeActions {
-		return func(rp *rdr2Paper, s *RetrievalSubtree) routeActions {
+	script := func(calls *[]call, rules map[int]string) func(*rdr2Paper, *RetrievalSubtree) RouteActions {
+		return func(rp *rdr2Paper, s *RetrievalSubtree) RouteActions {
 			lit := s.Lit()
 			*calls = append(*calls, call{lit})
 			raw := "Cannot answer"

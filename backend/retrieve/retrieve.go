@@ -156,6 +156,9 @@ type Result struct {
 	// Sections are the sections stage 1 ranked, best first (pt-rag only),
 	// for diagnostics and the UI ("why these sections").
 	Sections []SectionScore `json:"sections,omitempty"`
+	// Route is rdr2's trace: every routed subtree (its lit content), the
+	// router's raw output and the actions that survived validation.
+	Route []RouteStep `json:"route,omitempty"`
 }
 
 // SectionScore is one section's stage-1 score.

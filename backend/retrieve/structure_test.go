@@ -207,6 +207,18 @@ func TestRDR2LLMRouter(t *testing.T) {
 				}
 			}
 			checkResult(t, res, 60)
+			if len(res.Route) != calls {
+				t.Fatalf("trace has %d steps for %d router calls", len(res.Route), calls)
+			}
+			for _, st := range res.Route {
+				wantRouter := "llm"
+				if tt.name == "malformed output" || tt.name == "server failure" {
+					wantRouter = "offline"
+				}
+				if st.Router != wantRouter || len(st.Lit) == 0 || st.Raw == "" {
+					t.Fatalf("trace step %+v, want router %s", st, wantRouter)
+				}
+			}
 			fb := strings.Join(res.Diag.Fallbacks, "\n")
 			if tt.fallback == "" && fb != "" || tt.fallback != "" && !strings.Contains(fb, tt.fallback) {
 				t.Fatalf("fallbacks %q, want %q", fb, tt.fallback)
