@@ -45,10 +45,10 @@ func init() { Register(disretrieval{}) }
 
 // DiscParams are disretrieval's settings (zero values = defaults).
 type DiscParams struct {
-	LeafTopK int  `json:"leaf_top_k,omitempty"` // k: sentences an internal node may add (paper: 5)
-	LeafOnly bool `json:"leaf_only,omitempty"`  // ablation: rank sentences only (max_node_depth = 1, "flatten-sentence")
+	LeafTopK int  `json:"leaf_top_k,omitempty" desc:"disretrieval: sentences a matching discourse-tree node may add (0 = the paper's 5)."`
+	LeafOnly bool `json:"leaf_only,omitempty" desc:"disretrieval ablation: rank single sentences only (flatten-sentence)."`
 	// Tree options (changing them rebuilds the stored trees).
-	Tree discourse.Options `json:"tree"`
+	Tree discourse.Options `json:"tree"` // changing these rebuilds the stored trees
 }
 
 func (p DiscParams) leafTopK() int {

@@ -55,18 +55,18 @@ func init() { Register(rdr2{}) }
 
 // RDR2Params are rdr2's settings (zero values = defaults).
 type RDR2Params struct {
-	TopK       int     `json:"top_k,omitempty"`       // retrieved anchor leaves (paper: 5)
-	ExpandIter int     `json:"expand_iter,omitempty"` // max expansions routed per paper (paper: 5)
-	NoExpand   bool    `json:"no_expand,omitempty"`   // ablation "w/o [EXP]" (expand-iter = 0)
-	NoRefuse   bool    `json:"no_refuse,omitempty"`   // ablation "w/o [REF]": a step must answer its best visible node
-	NoRouter   bool    `json:"no_router,omitempty"`   // ablation "w/o router": the top-k anchors as they are
-	AnsThresh  float64 `json:"ans_threshold,omitempty"`
-	ExpThresh  float64 `json:"exp_threshold,omitempty"`
+	TopK       int     `json:"top_k,omitempty" desc:"rdr2: retrieved passages that start a route (0 = the paper's 5)."`
+	ExpandIter int     `json:"expand_iter,omitempty" desc:"rdr2: most headings expanded per paper (0 = the paper's 5)."`
+	NoExpand   bool    `json:"no_expand,omitempty" desc:"rdr2 ablation: never expand a heading (the paper's w/o [EXP])."`
+	NoRefuse   bool    `json:"no_refuse,omitempty" desc:"rdr2 ablation: every route answers its best passage (the paper's w/o [REF])."`
+	NoRouter   bool    `json:"no_router,omitempty" desc:"rdr2 ablation: no router, the retrieved passages as they are (the paper's w/o router)."`
+	AnsThresh  float64 `json:"ans_threshold,omitempty" desc:"rdr2 offline router: normalised passage score an answer needs (0 = calibrated default 0.55)."`
+	ExpThresh  float64 `json:"exp_threshold,omitempty" desc:"rdr2 offline router: normalised heading score an expansion needs (0 = calibrated default 0.7)."`
 	// Offline router signal ablations.
-	NoHeadings bool `json:"no_headings,omitempty"` // heading-title similarity off
-	NoKeywords bool `json:"no_keywords,omitempty"` // BM25 keyword signal off
-	NoSibling  bool `json:"no_sibling,omitempty"`  // sibling-answered expand bonus off
-	NoSummary  bool `json:"no_summary,omitempty"`  // summary similarity off
+	NoHeadings bool `json:"no_headings,omitempty" desc:"rdr2 offline router ablation: ignore heading-title similarity."`
+	NoKeywords bool `json:"no_bm25,omitempty" desc:"rdr2 offline router ablation: ignore exact word matches (BM25)."`
+	NoSibling  bool `json:"no_sibling,omitempty" desc:"rdr2 offline router ablation: no expansion bonus for a sibling section that answered."`
+	NoSummary  bool `json:"no_summary,omitempty" desc:"rdr2 offline router ablation: ignore segment summaries."`
 }
 
 // Offline router defaults, calibrated on QASPER tune (README, rdr2 section).

@@ -48,16 +48,16 @@ const Version = "disc-v2"
 
 // Options are the builder's settings. The zero value is the default.
 type Options struct {
-	Bisection     bool `json:"bisection,omitempty"`      // balanced binary trees instead of the discourse parse (the paper's baseline)
-	NoCohesion    bool `json:"no_cohesion,omitempty"`    // ablation: no lexical cohesion signal
-	NoConnectives bool `json:"no_connectives,omitempty"` // ablation: no connective/anaphora signal
-	NoPunct       bool `json:"no_punct,omitempty"`       // ablation: no punctuation signal
-	NoPosition    bool `json:"no_position,omitempty"`    // ablation: no sentence-position signal
-	NoSections    bool `json:"no_sections,omitempty"`    // ablation (and the paper's setting): the document tree ignores section boundaries
-	MeanPool      bool `json:"mean_pool,omitempty"`      // internal node vectors = mean of leaf vectors instead of the embedding of their text
+	Bisection     bool `json:"bisection,omitempty" desc:"disretrieval: balanced trees instead of the discourse parse (the paper's baseline)."`
+	NoCohesion    bool `json:"no_cohesion,omitempty" desc:"disretrieval parser ablation: ignore lexical cohesion."`
+	NoConnectives bool `json:"no_connectives,omitempty" desc:"disretrieval parser ablation: ignore connectives and anaphora."`
+	NoPunct       bool `json:"no_punct,omitempty" desc:"disretrieval parser ablation: ignore punctuation cues."`
+	NoPosition    bool `json:"no_position,omitempty" desc:"disretrieval parser ablation: ignore sentence position."`
+	NoSections    bool `json:"no_sections,omitempty" desc:"disretrieval: the document tree ignores section boundaries (the paper's setting)."`
+	MeanPool      bool `json:"mean_pool,omitempty" desc:"disretrieval: tree node vectors are the mean of their sentences' vectors."`
 	// MaxWords bounds an internal node's condensed text (the paper's
 	// summaries are at most 200 words).
-	MaxWords int `json:"max_words,omitempty"`
+	MaxWords int `json:"max_words,omitempty" desc:"disretrieval: words of a tree node's condensed text (0 = the paper's 200)."`
 }
 
 // Key identifies the settings a tree was built with.
