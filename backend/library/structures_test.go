@@ -103,6 +103,10 @@ func TestDiscourseTreesJob(t *testing.T) {
 	if _, err := l.ConfigureLLM(ctx, *s.config()); err != nil {
 		t.Fatal(err)
 	}
+	early, err := l.Ask(ctx, AskRequest{Question: "How are headings and glyphs grouped?", Strategy: "disretrieval", Budget: 128})
+	if err != nil || !strings.Contains(strings.Join(early.Diag.Fallbacks, "\n"), "LLM summaries not built yet") {
+		t.Fatalf("ask before the LLM build: fallbacks %v, err %v", early.Diag.Fallbacks, err)
+	}
 	sum, err = l.BuildDiscourseTrees(ctx, retrieve.DiscParams{}, nil)
 	if err != nil || sum.Built != 1 || sum.Summaries == 0 || sum.Fallbacks == 0 {
 		t.Fatalf("LLM build: %+v %v", sum, err)
@@ -119,8 +123,9 @@ func TestDiscourseTreesJob(t *testing.T) {
 	if err != nil || len(a.Evidence) == 0 || a.Diag.TokensUsed > 128 {
 		t.Fatalf("ask: %+v %v", a, err)
 	}
-	if strings.Contains(strings.Join(a.Diag.Fallbacks, "\n"), "disretrieval node summaries") {
-		t.Errorf("LLM-built trees reported as extractive: %v", a.Diag.Fallbacks)
+	fb := strings.Join(a.Diag.Fallbacks, "\n")
+	if strings.Contains(fb, "LLM summaries not built yet") || !strings.Contains(fb, "fell back to extractive condensation") {
+		t.Errorf("fallbacks of an LLM-built tree with failed summaries: %v", a.Diag.Fallbacks)
 	}
 	if s.count(llm.OpDiscourseSummary) != calls {
 		t.Error("asking rebuilt the tree")

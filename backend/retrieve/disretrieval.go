@@ -2,6 +2,7 @@ package retrieve
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"sort"
 	"strings"
@@ -270,6 +271,7 @@ func (disretrieval) Retrieve(ctx context.Context, ix Index, req Request) (Result
 	var hits []discHit
 	leafScore := map[*discTree][]float64{}
 	extractive := 0
+	var partial []string
 	for _, id := range ids {
 		d, err := ix.Paper(ctx, id)
 		if err != nil {
@@ -281,6 +283,9 @@ func (disretrieval) Retrieve(ctx context.Context, ix Index, req Request) (Result
 		}
 		if !dt.llm {
 			extractive++
+		} else if dt.t.Fallbacks > 0 {
+			partial = append(partial, fmt.Sprintf("disretrieval node summaries: %d of %d in %q fell back to extractive condensation when the tree was built",
+				dt.t.Fallbacks, dt.t.Fallbacks+dt.t.Summaries, d.Paper.Title))
 		}
 		t := dt.t
 		ls := make([]float64, len(t.Sentences))
@@ -379,6 +384,7 @@ func (disretrieval) Retrieve(ctx context.Context, ix Index, req Request) (Result
 	for i := range res.Evidence {
 		res.Evidence[i].Span = cs[i].span
 	}
+	res.Diag.Fallbacks = append(res.Diag.Fallbacks, partial...)
 	if extractive > 0 && req.Route != nil {
 		res.Diag.Fallbacks = append(res.Diag.Fallbacks, "disretrieval node summaries: extractive condensation (LLM summaries not built yet for "+itoa64(int64(extractive))+" paper(s))")
 	}
