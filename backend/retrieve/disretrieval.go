@@ -181,13 +181,18 @@ func discourseTree(ctx context.Context, ix Index, d *PaperData, p DiscParams) (*
 		if err != nil {
 			return nil, errf("build discourse tree", err)
 		}
-		dt = &discTree{t: t, paras: orders}
-		if ss != nil {
-			if data, err := discourse.Encode(t); err == nil {
+		// Questions always see the stored (quantised) form, so a restart
+		// gives the same evidence as the first question did.
+		if data, err := discourse.Encode(t); err == nil {
+			if q, err := discourse.Decode(data, texts); err == nil {
+				t = q
+			}
+			if ss != nil {
 				// A failed save only costs a rebuild next time.
 				_ = ss.SaveStructure(ctx, d.Paper.ID, DiscourseKind, base+"|extractive", data, time.Since(t0))
 			}
 		}
+		dt = &discTree{t: t, paras: orders}
 	}
 	discMu.Lock()
 	if len(discCache) >= discCacheLimit {
@@ -217,11 +222,18 @@ func BuildDiscourse(ctx context.Context, ix Index, id int64, p DiscParams, sum d
 		summarizer = "extractive"
 	}
 	base := discourseBase(d, p.Tree, ix.Embedder().Name())
+	data, err := discourse.Encode(t)
+	if err != nil {
+		return 0, 0, err
+	}
+	texts := make([]string, len(paras))
+	for i, pa := range paras {
+		texts[i] = pa.Text
+	}
+	if q, err := discourse.Decode(data, texts); err == nil {
+		t = q // the stored form, as later questions will load it
+	}
 	if ss, ok := ix.(StructureStore); ok {
-		data, err := discourse.Encode(t)
-		if err != nil {
-			return 0, 0, err
-		}
 		// A tree with fallbacks is stored as extractive-keyed only when
 		// nothing was summarised; partial trees keep the LLM key (their
 		// fallback nodes are extractive, which retrieval handles alike).

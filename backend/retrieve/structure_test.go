@@ -4,12 +4,17 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
+	"github.com/papertree/papertree/backend/embedding"
 	"github.com/papertree/papertree/backend/papertree"
 	"github.com/papertree/papertree/backend/retrieve"
+	"github.com/papertree/papertree/backend/store"
+	"github.com/papertree/papertree/backend/summarize"
 )
 
 func TestStructureStrategiesFindTheRightSection(t *testing.T) {
@@ -289,5 +294,65 @@ func TestStrategiesSurviveBadInput(t *testing.T) {
 				t.Logf("%s: %v", strat, time.Since(t0))
 			}
 		})
+	}
+}
+
+// countingEmbedder counts document embeddings (a discourse tree build embeds
+// every sentence and node; a retrieval from a stored tree embeds only the
+// query).
+type countingEmbedder struct {
+	papertree.Embedder
+	docs atomic.Int64
+}
+
+func (c *countingEmbedder) Embed(ctx context.Context, texts []string) ([][]float32, error) {
+	c.docs.Add(int64(len(texts)))
+	return c.Embedder.Embed(ctx, texts)
+}
+
+// TestStoredTreeReusedByANewProcess: a fresh index over the same store (as
+// after a restart) re-uses the stored tree instead of rebuilding it.
+func TestStoredTreeReusedByANewProcess(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "lib.db")
+	st, err := store.Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	emb := &countingEmbedder{Embedder: embedding.NewBuiltin()}
+	if _, err := st.EnsureEmbedder(ctx, emb.Name(), emb.Dim()); err != nil {
+		t.Fatal(err)
+	}
+	p := paper("Path-Guided QA", "/a.pdf")
+	p.Hash = "abc123"
+	summarize.Paper(p)
+	v, err := embedding.EmbedPaper(ctx, emb.Embedder, p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	id, err := st.SavePaper(ctx, p, store.Vectors(v), "test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, _ := retrieve.Get("disretrieval")
+	req := retrieve.Request{Query: "Which optimizer was used?", PaperIDs: []int64{id}, Budget: 64}
+	first, err := s.Retrieve(ctx, retrieve.NewStoreIndex(st, emb, 0), req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if emb.docs.Load() == 0 {
+		t.Fatal("the first question did not build the tree")
+	}
+	emb.docs.Store(0)
+	again, err := s.Retrieve(ctx, retrieve.NewStoreIndex(st, emb, 0), req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := emb.docs.Load(); n != 0 {
+		t.Fatalf("a new index rebuilt the stored tree (%d texts embedded)", n)
+	}
+	if fmt.Sprint(first.Evidence) != fmt.Sprint(again.Evidence) {
+		t.Fatalf("stored tree gives other evidence:\n%+v\n%+v", first.Evidence, again.Evidence)
 	}
 }
