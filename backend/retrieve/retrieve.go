@@ -33,21 +33,24 @@ import (
 // weight (share of the raw segment similarity in S_i) is 0.5, and we name the
 // settings by role so nobody has to remember the swap.
 type Params struct {
-	SectionLLMWeight float64    `json:"section_llm_weight"` // R_sec = w*F_sec + (1-w)*E_sec when an LLM judges titles (paper: 0.8)
-	SegmentWeight    float64    `json:"segment_weight"`     // S_i = w*s_seg + (1-w)*s_sum (paper: 0.5)
-	Sections         int        `json:"sections"`           // B: sections kept as the retrieval scope (paper: 2)
-	Paths            int        `json:"paths"`              // P: root-to-leaf paths kept by density (paper: 3)
-	Hops             int        `json:"hops"`               // H: multi-hop sub-queries with an LLM (paper: 3)
-	TextWeight       float64    `json:"text_weight"`        // weight of the FTS5 BM25 signal added to section and segment scores
-	TitleWeight      float64    `json:"title_weight"`       // no-LLM stand-in for F_sec: weight of cos(query, section title)
-	ChunkTokens      int        `json:"chunk_tokens"`       // naive baseline: tokens per flat chunk
-	MaxPapers        int        `json:"max_papers"`         // library-wide questions: papers searched in depth
-	LeafWeight       float64    `json:"leaf_weight"`        // share of a section's best passage score in E_sec (the rest: its whole body)
-	Soft             float64    `json:"soft"`               // > 0: split the budget over the chosen sections by softmax(score/soft), soft scaled by sqrt(budget/512)
-	NoSummaries      bool       `json:"no_summaries"`       // ablation: ignore the summary channel
-	NoPaths          bool       `json:"no_paths"`           // ablation: skip section and path selection (rank leaves flat)
-	RDR2             RDR2Params `json:"rdr2"`               // rdr2 strategy (zero values = its defaults, rdr2.go)
-	Disc             DiscParams `json:"disretrieval"`       // disretrieval strategy (zero values = its defaults, disretrieval.go)
+	SectionLLMWeight float64 `json:"section_llm_weight"` // R_sec = w*F_sec + (1-w)*E_sec when an LLM judges titles (paper: 0.8)
+	SegmentWeight    float64 `json:"segment_weight"`     // S_i = w*s_seg + (1-w)*s_sum (paper: 0.5)
+	Sections         int     `json:"sections"`           // B: sections kept as the retrieval scope (paper: 2)
+	Paths            int     `json:"paths"`              // P: root-to-leaf paths kept by density (paper: 3)
+	Hops             int     `json:"hops"`               // H: multi-hop sub-queries with an LLM (paper: 3)
+	TextWeight       float64 `json:"text_weight"`        // weight of the FTS5 BM25 signal added to section and segment scores
+	TitleWeight      float64 `json:"title_weight"`       // no-LLM stand-in for F_sec: weight of cos(query, section title)
+	ChunkTokens      int     `json:"chunk_tokens"`       // naive baseline: tokens per flat chunk
+	MaxPapers        int     `json:"max_papers"`         // library-wide questions: papers searched in depth
+	LeafWeight       float64 `json:"leaf_weight"`        // share of a section's best passage score in E_sec (the rest: its whole body)
+	Soft             float64 `json:"soft"`               // > 0: split the budget over the chosen sections by softmax(score/soft), soft scaled by sqrt(budget/512)
+	NoSummaries      bool    `json:"no_summaries"`       // ablation: ignore the summary channel
+	NoPaths          bool    `json:"no_paths"`           // ablation: skip section and path selection (rank leaves flat)
+
+	// Settings of the structure-aware strategies (zero values = their
+	// defaults; see rdr2.go and disretrieval.go).
+	RDR2 RDR2Params `json:"rdr2"`
+	Disc DiscParams `json:"disretrieval"`
 }
 
 // DefaultParams are the paper's defaults plus our measured extras. Two paper
