@@ -141,7 +141,7 @@ func (a *App) applyLLMSettings(ctx context.Context, startup bool) LLMStatusView 
 func (a *App) GetSettings() (SettingsView, error) {
 	ctx := a.context()
 	v := SettingsView{
-		Settings: a.loadSettings(), Descriptions: settings.Describe(), Strategies: retrieve.Names(),
+		Settings: a.loadSettings(), Descriptions: addStrategyDescriptions(settings.Describe()), Strategies: retrieve.Names(),
 		Path: a.settingsPath, LibraryDir: a.libraryDir,
 	}
 	if ss, err := a.secretStore(ctx); err == nil {

@@ -32,9 +32,9 @@ func (l *Library) saveAnswer(ctx context.Context, a *papertree.Answer, req AskRe
 	set := answerSettings{Strategy: a.Strategy, Budget: a.Diag.Budget, Params: req.Params}
 	if s != nil {
 		set.LLM = &answerLLM{Provider: s.status.Provider, BaseURL: s.status.BaseURL, ChatModel: s.model}
-		if tr != nil && (tr.MultiDocQuery != "" || len(tr.Hops) > 0) {
-			set.Trace = tr
-		}
+	}
+	if tr != nil && (tr.MultiDocQuery != "" || len(tr.Hops) > 0 || len(tr.Route) > 0) {
+		set.Trace = tr
 	}
 	b, err := json.Marshal(set)
 	if err != nil {

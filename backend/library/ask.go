@@ -53,6 +53,7 @@ func (l *Library) Ask(ctx context.Context, req AskRequest) (*papertree.Answer, e
 	if err != nil {
 		return nil, err
 	}
+	tr.Route = res.Route
 	tr0 := time.Since(t0)
 	a := &papertree.Answer{
 		Question: req.Question, Mode: "extractive", Strategy: strat.Name(),

@@ -251,6 +251,8 @@ func (r *opLog) apply(d *papertree.Diagnostics) {
 type trace struct {
 	MultiDocQuery string         `json:"multidoc_query,omitempty"`
 	Hops          []retrieve.Hop `json:"hops,omitempty"`
+	// Route is rdr2's routing trace (subtrees, raw router output, actions).
+	Route []retrieve.RouteStep `json:"route,omitempty"`
 }
 
 // retrieveLLM retrieves evidence for req with the LLM's help: section
@@ -265,7 +267,7 @@ func (l *Library) retrieveLLM(ctx context.Context, s *llmState, strat retrieve.S
 		}
 		return scores, nil
 	}
-	base := retrieve.Request{Query: req.Question, PaperIDs: req.PaperIDs, Budget: req.Budget, Params: req.Params, SectionJudge: judge}
+	base := retrieve.Request{Query: req.Question, PaperIDs: req.PaperIDs, Budget: req.Budget, Params: req.Params, SectionJudge: judge, Route: routeHook(s, rec)}
 	if base.Budget <= 0 {
 		base.Budget = retrieve.DefaultBudget
 	}

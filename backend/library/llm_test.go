@@ -63,6 +63,8 @@ var opMarkers = []struct{ marker, op string }{
 	{"You extract named entities", llm.OpEntities},
 	{"You rewrite a question about several", llm.OpMultiDocRewrite},
 	{"You answer questions about academic papers", llm.OpAnswer},
+	{"identify relevant nodes in a document tree", llm.OpRoute},
+	{"summarises the sentences of a discourse tree", llm.OpDiscourseSummary},
 }
 
 func newLLMServer(t *testing.T) *llmServer {

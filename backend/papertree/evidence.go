@@ -20,6 +20,16 @@ type Evidence struct {
 	Score      float64  `json:"score"`
 	Tokens     int      `json:"tokens"`
 	Order      int      `json:"order"` // document order inside the paper
+	// Span, when set, says that Text is the part [Start, End) (byte offsets)
+	// of the node's full text: sentence-level strategies (disretrieval) cite
+	// sentences inside their segment, and the UI highlights them there.
+	Span *TextSpan `json:"span,omitempty"`
+}
+
+// TextSpan is a byte range of a node's text.
+type TextSpan struct {
+	Start int `json:"start"`
+	End   int `json:"end"`
 }
 
 // Diagnostics describes how an answer's context was assembled (PT-RAG sec. 3.6).

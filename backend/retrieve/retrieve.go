@@ -46,6 +46,11 @@ type Params struct {
 	Soft             float64 `json:"soft"`               // > 0: split the budget over the chosen sections by softmax(score/soft), soft scaled by sqrt(budget/512)
 	NoSummaries      bool    `json:"no_summaries"`       // ablation: ignore the summary channel
 	NoPaths          bool    `json:"no_paths"`           // ablation: skip section and path selection (rank leaves flat)
+
+	// Settings of the structure-aware strategies (zero values = their
+	// defaults; see rdr2.go and disretrieval.go).
+	RDR2 RDR2Params `json:"rdr2"`
+	Disc DiscParams `json:"disretrieval"`
 }
 
 // DefaultParams are the paper's defaults plus our measured extras. Two paper
@@ -140,6 +145,10 @@ type Request struct {
 	// title's conventional role (F_sec in [0,1]); nil or an error falls back
 	// to embeddings only (PT-RAG Table 5).
 	SectionJudge func(ctx context.Context, query string, titles []string) ([]float64, error)
+	// Route, when set, is RDR²'s LLM router: it gets the question and one
+	// serialised retrieval subtree and returns the model's raw output. nil
+	// or an error falls back to the offline router (rdr2.go).
+	Route func(ctx context.Context, question, subtree string) (string, error)
 }
 
 // Result is what a strategy returns.
@@ -150,6 +159,9 @@ type Result struct {
 	// Sections are the sections stage 1 ranked, best first (pt-rag only),
 	// for diagnostics and the UI ("why these sections").
 	Sections []SectionScore `json:"sections,omitempty"`
+	// Route is rdr2's trace: every routed subtree (its lit content), the
+	// router's raw output and the actions that survived validation.
+	Route []RouteStep `json:"route,omitempty"`
 }
 
 // SectionScore is one section's stage-1 score.

@@ -13,7 +13,7 @@ import (
 	"unicode"
 )
 
-// Reference metadata (migration 0006): what a reference manager (Zotero, a
+// Reference metadata (migration 0004): what a reference manager (Zotero, a
 // BibTeX file) says about a PDF. It is keyed by the file's path, so it
 // survives re-indexing and may exist before the file is indexed. Readers
 // prefer it over what was extracted from the PDF (title, authors, year).

@@ -30,6 +30,7 @@ func paramFlags(fs *flag.FlagSet) *retrieve.Params {
 	fs.Float64Var(&p.Soft, "soft", p.Soft, retrieve.ParamDocs["soft"]+" Use --soft 0 --sections 2 --paths 3 for the paper's hard scope.")
 	fs.BoolVar(&p.NoSummaries, "no-summaries", false, "ablation: ignore the summary channel")
 	fs.BoolVar(&p.NoPaths, "no-paths", false, "ablation: no section/path selection (flat ranking)")
+	structureFlags(fs, &p)
 	return &p
 }
 
@@ -113,7 +114,7 @@ func joinInts(xs []int) string {
 func cmdEvalQasper(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("eval qasper", flag.ContinueOnError)
 	data := fs.String("data", "", "QASPER JSON file")
-	strategy := fs.String("strategy", retrieve.Default, "retrieval strategy: "+strings.Join(retrieve.Names(), ", "))
+	strategy := fs.String("strategy", retrieve.Default, "retrieval strategy: "+strings.Join(retrieve.Names(), ", ")+"; \"all\" or a comma list prints one table")
 	budget := fs.Int("budget", retrieve.DefaultBudget, "token budget")
 	limit := fs.Int("limit", 0, "at most N questions (0 = all)")
 	preds := fs.String("predictions", "", "write official JSONL predictions to this file")
@@ -144,6 +145,9 @@ func cmdEvalQasper(ctx context.Context, args []string, stdout, stderr io.Writer)
 				fmt.Fprintln(stderr)
 			}
 		}
+	}
+	if *strategy == eval.AllStrategies || strings.Contains(*strategy, ",") {
+		return evalQasperAll(ctx, *data, *strategy, opts, *asJSON, stdout)
 	}
 	rep, err := eval.RunQasper(ctx, *data, opts)
 	if err != nil {

@@ -36,6 +36,7 @@ Usage:
   papertree compare --db FILE.db [--json | --format md|csv] [--papers ID,...] [--aspects "A;B;C"] [--out FILE]
   papertree eval library --db FILE.db --questions FILE.json [--strategies a,b] [--budget N] [--json]
   papertree bench query --db FILE.db [--n 200] [--scales 1,10,100] [--json]
+  papertree structures --db FILE.db [--json]          (build missing discourse trees ahead of time)
   papertree version
 
 Run "papertree COMMAND -h" for the flags of one command.
@@ -89,6 +90,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		err = cmdExport(ctx, rest, stdout, stderr)
 	case "import":
 		err = cmdImport(ctx, rest, stdout, stderr)
+	case "structures":
+		err = cmdStructures(ctx, rest, stdout, stderr)
 	case "version", "--version":
 		fmt.Fprintln(stdout, "papertree", version)
 	case "help", "-h", "--help":

@@ -52,6 +52,7 @@ export function createAskView(api: Api, opts: { onCite(a: Answer, n: number): vo
   let history: HistoryItem[] = [];
   let exportNote = "";
   let strategies: string[] = ["pt-rag"];
+  let strategyDesc: Record<string, string> = {};
 
   const question = h("textarea", {
     class: "ask-input",
@@ -70,7 +71,12 @@ export function createAskView(api: Api, opts: { onCite(a: Answer, n: number): vo
     },
   });
   const scopeSel = h("select", { class: "ask-scope", "aria-label": "Scope", "data-testid": "ask-scope", on: { change: () => (scope = scopeSel.value as Scope) } });
-  const stratSel = h("select", { class: "ask-strategy", "aria-label": "Strategy", "data-testid": "ask-strategy" });
+  const stratSel = h("select", {
+    class: "ask-strategy",
+    "aria-label": "Strategy",
+    "data-testid": "ask-strategy",
+    on: { change: () => (stratSel.title = strategyDesc[stratSel.value] ?? "") },
+  });
   const budget = h("input", { type: "number", class: "ask-budget", min: 64, max: 16384, step: 64, value: 512, "aria-label": "Token budget", "data-testid": "ask-budget" });
   const submitBtn = h("button", { type: "button", class: "btn btn-primary ask-go", "data-testid": "ask-submit", on: { click: () => void submit() } }, "Ask");
   const cancelBtn = h("button", { type: "button", class: "btn btn-quiet", "data-testid": "ask-cancel", on: { click: () => void api.cancelAsk().catch(() => {}) } }, "Cancel");
@@ -104,14 +110,27 @@ export function createAskView(api: Api, opts: { onCite(a: Answer, n: number): vo
     .getSettings()
     .then((v) => {
       budget.value = String(v.settings.retrieval.budget || 512);
+      strategyDesc = Object.fromEntries(
+        Object.entries(v.descriptions ?? {})
+          .filter(([k]) => k.startsWith("strategy."))
+          .map(([k, d]) => [k.slice("strategy.".length), d]),
+      );
+      renderStrategies();
       if (strategies.includes(v.settings.retrieval.strategy)) stratSel.value = v.settings.retrieval.strategy;
+      stratSel.title = strategyDesc[stratSel.value] ?? "";
     })
     .catch(() => {});
 
   function renderStrategies() {
     const keep = stratSel.value;
-    mount(stratSel, strategies.map((s) => h("option", { value: s }, s === "pt-rag" ? "pt-rag (follows the paper's structure)" : s)));
+    mount(
+      stratSel,
+      strategies.map((s) =>
+        h("option", { value: s, title: strategyDesc[s] ?? null }, s === "pt-rag" ? "pt-rag (follows the paper's structure)" : s),
+      ),
+    );
     stratSel.value = strategies.includes(keep) ? keep : strategies[0];
+    stratSel.title = strategyDesc[stratSel.value] ?? "";
   }
 
   function renderScope() {

@@ -70,7 +70,9 @@ export function openSettings(host: HTMLElement, api: Api, opts: { onReindex(): v
     const strategy = h("select", { class: "field-input", "data-testid": "set-retrieval.strategy", on: { change: () => (s.retrieval.strategy = strategy.value) } }, v.strategies.map((x) => h("option", { value: x }, x)));
     strategy.value = s.retrieval.strategy;
 
-    const params = Object.keys(s.retrieval.params).map((k) => {
+    // Nested groups (the rdr2 and disretrieval settings) keep their values
+    // and are set from the command line; the view edits the flat fields.
+    const params = Object.keys(s.retrieval.params).filter((k) => typeof s.retrieval.params[k] !== "object").map((k) => {
       const val = s.retrieval.params[k];
       const path = `retrieval.params.${k}`;
       const input =

@@ -807,8 +807,105 @@ export namespace app {
 
 }
 
+export namespace discourse {
+	
+	export class Options {
+	    bisection?: boolean;
+	    no_cohesion?: boolean;
+	    no_connectives?: boolean;
+	    no_punct?: boolean;
+	    no_position?: boolean;
+	    no_sections?: boolean;
+	    mean_pool?: boolean;
+	    max_words?: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new Options(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.bisection = source["bisection"];
+	        this.no_cohesion = source["no_cohesion"];
+	        this.no_connectives = source["no_connectives"];
+	        this.no_punct = source["no_punct"];
+	        this.no_position = source["no_position"];
+	        this.no_sections = source["no_sections"];
+	        this.mean_pool = source["mean_pool"];
+	        this.max_words = source["max_words"];
+	    }
+	}
+
+}
+
 export namespace retrieve {
 	
+	export class DiscParams {
+	    leaf_top_k?: number;
+	    leaf_only?: boolean;
+	    tree: discourse.Options;
+	
+	    static createFrom(source: any = {}) {
+	        return new DiscParams(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.leaf_top_k = source["leaf_top_k"];
+	        this.leaf_only = source["leaf_only"];
+	        this.tree = this.convertValues(source["tree"], discourse.Options);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class RDR2Params {
+	    top_k?: number;
+	    expand_iter?: number;
+	    no_expand?: boolean;
+	    no_refuse?: boolean;
+	    no_router?: boolean;
+	    ans_threshold?: number;
+	    exp_threshold?: number;
+	    no_headings?: boolean;
+	    no_bm25?: boolean;
+	    no_sibling?: boolean;
+	    no_summary?: boolean;
+	
+	    static createFrom(source: any = {}) {
+	        return new RDR2Params(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.top_k = source["top_k"];
+	        this.expand_iter = source["expand_iter"];
+	        this.no_expand = source["no_expand"];
+	        this.no_refuse = source["no_refuse"];
+	        this.no_router = source["no_router"];
+	        this.ans_threshold = source["ans_threshold"];
+	        this.exp_threshold = source["exp_threshold"];
+	        this.no_headings = source["no_headings"];
+	        this.no_bm25 = source["no_bm25"];
+	        this.no_sibling = source["no_sibling"];
+	        this.no_summary = source["no_summary"];
+	    }
+	}
 	export class Params {
 	    section_llm_weight: number;
 	    segment_weight: number;
@@ -823,6 +920,8 @@ export namespace retrieve {
 	    soft: number;
 	    no_summaries: boolean;
 	    no_paths: boolean;
+	    rdr2: RDR2Params;
+	    disretrieval: DiscParams;
 	
 	    static createFrom(source: any = {}) {
 	        return new Params(source);
@@ -843,7 +942,27 @@ export namespace retrieve {
 	        this.soft = source["soft"];
 	        this.no_summaries = source["no_summaries"];
 	        this.no_paths = source["no_paths"];
+	        this.rdr2 = this.convertValues(source["rdr2"], RDR2Params);
+	        this.disretrieval = this.convertValues(source["disretrieval"], DiscParams);
 	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
 	}
 
 }
