@@ -243,15 +243,17 @@ func cmdList(ctx context.Context, args []string, stdout, stderr io.Writer) error
 
 func cmdEval(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
-		return usageError{"expected an evaluation: trees or qasper"}
+		return usageError{"expected an evaluation: trees, qasper or questions"}
 	}
 	switch args[0] {
 	case "trees":
 		return cmdEvalTrees(ctx, args[1:], stdout)
 	case "qasper":
 		return cmdEvalQasper(ctx, args[1:], stdout, stderr)
+	case "questions":
+		return cmdEvalQuestions(ctx, args[1:], stdout, stderr)
 	default:
-		return usageError{fmt.Sprintf("unknown evaluation %q (have: trees, qasper)", args[0])}
+		return usageError{fmt.Sprintf("unknown evaluation %q (have: trees, qasper, questions)", args[0])}
 	}
 }
 

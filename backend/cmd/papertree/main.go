@@ -30,6 +30,7 @@ Usage:
   papertree export --db FILE.db (--answer ID[,ID...] | --history [N]) [--format md|html|pdf|docx] [--out FILE] [--title T]
   papertree eval trees  --gold DIR --pdfs DIR [--no-outline] [--json]
   papertree eval qasper --data FILE.json [--strategy NAME] [--budget N] [--limit N] [--predictions OUT.jsonl] [--json]
+  papertree eval questions --set FILE.json --pdfs DIR [--db FILE.db] [--budget N] [--json]
   papertree bench query --db FILE.db [--n 200] [--scales 1,10,100] [--json]
   papertree version
 
