@@ -90,7 +90,7 @@ func (ptrag) Retrieve(ctx context.Context, ix Index, req Request) (Result, error
 	}
 	timings["embed_query"] = ms(time.Since(t0))
 	t1 := time.Now()
-	ids, err := scopePapers(ctx, ix, req, qv)
+	ids, identified, err := scopeIdentified(ctx, ix, req, qv)
 	if err != nil {
 		return Result{}, err
 	}
@@ -100,11 +100,13 @@ func (ptrag) Retrieve(ctx context.Context, ix Index, req Request) (Result, error
 	var fallbacks []string
 	var all []cand
 	var secScores []SectionScore
+	var ds []*PaperData
 	for _, id := range ids {
 		d, err := ix.Paper(ctx, id)
 		if err != nil {
 			return Result{}, errf("load paper", err)
 		}
+		ds = append(ds, d)
 		sel, ss, fb, err := ptragPaper(ctx, ix, d, req, qv, text)
 		if err != nil {
 			return Result{}, err
@@ -126,9 +128,12 @@ func (ptrag) Retrieve(ctx context.Context, ix Index, req Request) (Result, error
 		}
 		all = selectBudget(all, req.Budget)
 	}
+	all = cutoff(all, req.Params.Cutoff)
 	timings["select"] = ms(time.Since(t2))
 	res := assemble(all, req.Budget)
 	res.Sections = secScores
+	res.Missing, res.MissingName, res.Terms = missingTerms(req.Query, ds)
+	res.Identified = identified
 	res.Diag.Timings = timings
 	res.Diag.Fallbacks = dedupe(fallbacks)
 	res.Diag.Timings["total"] = ms(time.Since(t0))
@@ -145,8 +150,14 @@ func ptragPaper(ctx context.Context, ix Index, d *PaperData, req Request, qv []f
 	// Segment scores for every leaf (cheap: a dot product each).
 	S := make([]float64, n)
 	var leaves []int
+	var refs []bool
+	if !WantsCitations(req.Query) {
+		refs = extraOf(d).refs
+	}
 	for o, node := range d.Nodes {
-		if !node.IsLeaf() {
+		if !node.IsLeaf() || refs != nil && refs[o] {
+			// Bibliography and acknowledgements are never evidence unless
+			// the question is about citations or funding.
 			continue
 		}
 		sSeg := dot(qv, d.Seg[o])
@@ -220,19 +231,21 @@ func pathScope(ctx context.Context, ix Index, d *PaperData, req Request, qv []fl
 	// directly under it (front matter before the first heading).
 	var secs []int
 	rootLeaves := false
-	for o, node := range d.Nodes {
-		if node.Kind == papertree.KindSection {
-			secs = append(secs, o)
-		}
-		if node.IsLeaf() && d.Parent[o] == 0 {
-			rootLeaves = true
-		}
-	}
 	// Subtree leaf lists and the best keyword signal per section.
 	under := map[int][]int{}
 	for _, o := range leaves {
 		for a := d.Parent[o]; a >= 0; a = d.Parent[a] {
 			under[a] = append(under[a], o)
+		}
+		if d.Parent[o] == 0 {
+			rootLeaves = true
+		}
+	}
+	for o, node := range d.Nodes {
+		// A section whose every leaf was excluded (a bibliography) is no
+		// candidate: it would take a scope slot and yield nothing.
+		if node.Kind == papertree.KindSection && len(under[o]) > 0 {
+			secs = append(secs, o)
 		}
 	}
 	if len(secs) == 0 {
@@ -521,14 +534,17 @@ func selectBudgetTrim(cs []cand, budget int, query string) []cand {
 	return out
 }
 
-// trimToBudget keeps the sentences of text that share most words with the
-// query, in their original order, within budget tokens.
+// trimToBudget keeps the sentences of text most likely to answer the
+// query, in their original order, within budget tokens: sentences are rated
+// by SentenceScore (the question's terms plus answer-bearing language: a
+// number for factual questions, causal or method language for how/why
+// ones), so the sentence that answers beats the one that only repeats the
+// question's words. The best sentence is always kept, cut to the budget if
+// it alone is longer.
 func trimToBudget(text, query string, budget int) string {
 	sents := papertree.SplitSentences(text)
-	q := map[string]bool{}
-	for _, w := range strings.Fields(strings.ToLower(query)) {
-		q[strings.Trim(w, ".,;:?!()\"'")] = true
-	}
+	qt := QuestionTerms(query)
+	kind := QuestionKind(query)
 	type sc struct {
 		i   int
 		s   float64
@@ -536,22 +552,17 @@ func trimToBudget(text, query string, budget int) string {
 	}
 	ss := make([]sc, len(sents))
 	for i, s := range sents {
-		hit := 0.0
-		for _, w := range strings.Fields(strings.ToLower(s)) {
-			w = strings.Trim(w, ".,;:?!()\"'")
-			if len(w) > 2 && q[w] {
-				hit++
-			}
-		}
-		ss[i] = sc{i, hit - 0.01*float64(i), papertree.CountTokens(s)}
+		ss[i] = sc{i, SentenceScore(qt, kind, s) - 0.001*float64(i), papertree.CountTokens(s)}
 	}
 	sort.SliceStable(ss, func(a, b int) bool { return ss[a].s > ss[b].s })
 	keep := map[int]bool{}
 	used := 0
-	for _, s := range ss {
+	for k, s := range ss {
 		if used+s.tok <= budget {
 			keep[s.i] = true
 			used += s.tok
+		} else if k == 0 {
+			return cutWords(sents[s.i], budget)
 		}
 	}
 	var parts []string
@@ -561,6 +572,36 @@ func trimToBudget(text, query string, budget int) string {
 		}
 	}
 	return strings.Join(parts, " ")
+}
+
+// cutWords keeps the first words of s within budget tokens.
+func cutWords(s string, budget int) string {
+	ws := strings.Fields(s)
+	for len(ws) > 0 && papertree.CountTokens(strings.Join(ws, " ")) > budget {
+		ws = ws[:len(ws)*3/4]
+	}
+	return strings.Join(ws, " ")
+}
+
+// cutoff is the adaptive evidence cut-off: passages whose fused relevance is
+// more than margin below the best passage's are dropped, so the evidence
+// list shows what supports the answer rather than filling the budget with
+// marginal text. The best passage always stays.
+func cutoff(cs []cand, margin float64) []cand {
+	if margin <= 0 || len(cs) < 2 {
+		return cs
+	}
+	best := cs[0].S
+	for _, c := range cs {
+		best = max(best, c.S)
+	}
+	out := cs[:0:0]
+	for _, c := range cs {
+		if c.S >= best-margin {
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 func sortDocOrder(cs []cand) {

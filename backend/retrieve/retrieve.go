@@ -46,6 +46,7 @@ type Params struct {
 	Soft             float64 `json:"soft"`               // > 0: split the budget over the chosen sections by softmax(score/soft), soft scaled by sqrt(budget/512)
 	NoSummaries      bool    `json:"no_summaries"`       // ablation: ignore the summary channel
 	NoPaths          bool    `json:"no_paths"`           // ablation: skip section and path selection (rank leaves flat)
+	Cutoff           float64 `json:"cutoff"`             // > 0: drop evidence whose relevance is this far below the best evidence's (adaptive cut-off)
 }
 
 // DefaultParams are the paper's defaults plus our measured extras. Two paper
@@ -89,6 +90,7 @@ var ParamDocs = map[string]string{
 	"chunk_tokens":       "Chunk size of the naive baseline strategy.",
 	"max_papers":         "Library-wide questions: how many papers are searched in depth.",
 	"leaf_weight":        "How much a section's single best passage counts, versus its whole text, when choosing sections.",
+	"cutoff":             "Adaptive evidence cut-off: drop passages whose relevance is this far below the best passage's (0 = keep the whole budget).",
 	"soft":               "Split the budget over the candidate sections by the confidence in each (temperature; 0 = greedy by relevance per token).",
 }
 
@@ -150,6 +152,16 @@ type Result struct {
 	// Sections are the sections stage 1 ranked, best first (pt-rag only),
 	// for diagnostics and the UI ("why these sections").
 	Sections []SectionScore `json:"sections,omitempty"`
+	// Missing are the question's content words that no searched paper
+	// uses; MissingName says one of them is a name ("AlphaFold2"); Terms
+	// counts the question's content words. The answer step uses them to
+	// decide "not in these papers".
+	Missing     []string `json:"missing,omitempty"`
+	MissingName bool     `json:"missing_name,omitempty"`
+	Terms       int      `json:"terms,omitempty"`
+	// Identified is the paper a library-wide question names ("the GloVe
+	// paper", "Pennington et al."), 0 when none was recognised.
+	Identified int64 `json:"identified,omitempty"`
 }
 
 // SectionScore is one section's stage-1 score.

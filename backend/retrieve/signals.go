@@ -1,0 +1,305 @@
+package retrieve
+
+// Signals shared by retrieval and answering: what kind of question this is,
+// which sentences bear an answer to it, which passages are bibliography or
+// acknowledgements (never evidence unless the question asks about citations
+// or funding), and which of the question's words the searched papers never
+// use (the strongest sign that they cannot answer it).
+//
+// Every signal here holds for any paper: question words, numbers, causal
+// language, citation formatting; nothing is keyed to one file.
+
+import (
+	"regexp"
+	"strings"
+	"sync"
+	"unicode"
+
+	"github.com/papertree/papertree/backend/embedding"
+	"github.com/papertree/papertree/backend/papertree"
+)
+
+// Question kinds.
+const (
+	KindFactual = "factual"
+	KindHowWhy  = "howwhy"
+	KindYesNo   = "yesno"
+)
+
+var yesNoOpeners = map[string]bool{
+	"is": true, "are": true, "was": true, "were": true, "do": true, "does": true, "did": true, "can": true,
+	"could": true, "has": true, "have": true, "had": true, "will": true, "would": true, "should": true, "isn't": true,
+	"doesn't": true, "don't": true, "aren't": true, "didn't": true, "may": true, "might": true, "must": true,
+}
+
+// QuestionKind classifies a question: yes/no questions open with an
+// auxiliary verb (possibly after a short lead-in such as "In the BERT
+// paper,"), how/why questions ask for a cause or a method, the rest ask
+// for a fact.
+func QuestionKind(q string) string {
+	q = strings.TrimSpace(q)
+	// Skip a lead-in clause ending in a comma ("According to X, does ...").
+	if i := strings.Index(q, ","); i > 0 && i < len(q)/2 {
+		lead := strings.ToLower(q[:i])
+		if strings.HasPrefix(lead, "in ") || strings.HasPrefix(lead, "according to") || strings.HasPrefix(lead, "for ") {
+			q = strings.TrimSpace(q[i+1:])
+		}
+	}
+	ws := strings.Fields(strings.ToLower(q))
+	if len(ws) == 0 {
+		return KindFactual
+	}
+	w := strings.Trim(ws[0], "\"'(")
+	switch {
+	case yesNoOpeners[w]:
+		return KindYesNo
+	case w == "why":
+		return KindHowWhy
+	case w == "how":
+		if len(ws) > 1 {
+			switch strings.Trim(ws[1], "?,") {
+			case "many", "much", "large", "long", "big", "small", "often", "far", "fast", "old":
+				return KindFactual
+			}
+		}
+		return KindHowWhy
+	}
+	for _, x := range ws {
+		if x == "why" || x == "how" {
+			return KindHowWhy
+		}
+	}
+	return KindFactual
+}
+
+// causalCues mark sentences that explain a cause, a purpose or a method.
+var causalCues = []string{"because", "due to", "since ", "so that", "in order to", "allow", "enabl", "lead to", "leads to",
+	"result in", "results in", "thus", "therefore", "by ", "avoid", "prevent", "reduc", "help", "thanks to", "as a result",
+	"caused", "cause", "to address", "to overcome", "consist", "we use", "we employ", "which", "difficult"}
+
+// QuestionTerms are the stems of a question's content words (no question
+// scaffolding, no quantity pseudo-term).
+func QuestionTerms(q string) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, t := range embedding.QueryTerms(q) {
+		if t == embedding.NumTerm || seen[t] || len(t) < 2 {
+			continue
+		}
+		seen[t] = true
+		out = append(out, t)
+	}
+	return out
+}
+
+// SentenceScore rates how likely sentence is to carry the answer: the
+// share of the question's terms it contains, plus a bonus for the
+// answer-bearing language of the question's kind (a number for a factual
+// question, causal or method language for a how/why question). A sentence
+// that merely restates the question gets the overlap but no bonus, so a
+// sentence that also answers it ranks first.
+func SentenceScore(qterms []string, kind, sentence string) float64 {
+	if len(qterms) == 0 {
+		return 0
+	}
+	have := map[string]bool{}
+	for _, t := range embedding.ContentStems(sentence) {
+		have[t] = true
+	}
+	hit := 0
+	for _, t := range qterms {
+		if have[t] {
+			hit++
+		}
+	}
+	s := float64(hit) / float64(len(qterms))
+	low := strings.ToLower(sentence)
+	switch kind {
+	case KindFactual:
+		if strings.IndexFunc(sentence, unicode.IsDigit) >= 0 {
+			s += 0.15
+		}
+	case KindHowWhy:
+		for _, c := range causalCues {
+			if strings.Contains(low, c) {
+				s += 0.12
+				break
+			}
+		}
+	}
+	// Very short fragments (a heading, a table cell) rarely answer anything.
+	if n := len(strings.Fields(sentence)); n < 5 {
+		s -= 0.2
+	}
+	return s
+}
+
+// WantsCitations reports questions about citations, references or funding,
+// the only ones for which bibliographies and acknowledgements are evidence.
+func WantsCitations(q string) bool {
+	l := strings.ToLower(q)
+	for _, w := range []string{"cite", "citing", "citation", "reference", "bibliograph", "fund", "grant", "acknowledg", "thank", "sponsor", "supported by"} {
+		if strings.Contains(l, w) {
+			return true
+		}
+	}
+	return false
+}
+
+var (
+	yearRE     = regexp.MustCompile(`\b(19[5-9]\d|20[0-4]\d)[a-z]?\b`)
+	initialsRE = regexp.MustCompile(`\b[A-Z]\.\s?(?:[A-Z]\.\s?)?[A-Z][a-z]`)
+	venueRE    = regexp.MustCompile(`(?i)\b(proceedings|proc\.|conference|journal|transactions|arxiv|preprint|workshop|vol\.|pp\.|pages|press|association for computational|ieee|acm)\b`)
+)
+
+// ReferenceLike reports whether a passage reads as a list of bibliography
+// entries: years, author initials and venue words make up a large share of
+// its words. A related-work paragraph cites too, but in running prose it
+// has far fewer initials and venue words per word. This catches reference
+// lists that tree building merged into a body section.
+func ReferenceLike(text string) bool {
+	words := len(strings.Fields(text))
+	if words < 12 {
+		return false
+	}
+	years := len(yearRE.FindAllStringIndex(text, -1))
+	if years < 2 {
+		return false
+	}
+	marks := years + len(initialsRE.FindAllStringIndex(text, -1)) + len(venueRE.FindAllStringIndex(text, -1))
+	return float64(marks)/float64(words) >= 0.12 && float64(years)/float64(words) >= 0.03
+}
+
+// paperExtra caches per-paper signals derived from its text.
+type paperExtra struct {
+	refs  []bool          // by order: leaf is bibliography or acknowledgements
+	vocab map[string]bool // stems of every word of the paper (titles included)
+	words map[string]bool // lowercased surface words (for names such as "GPT-2")
+	card  *card           // identity card, built on first use (guarded by extras)
+}
+
+var extras = struct {
+	sync.Mutex
+	m map[*PaperData]*paperExtra
+}{m: map[*PaperData]*paperExtra{}}
+
+func extraOf(d *PaperData) *paperExtra {
+	extras.Lock()
+	defer extras.Unlock()
+	if x, ok := extras.m[d]; ok {
+		return x
+	}
+	if len(extras.m) > 2048 {
+		clear(extras.m)
+	}
+	x := &paperExtra{refs: make([]bool, len(d.Nodes)), vocab: map[string]bool{}, words: map[string]bool{}}
+	role := make([]papertree.Role, len(d.Nodes))
+	var b strings.Builder
+	b.WriteString(d.Paper.Title)
+	for o, n := range d.Nodes {
+		if n.Role != papertree.RoleNone {
+			role[o] = n.Role
+		} else if p := d.Parent[o]; p >= 0 {
+			role[o] = role[p]
+		}
+		if n.IsLeaf() {
+			x.refs[o] = role[o] == papertree.RoleReferences || role[o] == papertree.RoleAcks || ReferenceLike(n.Text)
+		}
+		b.WriteByte('\n')
+		b.WriteString(n.Title)
+		b.WriteByte('\n')
+		b.WriteString(n.Text)
+	}
+	text := b.String()
+	for _, t := range embedding.ContentStems(text) {
+		x.vocab[t] = true
+	}
+	for _, w := range strings.FieldsFunc(strings.ToLower(text), func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '-'
+	}) {
+		x.words[strings.Trim(w, "-")] = true
+	}
+	extras.m[d] = x
+	return x
+}
+
+// NameLike reports a word that looks like a proper name of a model, data
+// set or system: an inner capital or a digit mixed with letters
+// ("AlphaFold2", "GloVe", "YOLOv3", "GPT-2"), or an acronym of 3+ capitals.
+func NameLike(w string) bool {
+	w = strings.Trim(w, ".,;:?!()\"'’")
+	if len([]rune(w)) < 3 {
+		return false
+	}
+	upper, lower, digit := 0, 0, 0
+	inner := false
+	for i, r := range w {
+		switch {
+		case unicode.IsUpper(r):
+			upper++
+			if i > 0 {
+				inner = true
+			}
+		case unicode.IsLower(r):
+			lower++
+		case unicode.IsDigit(r):
+			digit++
+		}
+	}
+	if upper+lower == 0 {
+		return false
+	}
+	return inner || (digit > 0 && upper+lower > 0) || (upper >= 3 && lower == 0)
+}
+
+// missingTerms returns the question's content words that none of the papers
+// uses, and whether one of them is a name (a name absent from every searched
+// paper means these papers are not about it).
+func missingTerms(q string, ds []*PaperData) (missing []string, name bool, terms int) {
+	xs := make([]*paperExtra, len(ds))
+	for i, d := range ds {
+		xs[i] = extraOf(d)
+	}
+	seen := map[string]bool{}
+	for _, raw := range strings.Fields(q) {
+		w := strings.Trim(raw, ".,;:?!()\"'’")
+		w = strings.TrimSuffix(strings.TrimSuffix(w, "'s"), "’s")
+		if w == "" {
+			continue
+		}
+		lw := strings.ToLower(w)
+		isName := NameLike(w)
+		stems := embedding.QueryTerms(lw)
+		if !isName && (len(stems) == 0 || stems[0] == embedding.NumTerm) {
+			continue
+		}
+		key := lw
+		if !isName {
+			key = stems[0]
+		}
+		if seen[key] {
+			continue
+		}
+		seen[key] = true
+		terms++
+		found := false
+		for _, x := range xs {
+			if isName && x.words[lw] || !isName && x.vocab[key] {
+				found = true
+				break
+			}
+			if isName {
+				// "GPT-2" may be written "GPT 2" or "GPT2"; "XGBoost" stems alike.
+				if x.words[strings.ReplaceAll(lw, "-", "")] || (len(stems) > 0 && x.vocab[stems[0]] && !strings.ContainsAny(lw, "0123456789")) {
+					found = true
+					break
+				}
+			}
+		}
+		if !found {
+			missing = append(missing, w)
+			name = name || isName
+		}
+	}
+	return missing, name, terms
+}
