@@ -19,6 +19,7 @@ import (
 	"unicode"
 
 	"github.com/papertree/papertree/backend/papertree"
+	"github.com/papertree/papertree/backend/retrieve"
 )
 
 // Options tune extractive answers.
@@ -30,11 +31,24 @@ type Options struct {
 	MaxSentences int
 	// MaxTokens bounds the extractive answer's length.
 	MaxTokens int
+	// MaxMissing: when at least this share of the question's content words
+	// appears in none of the searched papers, they are taken not to answer.
+	MaxMissing float64
+	// MinCoverage: when no evidence sentence holds at least this share of the
+	// question's content words, the papers are taken not to answer.
+	MinCoverage float64
+	// VerdictCoverage: a yes/no verdict is stated only when the deciding
+	// sentence holds at least this share of the question's content words.
+	VerdictCoverage float64
 }
 
-// DefaultOptions are measured on the QASPER tune split (see README).
+// DefaultOptions are calibrated on the QASPER tune split's unanswerable
+// questions and our own real-PDF question set (see README, "Trust in
+// evidence"): thresholds on general signals (retrieval score, share of
+// the question the papers never mention, best sentence coverage), never
+// on single questions.
 func DefaultOptions() Options {
-	return Options{MinScore: 0.12, MaxSentences: 2, MaxTokens: 90}
+	return Options{MinScore: 0.12, MaxSentences: 2, MaxTokens: 90, MaxMissing: 0.5, MinCoverage: 0.2, VerdictCoverage: 0.6}
 }
 
 // NotFoundText opens every "not answered" reply.
@@ -52,11 +66,48 @@ type sentence struct {
 // answer text with [n] markers, whether the evidence was judged too weak,
 // and the cited evidence indexes (0-based).
 func Extractive(ctx context.Context, emb papertree.Embedder, question string, ev []papertree.Evidence, opts Options) (string, bool, []int, error) {
+	out, err := Compose(ctx, emb, Input{Question: question, Evidence: ev}, opts)
+	return out.Text, out.NotFound, out.Cited, err
+}
+
+// Input is what an extractive answer is built from: the question, the
+// evidence and retrieval's coverage signals (retrieve.Result's Missing,
+// MissingName and Terms).
+type Input struct {
+	Question    string
+	Evidence    []papertree.Evidence
+	Missing     []string
+	MissingName bool
+	Terms       int
+}
+
+// Output is an extractive answer.
+type Output struct {
+	Text     string // with [n] markers
+	NotFound bool
+	Verdict  string // yes/no questions: "yes", "no" or "unclear"; else ""
+	Cited    []int  // 0-based evidence indexes
+	Reason   string // why the papers were judged not to answer (diagnostics)
+}
+
+// Compose builds the extractive answer: the best answer-bearing sentences
+// with citations, an honest "not in these papers" when the question's
+// words are absent from the papers or the evidence is too weak, and for
+// yes/no questions a verdict only when one sentence decides it.
+func Compose(ctx context.Context, emb papertree.Embedder, in Input, opts Options) (Output, error) {
 	if opts.MaxSentences <= 0 {
 		opts = DefaultOptions()
 	}
+	question, ev := in.Question, in.Evidence
+	kind := retrieve.QuestionKind(question)
+	verdictFor := func(o Output) Output {
+		if kind == retrieve.KindYesNo && o.Verdict == "" {
+			o.Verdict = VerdictUnclear
+		}
+		return o
+	}
 	if len(ev) == 0 {
-		return NotFoundText + " Nothing in the searched papers matched it.", true, nil, nil
+		return verdictFor(Output{Text: NotFoundText + " Nothing in the searched papers matched it.", NotFound: true, Reason: "no evidence"}), nil
 	}
 	best := 0
 	for i := range ev {
@@ -78,7 +129,7 @@ func Extractive(ctx context.Context, emb papertree.Embedder, question string, ev
 		}
 	}
 	if len(sents) == 0 {
-		return NotFoundText, true, nil, nil
+		return verdictFor(Output{Text: NotFoundText, NotFound: true, Reason: "no sentences"}), nil
 	}
 	texts := make([]string, len(sents))
 	for i, s := range sents {
@@ -86,13 +137,15 @@ func Extractive(ctx context.Context, emb papertree.Embedder, question string, ev
 	}
 	qv, err := emb.EmbedQuery(ctx, question)
 	if err != nil {
-		return "", false, nil, err
+		return Output{}, err
 	}
 	vs, err := emb.Embed(ctx, texts)
 	if err != nil {
-		return "", false, nil, err
+		return Output{}, err
 	}
 	qterms := contentTerms(question)
+	qstems := retrieve.QuestionTerms(question)
+	coverage := make([]float64, len(sents))
 	for i := range sents {
 		sim := 0.0
 		for k := range qv {
@@ -100,7 +153,12 @@ func Extractive(ctx context.Context, emb papertree.Embedder, question string, ev
 		}
 		// Sentence similarity, keyword overlap with the question, and the
 		// retrieval score of the evidence it comes from.
-		sents[i].score = sim + 0.25*overlap(qterms, contentTerms(sents[i].text)) + 0.3*ev[sents[i].ev].Score
+		// The answer-bearing signal (SentenceScore: question terms plus a
+		// number for factual questions, causal language for how/why ones)
+		// prefers the sentence that answers over the one that restates.
+		coverage[i] = retrieve.SentenceScore(qstems, "", sents[i].text)
+		sents[i].score = sim + 0.25*overlap(qterms, contentTerms(sents[i].text)) + 0.3*ev[sents[i].ev].Score +
+			0.2*retrieve.SentenceScore(qstems, kind, sents[i].text)
 		if sents[i].tok > 80 {
 			sents[i].score -= 0.05 // run-on "sentences" (tables, lists) make poor answers
 		}
@@ -111,9 +169,44 @@ func Extractive(ctx context.Context, emb papertree.Embedder, question string, ev
 	}
 	sort.SliceStable(order, func(a, b int) bool { return sents[order[a]].score > sents[order[b]].score })
 
-	if ev[best].Score < opts.MinScore {
+	bestCov := 0.0
+	for _, c := range coverage {
+		bestCov = max(bestCov, c)
+	}
+	reason := ""
+	switch {
+	case in.MissingName:
+		reason = "the papers never mention " + strings.Join(in.Missing, ", ")
+	case in.Terms > 0 && float64(len(in.Missing)) >= opts.MaxMissing*float64(in.Terms):
+		reason = "most of the question's words appear in none of the papers: " + strings.Join(in.Missing, ", ")
+	case ev[best].Score < opts.MinScore:
+		reason = "the best evidence is weak"
+	case len(qstems) >= 2 && bestCov < opts.MinCoverage:
+		reason = "no sentence covers the question"
+	}
+	if reason != "" {
 		top := sents[order[0]]
-		return fmt.Sprintf("%s The closest passage is: %s [%d]", NotFoundText, top.text, top.ev+1), true, []int{top.ev}, nil
+		return verdictFor(Output{Text: fmt.Sprintf("%s The closest passage, not an answer, is: %s [%d]", NotFoundText, top.text, top.ev+1),
+			NotFound: true, Cited: []int{top.ev}, Reason: reason}), nil
+	}
+	if kind == retrieve.KindYesNo {
+		// The deciding sentence: the best-scored sentence among those that
+		// cover most of the question.
+		for _, i := range order {
+			if coverage[i] < opts.VerdictCoverage {
+				continue
+			}
+			s := sents[i]
+			v := Verdict(question, s.text)
+			label := map[string]string{VerdictYes: "Yes.", VerdictNo: "No."}[v]
+			if label == "" {
+				break
+			}
+			return Output{Text: fmt.Sprintf("%s %s [%d]", label, s.text, s.ev+1), Verdict: v, Cited: []int{s.ev}}, nil
+		}
+		top := sents[order[0]]
+		return Output{Text: fmt.Sprintf("Unclear: the evidence does not decide it. The closest passage is: %s [%d]", top.text, top.ev+1),
+			Verdict: VerdictUnclear, Cited: []int{top.ev}}, nil
 	}
 	var pick []int
 	used := 0
@@ -157,7 +250,38 @@ func Extractive(ctx context.Context, emb papertree.Embedder, question string, ev
 			cited = append(cited, s.ev)
 		}
 	}
-	return b.String(), false, cited, nil
+	return Output{Text: b.String(), Cited: cited}, nil
+}
+
+// Verdicts of yes/no questions.
+const (
+	VerdictYes     = "yes"
+	VerdictNo      = "no"
+	VerdictUnclear = "unclear"
+)
+
+// negations flip a sentence's polarity relative to the question.
+var negations = []string{" not ", "n't ", " no ", " never ", " neither ", " nor ", " without ", " cannot ", " unable ", " fail",
+	" inferior", " lack", " underfit", " instead of ", " none "}
+
+func negated(s string) bool {
+	l := " " + strings.ToLower(strings.Join(strings.FieldsFunc(s, func(r rune) bool { return unicode.IsSpace(r) || r == ',' || r == ';' || r == ':' || r == '.' }), " ")) + " "
+	for _, n := range negations {
+		if strings.Contains(l, n) {
+			return true
+		}
+	}
+	return false
+}
+
+// Verdict reads a yes/no answer off a sentence that covers the question:
+// the same polarity as the question means yes, the opposite means no.
+// Only called for sentences that hold most of the question's words.
+func Verdict(question, sentence string) string {
+	if negated(question) == negated(sentence) {
+		return VerdictYes
+	}
+	return VerdictNo
 }
 
 var markerRE = regexp.MustCompile(`\s*\[\d+(?:\s*,\s*\d+)*\]`)

@@ -62,6 +62,11 @@ func (ptrag) Description() string {
 // 0.193 -> 0.196; EACE and SE unchanged within 0.01).
 const minCost = 96
 
+// minTrim is the fewest tokens a trimmed passage may keep: less is a
+// fragment ("We", "The specific") that shows nothing and only adds noise to
+// the evidence list.
+const minTrim = 16
+
 // minShare is the smallest budget share (tokens) a chosen section gets under
 // the soft allocation; a smaller share would hold less than a sentence.
 const minShare = 32
@@ -523,11 +528,15 @@ func selectBudgetTrim(cs []cand, budget int, query string) []cand {
 	}
 	c := cs[best]
 	if c.cost > left {
+		if left < minTrim {
+			sortDocOrder(out)
+			return out
+		}
 		c.text = trimToBudget(c.text, query, left)
 		c.cost = papertree.CountTokens(c.text)
 		c.trim = true
 	}
-	if c.cost > 0 && c.cost <= left {
+	if c.cost >= min(minTrim, c.cost) && c.cost > 0 && c.cost <= left && (!c.trim || c.cost >= minTrim) {
 		out = append(out, c)
 	}
 	sortDocOrder(out)
