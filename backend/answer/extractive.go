@@ -193,7 +193,8 @@ func Compose(ctx context.Context, emb papertree.Embedder, in Input, opts Options
 		// The deciding sentence: the best-scored sentence among those that
 		// cover most of the question.
 		for _, i := range order {
-			if coverage[i] < opts.VerdictCoverage {
+			if coverage[i] < opts.VerdictCoverage || strings.Contains(sents[i].text, "?") {
+				// A sentence asking the question back decides nothing.
 				continue
 			}
 			s := sents[i]

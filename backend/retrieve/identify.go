@@ -11,8 +11,6 @@ package retrieve
 
 import (
 	"context"
-	"fmt"
-	"os"
 	"regexp"
 	"sort"
 	"strconv"
@@ -285,12 +283,6 @@ func identify(ctx context.Context, ix Index, q string, all []int64) (map[int64]f
 		return ids[i] < ids[j]
 	})
 	best := ids[0]
-	if os.Getenv("PT_DEBUG_ID") != "" {
-		for _, id := range ids[:min(4, len(ids))] {
-			fmt.Fprintf(os.Stderr, "id %d %.2f; ", id, sc[id])
-		}
-		fmt.Fprintln(os.Stderr)
-	}
 	if sc[best] >= 2 && (len(ids) == 1 || sc[ids[1]] < sc[best]-0.75) {
 		return sc, best
 	}
