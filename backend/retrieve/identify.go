@@ -186,7 +186,8 @@ func identityScores(q string, cards []*card) map[int64]float64 {
 			}
 			// The paper's own name counts when few papers use that word
 			// ("BERT" is also in the mBERT paper's title: both get it).
-			if len(own) >= 3 && df[own] <= 2 && containsPhrase(ql, own) {
+			// ... and no other paper calls itself so in its title lead.
+			if len(own) >= 3 && df[own] <= 2 && leads[own] == 0 && containsPhrase(ql, own) {
 				s = 3
 				break
 			}

@@ -10,6 +10,7 @@ package retrieve
 // language, citation formatting; nothing is keyed to one file.
 
 import (
+	"math"
 	"regexp"
 	"strings"
 	"sync"
@@ -75,7 +76,7 @@ func QuestionKind(q string) string {
 // causalCues mark sentences that explain a cause, a purpose or a method.
 var causalCues = []string{"because", "due to", "since ", "so that", "in order to", "allow", "enabl", "lead to", "leads to",
 	"result in", "results in", "thus", "therefore", "by ", "avoid", "prevent", "reduc", "help", "thanks to", "as a result",
-	"caused", "cause", "to address", "to overcome", "consist", "we use", "we employ", "which", "difficult"}
+	"caused", "cause", "to address", "to overcome", "consist", "we use", "we employ", "difficult"}
 
 // QuestionTerms are the stems of a question's content words (no question
 // scaffolding, no quantity pseudo-term).
@@ -93,7 +94,8 @@ func QuestionTerms(q string) []string {
 }
 
 // SentenceScore rates how likely sentence is to carry the answer: the
-// share of the question's terms it contains, plus a bonus for the
+// share of the question's terms it contains (plain coverage when kind is
+// ""), plus a bonus for the
 // answer-bearing language of the question's kind (a number for a factual
 // question, causal or method language for a how/why question). A sentence
 // that merely restates the question gets the overlap but no bonus, so a
@@ -112,18 +114,27 @@ func SentenceScore(qterms []string, kind, sentence string) float64 {
 			hit++
 		}
 	}
-	s := float64(hit) / float64(len(qterms))
+	cov := float64(hit) / float64(len(qterms))
+	if kind == "" {
+		return cov
+	}
+	// Coverage has diminishing returns (sqrt): once a sentence is clearly
+	// about the question, whether it carries the kind of content the
+	// question asks for matters more than repeating more of its words.
+	s := 0.6 * math.Sqrt(cov)
 	low := strings.ToLower(sentence)
-	switch kind {
-	case KindFactual:
-		if strings.IndexFunc(sentence, unicode.IsDigit) >= 0 {
-			s += 0.15
-		}
-	case KindHowWhy:
-		for _, c := range causalCues {
-			if strings.Contains(low, c) {
-				s += 0.12
-				break
+	if hit > 0 {
+		switch kind {
+		case KindFactual:
+			if strings.IndexFunc(sentence, unicode.IsDigit) >= 0 {
+				s += 0.3
+			}
+		case KindHowWhy:
+			for _, c := range causalCues {
+				if strings.Contains(low, c) {
+					s += 0.3
+					break
+				}
 			}
 		}
 	}
