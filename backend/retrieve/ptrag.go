@@ -159,6 +159,10 @@ func ptragPaper(ctx context.Context, ix Index, d *PaperData, req Request, qv []f
 	if !WantsCitations(req.Query) {
 		refs = extraOf(d).refs
 	}
+	var sent []float64
+	if p.SentenceWeight > 0 {
+		sent = bestSentence(d, QuestionTerms(req.Query), QuestionKind(req.Query))
+	}
 	for o, node := range d.Nodes {
 		if !node.IsLeaf() || refs != nil && refs[o] {
 			// Bibliography and acknowledgements are never evidence unless
@@ -171,6 +175,9 @@ func ptragPaper(ctx context.Context, ix Index, d *PaperData, req Request, qv []f
 			sSum = dot(qv, d.Sum[o])
 		}
 		S[o] = p.SegmentWeight*sSeg + (1-p.SegmentWeight)*sSum + p.TextWeight*text[node.ID]
+		if sent != nil {
+			S[o] += p.SentenceWeight * sent[o]
+		}
 		leaves = append(leaves, o)
 	}
 	if len(leaves) == 0 {

@@ -187,6 +187,78 @@ type paperExtra struct {
 	vocab map[string]bool // stems of every word of the paper (titles included)
 	words map[string]bool // lowercased surface words (for names such as "GPT-2")
 	card  *card           // identity card, built on first use (guarded by extras)
+	sents [][]sentSig     // by order: each leaf's sentences as stem sets (built on first use)
+	once  sync.Once
+}
+
+// sentSig is one sentence reduced to what SentenceScore needs.
+type sentSig struct {
+	stems  map[string]bool
+	digit  bool
+	causal bool
+	short  bool
+}
+
+func sigOf(sentence string) sentSig {
+	g := sentSig{stems: map[string]bool{}, digit: strings.IndexFunc(sentence, unicode.IsDigit) >= 0, short: len(strings.Fields(sentence)) < 5}
+	for _, t := range embedding.ContentStems(sentence) {
+		g.stems[t] = true
+	}
+	low := strings.ToLower(sentence)
+	for _, c := range causalCues {
+		if strings.Contains(low, c) {
+			g.causal = true
+			break
+		}
+	}
+	return g
+}
+
+// score is SentenceScore over a precomputed sentence.
+func (g sentSig) score(qterms []string, kind string) float64 {
+	if len(qterms) == 0 {
+		return 0
+	}
+	hit := 0
+	for _, t := range qterms {
+		if g.stems[t] {
+			hit++
+		}
+	}
+	cov := float64(hit) / float64(len(qterms))
+	s := 0.6 * math.Sqrt(cov)
+	if hit > 0 && (kind == KindFactual && g.digit || kind == KindHowWhy && g.causal) {
+		s += 0.3
+	}
+	if g.short {
+		s -= 0.2
+	}
+	return s
+}
+
+// bestSentence returns, per leaf order, the SentenceScore of its best
+// sentence: a passage whose single sentence answers the question should
+// not lose to a passage that is merely about the same topic overall (whole
+// passage vectors dilute one answering sentence among many).
+func bestSentence(d *PaperData, qterms []string, kind string) []float64 {
+	x := extraOf(d)
+	x.once.Do(func() {
+		x.sents = make([][]sentSig, len(d.Nodes))
+		for o, n := range d.Nodes {
+			if n.IsLeaf() {
+				for _, s := range papertree.SplitSentences(n.Text) {
+					x.sents[o] = append(x.sents[o], sigOf(s))
+				}
+			}
+		}
+	})
+	out := make([]float64, len(d.Nodes))
+	for o, ss := range x.sents {
+		for _, g := range ss {
+			out[o] = max(out[o], g.score(qterms, kind))
+		}
+	}
+	return out
 }
 
 var extras = struct {
