@@ -236,7 +236,13 @@ func RunQasper(ctx context.Context, dataPath string, opts QasperOptions) (*Qaspe
 				if predEv == nil {
 					predEv = []string{}
 				}
-				if err := enc.Encode(map[string]any{"question_id": qa.QuestionID, "predicted_answer": pred, "predicted_evidence": predEv}); err != nil {
+				row := map[string]any{"question_id": qa.QuestionID, "predicted_answer": pred, "predicted_evidence": predEv}
+				row["signals"] = map[string]any{"missing": len(res.Missing), "missing_name": res.MissingName, "terms": res.Terms,
+					"best_score": r4(out.BestScore), "best_coverage": r4(out.BestCoverage)} // diagnostics for calibration
+				if out.Reason != "" {
+					row["not_found_reason"] = out.Reason // diagnostics; the official scorer ignores it
+				}
+				if err := enc.Encode(row); err != nil {
 					return nil, err
 				}
 			}

@@ -329,11 +329,24 @@ func NameLike(w string) bool {
 			digit++
 		}
 	}
-	if upper+lower == 0 {
-		return false
+	if upper+lower == 0 || unicode.IsDigit([]rune(w)[0]) {
+		return false // a quantity ("1.5B", "100M"), not a name
 	}
 	return inner || (digit > 0 && upper+lower > 0) || (upper >= 3 && lower == 0)
 }
+
+// scaffold are stems of general-English words that frame a question
+// ("according to", "what matters", "does it help") rather than name its
+// topic; a paper that never uses them can still answer.
+var scaffold = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(`according matter matters help helps decide decides meant mean take takes apply applies
+	earlier ones one avoid avoids tell current kind way happen make makes give gives get gets say says need needs find finds
+	show shows differ differs affect affects compare combine combines like likely reason reasons exactly actually`) {
+		m[embedding.Stem(w)] = true
+	}
+	return m
+}()
 
 // missingTerms returns the question's content words that none of the papers
 // uses, and whether one of them is a name (a name absent from every searched
@@ -353,7 +366,7 @@ func missingTerms(q string, ds []*PaperData) (missing []string, name bool, terms
 		lw := strings.ToLower(w)
 		isName := NameLike(w)
 		stems := embedding.QueryTerms(lw)
-		if !isName && (len(stems) == 0 || stems[0] == embedding.NumTerm) {
+		if !isName && (len(stems) == 0 || stems[0] == embedding.NumTerm || scaffold[stems[0]]) {
 			continue
 		}
 		key := lw
