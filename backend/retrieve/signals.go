@@ -357,14 +357,16 @@ func missingTerms(q string, ds []*PaperData) (missing []string, name bool, terms
 		xs[i] = extraOf(d)
 	}
 	seen := map[string]bool{}
-	for _, raw := range strings.Fields(q) {
+	for k, raw := range strings.Fields(q) {
 		w := strings.Trim(raw, ".,;:?!()\"'’")
 		w = strings.TrimSuffix(strings.TrimSuffix(w, "'s"), "’s")
 		if w == "" {
 			continue
 		}
 		lw := strings.ToLower(w)
-		isName := NameLike(w)
+		// A capitalised word inside the question is a proper name too
+		// ("Stable Diffusion", "Hopfield").
+		isName := NameLike(w) || k > 0 && len(w) >= 3 && unicode.IsUpper([]rune(w)[0]) && !embedding.IsStopword(lw)
 		stems := embedding.QueryTerms(lw)
 		if !isName && (len(stems) == 0 || stems[0] == embedding.NumTerm || scaffold[stems[0]]) {
 			continue
