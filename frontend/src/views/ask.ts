@@ -181,10 +181,11 @@ export function createAskView(api: Api, opts: { onCite(a: Answer, n: number): vo
         ? h(
             "div",
             { class: "notfound", "data-testid": "answer-not-found" },
-            h("p", { class: "notfound-title" }, "Not answered by these papers"),
-            h("p", { class: "muted" }, "The closest passages are listed below, but none of them answers the question."),
+            h("p", { class: "notfound-title" }, "Not in these papers"),
+            h("p", { class: "muted" }, "Not answered by these papers: the closest passages are listed below, each marked \u201cclosest, but not an answer\u201d."),
           )
         : null,
+      verdictBadge(a),
       h("p", { class: `answer-mode mode-${a.mode}`, "data-testid": "answer-mode" }, label),
       h("div", { class: "answer-text", "data-testid": "answer-text" }, parts.map((p) => ("cite" in p ? chip(a, p.cite) : p.text))),
       evidenceList(a),
@@ -198,6 +199,19 @@ export function createAskView(api: Api, opts: { onCite(a: Answer, n: number): vo
         ),
         exportNote ? h("span", { class: "muted", "data-testid": "export-note" }, exportNote) : null,
       ),
+    );
+  }
+
+  /** The yes/no verdict, stated only when the evidence decides it. */
+  function verdictBadge(a: Answer) {
+    if (a.notFound || !a.verdict) return null;
+    const text = a.verdict === "yes" ? "Yes" : a.verdict === "no" ? "No" : "Unclear from the evidence";
+    return h(
+      "p",
+      { class: `verdict verdict-${a.verdict}`, "data-testid": "answer-verdict", "data-verdict": a.verdict },
+      h("span", { class: "tag" }, "Verdict"),
+      " ",
+      text,
     );
   }
 
@@ -217,7 +231,7 @@ export function createAskView(api: Api, opts: { onCite(a: Answer, n: number): vo
     return h(
       "div",
       { class: "evidence" },
-      h("h4", null, `Evidence (${a.evidence.length})`),
+      h("h4", null, a.notFound ? `Closest passages (${a.evidence.length})` : `Evidence (${a.evidence.length})`),
       h(
         "ol",
         { class: "evidence-list" },
@@ -242,6 +256,7 @@ export function createAskView(api: Api, opts: { onCite(a: Answer, n: number): vo
               "div",
               { class: "ev-main" },
               h("p", { class: "ev-path" }, e.path.length ? e.path.join(" › ") : e.paperTitle),
+              a.notFound ? h("span", { class: "tag tag-closest", "data-testid": "evidence-closest" }, "closest, but not an answer") : null,
               h("p", { class: "ev-text" }, e.text),
             ),
             h(

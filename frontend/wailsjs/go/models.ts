@@ -103,6 +103,7 @@ export namespace app {
 	    mode: string;
 	    strategy: string;
 	    notFound: boolean;
+	    verdict: string;
 	    model: string;
 	    createdAt: string;
 	    paperIds: string[];
@@ -121,6 +122,7 @@ export namespace app {
 	        this.mode = source["mode"];
 	        this.strategy = source["strategy"];
 	        this.notFound = source["notFound"];
+	        this.verdict = source["verdict"];
 	        this.model = source["model"];
 	        this.createdAt = source["createdAt"];
 	        this.paperIds = source["paperIds"];
@@ -260,6 +262,7 @@ export namespace app {
 	export class TreeNode {
 	    id: string;
 	    kind: string;
+	    role: string;
 	    title: string;
 	    number: string;
 	    level: number;
@@ -277,6 +280,7 @@ export namespace app {
 	        if ('string' === typeof source) source = JSON.parse(source);
 	        this.id = source["id"];
 	        this.kind = source["kind"];
+	        this.role = source["role"];
 	        this.title = source["title"];
 	        this.number = source["number"];
 	        this.level = source["level"];
@@ -548,6 +552,8 @@ export namespace retrieve {
 	    soft: number;
 	    no_summaries: boolean;
 	    no_paths: boolean;
+	    sentence_weight: number;
+	    cutoff: number;
 	
 	    static createFrom(source: any = {}) {
 	        return new Params(source);
@@ -568,6 +574,8 @@ export namespace retrieve {
 	        this.soft = source["soft"];
 	        this.no_summaries = source["no_summaries"];
 	        this.no_paths = source["no_paths"];
+	        this.sentence_weight = source["sentence_weight"];
+	        this.cutoff = source["cutoff"];
 	    }
 	}
 
