@@ -42,6 +42,7 @@ type card struct {
 	names    map[string]bool // name-like words of the title and abstract, lowercased
 	surnames map[string]bool // authors' surnames, as written
 	title    []string        // title content stems
+	words    []string        // title words, lowercased
 	year     int
 }
 
@@ -98,6 +99,11 @@ func newCard(id int64, title string, authors []string, year int, abstract, front
 		}
 	}
 	c.title = QuestionTerms(title)
+	for _, w := range strings.Fields(strings.ToLower(title)) {
+		if w = trimWord(w); w != "" {
+			c.words = append(c.words, w)
+		}
+	}
 	return c
 }
 
@@ -209,6 +215,11 @@ func identityScores(q string, cards []*card) map[int64]float64 {
 				s += 2 * f
 			}
 		}
+		// A run of the title's words quoted in order ("multilingual BERT")
+		// says more than any one of them.
+		if run := titleRun(ql, c.words); run >= 2 {
+			s += float64(run - 1)
+		}
 		best := 0.0
 		for _, n := range qnames {
 			if c.names[n] && !c.own[n] && df[n] <= 2 {
@@ -224,6 +235,29 @@ func identityScores(q string, cards []*card) map[int64]float64 {
 		}
 	}
 	return out
+}
+
+// titleRun is the length of the longest run of consecutive title words
+// that occurs as a phrase in the question (counting only runs that hold a
+// content word, so "of the" never counts).
+func titleRun(ql string, words []string) int {
+	best := 0
+	for i := range words {
+		for j := i + 2; j <= len(words); j++ {
+			phrase := strings.Join(words[i:j], " ")
+			if !containsPhrase(ql, phrase) {
+				break
+			}
+			content := false
+			for _, w := range words[i:j] {
+				content = content || !embedding.IsStopword(w)
+			}
+			if content && j-i > best {
+				best = j - i
+			}
+		}
+	}
+	return best
 }
 
 // containsPhrase reports whether phrase occurs in s at word boundaries.
@@ -284,7 +318,7 @@ func identify(ctx context.Context, ix Index, q string, all []int64) (map[int64]f
 		return ids[i] < ids[j]
 	})
 	best := ids[0]
-	if sc[best] >= 2 && (len(ids) == 1 || sc[ids[1]] < sc[best]-0.75) {
+	if sc[best] >= 2 && (len(ids) == 1 || sc[ids[1]] <= sc[best]-1) {
 		return sc, best
 	}
 	return sc, 0

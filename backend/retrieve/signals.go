@@ -316,11 +316,14 @@ func NameLike(w string) bool {
 	}
 	upper, lower, digit := 0, 0, 0
 	inner := false
+	prev := ' '
 	for i, r := range w {
 		switch {
 		case unicode.IsUpper(r):
 			upper++
-			if i > 0 {
+			// "Zero-Shot", "Pre-Training": a capital after a hyphen is
+			// title case, not a name's inner capital.
+			if i > 0 && prev != '-' {
 				inner = true
 			}
 		case unicode.IsLower(r):
@@ -328,6 +331,7 @@ func NameLike(w string) bool {
 		case unicode.IsDigit(r):
 			digit++
 		}
+		prev = r
 	}
 	if upper+lower == 0 || unicode.IsDigit([]rune(w)[0]) {
 		return false // a quantity ("1.5B", "100M"), not a name

@@ -90,6 +90,19 @@ func TestTrimKeepsAnsweringSentence(t *testing.T) {
 	}
 }
 
+// "multilingual BERT" quotes the mBERT paper's title while "BERT" is the
+// BERT paper's own name: neither is clearly named, so both stay candidates.
+func TestIdentityAmbiguous(t *testing.T) {
+	cards := []*card{
+		newCard(2, "BERT: Pre-training of Deep Bidirectional Transformers for Language Understanding", []string{"Jacob Devlin"}, 2019, "", ""),
+		newCard(3, "Is Multilingual BERT Fluent in Language Generation?", []string{"Samuel Rönnqvist"}, 2019, "", ""),
+	}
+	sc := identityScores("How many languages is the multilingual BERT model trained on?", cards)
+	if sc[2] == 0 || sc[3] == 0 || sc[2]-sc[3] >= 1 || sc[3]-sc[2] >= 1 {
+		t.Errorf("want both papers close, got %v", sc)
+	}
+}
+
 func TestIdentityScores(t *testing.T) {
 	cards := []*card{
 		newCard(1, "GloVe: Global Vectors for Word Representation", []string{"Jeffrey Pennington", "Richard Socher", "Christopher D. Manning"}, 2014, "We present GloVe, a log-bilinear model.", ""),
@@ -110,7 +123,8 @@ func TestIdentityScores(t *testing.T) {
 		{"author surname with et al.", "What did Pennington et al. use as the weighting function?", 1, true},
 		{"surname shared by two papers plus the title", "In Sutskever et al.'s sequence to sequence learning paper, how many layers?", 4, true},
 		{"front matter names when metadata lacks authors", "How does Barkan's method compare with SVD?", 6, true},
-		{"all-caps title words are not names", "How does the neural item embedding work?", 0, false},
+		{"all-caps title words are not names", "Which ITEM sets were used?", 0, false},
+		{"a run of title words names the paper", "How does the neural item embedding for collaborative filtering work?", 6, true},
 		{"no paper named", "What batch size works best for fine-tuning?", 0, false},
 	}
 	for _, tc := range tests {
