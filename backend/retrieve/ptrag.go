@@ -253,10 +253,17 @@ func pathScope(ctx context.Context, ix Index, d *PaperData, req Request, qv []fl
 			rootLeaves = true
 		}
 	}
+	// tIdx maps a section's order to its row in titleVectors (every
+	// section node, in document order).
+	tIdx := map[int]int{}
 	for o, node := range d.Nodes {
+		if node.Kind != papertree.KindSection {
+			continue
+		}
+		tIdx[o] = len(tIdx)
 		// A section whose every leaf was excluded (a bibliography) is no
 		// candidate: it would take a scope slot and yield nothing.
-		if node.Kind == papertree.KindSection && len(under[o]) > 0 {
+		if len(under[o]) > 0 {
 			secs = append(secs, o)
 		}
 	}
@@ -300,8 +307,8 @@ func pathScope(ctx context.Context, ix Index, d *PaperData, req Request, qv []fl
 		switch {
 		case fSec != nil:
 			r = p.SectionLLMWeight*fSec[i] + (1-p.SectionLLMWeight)*e + p.TextWeight*kw
-		case tv != nil:
-			r += p.TitleWeight * dot(qv, tv[i])
+		case tv != nil && tIdx[o] < len(tv):
+			r += p.TitleWeight * dot(qv, tv[tIdx[o]])
 		}
 		R[o] = r
 	}

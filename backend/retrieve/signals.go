@@ -193,16 +193,20 @@ type paperExtra struct {
 
 // sentSig is one sentence reduced to what SentenceScore needs.
 type sentSig struct {
-	stems  map[string]bool
+	stems  []string // distinct stems (a slice: thousands of sentences per paper stay small)
 	digit  bool
 	causal bool
 	short  bool
 }
 
 func sigOf(sentence string) sentSig {
-	g := sentSig{stems: map[string]bool{}, digit: strings.IndexFunc(sentence, unicode.IsDigit) >= 0, short: len(strings.Fields(sentence)) < 5}
+	g := sentSig{digit: strings.IndexFunc(sentence, unicode.IsDigit) >= 0, short: len(strings.Fields(sentence)) < 5}
+	seen := map[string]bool{}
 	for _, t := range embedding.ContentStems(sentence) {
-		g.stems[t] = true
+		if !seen[t] {
+			seen[t] = true
+			g.stems = append(g.stems, t)
+		}
 	}
 	low := strings.ToLower(sentence)
 	for _, c := range causalCues {
@@ -221,8 +225,11 @@ func (g sentSig) score(qterms []string, kind string) float64 {
 	}
 	hit := 0
 	for _, t := range qterms {
-		if g.stems[t] {
-			hit++
+		for _, x := range g.stems {
+			if x == t {
+				hit++
+				break
+			}
 		}
 	}
 	cov := float64(hit) / float64(len(qterms))
@@ -272,7 +279,9 @@ func extraOf(d *PaperData) *paperExtra {
 	if x, ok := extras.m[d]; ok {
 		return x
 	}
-	if len(extras.m) > 2048 {
+	if len(extras.m) > 256 {
+		// Bounded like the paper cache: papers evicted there (or
+		// re-indexed) must not keep their signals alive here.
 		clear(extras.m)
 	}
 	x := &paperExtra{refs: make([]bool, len(d.Nodes)), vocab: map[string]bool{}, words: map[string]bool{}}
