@@ -292,6 +292,19 @@ func pathScope(ctx context.Context, ix Index, d *PaperData, req Request, qv []fl
 			tv = nil
 		}
 	}
+	typicalTitle := 0.0
+	if tv != nil {
+		var ts []float64
+		for _, o := range secs {
+			if tIdx[o] < len(tv) {
+				ts = append(ts, dot(qv, tv[tIdx[o]]))
+			}
+		}
+		sort.Float64s(ts)
+		if len(ts) > 0 {
+			typicalTitle = ts[len(ts)/2]
+		}
+	}
 	for i, o := range secs {
 		e := dot(qv, d.Sec[o])
 		if d.Sec[o] == nil {
@@ -308,7 +321,14 @@ func pathScope(ctx context.Context, ix Index, d *PaperData, req Request, qv []fl
 		case fSec != nil:
 			r = p.SectionLLMWeight*fSec[i] + (1-p.SectionLLMWeight)*e + p.TextWeight*kw
 		case tv != nil && tIdx[o] < len(tv):
-			r += p.TitleWeight * dot(qv, tv[tIdx[o]])
+			t := dot(qv, tv[tIdx[o]])
+			if genericTitle(d.Nodes[o]) {
+				// "Abstract", "Implementation", "Results": the title says
+				// nothing about the content, so it neither helps nor
+				// hurts: it gets the paper's typical title similarity.
+				t = max(t, typicalTitle)
+			}
+			r += p.TitleWeight * t
 		}
 		R[o] = r
 	}
@@ -408,6 +428,28 @@ func pathScope(ctx context.Context, ix Index, d *PaperData, req Request, qv []fl
 		scores[i] = SectionScore{PaperID: d.Paper.ID, NodeID: d.Nodes[o].ID, Title: d.Nodes[o].Title, Score: round4(R[o]), Chosen: isChosen[o]}
 	}
 	return scope, scores, owner, fallback, nil
+}
+
+// genericHeadings are conventional section titles that name a section's
+// function, not its content.
+var genericHeadings = map[string]bool{}
+
+func init() {
+	for _, t := range strings.Split(`abstract|introduction|background|related work|method|methods|methodology|approach|model|
+	implementation|implementation details|experiments|experimental setup|experimental settings|setup|evaluation|results|
+	discussion|analysis|conclusion|conclusions|summary|future work|overview|preliminaries`, "|") {
+		genericHeadings[strings.TrimSpace(t)] = true
+	}
+}
+
+// genericTitle reports a section whose title is a conventional heading
+// ("3 Experiments", "Abstract") or that has the abstract role.
+func genericTitle(n *papertree.Node) bool {
+	if n.Role == papertree.RoleAbstract {
+		return true
+	}
+	t := strings.ToLower(strings.Trim(stripNumber(n.Title), " .:"))
+	return genericHeadings[t]
 }
 
 func isAncestor(d *PaperData, a, o int) bool {
