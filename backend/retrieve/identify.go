@@ -15,6 +15,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode"
 
 	"github.com/papertree/papertree/backend/embedding"
@@ -138,6 +139,39 @@ func cardOf(d *PaperData) *card {
 	return x.card
 }
 
+// metaCache holds the metadata cards of the last library state seen
+// (its ready paper ids), so a library-wide question costs one pass over
+// the cards, not one metadata query and thousands of card builds.
+var metaCache struct {
+	sync.Mutex
+	key   [2]int64
+	cards []*card
+}
+
+func metaCards(ctx context.Context, l paperInfoLister, all []int64) []*card {
+	key := [2]int64{int64(len(all))}
+	for _, id := range all {
+		key[1] = key[1]*31 + id
+	}
+	metaCache.Lock()
+	defer metaCache.Unlock()
+	if metaCache.cards != nil && metaCache.key == key {
+		return metaCache.cards
+	}
+	infos, err := l.PaperInfos(ctx)
+	if err != nil {
+		return nil
+	}
+	var cards []*card
+	for _, p := range infos {
+		if p.Status == store.StatusReady {
+			cards = append(cards, newCard(p.ID, p.Title, p.Authors, p.Year, "", ""))
+		}
+	}
+	metaCache.key, metaCache.cards = key, cards
+	return cards
+}
+
 // identityScores rates how clearly the question names each card's paper:
 // 3 for the paper's own name ("GloVe", "CatBoost"), 2 for an author's
 // surname written as a name ("Pennington et al.", "Dalal and Triggs") or
@@ -181,7 +215,17 @@ func identityScores(q string, cards []*card) map[int64]float64 {
 			leads[c.lead]++
 		}
 	}
+	qwords := map[string]bool{}
+	var qw []string
+	for _, w := range strings.Fields(ql) {
+		w = trimWord(w)
+		qwords[w] = true
+		qw = append(qw, w)
+	}
 	for _, c := range cards {
+		if !c.touches(qwords, qterms, qcaps, qnames) {
+			continue
+		}
 		s := 0.0
 		if len(c.lead) >= 3 && leads[c.lead] == 1 && containsPhrase(ql, c.lead) {
 			s = 3 // the name a paper gives itself in its title, however common elsewhere
@@ -217,7 +261,7 @@ func identityScores(q string, cards []*card) map[int64]float64 {
 		}
 		// A run of the title's words quoted in order ("multilingual BERT")
 		// says more than any one of them.
-		if run := titleRun(ql, c.words); run >= 2 {
+		if run := titleRun(qw, c.words); run >= 2 {
 			s += float64(run - 1)
 		}
 		best := 0.0
@@ -237,25 +281,58 @@ func identityScores(q string, cards []*card) map[int64]float64 {
 	return out
 }
 
+// touches is a cheap pre-check: could the question mention this paper at
+// all (a title word, a title stem, an author's surname or a name of it)?
+func (c *card) touches(qwords, qterms map[string]bool, qcaps, qnames []string) bool {
+	for _, w := range c.words {
+		if qwords[w] {
+			return true
+		}
+	}
+	for _, t := range c.title {
+		if qterms[t] {
+			return true
+		}
+	}
+	for _, w := range qcaps {
+		if c.surnames[w] {
+			return true
+		}
+	}
+	for _, n := range qnames {
+		if c.names[n] {
+			return true
+		}
+	}
+	return false
+}
+
 // titleRun is the length of the longest run of consecutive title words
-// that occurs as a phrase in the question (counting only runs that hold a
-// content word, so "of the" never counts).
-func titleRun(ql string, words []string) int {
+// that occurs as a phrase in the question's words qw (counting only runs
+// that hold a content word, so "of the" never counts): a longest common
+// substring over words, O(len(title) * len(question)).
+func titleRun(qw []string, words []string) int {
 	best := 0
+	prev := make([]int, len(qw)+1)
+	cur := make([]int, len(qw)+1)
 	for i := range words {
-		for j := i + 2; j <= len(words); j++ {
-			phrase := strings.Join(words[i:j], " ")
-			if !containsPhrase(ql, phrase) {
-				break
-			}
-			content := false
-			for _, w := range words[i:j] {
-				content = content || !embedding.IsStopword(w)
-			}
-			if content && j-i > best {
-				best = j - i
+		for j := range qw {
+			if words[i] == qw[j] {
+				cur[j+1] = prev[j] + 1
+				if n := cur[j+1]; n > best && n >= 2 {
+					content := false
+					for _, w := range words[i-n+1 : i+1] {
+						content = content || !embedding.IsStopword(w)
+					}
+					if content {
+						best = n
+					}
+				}
+			} else {
+				cur[j+1] = 0
 			}
 		}
+		prev, cur = cur, prev
 	}
 	return best
 }
@@ -294,14 +371,9 @@ func identify(ctx context.Context, ix Index, q string, all []int64) (map[int64]f
 			}
 		}
 	} else if l, ok := ix.(paperInfoLister); ok {
-		// Large library: metadata cards for every paper (no paper loads).
-		if infos, err := l.PaperInfos(ctx); err == nil {
-			for _, p := range infos {
-				if p.Status == store.StatusReady {
-					cards = append(cards, newCard(p.ID, p.Title, p.Authors, p.Year, "", ""))
-				}
-			}
-		}
+		// Large library: metadata cards for every paper (no paper loads),
+		// built once per library state.
+		cards = metaCards(ctx, l, all)
 	}
 	sc := identityScores(q, cards)
 	if len(sc) == 0 {

@@ -279,7 +279,7 @@ func extraOf(d *PaperData) *paperExtra {
 	if x, ok := extras.m[d]; ok {
 		return x
 	}
-	if len(extras.m) > 256 {
+	if len(extras.m) > 512 {
 		// Bounded like the paper cache: papers evicted there (or
 		// re-indexed) must not keep their signals alive here.
 		clear(extras.m)
