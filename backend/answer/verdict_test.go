@@ -79,3 +79,19 @@ func TestCompose(t *testing.T) {
 		})
 	}
 }
+
+func TestLeadingVerdict(t *testing.T) {
+	tests := []struct{ name, text, want string }{
+		{"yes", "Yes, the model uses Adam [1].", VerdictYes},
+		{"no", "No. It is trained without a parser [2].", VerdictNo},
+		{"hedged", "The evidence suggests so [1].", VerdictUnclear},
+		{"not no", "Nothing in the papers says so.", VerdictUnclear},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := LeadingVerdict(tc.text); got != tc.want {
+				t.Errorf("LeadingVerdict(%q) = %s, want %s", tc.text, got, tc.want)
+			}
+		})
+	}
+}

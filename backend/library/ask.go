@@ -66,6 +66,11 @@ func (l *Library) Ask(ctx context.Context, req AskRequest) (*papertree.Answer, e
 		}
 		a.Text, a.NotFound, a.Verdict, a.Mode = out.Text, out.NotFound, out.Verdict, "extractive"
 	}
+	if a.Mode == "llm" && !a.NotFound && retrieve.QuestionKind(req.Question) == retrieve.KindYesNo {
+		// With an LLM the verdict is the model's, read off its answer's
+		// first word; its citations are the answer's.
+		a.Verdict = answer.LeadingVerdict(a.Text)
+	}
 	if s != nil {
 		a.Model = s.model
 		rec.apply(&a.Diag)
