@@ -187,8 +187,7 @@ type paperExtra struct {
 	vocab map[string]bool // stems of every word of the paper (titles included)
 	words map[string]bool // lowercased surface words (for names such as "GPT-2")
 	card  *card           // identity card, built on first use (guarded by extras)
-	sents [][]sentSig     // by order: each leaf's sentences as stem sets (built on first use)
-	once  sync.Once
+	sents [][]sentSig     // by order: each leaf's sentences as stem sets
 }
 
 // sentSig is one sentence reduced to what SentenceScore needs.
@@ -249,16 +248,6 @@ func (g sentSig) score(qterms []string, kind string) float64 {
 // passage vectors dilute one answering sentence among many).
 func bestSentence(d *PaperData, qterms []string, kind string) []float64 {
 	x := extraOf(d)
-	x.once.Do(func() {
-		x.sents = make([][]sentSig, len(d.Nodes))
-		for o, n := range d.Nodes {
-			if n.IsLeaf() {
-				for _, s := range papertree.SplitSentences(n.Text) {
-					x.sents[o] = append(x.sents[o], sigOf(s))
-				}
-			}
-		}
-	})
 	out := make([]float64, len(d.Nodes))
 	for o, ss := range x.sents {
 		for _, g := range ss {
@@ -284,32 +273,43 @@ func extraOf(d *PaperData) *paperExtra {
 		// re-indexed) must not keep their signals alive here.
 		clear(extras.m)
 	}
-	x := &paperExtra{refs: make([]bool, len(d.Nodes)), vocab: map[string]bool{}, words: map[string]bool{}}
+	// One pass over the paper: sentence signatures per leaf (whose stems
+	// are also the paper's vocabulary), bibliography flags, surface words.
+	x := &paperExtra{refs: make([]bool, len(d.Nodes)), vocab: map[string]bool{}, words: map[string]bool{}, sents: make([][]sentSig, len(d.Nodes))}
 	role := make([]papertree.Role, len(d.Nodes))
-	var b strings.Builder
-	b.WriteString(d.Paper.Title)
+	addWords := func(text string) {
+		for _, w := range strings.FieldsFunc(strings.ToLower(text), func(r rune) bool {
+			return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '-'
+		}) {
+			x.words[strings.Trim(w, "-")] = true
+		}
+	}
+	for _, t := range embedding.ContentStems(d.Paper.Title) {
+		x.vocab[t] = true
+	}
+	addWords(d.Paper.Title)
 	for o, n := range d.Nodes {
 		if n.Role != papertree.RoleNone {
 			role[o] = n.Role
 		} else if p := d.Parent[o]; p >= 0 {
 			role[o] = role[p]
 		}
-		if n.IsLeaf() {
-			x.refs[o] = role[o] == papertree.RoleReferences || role[o] == papertree.RoleAcks || ReferenceLike(n.Text)
+		if !n.IsLeaf() {
+			for _, t := range embedding.ContentStems(n.Title) {
+				x.vocab[t] = true
+			}
+			addWords(n.Title)
+			continue
 		}
-		b.WriteByte('\n')
-		b.WriteString(n.Title)
-		b.WriteByte('\n')
-		b.WriteString(n.Text)
-	}
-	text := b.String()
-	for _, t := range embedding.ContentStems(text) {
-		x.vocab[t] = true
-	}
-	for _, w := range strings.FieldsFunc(strings.ToLower(text), func(r rune) bool {
-		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '-'
-	}) {
-		x.words[strings.Trim(w, "-")] = true
+		x.refs[o] = role[o] == papertree.RoleReferences || role[o] == papertree.RoleAcks || ReferenceLike(n.Text)
+		for _, sen := range papertree.SplitSentences(n.Text) {
+			g := sigOf(sen)
+			for _, t := range g.stems {
+				x.vocab[t] = true
+			}
+			x.sents[o] = append(x.sents[o], g)
+		}
+		addWords(n.Text)
 	}
 	extras.m[d] = x
 	return x
