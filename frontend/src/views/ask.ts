@@ -8,7 +8,7 @@
 
 import { ApiError, type Answer, type Api, type HistoryItem } from "../lib/api";
 import { h, mount } from "../lib/dom";
-import { pageList, splitCitations, citedNumbers } from "../lib/tree";
+import { markPassage, pageList, splitCitations, citedNumbers } from "../lib/tree";
 
 export type Scope = "paper" | "selected" | "library";
 
@@ -202,6 +202,31 @@ export function createAskView(api: Api, opts: { onCite(a: Answer, n: number): vo
     );
   }
 
+  /** A passage's text with the sentence the answer quotes from it marked, so the answer is read inside its paragraph. */
+  function evText(a: Answer, n: number, text: string) {
+    const quote = quotedFrom(a, n, text);
+    if (!quote) return h("p", { class: "ev-text" }, text);
+    const [before, marked, after] = markPassage(text, quote);
+    return h("p", { class: "ev-text" }, before, h("mark", { class: "quoted", "data-testid": "evidence-quote" }, marked), after);
+  }
+
+  /** The longest tail of the answer text before a citation of n that occurs verbatim in the passage. */
+  function quotedFrom(a: Answer, n: number, text: string): string {
+    const parts = splitCitations(a.text, a.evidence.length);
+    for (let k = 1; k < parts.length; k++) {
+      const p = parts[k];
+      const prev = parts[k - 1];
+      if (!("cite" in p) || p.cite !== n || "cite" in prev) continue;
+      let words = prev.text.trim().split(/\s+/);
+      while (words.length > 3) {
+        const cand = words.join(" ");
+        if (text.includes(cand)) return cand;
+        words = words.slice(1);
+      }
+    }
+    return "";
+  }
+
   /** The yes/no verdict, stated only when the evidence decides it. */
   function verdictBadge(a: Answer) {
     if (a.notFound || !a.verdict) return null;
@@ -257,7 +282,7 @@ export function createAskView(api: Api, opts: { onCite(a: Answer, n: number): vo
               { class: "ev-main" },
               h("p", { class: "ev-path" }, e.path.length ? e.path.join(" › ") : e.paperTitle),
               a.notFound ? h("span", { class: "tag tag-closest", "data-testid": "evidence-closest" }, "closest, but not an answer") : null,
-              h("p", { class: "ev-text" }, e.text),
+              evText(a, i + 1, e.text),
             ),
             h(
               "span",

@@ -27,6 +27,17 @@ describe("trust in evidence", () => {
     expect(ws.el.querySelectorAll("[data-testid=evidence-closest]")).toHaveLength(0);
   });
 
+  it("marks the quoted sentence inside its passage", async () => {
+    const ws = createWorkspace(fakeApi(), { onBack() {} });
+    const a = xssAnswer();
+    a.evidence[0].text = "Some context first. The encoder has six layers. More context after.";
+    await ws.showAnswer({ ...a, text: "The encoder has six layers. [1]" });
+    const marks = ws.el.querySelectorAll("[data-testid=evidence-quote]");
+    expect(marks).toHaveLength(1);
+    expect(marks[0].textContent).toBe("The encoder has six layers.");
+    expect(marks[0].parentElement?.textContent).toBe("Some context first. The encoder has six layers. More context after.");
+  });
+
   it("shows no verdict for other questions", async () => {
     const ws = createWorkspace(fakeApi(), { onBack() {} });
     await ws.showAnswer(xssAnswer());
