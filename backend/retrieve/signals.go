@@ -76,7 +76,7 @@ func QuestionKind(q string) string {
 // causalCues mark sentences that explain a cause, a purpose or a method.
 var causalCues = []string{"because", "due to", "since ", "so that", "in order to", "allow", "enabl", "lead to", "leads to",
 	"result in", "results in", "thus", "therefore", "by ", "avoid", "prevent", "reduc", "help", "thanks to", "as a result",
-	"caused", "cause", "to address", "to overcome", "consist", "we use", "we employ", "difficult"}
+	"caused", "cause", "to address", "to overcome", "consist", "we use", "we employ", "difficult", ", to ", "so as to", "aims to", "in this way"}
 
 // QuestionTerms are the stems of a question's content words (no question
 // scaffolding, no quantity pseudo-term).
