@@ -175,8 +175,9 @@ func metaCards(ctx context.Context, l paperInfoLister, all []int64) []*card {
 // identityScores rates how clearly the question names each card's paper:
 // 3 for the paper's own name ("GloVe", "CatBoost"), 2 for an author's
 // surname written as a name ("Pennington et al.", "Dalal and Triggs") or
-// for most of its title, 1 for a name-like word of its abstract that few
-// papers share, 0.5 for its year.
+// for most of its title, 2 for a name-like word of its title or abstract
+// that no other paper's title or abstract has ("WebText"; 1 when two
+// share it), 0.5 for its year.
 func identityScores(q string, cards []*card) map[int64]float64 {
 	out := map[int64]float64{}
 	var qnames, qcaps []string
@@ -267,7 +268,7 @@ func identityScores(q string, cards []*card) map[int64]float64 {
 		best := 0.0
 		for _, n := range qnames {
 			if c.names[n] && !c.own[n] && df[n] <= 2 {
-				best = max(best, 1/float64(df[n]))
+				best = max(best, 2/float64(df[n]))
 			}
 		}
 		s += best

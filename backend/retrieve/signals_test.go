@@ -108,7 +108,7 @@ func TestIdentityScores(t *testing.T) {
 		newCard(1, "GloVe: Global Vectors for Word Representation", []string{"Jeffrey Pennington", "Richard Socher", "Christopher D. Manning"}, 2014, "We present GloVe, a log-bilinear model.", ""),
 		newCard(2, "BERT: Pre-training of Deep Bidirectional Transformers for Language Understanding", []string{"Jacob Devlin", "Ming-Wei Chang"}, 2019, "We introduce BERT.", ""),
 		newCard(3, "Is Multilingual BERT Fluent in Language Generation?", []string{"Samuel Rönnqvist"}, 2019, "The multilingual BERT model is trained on 104 languages.", ""),
-		newCard(4, "Sequence to Sequence Learning with Neural Networks", []string{"Ilya Sutskever", "Oriol Vinyals", "Quoc V. Le"}, 2014, "We use LSTMs.", ""),
+		newCard(4, "Sequence to Sequence Learning with Neural Networks", []string{"Ilya Sutskever", "Oriol Vinyals", "Quoc V. Le"}, 2014, "We use LSTMs on WMT'14.", ""),
 		newCard(5, "ImageNet Classification with Deep Convolutional Neural Networks", []string{"Alex Krizhevsky", "Ilya Sutskever", "Geoffrey E. Hinton"}, 2012, "We trained a large CNN.", ""),
 		newCard(6, "ITEM2VEC: NEURAL ITEM EMBEDDING FOR COLLABORATIVE FILTERING", nil, 2016, "", "Oren Barkan Tel Aviv University Noam Koenigstein Microsoft"),
 	}
@@ -122,10 +122,12 @@ func TestIdentityScores(t *testing.T) {
 		{"a lead shared in another title still names its paper", "What does BERT mask during pre-training?", 2, true},
 		{"author surname with et al.", "What did Pennington et al. use as the weighting function?", 1, true},
 		{"surname shared by two papers plus the title", "In Sutskever et al.'s sequence to sequence learning paper, how many layers?", 4, true},
+		{"a distinctive name of one abstract", "Which WMT'14 task is used for evaluation?", 4, true},
 		{"front matter names when metadata lacks authors", "How does Barkan's method compare with SVD?", 6, true},
 		{"all-caps title words are not names", "Which ITEM sets were used?", 0, false},
 		{"a run of title words names the paper", "How does the neural item embedding for collaborative filtering work?", 6, true},
 		{"no paper named", "What batch size works best for fine-tuning?", 0, false},
+		{"a name only one abstract has", "Is the LSTM reader trained on 104 languages with Wikipedia?", 0, false},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
