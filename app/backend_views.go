@@ -49,7 +49,7 @@ func treeView(n *papertree.Node) *TreeNode {
 		return nil
 	}
 	t := &TreeNode{
-		ID: idString(n.ID), Kind: string(n.Kind), Title: n.Title, Number: n.Number, Level: n.Level,
+		ID: idString(n.ID), Kind: string(n.Kind), Role: string(n.Role), Title: n.Title, Number: n.Number, Level: n.Level,
 		Text: n.Text, PageStart: n.PageStart, PageEnd: n.PageEnd, Boxes: boxViews(n.Boxes),
 		Children: make([]*TreeNode, 0, len(n.Children)),
 	}
@@ -99,7 +99,7 @@ func (b *Backend) Paper(ctx context.Context, id string) (PaperDetail, error) {
 func answerView(a *papertree.Answer) AnswerView {
 	v := AnswerView{
 		ID: idString(a.ID), Question: a.Question, Text: a.Text, Mode: a.Mode, Strategy: a.Strategy,
-		NotFound: a.NotFound, Model: a.Model, PaperIDs: idStrings(a.PaperIDs),
+		NotFound: a.NotFound, Verdict: a.Verdict, Model: a.Model, PaperIDs: idStrings(a.PaperIDs),
 		Evidence: make([]EvidenceView, 0, len(a.Evidence)),
 		Diag: DiagView{
 			SectionEntropy: a.Diag.SectionEntropy, TokensUsed: a.Diag.TokensUsed, Budget: a.Diag.Budget,

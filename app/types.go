@@ -117,6 +117,7 @@ type PaperDetail struct {
 type TreeNode struct {
 	ID        string      `json:"id"`
 	Kind      string      `json:"kind"` // root, section, segment, caption
+	Role      string      `json:"role"` // abstract, references, appendix, acknowledgements, front_matter, or ""
 	Title     string      `json:"title"`
 	Number    string      `json:"number"`
 	Level     int         `json:"level"`
@@ -152,6 +153,7 @@ type AnswerView struct {
 	Mode      string         `json:"mode"` // "extractive" or "llm"
 	Strategy  string         `json:"strategy"`
 	NotFound  bool           `json:"notFound"`
+	Verdict   string         `json:"verdict"` // yes/no questions: "yes", "no" or "unclear"; else ""
 	Model     string         `json:"model"`
 	CreatedAt string         `json:"createdAt"` // RFC 3339
 	PaperIDs  []string       `json:"paperIds"`

@@ -55,3 +55,20 @@ func LLM(ctx context.Context, ops *llm.Ops, question string, ev []papertree.Evid
 	}
 	return g, out, true
 }
+
+// LeadingVerdict reads the verdict a written answer opens with: "Yes" or
+// "No" as its first word, else unclear.
+func LeadingVerdict(text string) string {
+	f := strings.FieldsFunc(strings.ToLower(text), func(r rune) bool {
+		return r == ' ' || r == ',' || r == '.' || r == ':' || r == ';' || r == '!' || r == '\n'
+	})
+	if len(f) > 0 {
+		switch f[0] {
+		case "yes":
+			return VerdictYes
+		case "no":
+			return VerdictNo
+		}
+	}
+	return VerdictUnclear
+}

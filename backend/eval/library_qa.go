@@ -74,12 +74,12 @@ type LibQ struct {
 	Papers     []int64 `json:"papers"`
 }
 
-// Asker answers a library-wide question (library.Ask with a strategy and budget).
-type Asker func(ctx context.Context, question string) (*papertree.Answer, error)
+// LibAsker answers a library-wide question (library.Ask with a strategy and budget).
+type LibAsker func(ctx context.Context, question string) (*papertree.Answer, error)
 
 // ScoreLibrary asks every question and scores the answers. files maps a
 // PDF file name (base name) to its paper id in the index.
-func ScoreLibrary(ctx context.Context, qs []LibQuestion, files map[string]int64, ask Asker) (LibScores, error) {
+func ScoreLibrary(ctx context.Context, qs []LibQuestion, files map[string]int64, ask LibAsker) (LibScores, error) {
 	var s LibScores
 	var nPaper, nSec, nSup, nAny float64
 	var hitPaper, hitSec, hitSup, anyHit, nf, fnf, evPapers float64

@@ -60,6 +60,14 @@ type QasperReport struct {
 	LatencyP95     float64              `json:"retrieval_ms_p95"`
 	IndexSeconds   float64              `json:"index_seconds"`
 	NotFound       int                  `json:"not_found"`
+	// "Not in these papers" against the questions most annotators marked
+	// unanswerable, and offline yes/no verdicts against boolean questions.
+	Unanswerable      int     `json:"unanswerable"`
+	NotFoundPrecision float64 `json:"not_found_precision"`
+	NotFoundRecall    float64 `json:"not_found_recall"`
+	Boolean           int     `json:"boolean"`
+	VerdictPrecision  float64 `json:"verdict_precision"`
+	VerdictCoverage   float64 `json:"verdict_coverage"`
 	// Diagnostics of stage 1 and of the ranking, over questions with text gold evidence:
 	SectionHit float64 `json:"section_hit"` // share where a chosen section contains gold evidence (pt-rag)
 	TopHit     float64 `json:"top_hit"`     // share where the best-scored evidence item is gold
@@ -152,6 +160,7 @@ func RunQasper(ctx context.Context, dataPath string, opts QasperOptions) (*Qaspe
 		enc.SetEscapeHTML(false)
 	}
 	done := 0
+	var nfRight, verdicts, verdictsRight int
 	for _, p := range indexed {
 		for _, qa := range p.q.QAs {
 			if done >= total {
@@ -166,14 +175,54 @@ func RunQasper(ctx context.Context, dataPath string, opts QasperOptions) (*Qaspe
 				return nil, fmt.Errorf("question %s: %w", qa.QuestionID, err)
 			}
 			lat = append(lat, float64(time.Since(ts).Microseconds())/1000)
-			text, notFound, _, err := answer.Extractive(ctx, opts.Embedder, qa.Question, res.Evidence, opts.Answer)
+			out, err := answer.Compose(ctx, opts.Embedder, answer.Input{Question: qa.Question, Evidence: res.Evidence,
+				Missing: res.Missing, MissingName: res.MissingName, Terms: res.Terms}, opts.Answer)
 			if err != nil {
 				return nil, fmt.Errorf("answer %s: %w", qa.QuestionID, err)
 			}
-			pred := answer.StripMarkers(text)
-			if notFound {
+			notFound := out.NotFound
+			pred := answer.StripMarkers(out.Text)
+			switch {
+			case notFound:
 				pred = "Unanswerable"
 				rep.NotFound++
+			case out.Verdict == answer.VerdictYes:
+				pred = "Yes"
+			case out.Verdict == answer.VerdictNo:
+				pred = "No"
+			}
+			// Gold: unanswerable when most annotators say so; boolean when
+			// most give a yes/no answer.
+			none, yes, no := 0, 0, 0
+			for _, a := range qa.Answers {
+				switch g, kind := GoldAnswer(a.Answer); {
+				case kind == "none":
+					none++
+				case kind == "boolean" && strings.EqualFold(g, "yes"):
+					yes++
+				case kind == "boolean":
+					no++
+				}
+			}
+			goldNone := 2*none > len(qa.Answers)
+			switch {
+			case goldNone:
+				rep.Unanswerable++
+				if notFound {
+					nfRight++
+				}
+			case 2*(yes+no) > len(qa.Answers):
+				rep.Boolean++
+				gold := "yes"
+				if no > yes {
+					gold = "no"
+				}
+				if out.Verdict == answer.VerdictYes || out.Verdict == answer.VerdictNo {
+					verdicts++
+					if out.Verdict == gold {
+						verdictsRight++
+					}
+				}
 			}
 			var predEv []string
 			seen := map[string]bool{}
@@ -187,7 +236,13 @@ func RunQasper(ctx context.Context, dataPath string, opts QasperOptions) (*Qaspe
 				if predEv == nil {
 					predEv = []string{}
 				}
-				if err := enc.Encode(map[string]any{"question_id": qa.QuestionID, "predicted_answer": pred, "predicted_evidence": predEv}); err != nil {
+				row := map[string]any{"question_id": qa.QuestionID, "predicted_answer": pred, "predicted_evidence": predEv}
+				row["signals"] = map[string]any{"missing": len(res.Missing), "missing_name": res.MissingName, "terms": res.Terms,
+					"best_score": r4(out.BestScore), "best_coverage": r4(out.BestCoverage)} // diagnostics for calibration
+				if out.Reason != "" {
+					row["not_found_reason"] = out.Reason // diagnostics; the official scorer ignores it
+				}
+				if err := enc.Encode(row); err != nil {
 					return nil, err
 				}
 			}
@@ -271,6 +326,18 @@ func RunQasper(ctx context.Context, dataPath string, opts QasperOptions) (*Qaspe
 		}
 	}
 	rep.Questions = done
+	if rep.NotFound > 0 {
+		rep.NotFoundPrecision = r4(float64(nfRight) / float64(rep.NotFound))
+	}
+	if rep.Unanswerable > 0 {
+		rep.NotFoundRecall = r4(float64(nfRight) / float64(rep.Unanswerable))
+	}
+	if verdicts > 0 {
+		rep.VerdictPrecision = r4(float64(verdictsRight) / float64(verdicts))
+	}
+	if rep.Boolean > 0 {
+		rep.VerdictCoverage = r4(float64(verdicts) / float64(rep.Boolean))
+	}
 	if done > 0 {
 		n := float64(done)
 		rep.AnswerF1, rep.EvidenceF1, rep.EvidenceF1Text = r4(sumAns/n), r4(sumEv/n), r4(sumEvText/n)
@@ -391,7 +458,8 @@ func (r *QasperReport) WriteTable(w io.Writer) error {
 	fmt.Fprintf(&b, "  EACE (eps=%g)      %.4f  (n=%d; best annotation)\n", r.EACEEpsilon, r.EACE, r.EACEQuestions)
 	fmt.Fprintf(&b, "  EACE, union gold     %.4f\n", r.EACEUnion)
 	fmt.Fprintf(&b, "  tokens used (mean)   %.1f / %d\n", r.TokensUsed, r.Budget)
-	fmt.Fprintf(&b, "  not found            %d\n", r.NotFound)
+	fmt.Fprintf(&b, "  not found            %d  (precision %.4f, recall %.4f on %d unanswerable)\n", r.NotFound, r.NotFoundPrecision, r.NotFoundRecall, r.Unanswerable)
+	fmt.Fprintf(&b, "  yes/no verdicts      precision %.4f, coverage %.4f  (n=%d boolean)\n", r.VerdictPrecision, r.VerdictCoverage, r.Boolean)
 	fmt.Fprintf(&b, "  chosen section hit   %.4f\n", r.SectionHit)
 	fmt.Fprintf(&b, "  top evidence is gold %.4f\n", r.TopHit)
 	fmt.Fprintf(&b, "  retrieval p50/p95    %.2f / %.2f ms\n", r.LatencyP50, r.LatencyP95)

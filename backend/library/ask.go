@@ -60,11 +60,17 @@ func (l *Library) Ask(ctx context.Context, req AskRequest) (*papertree.Answer, e
 		Evidence: res.Evidence, Diag: res.Diag, PaperIDs: req.PaperIDs,
 	}
 	if s == nil || !generateLLM(ctx, s, a, req.OnDelta, rec) {
-		text, notFound, _, err := answer.Extractive(ctx, l.emb, req.Question, res.Evidence, answer.DefaultOptions())
+		out, err := answer.Compose(ctx, l.emb, answer.Input{Question: req.Question, Evidence: res.Evidence,
+			Missing: res.Missing, MissingName: res.MissingName, Terms: res.Terms}, answer.DefaultOptions())
 		if err != nil {
 			return nil, err
 		}
-		a.Text, a.NotFound, a.Mode = text, notFound, "extractive"
+		a.Text, a.NotFound, a.Verdict, a.Mode = out.Text, out.NotFound, out.Verdict, "extractive"
+	}
+	if a.Mode == "llm" && !a.NotFound && retrieve.QuestionKind(req.Question) == retrieve.KindYesNo {
+		// With an LLM the verdict is the model's, read off its answer's
+		// first word; its citations are the answer's.
+		a.Verdict = answer.LeadingVerdict(a.Text)
 	}
 	if s != nil {
 		a.Model = s.model

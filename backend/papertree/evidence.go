@@ -72,12 +72,15 @@ type PaperChoice struct {
 
 // Answer is a question's answer with its evidence.
 type Answer struct {
-	ID        int64       `json:"answer_id,omitempty"`
-	Question  string      `json:"question"`
-	Text      string      `json:"answer"`
-	Mode      string      `json:"mode"` // "extractive" or "llm"
-	Strategy  string      `json:"strategy"`
-	NotFound  bool        `json:"not_found"`
+	ID       int64  `json:"answer_id,omitempty"`
+	Question string `json:"question"`
+	Text     string `json:"answer"`
+	Mode     string `json:"mode"` // "extractive" or "llm"
+	Strategy string `json:"strategy"`
+	NotFound bool   `json:"not_found"`
+	// Verdict answers a yes/no question: "yes", "no", or "unclear" when the
+	// evidence does not decide it; empty for other questions.
+	Verdict   string      `json:"verdict,omitempty"`
 	Evidence  []Evidence  `json:"evidence"`
 	Diag      Diagnostics `json:"diagnostics"`
 	PaperIDs  []int64     `json:"papers,omitempty"` // the scope asked about; empty = whole library

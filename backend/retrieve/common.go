@@ -19,15 +19,33 @@ const paperShortlist = 32
 // set, or for library-wide questions the MaxPapers papers whose best section
 // body (vector search) and keyword hits match best.
 func scopePapers(ctx context.Context, ix Index, req Request, qv []float32) ([]int64, error) {
+	ids, _, err := scopeIdentified(ctx, ix, req, qv)
+	return ids, err
+}
+
+// identityWeight is the weight of a paper's identity score (see identify)
+// in the library-wide paper ranking; one clear mention outweighs any
+// similarity difference.
+const identityWeight = 0.5
+
+// scopeIdentified is scopePapers that also reports the paper the question
+// names. A question that clearly names one paper ("In the GloVe paper",
+// "Pennington et al.") searches that paper only; weaker identity signals
+// lift papers in the ranking.
+func scopeIdentified(ctx context.Context, ix Index, req Request, qv []float32) ([]int64, int64, error) {
 	if len(req.PaperIDs) > 0 {
-		return req.PaperIDs, nil
+		return req.PaperIDs, 0, nil
 	}
 	all, err := ix.ReadyPapers(ctx)
 	if err != nil {
-		return nil, errf("list papers", err)
+		return nil, 0, errf("list papers", err)
+	}
+	idScore, named := identify(ctx, ix, req.Query, all)
+	if named != 0 {
+		return []int64{named}, named, nil
 	}
 	if len(all) <= req.Params.MaxPapers {
-		return all, nil
+		return all, 0, nil
 	}
 	// Large libraries: shortlist papers by their paper vector first (one
 	// vector per paper, a cheap scan), so the section search and the keyword
@@ -43,15 +61,23 @@ func scopePapers(ctx context.Context, ix Index, req Request, qv []float32) ([]in
 	}
 	// A paper's score is its best section body plus its best keyword hit.
 	score := map[int64]float64{}
+	for id := range idScore {
+		if len(shortlist) > 0 && !containsID(shortlist, id) {
+			shortlist = append(shortlist, id)
+		}
+	}
 	hits, err := ix.SearchVectors(ctx, store.SpaceSection, qv, shortlist, 200)
 	if err != nil {
-		return nil, errf("search sections", err)
+		return nil, 0, errf("search sections", err)
 	}
 	for _, h := range hits {
 		score[h.PaperID] = max(score[h.PaperID], h.Score)
 	}
 	for id, s := range textScoresByPaper(ctx, ix, req.Query, shortlist) {
 		score[id] += req.Params.TextWeight * s
+	}
+	for id, s := range idScore {
+		score[id] += identityWeight * s
 	}
 	ids := make([]int64, 0, len(score))
 	for id := range score {
@@ -67,9 +93,18 @@ func scopePapers(ctx context.Context, ix Index, req Request, qv []float32) ([]in
 		ids = ids[:req.Params.MaxPapers]
 	}
 	if len(ids) == 0 {
-		return nil, papertree.Errorf(papertree.ENotFound, "The library has no indexed papers to search.")
+		return nil, 0, papertree.Errorf(papertree.ENotFound, "The library has no indexed papers to search.")
 	}
-	return ids, nil
+	return ids, 0, nil
+}
+
+func containsID(ids []int64, id int64) bool {
+	for _, x := range ids {
+		if x == id {
+			return true
+		}
+	}
+	return false
 }
 
 // textScores runs the BM25 keyword search over the scope and returns, per

@@ -62,6 +62,11 @@ func (ptrag) Description() string {
 // 0.193 -> 0.196; EACE and SE unchanged within 0.01).
 const minCost = 96
 
+// minTrim is the fewest tokens a trimmed passage may keep: less is a
+// fragment ("We", "The specific") that shows nothing and only adds noise to
+// the evidence list.
+const minTrim = 16
+
 // minShare is the smallest budget share (tokens) a chosen section gets under
 // the soft allocation; a smaller share would hold less than a sentence.
 const minShare = 32
@@ -90,7 +95,7 @@ func (ptrag) Retrieve(ctx context.Context, ix Index, req Request) (Result, error
 	}
 	timings["embed_query"] = ms(time.Since(t0))
 	t1 := time.Now()
-	ids, err := scopePapers(ctx, ix, req, qv)
+	ids, identified, err := scopeIdentified(ctx, ix, req, qv)
 	if err != nil {
 		return Result{}, err
 	}
@@ -100,11 +105,13 @@ func (ptrag) Retrieve(ctx context.Context, ix Index, req Request) (Result, error
 	var fallbacks []string
 	var all []cand
 	var secScores []SectionScore
+	var ds []*PaperData
 	for _, id := range ids {
 		d, err := ix.Paper(ctx, id)
 		if err != nil {
 			return Result{}, errf("load paper", err)
 		}
+		ds = append(ds, d)
 		sel, ss, fb, err := ptragPaper(ctx, ix, d, req, qv, text)
 		if err != nil {
 			return Result{}, err
@@ -126,9 +133,12 @@ func (ptrag) Retrieve(ctx context.Context, ix Index, req Request) (Result, error
 		}
 		all = selectBudget(all, req.Budget)
 	}
+	all = cutoff(all, req.Params.Cutoff)
 	timings["select"] = ms(time.Since(t2))
 	res := assemble(all, req.Budget)
 	res.Sections = secScores
+	res.Missing, res.MissingName, res.Terms = missingTerms(req.Query, ds)
+	res.Identified = identified
 	res.Diag.Timings = timings
 	res.Diag.Fallbacks = dedupe(fallbacks)
 	res.Diag.Timings["total"] = ms(time.Since(t0))
@@ -145,8 +155,18 @@ func ptragPaper(ctx context.Context, ix Index, d *PaperData, req Request, qv []f
 	// Segment scores for every leaf (cheap: a dot product each).
 	S := make([]float64, n)
 	var leaves []int
+	var refs []bool
+	if !WantsCitations(req.Query) {
+		refs = extraOf(d).refs
+	}
+	var sent []float64
+	if p.SentenceWeight > 0 {
+		sent = bestSentence(d, QuestionTerms(req.Query), QuestionKind(req.Query))
+	}
 	for o, node := range d.Nodes {
-		if !node.IsLeaf() {
+		if !node.IsLeaf() || refs != nil && refs[o] {
+			// Bibliography and acknowledgements are never evidence unless
+			// the question is about citations or funding.
 			continue
 		}
 		sSeg := dot(qv, d.Seg[o])
@@ -155,6 +175,9 @@ func ptragPaper(ctx context.Context, ix Index, d *PaperData, req Request, qv []f
 			sSum = dot(qv, d.Sum[o])
 		}
 		S[o] = p.SegmentWeight*sSeg + (1-p.SegmentWeight)*sSum + p.TextWeight*text[node.ID]
+		if sent != nil {
+			S[o] += p.SentenceWeight * sent[o]
+		}
 		leaves = append(leaves, o)
 	}
 	if len(leaves) == 0 {
@@ -220,19 +243,28 @@ func pathScope(ctx context.Context, ix Index, d *PaperData, req Request, qv []fl
 	// directly under it (front matter before the first heading).
 	var secs []int
 	rootLeaves := false
-	for o, node := range d.Nodes {
-		if node.Kind == papertree.KindSection {
-			secs = append(secs, o)
-		}
-		if node.IsLeaf() && d.Parent[o] == 0 {
-			rootLeaves = true
-		}
-	}
 	// Subtree leaf lists and the best keyword signal per section.
 	under := map[int][]int{}
 	for _, o := range leaves {
 		for a := d.Parent[o]; a >= 0; a = d.Parent[a] {
 			under[a] = append(under[a], o)
+		}
+		if d.Parent[o] == 0 {
+			rootLeaves = true
+		}
+	}
+	// tIdx maps a section's order to its row in titleVectors (every
+	// section node, in document order).
+	tIdx := map[int]int{}
+	for o, node := range d.Nodes {
+		if node.Kind != papertree.KindSection {
+			continue
+		}
+		tIdx[o] = len(tIdx)
+		// A section whose every leaf was excluded (a bibliography) is no
+		// candidate: it would take a scope slot and yield nothing.
+		if len(under[o]) > 0 {
+			secs = append(secs, o)
 		}
 	}
 	if len(secs) == 0 {
@@ -260,6 +292,19 @@ func pathScope(ctx context.Context, ix Index, d *PaperData, req Request, qv []fl
 			tv = nil
 		}
 	}
+	typicalTitle := 0.0
+	if tv != nil {
+		var ts []float64
+		for _, o := range secs {
+			if tIdx[o] < len(tv) {
+				ts = append(ts, dot(qv, tv[tIdx[o]]))
+			}
+		}
+		sort.Float64s(ts)
+		if len(ts) > 0 {
+			typicalTitle = ts[len(ts)/2]
+		}
+	}
 	for i, o := range secs {
 		e := dot(qv, d.Sec[o])
 		if d.Sec[o] == nil {
@@ -275,8 +320,15 @@ func pathScope(ctx context.Context, ix Index, d *PaperData, req Request, qv []fl
 		switch {
 		case fSec != nil:
 			r = p.SectionLLMWeight*fSec[i] + (1-p.SectionLLMWeight)*e + p.TextWeight*kw
-		case tv != nil:
-			r += p.TitleWeight * dot(qv, tv[i])
+		case tv != nil && tIdx[o] < len(tv):
+			t := dot(qv, tv[tIdx[o]])
+			if genericTitle(d.Nodes[o]) {
+				// "Abstract", "Implementation", "Results": the title says
+				// nothing about the content, so it neither helps nor
+				// hurts: it gets the paper's typical title similarity.
+				t = max(t, typicalTitle)
+			}
+			r += p.TitleWeight * t
 		}
 		R[o] = r
 	}
@@ -376,6 +428,28 @@ func pathScope(ctx context.Context, ix Index, d *PaperData, req Request, qv []fl
 		scores[i] = SectionScore{PaperID: d.Paper.ID, NodeID: d.Nodes[o].ID, Title: d.Nodes[o].Title, Score: round4(R[o]), Chosen: isChosen[o]}
 	}
 	return scope, scores, owner, fallback, nil
+}
+
+// genericHeadings are conventional section titles that name a section's
+// function, not its content.
+var genericHeadings = map[string]bool{}
+
+func init() {
+	for _, t := range strings.Split(`abstract|introduction|background|related work|method|methods|methodology|approach|model|
+	implementation|implementation details|experiments|experimental setup|experimental settings|setup|evaluation|results|
+	discussion|analysis|conclusion|conclusions|summary|future work|overview|preliminaries`, "|") {
+		genericHeadings[strings.TrimSpace(t)] = true
+	}
+}
+
+// genericTitle reports a section whose title is a conventional heading
+// ("3 Experiments", "Abstract") or that has the abstract role.
+func genericTitle(n *papertree.Node) bool {
+	if n.Role == papertree.RoleAbstract {
+		return true
+	}
+	t := strings.ToLower(strings.Trim(stripNumber(n.Title), " .:"))
+	return genericHeadings[t]
 }
 
 func isAncestor(d *PaperData, a, o int) bool {
@@ -510,25 +584,32 @@ func selectBudgetTrim(cs []cand, budget int, query string) []cand {
 	}
 	c := cs[best]
 	if c.cost > left {
+		if left < minTrim {
+			sortDocOrder(out)
+			return out
+		}
 		c.text = trimToBudget(c.text, query, left)
 		c.cost = papertree.CountTokens(c.text)
 		c.trim = true
 	}
-	if c.cost > 0 && c.cost <= left {
+	if c.cost >= min(minTrim, c.cost) && c.cost > 0 && c.cost <= left && (!c.trim || c.cost >= minTrim) {
 		out = append(out, c)
 	}
 	sortDocOrder(out)
 	return out
 }
 
-// trimToBudget keeps the sentences of text that share most words with the
-// query, in their original order, within budget tokens.
+// trimToBudget keeps the sentences of text most likely to answer the
+// query, in their original order, within budget tokens: sentences are rated
+// by SentenceScore (the question's terms plus answer-bearing language: a
+// number for factual questions, causal or method language for how/why
+// ones), so the sentence that answers beats the one that only repeats the
+// question's words. The best sentence is always kept, cut to the budget if
+// it alone is longer.
 func trimToBudget(text, query string, budget int) string {
 	sents := papertree.SplitSentences(text)
-	q := map[string]bool{}
-	for _, w := range strings.Fields(strings.ToLower(query)) {
-		q[strings.Trim(w, ".,;:?!()\"'")] = true
-	}
+	qt := QuestionTerms(query)
+	kind := QuestionKind(query)
 	type sc struct {
 		i   int
 		s   float64
@@ -536,22 +617,17 @@ func trimToBudget(text, query string, budget int) string {
 	}
 	ss := make([]sc, len(sents))
 	for i, s := range sents {
-		hit := 0.0
-		for _, w := range strings.Fields(strings.ToLower(s)) {
-			w = strings.Trim(w, ".,;:?!()\"'")
-			if len(w) > 2 && q[w] {
-				hit++
-			}
-		}
-		ss[i] = sc{i, hit - 0.01*float64(i), papertree.CountTokens(s)}
+		ss[i] = sc{i, SentenceScore(qt, kind, s) - 0.001*float64(i), papertree.CountTokens(s)}
 	}
 	sort.SliceStable(ss, func(a, b int) bool { return ss[a].s > ss[b].s })
 	keep := map[int]bool{}
 	used := 0
-	for _, s := range ss {
+	for k, s := range ss {
 		if used+s.tok <= budget {
 			keep[s.i] = true
 			used += s.tok
+		} else if k == 0 {
+			return cutWords(sents[s.i], budget)
 		}
 	}
 	var parts []string
@@ -561,6 +637,36 @@ func trimToBudget(text, query string, budget int) string {
 		}
 	}
 	return strings.Join(parts, " ")
+}
+
+// cutWords keeps the first words of s within budget tokens.
+func cutWords(s string, budget int) string {
+	ws := strings.Fields(s)
+	for len(ws) > 0 && papertree.CountTokens(strings.Join(ws, " ")) > budget {
+		ws = ws[:len(ws)*3/4]
+	}
+	return strings.Join(ws, " ")
+}
+
+// cutoff is the adaptive evidence cut-off: passages whose fused relevance is
+// more than margin below the best passage's are dropped, so the evidence
+// list shows what supports the answer rather than filling the budget with
+// marginal text. The best passage always stays.
+func cutoff(cs []cand, margin float64) []cand {
+	if margin <= 0 || len(cs) < 2 {
+		return cs
+	}
+	best := cs[0].S
+	for _, c := range cs {
+		best = max(best, c.S)
+	}
+	out := cs[:0:0]
+	for _, c := range cs {
+		if c.S >= best-margin {
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 func sortDocOrder(cs []cand) {

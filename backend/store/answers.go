@@ -65,10 +65,10 @@ func (s *Store) SaveAnswerSettings(ctx context.Context, a *papertree.Answer, set
 		created = time.Now()
 	}
 	res, err := s.w.ExecContext(ctx, `INSERT INTO answers
-		(question, answer, mode, strategy, budget, not_found, settings, evidence, diagnostics, papers, model, created_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		(question, answer, mode, strategy, budget, not_found, settings, evidence, diagnostics, papers, model, created_at, verdict)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		a.Question, a.Text, a.Mode, a.Strategy, a.Diag.Budget, boolInt(a.NotFound), string(settings),
-		string(evJSON), string(diagJSON), string(idsJSON), a.Model, created.UnixMilli())
+		string(evJSON), string(diagJSON), string(idsJSON), a.Model, created.UnixMilli(), a.Verdict)
 	if err != nil {
 		return 0, papertree.Wrap(fmt.Errorf("save answer: %w", err), papertree.EInternal, "The answer could not be saved.")
 	}
@@ -100,8 +100,8 @@ func (s *Store) answer(ctx context.Context, id int64) (*papertree.Answer, json.R
 	var settings, evJSON, diagJSON, idsJSON string
 	var created int64
 	err := s.r.QueryRowContext(ctx, `SELECT id, question, answer, mode, strategy, not_found, settings, evidence,
-		diagnostics, papers, model, created_at FROM answers WHERE id = ?`, id).Scan(
-		&a.ID, &a.Question, &a.Text, &a.Mode, &a.Strategy, &notFound, &settings, &evJSON, &diagJSON, &idsJSON, &a.Model, &created)
+		diagnostics, papers, model, created_at, verdict FROM answers WHERE id = ?`, id).Scan(
+		&a.ID, &a.Question, &a.Text, &a.Mode, &a.Strategy, &notFound, &settings, &evJSON, &diagJSON, &idsJSON, &a.Model, &created, &a.Verdict)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, nil, papertree.Errorf(papertree.ENotFound, "Answer %d does not exist.", id)
 	}

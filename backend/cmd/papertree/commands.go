@@ -248,7 +248,7 @@ func cmdList(ctx context.Context, args []string, stdout, stderr io.Writer) error
 
 func cmdEval(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
-		return usageError{"expected an evaluation: trees or qasper"}
+		return usageError{"expected an evaluation: trees, qasper or questions"}
 	}
 	switch args[0] {
 	case "trees":
@@ -257,8 +257,10 @@ func cmdEval(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		return cmdEvalQasper(ctx, args[1:], stdout, stderr)
 	case "library":
 		return cmdEvalLibrary(ctx, args[1:], stdout, stderr)
+	case "questions":
+		return cmdEvalQuestions(ctx, args[1:], stdout, stderr)
 	default:
-		return usageError{fmt.Sprintf("unknown evaluation %q (have: trees, qasper, library)", args[0])}
+		return usageError{fmt.Sprintf("unknown evaluation %q (have: trees, qasper, library, questions)", args[0])}
 	}
 }
 

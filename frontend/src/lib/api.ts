@@ -100,6 +100,8 @@ export interface TreeNode {
   id: string;
   /** root, section, segment, caption */
   kind: string;
+  /** abstract, references, appendix, acknowledgements, front_matter, or "" (body). */
+  role?: string;
   title: string;
   number: string;
   level: number;
@@ -217,6 +219,8 @@ export interface Answer {
   mode: string;
   strategy: string;
   notFound: boolean;
+  /** Yes/no questions: "yes", "no" or "unclear"; "" otherwise. */
+  verdict?: string;
   model: string;
   createdAt: string;
   paperIds: string[];

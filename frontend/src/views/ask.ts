@@ -8,7 +8,7 @@
 
 import { ApiError, type Answer, type Api, type HistoryItem } from "../lib/api";
 import { h, mount } from "../lib/dom";
-import { pageList, splitCitations, citedNumbers } from "../lib/tree";
+import { markPassage, pageList, splitCitations, citedNumbers } from "../lib/tree";
 import { selectionPanel } from "./selection";
 
 export type Scope = "paper" | "selected" | "library";
@@ -201,10 +201,11 @@ export function createAskView(api: Api, opts: { onCite(a: Answer, n: number): vo
         ? h(
             "div",
             { class: "notfound", "data-testid": "answer-not-found" },
-            h("p", { class: "notfound-title" }, "Not answered by these papers"),
-            h("p", { class: "muted" }, "The closest passages are listed below, but none of them answers the question."),
+            h("p", { class: "notfound-title" }, "Not in these papers"),
+            h("p", { class: "muted" }, "Not answered by these papers: the closest passages are listed below, each marked \u201cclosest, but not an answer\u201d."),
           )
         : null,
+      verdictBadge(a),
       h("p", { class: `answer-mode mode-${a.mode}`, "data-testid": "answer-mode" }, label),
       h("div", { class: "answer-text", "data-testid": "answer-text" }, parts.map((p) => ("cite" in p ? chip(a, p.cite) : p.text))),
       evidenceList(a),
@@ -219,6 +220,44 @@ export function createAskView(api: Api, opts: { onCite(a: Answer, n: number): vo
         ),
         exportNote ? h("span", { class: "muted", "data-testid": "export-note" }, exportNote) : null,
       ),
+    );
+  }
+
+  /** A passage's text with the sentence the answer quotes from it marked, so the answer is read inside its paragraph. */
+  function evText(a: Answer, n: number, text: string) {
+    const quote = quotedFrom(a, n, text);
+    if (!quote) return h("p", { class: "ev-text" }, text);
+    const [before, marked, after] = markPassage(text, quote);
+    return h("p", { class: "ev-text" }, before, h("mark", { class: "quoted", "data-testid": "evidence-quote" }, marked), after);
+  }
+
+  /** The longest tail of the answer text before a citation of n that occurs verbatim in the passage. */
+  function quotedFrom(a: Answer, n: number, text: string): string {
+    const parts = splitCitations(a.text, a.evidence.length);
+    for (let k = 1; k < parts.length; k++) {
+      const p = parts[k];
+      const prev = parts[k - 1];
+      if (!("cite" in p) || p.cite !== n || "cite" in prev) continue;
+      let words = prev.text.trim().split(/\s+/);
+      while (words.length > 3) {
+        const cand = words.join(" ");
+        if (text.includes(cand)) return cand;
+        words = words.slice(1);
+      }
+    }
+    return "";
+  }
+
+  /** The yes/no verdict, stated only when the evidence decides it. */
+  function verdictBadge(a: Answer) {
+    if (a.notFound || !a.verdict) return null;
+    const text = a.verdict === "yes" ? "Yes" : a.verdict === "no" ? "No" : "Unclear from the evidence";
+    return h(
+      "p",
+      { class: `verdict verdict-${a.verdict}`, "data-testid": "answer-verdict", "data-verdict": a.verdict },
+      h("span", { class: "tag" }, "Verdict"),
+      " ",
+      text,
     );
   }
 
@@ -238,7 +277,7 @@ export function createAskView(api: Api, opts: { onCite(a: Answer, n: number): vo
     return h(
       "div",
       { class: "evidence" },
-      h("h4", null, `Evidence (${a.evidence.length})`),
+      h("h4", null, a.notFound ? `Closest passages (${a.evidence.length})` : `Evidence (${a.evidence.length})`),
       h(
         "ol",
         { class: "evidence-list" },
@@ -263,7 +302,8 @@ export function createAskView(api: Api, opts: { onCite(a: Answer, n: number): vo
               "div",
               { class: "ev-main" },
               h("p", { class: "ev-path" }, e.path.length ? e.path.join(" › ") : e.paperTitle),
-              h("p", { class: "ev-text" }, e.text),
+              a.notFound ? h("span", { class: "tag tag-closest", "data-testid": "evidence-closest" }, "closest, but not an answer") : null,
+              evText(a, i + 1, e.text),
             ),
             h(
               "span",

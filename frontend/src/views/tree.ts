@@ -20,6 +20,17 @@ export interface TreeView {
   toggle(id: string): void;
 }
 
+/** Badges for node roles; references and acknowledgements are never evidence unless a question asks about them. */
+const ROLE_LABELS: Record<string, string> = {
+  abstract: "Abstract",
+  references: "References",
+  appendix: "Appendix",
+  acknowledgements: "Acknowledgements",
+  front_matter: "Front matter",
+  caption: "Caption",
+  footnote: "Footnote",
+};
+
 export function createTreeView(opts: { onEmptyHint?: string } = {}): TreeView {
   let paper: PaperDetail | null = null;
   let expanded = new Set<string>();
@@ -177,6 +188,7 @@ export function createTreeView(opts: { onEmptyHint?: string } = {}): TreeView {
             "p",
             { class: "tn-text" },
             n.kind === "caption" ? h("span", { class: "tag" }, "Caption") : null,
+            roleBadge(n),
             before,
             marked ? h("mark", { class: "cited", "data-testid": "cited-text" }, marked) : null,
             after,
@@ -205,10 +217,17 @@ export function createTreeView(opts: { onEmptyHint?: string } = {}): TreeView {
         { class: "tn-row", "data-id": n.id, tabindex: -1, on: { click: () => toggle(n.id) } },
         h("span", { class: "tn-chev", "aria-hidden": "true" }, open ? "▾" : "▸"),
         h("span", { class: "tn-title" }, heading(n)),
+        roleBadge(n),
         pg ? h("span", { class: "tn-pages" }, pg) : null,
       ),
       open && kids.length ? h("ul", { role: "group" }, kids) : null,
     );
+  }
+
+  /** The node's role from tree building (references, abstract, ...) as a small badge. */
+  function roleBadge(n: TreeNode) {
+    const label = n.role ? ROLE_LABELS[n.role] : undefined;
+    return label ? h("span", { class: `tag tag-role role-${n.role}`, "data-testid": "node-role", "data-role": n.role }, label) : null;
   }
 
   function renderOutline() {

@@ -187,6 +187,7 @@ export namespace app {
 	    mode: string;
 	    strategy: string;
 	    notFound: boolean;
+	    verdict: string;
 	    model: string;
 	    createdAt: string;
 	    paperIds: string[];
@@ -205,6 +206,7 @@ export namespace app {
 	        this.mode = source["mode"];
 	        this.strategy = source["strategy"];
 	        this.notFound = source["notFound"];
+	        this.verdict = source["verdict"];
 	        this.model = source["model"];
 	        this.createdAt = source["createdAt"];
 	        this.paperIds = source["paperIds"];
@@ -506,6 +508,7 @@ export namespace app {
 	export class TreeNode {
 	    id: string;
 	    kind: string;
+	    role: string;
 	    title: string;
 	    number: string;
 	    level: number;
@@ -523,6 +526,7 @@ export namespace app {
 	        if ('string' === typeof source) source = JSON.parse(source);
 	        this.id = source["id"];
 	        this.kind = source["kind"];
+	        this.role = source["role"];
 	        this.title = source["title"];
 	        this.number = source["number"];
 	        this.level = source["level"];
@@ -922,6 +926,8 @@ export namespace retrieve {
 	    no_paths: boolean;
 	    rdr2: RDR2Params;
 	    disretrieval: DiscParams;
+	    sentence_weight: number;
+	    cutoff: number;
 	
 	    static createFrom(source: any = {}) {
 	        return new Params(source);
@@ -944,6 +950,8 @@ export namespace retrieve {
 	        this.no_paths = source["no_paths"];
 	        this.rdr2 = this.convertValues(source["rdr2"], RDR2Params);
 	        this.disretrieval = this.convertValues(source["disretrieval"], DiscParams);
+	        this.sentence_weight = source["sentence_weight"];
+	        this.cutoff = source["cutoff"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {

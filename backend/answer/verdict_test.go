@@ -1,0 +1,97 @@
+package answer
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/papertree/papertree/backend/embedding"
+	"github.com/papertree/papertree/backend/papertree"
+)
+
+func TestVerdict(t *testing.T) {
+	tests := []struct{ name, q, s, want string }{
+		{"affirmed", "Does the LSTM learn better when the source sentences are reversed?",
+			"We discovered that the LSTM learns much better when the source sentences are reversed.", VerdictYes},
+		{"negated by not", "Does optimizing ROC area also optimize PR area?",
+			"An algorithm that optimizes the area under the ROC curve is not guaranteed to optimize the area under the PR curve.", VerdictNo},
+		{"negated by without", "Does the model use a syntactic parser?",
+			"The model reaches state of the art without using a syntactic parser or mention detector.", VerdictNo},
+		{"negative question, negative sentence", "Is the Transformer not computationally universal?",
+			"The Transformer model is not computationally universal.", VerdictYes},
+		{"contraction", "Can the model handle unseen words?", "The model can't handle words it has never seen.", VerdictNo},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := Verdict(tc.q, tc.s); got != tc.want {
+				t.Errorf("Verdict = %s, want %s", got, tc.want)
+			}
+		})
+	}
+}
+
+// Compose decides "not in these papers" and yes/no verdicts from the
+// evidence and retrieval's coverage signals.
+func TestCompose(t *testing.T) {
+	emb := embedding.NewBuiltin()
+	ev := func(score float64, text string) papertree.Evidence {
+		return papertree.Evidence{Kind: papertree.KindSegment, Text: text, Score: score}
+	}
+	bert := []papertree.Evidence{ev(0.5, "We use a batch size of 256 sequences for pre-training, with a learning rate of 1e-4 and Adam.")}
+	tests := []struct {
+		name     string
+		in       Input
+		notFound bool
+		verdict  string
+		contains string
+	}{
+		{"answerable factual question", Input{Question: "What batch size was used for pre-training?", Evidence: bert, Terms: 3},
+			false, "", "256"},
+		{"a name no paper mentions", Input{Question: "What batch size did AlphaFold2 use?", Evidence: bert, Missing: []string{"AlphaFold2"}, MissingName: true, Terms: 3},
+			true, "", "closest passage, not an answer"},
+		{"most words absent from the papers", Input{Question: "What is the carbon footprint of the protein folding run?", Evidence: bert,
+			Missing: []string{"carbon", "footprint", "protein", "folding"}, Terms: 5}, true, "", NotFoundText},
+		{"weak evidence", Input{Question: "Which tokenizer handles Chinese characters and emoji?",
+			Evidence: []papertree.Evidence{ev(0.05, "The experiments ran on eight GPUs for three days in total.")}, Terms: 5}, true, "", NotFoundText},
+		{"one paraphrased word of a two-word question is no reason", Input{Question: "Which baselines were compared?", Evidence: []papertree.Evidence{
+			ev(0.5, "We compare against three baselines: BM25, a CNN and an LSTM reader.")}, Missing: []string{"compared"}, Terms: 2}, false, "", "three baselines"},
+		{"yes/no decided yes", Input{Question: "Does the model use Adam for pre-training?", Evidence: bert, Terms: 3},
+			false, VerdictYes, "Yes."},
+		{"yes/no decided no", Input{Question: "Does the coreference model use a syntactic parser?",
+			Evidence: []papertree.Evidence{ev(0.5, "Our coreference model is trained end to end without using a syntactic parser.")}, Terms: 4},
+			false, VerdictNo, "No."},
+		{"yes/no left unclear when no sentence covers it", Input{Question: "Does pre-training improve accuracy on question answering and inference?",
+			Evidence: []papertree.Evidence{ev(0.5, "Pre-training takes four days on sixteen TPU chips with large batches.")}, Terms: 6},
+			false, VerdictUnclear, "Unclear"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			out, err := Compose(context.Background(), emb, tc.in, DefaultOptions())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if out.NotFound != tc.notFound || out.Verdict != tc.verdict {
+				t.Fatalf("notFound=%v verdict=%q (reason %q), want %v %q; text %q", out.NotFound, out.Verdict, out.Reason, tc.notFound, tc.verdict, out.Text)
+			}
+			if !strings.Contains(out.Text, tc.contains) {
+				t.Errorf("text %q lacks %q", out.Text, tc.contains)
+			}
+		})
+	}
+}
+
+func TestLeadingVerdict(t *testing.T) {
+	tests := []struct{ name, text, want string }{
+		{"yes", "Yes, the model uses Adam [1].", VerdictYes},
+		{"no", "No. It is trained without a parser [2].", VerdictNo},
+		{"hedged", "The evidence suggests so [1].", VerdictUnclear},
+		{"not no", "Nothing in the papers says so.", VerdictUnclear},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := LeadingVerdict(tc.text); got != tc.want {
+				t.Errorf("LeadingVerdict(%q) = %s, want %s", tc.text, got, tc.want)
+			}
+		})
+	}
+}

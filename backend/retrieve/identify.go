@@ -1,0 +1,398 @@
+package retrieve
+
+// Paper identification for library-wide questions. A researcher names a
+// paper in many ways: by its method ("the SPECTER paper", "GloVe"), its
+// authors ("Vaswani et al.", "Dalal and Triggs"), its title or a phrase of
+// it, its year. Each paper gets an identity card from what the index knows
+// (title, authors, year, abstract) and its own front matter; a question
+// that clearly names one paper is searched in that paper only, and weaker
+// matches lift a paper in the library-wide ranking. More metadata (venue,
+// DOI) can be added to the card later without changing the matching.
+
+import (
+	"context"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"unicode"
+
+	"github.com/papertree/papertree/backend/embedding"
+	"github.com/papertree/papertree/backend/papertree"
+	"github.com/papertree/papertree/backend/store"
+)
+
+// paperInfoLister is implemented by indexes that can list paper metadata
+// cheaply (StoreIndex); identification then also covers papers outside
+// the vector shortlist of a large library.
+type paperInfoLister interface {
+	PaperInfos(ctx context.Context) ([]store.PaperInfo, error)
+}
+
+// PaperInfos lists the metadata of every paper (one query).
+func (ix *StoreIndex) PaperInfos(ctx context.Context) ([]store.PaperInfo, error) {
+	return ix.st.ListPapers(ctx)
+}
+
+// card is a paper's identity.
+type card struct {
+	id       int64
+	lead     string          // the title's lead before ':' ("GloVe", "BERT"), lowercased
+	own      map[string]bool // the paper's own name(s): the title's lead before ':' and name-like title words, lowercased
+	names    map[string]bool // name-like words of the title and abstract, lowercased
+	surnames map[string]bool // authors' surnames, as written
+	title    []string        // title content stems
+	words    []string        // title words, lowercased
+	year     int
+}
+
+var etAlRE = regexp.MustCompile(`([A-Z][\p{L}'’-]+)\s+(?:et\s+al|and\s+[A-Z])`)
+
+func newCard(id int64, title string, authors []string, year int, abstract, front string) *card {
+	c := &card{id: id, own: map[string]bool{}, names: map[string]bool{}, surnames: map[string]bool{}, year: year}
+	// In an all-capitals title every word looks like an acronym: only the
+	// lead before a colon can then be the paper's name.
+	capsTitle := strings.IndexFunc(title, unicode.IsLower) < 0
+	if i := strings.Index(title, ":"); i > 0 && len(strings.Fields(title[:i])) <= 3 {
+		lead := strings.TrimSpace(title[:i])
+		c.lead = strings.ToLower(lead)
+		c.own[c.lead] = true
+		for _, w := range strings.Fields(lead) {
+			if NameLike(w) {
+				c.own[strings.ToLower(trimWord(w))] = true
+			}
+		}
+	}
+	if !capsTitle {
+		for _, w := range strings.Fields(title) {
+			if NameLike(w) {
+				c.own[strings.ToLower(trimWord(w))] = true
+			}
+		}
+	}
+	for _, w := range strings.Fields(title + " " + abstract) {
+		if NameLike(w) && !(capsTitle && strings.Contains(title, w)) {
+			c.names[strings.ToLower(trimWord(w))] = true
+		}
+	}
+	for own := range c.own {
+		c.names[own] = true
+	}
+	for _, a := range authors {
+		f := strings.Fields(a)
+		if len(f) > 0 {
+			c.surnames[trimWord(f[len(f)-1])] = true
+		}
+	}
+	if len(authors) == 0 {
+		// No author metadata: capitalised words of the front matter's first
+		// lines stand in (names, affiliations; matching needs a
+		// capitalised word in the question, so affiliations rarely match).
+		for i, w := range strings.Fields(front) {
+			if i > 60 {
+				break
+			}
+			w = trimWord(w)
+			if r := []rune(w); len(r) >= 3 && unicode.IsUpper(r[0]) && !NameLike(w) && !embedding.IsStopword(strings.ToLower(w)) {
+				c.surnames[w] = true
+			}
+		}
+	}
+	c.title = QuestionTerms(title)
+	for _, w := range strings.Fields(strings.ToLower(title)) {
+		if w = trimWord(w); w != "" {
+			c.words = append(c.words, w)
+		}
+	}
+	return c
+}
+
+func trimWord(w string) string {
+	w = strings.Trim(w, ".,;:?!()[]{}\"'’*†‡∗")
+	w = strings.TrimSuffix(strings.TrimSuffix(w, "'s"), "’s")
+	return w
+}
+
+// cardOf builds the card of a loaded paper (cached with its other signals).
+func cardOf(d *PaperData) *card {
+	x := extraOf(d)
+	extras.Lock()
+	defer extras.Unlock()
+	if x.card != nil {
+		return x.card
+	}
+	var front, abstract strings.Builder
+	abstract.WriteString(d.Paper.Abstract)
+	for o, n := range d.Nodes {
+		if !n.IsLeaf() {
+			continue
+		}
+		if n.Role == papertree.RoleFrontMatter || d.Parent[o] == 0 && front.Len() < 400 {
+			front.WriteString(n.Text + " ")
+		}
+		if d.Paper.Abstract == "" && d.Parent[o] > 0 && d.Nodes[d.Parent[o]].Role == papertree.RoleAbstract {
+			abstract.WriteString(n.Text + " ")
+		}
+	}
+	x.card = newCard(d.Paper.ID, d.Paper.Title, d.Paper.Authors, d.Paper.Year, abstract.String(), front.String())
+	return x.card
+}
+
+// metaCache holds the metadata cards of the last library state seen
+// (its ready paper ids), so a library-wide question costs one pass over
+// the cards, not one metadata query and thousands of card builds.
+var metaCache struct {
+	sync.Mutex
+	key   [2]int64
+	cards []*card
+}
+
+func metaCards(ctx context.Context, l paperInfoLister, all []int64) []*card {
+	key := [2]int64{int64(len(all))}
+	for _, id := range all {
+		key[1] = key[1]*31 + id
+	}
+	metaCache.Lock()
+	defer metaCache.Unlock()
+	if metaCache.cards != nil && metaCache.key == key {
+		return metaCache.cards
+	}
+	infos, err := l.PaperInfos(ctx)
+	if err != nil {
+		return nil
+	}
+	var cards []*card
+	for _, p := range infos {
+		if p.Status == store.StatusReady {
+			cards = append(cards, newCard(p.ID, p.Title, p.Authors, p.Year, "", ""))
+		}
+	}
+	metaCache.key, metaCache.cards = key, cards
+	return cards
+}
+
+// identityScores rates how clearly the question names each card's paper:
+// 3 for the paper's own name ("GloVe", "CatBoost"), 2 for an author's
+// surname written as a name ("Pennington et al.", "Dalal and Triggs") or
+// for most of its title, 2 for a name-like word of its title or abstract
+// that no other paper's title or abstract has ("WebText"; 1 when two
+// share it), 0.5 for its year.
+func identityScores(q string, cards []*card) map[int64]float64 {
+	out := map[int64]float64{}
+	var qnames, qcaps []string
+	ql := strings.ToLower(q)
+	for i, raw := range strings.Fields(q) {
+		w := trimWord(raw)
+		if w == "" {
+			continue
+		}
+		if NameLike(w) {
+			qnames = append(qnames, strings.ToLower(w))
+		}
+		if r := []rune(w); i > 0 && unicode.IsUpper(r[0]) || i == 0 && etAlRE.MatchString(q) {
+			qcaps = append(qcaps, w)
+		}
+	}
+	qterms := map[string]bool{}
+	for _, t := range QuestionTerms(q) {
+		qterms[t] = true
+	}
+	years := map[int]bool{}
+	for _, m := range yearRE.FindAllString(q, -1) {
+		if y, err := strconv.Atoi(m[:4]); err == nil {
+			years[y] = true
+		}
+	}
+	df := map[string]int{}
+	for _, c := range cards {
+		for n := range c.names {
+			df[n]++
+		}
+	}
+	leads := map[string]int{}
+	for _, c := range cards {
+		if c.lead != "" {
+			leads[c.lead]++
+		}
+	}
+	qwords := map[string]bool{}
+	var qw []string
+	for _, w := range strings.Fields(ql) {
+		w = trimWord(w)
+		qwords[w] = true
+		qw = append(qw, w)
+	}
+	for _, c := range cards {
+		if !c.touches(qwords, qterms, qcaps, qnames) {
+			continue
+		}
+		s := 0.0
+		if len(c.lead) >= 3 && leads[c.lead] == 1 && containsPhrase(ql, c.lead) {
+			s = 3 // the name a paper gives itself in its title, however common elsewhere
+		}
+		for own := range c.own {
+			if s > 0 {
+				break
+			}
+			// The paper's own name counts when few papers use that word
+			// ("BERT" is also in the mBERT paper's title: both get it).
+			// ... and no other paper calls itself so in its title lead.
+			if len(own) >= 3 && df[own] <= 2 && leads[own] == 0 && containsPhrase(ql, own) {
+				s = 3
+				break
+			}
+		}
+		for _, w := range qcaps {
+			if c.surnames[w] {
+				s += 2
+				break
+			}
+		}
+		if len(c.title) >= 3 {
+			hit := 0
+			for _, t := range c.title {
+				if qterms[t] {
+					hit++
+				}
+			}
+			if f := float64(hit) / float64(len(c.title)); f >= 0.5 {
+				s += 2 * f
+			}
+		}
+		// A run of the title's words quoted in order ("multilingual BERT")
+		// says more than any one of them.
+		if run := titleRun(qw, c.words); run >= 2 {
+			s += float64(run - 1)
+		}
+		best := 0.0
+		for _, n := range qnames {
+			if c.names[n] && !c.own[n] && df[n] <= 2 {
+				best = max(best, 2/float64(df[n]))
+			}
+		}
+		s += best
+		if s > 0 && years[c.year] {
+			s += 0.5
+		}
+		if s > 0 {
+			out[c.id] = s
+		}
+	}
+	return out
+}
+
+// touches is a cheap pre-check: could the question mention this paper at
+// all (a title word, a title stem, an author's surname or a name of it)?
+func (c *card) touches(qwords, qterms map[string]bool, qcaps, qnames []string) bool {
+	for _, w := range c.words {
+		if qwords[w] {
+			return true
+		}
+	}
+	for _, t := range c.title {
+		if qterms[t] {
+			return true
+		}
+	}
+	for _, w := range qcaps {
+		if c.surnames[w] {
+			return true
+		}
+	}
+	for _, n := range qnames {
+		if c.names[n] {
+			return true
+		}
+	}
+	return false
+}
+
+// titleRun is the length of the longest run of consecutive title words
+// that occurs as a phrase in the question's words qw (counting only runs
+// that hold a content word, so "of the" never counts): a longest common
+// substring over words, O(len(title) * len(question)).
+func titleRun(qw []string, words []string) int {
+	best := 0
+	prev := make([]int, len(qw)+1)
+	cur := make([]int, len(qw)+1)
+	for i := range words {
+		for j := range qw {
+			if words[i] == qw[j] {
+				cur[j+1] = prev[j] + 1
+				if n := cur[j+1]; n > best && n >= 2 {
+					content := false
+					for _, w := range words[i-n+1 : i+1] {
+						content = content || !embedding.IsStopword(w)
+					}
+					if content {
+						best = n
+					}
+				}
+			} else {
+				cur[j+1] = 0
+			}
+		}
+		prev, cur = cur, prev
+	}
+	return best
+}
+
+// containsPhrase reports whether phrase occurs in s at word boundaries.
+func containsPhrase(s, phrase string) bool {
+	for i := 0; ; {
+		j := strings.Index(s[i:], phrase)
+		if j < 0 {
+			return false
+		}
+		a, b := i+j, i+j+len(phrase)
+		okA := a == 0 || !isWordByte(s[a-1])
+		okB := b == len(s) || !isWordByte(s[b])
+		if okA && okB {
+			return true
+		}
+		i = a + 1
+	}
+}
+
+func isWordByte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c >= 'A' && c <= 'Z'
+}
+
+// identify returns identity scores for the candidate papers of a
+// library-wide question and the paper it clearly names (0 if none): the
+// best score is at least 2 and no other paper comes close.
+func identify(ctx context.Context, ix Index, q string, all []int64) (map[int64]float64, int64) {
+	var cards []*card
+	const loadAll = 64
+	if len(all) <= loadAll {
+		for _, id := range all {
+			if d, err := ix.Paper(ctx, id); err == nil {
+				cards = append(cards, cardOf(d))
+			}
+		}
+	} else if l, ok := ix.(paperInfoLister); ok {
+		// Large library: metadata cards for every paper (no paper loads),
+		// built once per library state.
+		cards = metaCards(ctx, l, all)
+	}
+	sc := identityScores(q, cards)
+	if len(sc) == 0 {
+		return nil, 0
+	}
+	ids := make([]int64, 0, len(sc))
+	for id := range sc {
+		ids = append(ids, id)
+	}
+	sort.Slice(ids, func(i, j int) bool {
+		if sc[ids[i]] != sc[ids[j]] {
+			return sc[ids[i]] > sc[ids[j]]
+		}
+		return ids[i] < ids[j]
+	})
+	best := ids[0]
+	if sc[best] >= 2 && (len(ids) == 1 || sc[ids[1]] <= sc[best]-1) {
+		return sc, best
+	}
+	return sc, 0
+}

@@ -1,0 +1,416 @@
+package retrieve
+
+// Signals shared by retrieval and answering: what kind of question this is,
+// which sentences bear an answer to it, which passages are bibliography or
+// acknowledgements (never evidence unless the question asks about citations
+// or funding), and which of the question's words the searched papers never
+// use (the strongest sign that they cannot answer it).
+//
+// Every signal here holds for any paper: question words, numbers, causal
+// language, citation formatting; nothing is keyed to one file.
+
+import (
+	"math"
+	"regexp"
+	"strings"
+	"sync"
+	"unicode"
+
+	"github.com/papertree/papertree/backend/embedding"
+	"github.com/papertree/papertree/backend/papertree"
+)
+
+// Question kinds.
+const (
+	KindFactual = "factual"
+	KindHowWhy  = "howwhy"
+	KindYesNo   = "yesno"
+)
+
+var yesNoOpeners = map[string]bool{
+	"is": true, "are": true, "was": true, "were": true, "do": true, "does": true, "did": true, "can": true,
+	"could": true, "has": true, "have": true, "had": true, "will": true, "would": true, "should": true, "isn't": true,
+	"doesn't": true, "don't": true, "aren't": true, "didn't": true, "may": true, "might": true, "must": true,
+}
+
+// QuestionKind classifies a question: yes/no questions open with an
+// auxiliary verb (possibly after a short lead-in such as "In the BERT
+// paper,"), how/why questions ask for a cause or a method, the rest ask
+// for a fact.
+func QuestionKind(q string) string {
+	q = strings.TrimSpace(q)
+	// Skip a lead-in clause ending in a comma ("According to X, does ...").
+	if i := strings.Index(q, ","); i > 0 && i < len(q)/2 {
+		lead := strings.ToLower(q[:i])
+		if strings.HasPrefix(lead, "in ") || strings.HasPrefix(lead, "according to") || strings.HasPrefix(lead, "for ") {
+			q = strings.TrimSpace(q[i+1:])
+		}
+	}
+	ws := strings.Fields(strings.ToLower(q))
+	if len(ws) == 0 {
+		return KindFactual
+	}
+	w := strings.Trim(ws[0], "\"'(")
+	switch {
+	case yesNoOpeners[w]:
+		return KindYesNo
+	case w == "why":
+		return KindHowWhy
+	case w == "how":
+		if len(ws) > 1 {
+			switch strings.Trim(ws[1], "?,") {
+			case "many", "much", "large", "long", "big", "small", "often", "far", "fast", "old":
+				return KindFactual
+			}
+		}
+		return KindHowWhy
+	}
+	for _, x := range ws {
+		if x == "why" || x == "how" {
+			return KindHowWhy
+		}
+	}
+	return KindFactual
+}
+
+// causalCues mark sentences that explain a cause, a purpose or a method.
+var causalCues = []string{"because", "due to", "since ", "so that", "in order to", "allow", "enabl", "lead to", "leads to",
+	"result in", "results in", "thus", "therefore", "by ", "avoid", "prevent", "reduc", "help", "thanks to", "as a result",
+	"caused", "cause", "to address", "to overcome", "consist", "we use", "we employ", "difficult", ", to ", "so as to", "aims to", "in this way"}
+
+// QuestionTerms are the stems of a question's content words (no question
+// scaffolding, no quantity pseudo-term).
+func QuestionTerms(q string) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, t := range embedding.QueryTerms(q) {
+		if t == embedding.NumTerm || seen[t] || len(t) < 2 {
+			continue
+		}
+		seen[t] = true
+		out = append(out, t)
+	}
+	return out
+}
+
+// SentenceScore rates how likely sentence is to carry the answer: the
+// share of the question's terms it contains (plain coverage when kind is
+// ""), plus a bonus for the
+// answer-bearing language of the question's kind (a number for a factual
+// question, causal or method language for a how/why question). A sentence
+// that merely restates the question gets the overlap but no bonus, so a
+// sentence that also answers it ranks first.
+func SentenceScore(qterms []string, kind, sentence string) float64 {
+	if len(qterms) == 0 {
+		return 0
+	}
+	have := map[string]bool{}
+	for _, t := range embedding.ContentStems(sentence) {
+		have[t] = true
+	}
+	hit := 0
+	for _, t := range qterms {
+		if have[t] {
+			hit++
+		}
+	}
+	cov := float64(hit) / float64(len(qterms))
+	if kind == "" {
+		return cov
+	}
+	// Coverage has diminishing returns (sqrt): once a sentence is clearly
+	// about the question, whether it carries the kind of content the
+	// question asks for matters more than repeating more of its words.
+	s := 0.6 * math.Sqrt(cov)
+	low := strings.ToLower(sentence)
+	if hit > 0 {
+		switch kind {
+		case KindFactual:
+			if strings.IndexFunc(sentence, unicode.IsDigit) >= 0 {
+				s += 0.3
+			}
+		case KindHowWhy:
+			for _, c := range causalCues {
+				if strings.Contains(low, c) {
+					s += 0.3
+					break
+				}
+			}
+		}
+	}
+	// Very short fragments (a heading, a table cell) rarely answer anything.
+	if n := len(strings.Fields(sentence)); n < 5 {
+		s -= 0.2
+	}
+	return s
+}
+
+// WantsCitations reports questions about citations, references or funding,
+// the only ones for which bibliographies and acknowledgements are evidence.
+func WantsCitations(q string) bool {
+	l := strings.ToLower(q)
+	for _, w := range []string{"cite", "citing", "citation", "reference", "bibliograph", "fund", "grant", "acknowledg", "thank", "sponsor", "supported by"} {
+		if strings.Contains(l, w) {
+			return true
+		}
+	}
+	return false
+}
+
+var (
+	yearRE     = regexp.MustCompile(`\b(19[5-9]\d|20[0-4]\d)[a-z]?\b`)
+	initialsRE = regexp.MustCompile(`\b[A-Z]\.\s?(?:[A-Z]\.\s?)?[A-Z][a-z]`)
+	venueRE    = regexp.MustCompile(`(?i)\b(proceedings|proc\.|conference|journal|transactions|arxiv|preprint|workshop|vol\.|pp\.|pages|press|association for computational|ieee|acm)\b`)
+)
+
+// ReferenceLike reports whether a passage reads as a list of bibliography
+// entries: years, author initials and venue words make up a large share of
+// its words. A related-work paragraph cites too, but in running prose it
+// has far fewer initials and venue words per word. This catches reference
+// lists that tree building merged into a body section.
+func ReferenceLike(text string) bool {
+	words := len(strings.Fields(text))
+	if words < 12 {
+		return false
+	}
+	years := len(yearRE.FindAllStringIndex(text, -1))
+	if years < 2 {
+		return false
+	}
+	marks := years + len(initialsRE.FindAllStringIndex(text, -1)) + len(venueRE.FindAllStringIndex(text, -1))
+	return float64(marks)/float64(words) >= 0.12 && float64(years)/float64(words) >= 0.03
+}
+
+// paperExtra caches per-paper signals derived from its text.
+type paperExtra struct {
+	refs  []bool          // by order: leaf is bibliography or acknowledgements
+	vocab map[string]bool // stems of every word of the paper (titles included)
+	words map[string]bool // lowercased surface words (for names such as "GPT-2")
+	card  *card           // identity card, built on first use (guarded by extras)
+	sents [][]sentSig     // by order: each leaf's sentences as stem sets
+}
+
+// sentSig is one sentence reduced to what SentenceScore needs.
+type sentSig struct {
+	stems  []string // distinct stems (a slice: thousands of sentences per paper stay small)
+	digit  bool
+	causal bool
+	short  bool
+}
+
+func sigOf(sentence string) sentSig {
+	g := sentSig{digit: strings.IndexFunc(sentence, unicode.IsDigit) >= 0, short: len(strings.Fields(sentence)) < 5}
+	seen := map[string]bool{}
+	for _, t := range embedding.ContentStems(sentence) {
+		if !seen[t] {
+			seen[t] = true
+			g.stems = append(g.stems, t)
+		}
+	}
+	low := strings.ToLower(sentence)
+	for _, c := range causalCues {
+		if strings.Contains(low, c) {
+			g.causal = true
+			break
+		}
+	}
+	return g
+}
+
+// score is SentenceScore over a precomputed sentence.
+func (g sentSig) score(qterms []string, kind string) float64 {
+	if len(qterms) == 0 {
+		return 0
+	}
+	hit := 0
+	for _, t := range qterms {
+		for _, x := range g.stems {
+			if x == t {
+				hit++
+				break
+			}
+		}
+	}
+	cov := float64(hit) / float64(len(qterms))
+	s := 0.6 * math.Sqrt(cov)
+	if hit > 0 && (kind == KindFactual && g.digit || kind == KindHowWhy && g.causal) {
+		s += 0.3
+	}
+	if g.short {
+		s -= 0.2
+	}
+	return s
+}
+
+// bestSentence returns, per leaf order, the SentenceScore of its best
+// sentence: a passage whose single sentence answers the question should
+// not lose to a passage that is merely about the same topic overall (whole
+// passage vectors dilute one answering sentence among many).
+func bestSentence(d *PaperData, qterms []string, kind string) []float64 {
+	x := extraOf(d)
+	out := make([]float64, len(d.Nodes))
+	for o, ss := range x.sents {
+		for _, g := range ss {
+			out[o] = max(out[o], g.score(qterms, kind))
+		}
+	}
+	return out
+}
+
+var extras = struct {
+	sync.Mutex
+	m map[*PaperData]*paperExtra
+}{m: map[*PaperData]*paperExtra{}}
+
+func extraOf(d *PaperData) *paperExtra {
+	extras.Lock()
+	defer extras.Unlock()
+	if x, ok := extras.m[d]; ok {
+		return x
+	}
+	if len(extras.m) > 512 {
+		// Bounded like the paper cache: papers evicted there (or
+		// re-indexed) must not keep their signals alive here.
+		clear(extras.m)
+	}
+	// One pass over the paper: sentence signatures per leaf (whose stems
+	// are also the paper's vocabulary), bibliography flags, surface words.
+	x := &paperExtra{refs: make([]bool, len(d.Nodes)), vocab: map[string]bool{}, words: map[string]bool{}, sents: make([][]sentSig, len(d.Nodes))}
+	role := make([]papertree.Role, len(d.Nodes))
+	addWords := func(text string) {
+		for _, w := range strings.FieldsFunc(strings.ToLower(text), func(r rune) bool {
+			return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '-'
+		}) {
+			x.words[strings.Trim(w, "-")] = true
+		}
+	}
+	for _, t := range embedding.ContentStems(d.Paper.Title) {
+		x.vocab[t] = true
+	}
+	addWords(d.Paper.Title)
+	for o, n := range d.Nodes {
+		if n.Role != papertree.RoleNone {
+			role[o] = n.Role
+		} else if p := d.Parent[o]; p >= 0 {
+			role[o] = role[p]
+		}
+		if !n.IsLeaf() {
+			for _, t := range embedding.ContentStems(n.Title) {
+				x.vocab[t] = true
+			}
+			addWords(n.Title)
+			continue
+		}
+		x.refs[o] = role[o] == papertree.RoleReferences || role[o] == papertree.RoleAcks || ReferenceLike(n.Text)
+		for _, sen := range papertree.SplitSentences(n.Text) {
+			g := sigOf(sen)
+			for _, t := range g.stems {
+				x.vocab[t] = true
+			}
+			x.sents[o] = append(x.sents[o], g)
+		}
+		addWords(n.Text)
+	}
+	extras.m[d] = x
+	return x
+}
+
+// NameLike reports a word that looks like a proper name of a model, data
+// set or system: an inner capital or a digit mixed with letters
+// ("AlphaFold2", "GloVe", "YOLOv3", "GPT-2"), or an acronym of 3+ capitals.
+func NameLike(w string) bool {
+	w = strings.Trim(w, ".,;:?!()\"'’")
+	if len([]rune(w)) < 3 {
+		return false
+	}
+	upper, lower, digit := 0, 0, 0
+	inner := false
+	prev := ' '
+	for i, r := range w {
+		switch {
+		case unicode.IsUpper(r):
+			upper++
+			// "Zero-Shot", "Pre-Training": a capital after a hyphen is
+			// title case, not a name's inner capital.
+			if i > 0 && prev != '-' {
+				inner = true
+			}
+		case unicode.IsLower(r):
+			lower++
+		case unicode.IsDigit(r):
+			digit++
+		}
+		prev = r
+	}
+	if upper+lower == 0 || unicode.IsDigit([]rune(w)[0]) {
+		return false // a quantity ("1.5B", "100M"), not a name
+	}
+	return inner || (digit > 0 && upper+lower > 0) || (upper >= 3 && lower == 0)
+}
+
+// scaffold are stems of general-English words that frame a question
+// ("according to", "what matters", "does it help") rather than name its
+// topic; a paper that never uses them can still answer.
+var scaffold = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(`according matter matters help helps decide decides meant mean take takes apply applies
+	earlier ones one avoid avoids tell current kind way happen make makes give gives get gets say says need needs find finds
+	show shows differ differs affect affects compare combine combines like likely reason reasons exactly actually`) {
+		m[embedding.Stem(w)] = true
+	}
+	return m
+}()
+
+// missingTerms returns the question's content words that none of the papers
+// uses, and whether one of them is a name (a name absent from every searched
+// paper means these papers are not about it).
+func missingTerms(q string, ds []*PaperData) (missing []string, name bool, terms int) {
+	xs := make([]*paperExtra, len(ds))
+	for i, d := range ds {
+		xs[i] = extraOf(d)
+	}
+	seen := map[string]bool{}
+	for k, raw := range strings.Fields(q) {
+		w := strings.Trim(raw, ".,;:?!()\"'’")
+		w = strings.TrimSuffix(strings.TrimSuffix(w, "'s"), "’s")
+		if w == "" {
+			continue
+		}
+		lw := strings.ToLower(w)
+		// A capitalised word inside the question is a proper name too
+		// ("Stable Diffusion", "Hopfield").
+		isName := NameLike(w) || k > 0 && len(w) >= 3 && unicode.IsUpper([]rune(w)[0]) && !embedding.IsStopword(lw)
+		stems := embedding.QueryTerms(lw)
+		if !isName && (len(stems) == 0 || stems[0] == embedding.NumTerm || scaffold[stems[0]]) {
+			continue
+		}
+		key := lw
+		if !isName {
+			key = stems[0]
+		}
+		if seen[key] {
+			continue
+		}
+		seen[key] = true
+		terms++
+		found := false
+		for _, x := range xs {
+			if isName && x.words[lw] || !isName && x.vocab[key] {
+				found = true
+				break
+			}
+			if isName {
+				// "GPT-2" may be written "GPT 2" or "GPT2"; "XGBoost" stems alike.
+				if x.words[strings.ReplaceAll(lw, "-", "")] || (len(stems) > 0 && x.vocab[stems[0]] && !strings.ContainsAny(lw, "0123456789")) {
+					found = true
+					break
+				}
+			}
+		}
+		if !found {
+			missing = append(missing, w)
+			name = name || isName
+		}
+	}
+	return missing, name, terms
+}
