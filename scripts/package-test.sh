@@ -21,7 +21,8 @@ contents=$(dpkg-deb --contents "$deb")
 for f in ./usr/bin/papertree-app ./usr/bin/papertree ./usr/share/applications/papertree.desktop ./usr/share/icons/hicolor/512x512/apps/papertree.png; do
   grep -q " $f\$" <<<"$contents" || fail "the package lacks $f"
 done
-# Every dependency is installed here (so installing needs no download).
+# Every dependency is installed here (so installing needs no download; apt-get's
+# --no-download is not used: with a local .deb it fails with "Pathname to install is not absolute").
 deps=$(dpkg-deb --field "$deb" Depends | tr ',' '\n' | sed 's/(.*//; s/|.*//; s/ //g' | grep -v '^$')
 for d in $deps; do
   dpkg-query -W -f='${Status}' "$d" 2>/dev/null | grep -q "install ok installed" || fail "dependency $d is not installed"
@@ -34,7 +35,7 @@ fi
 prefix=""
 installed=0
 if [ "$(id -u)" = 0 ] && [ "${PACKAGE_TEST_INSTALL:-1}" = 1 ] && command -v apt-get >/dev/null; then
-  apt-get install -y --no-download "./$deb" >/tmp/papertree-package-install.log 2>&1 ||
+  apt-get install -y "./$deb" >/tmp/papertree-package-install.log 2>&1 ||
     { tail -20 /tmp/papertree-package-install.log >&2; fail "apt install ./$deb failed"; }
   installed=1
   echo "package-test: installed with apt"
