@@ -208,6 +208,9 @@ func (s *Store) SearchVectors(ctx context.Context, space Space, q []float32, pap
 	if k > maxKNN {
 		k = maxKNN
 	}
+	if blobSpace(space) {
+		return s.searchBlobs(ctx, space, q, paperIDs, k)
+	}
 	tx, err := s.r.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
 	if err != nil {
 		return nil, fmt.Errorf("vector search: %w", err)
@@ -273,6 +276,9 @@ func (s *Store) LoadVectors(ctx context.Context, space Space, paperIDs []int64) 
 	if _, dim := s.Embedder(); dim == 0 {
 		return nil, papertree.Errorf(papertree.EConflict, "No embedder is set for this library; there are no vectors.")
 	}
+	if blobSpace(space) {
+		return s.loadBlobs(ctx, space, paperIDs)
+	}
 	query := `SELECT rowid, embedding FROM ` + t
 	var args []any
 	if len(paperIDs) > 0 {
@@ -315,6 +321,9 @@ func (s *Store) NodeVectors(ctx context.Context, space Space, nodeIDs []int64) (
 	}
 	if _, dim := s.Embedder(); dim == 0 {
 		return nil, papertree.Errorf(papertree.EConflict, "No embedder is set for this library; there are no vectors.")
+	}
+	if blobSpace(space) {
+		return s.nodeBlobs(ctx, space, nodeIDs)
 	}
 	out := make(map[int64][]float32, len(nodeIDs))
 	if len(nodeIDs) == 0 {

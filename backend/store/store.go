@@ -87,6 +87,8 @@ type Store struct {
 	vecMu  sync.RWMutex
 	vecDim int
 	vecEmb string
+	// readOnly: opened without write access (see OpenOptions).
+	readOnly bool
 }
 
 // Open opens (creating if needed) the library database at path and applies
@@ -139,6 +141,10 @@ func Open(ctx context.Context, dbPath string) (*Store, error) {
 		s.Close()
 		return nil, err
 	}
+	if err := s.convertLegacyVectors(ctx); err != nil {
+		s.Close()
+		return nil, err
+	}
 	if err := s.loadEmbedder(ctx); err != nil {
 		s.Close()
 		return nil, err
@@ -185,8 +191,10 @@ type migration struct {
 }
 
 // migrations returns the embedded migrations in version order. File names
-// are NNNN_description.sql; versions must be 1..n without gaps, so a missing
-// or misnamed file is caught by the tests, not by a user's database.
+// are NNNN_description.sql; versions must be unique and positive (a misnamed
+// file is caught by the tests, not by a user's database). Gaps are allowed:
+// parallel branches reserve numbers, and a library records each applied
+// version, so a later-filled gap is still applied.
 func migrations() ([]migration, error) { return readMigrations(migrationFS) }
 
 func readMigrations(fsys fs.FS) ([]migration, error) {
@@ -212,9 +220,9 @@ func readMigrations(fsys fs.FS) ([]migration, error) {
 		ms = append(ms, migration{version: v, name: name, sql: string(b)})
 	}
 	sort.Slice(ms, func(i, j int) bool { return ms[i].version < ms[j].version })
-	for i, m := range ms {
-		if m.version != i+1 {
-			return nil, fmt.Errorf("migration %q: expected version %d", m.name, i+1)
+	for i := 1; i < len(ms); i++ {
+		if ms[i].version == ms[i-1].version {
+			return nil, fmt.Errorf("migration %q: version %d is used twice", ms[i].name, ms[i].version)
 		}
 	}
 	return ms, nil
@@ -234,8 +242,12 @@ func (s *Store) migrate(ctx context.Context) error {
 		applied_at INTEGER NOT NULL)`); err != nil {
 		return openError(s.path, err)
 	}
+	latest := 0
+	if len(ms) > 0 {
+		latest = ms[len(ms)-1].version
+	}
 	for _, m := range ms {
-		if err := s.applyMigration(ctx, m, len(ms)); err != nil {
+		if err := s.applyMigration(ctx, m, latest); err != nil {
 			return err
 		}
 	}
@@ -252,15 +264,16 @@ func (s *Store) applyMigration(ctx context.Context, m migration, latest int) (er
 			tx.Rollback()
 		}
 	}()
-	var cur int
-	if err := tx.QueryRowContext(ctx, `SELECT coalesce(max(version), 0) FROM schema_migrations`).Scan(&cur); err != nil {
+	var cur, done int
+	if err := tx.QueryRowContext(ctx, `SELECT coalesce(max(version), 0),
+		(SELECT count(*) FROM schema_migrations WHERE version = ?) FROM schema_migrations`, m.version).Scan(&cur, &done); err != nil {
 		return fmt.Errorf("migration %s: read version: %w", m.name, err)
 	}
 	if cur > latest {
 		return papertree.Errorf(papertree.EConflict,
 			"The library was written by a newer version of PaperTree (schema %d, this build knows %d).", cur, latest)
 	}
-	if cur >= m.version {
+	if done > 0 {
 		return tx.Rollback()
 	}
 	if _, err := tx.ExecContext(ctx, m.sql); err != nil {
@@ -277,7 +290,7 @@ func (s *Store) applyMigration(ctx context.Context, m migration, latest int) (er
 	}
 	// user_version mirrors schema_migrations so that plain sqlite3 tools can
 	// tell the schema version; it is transactional like any header write.
-	if _, err := tx.ExecContext(ctx, fmt.Sprintf(`PRAGMA user_version = %d`, m.version)); err != nil {
+	if _, err := tx.ExecContext(ctx, fmt.Sprintf(`PRAGMA user_version = %d`, max(cur, m.version))); err != nil {
 		return fmt.Errorf("migration %s: user_version: %w", m.name, err)
 	}
 	return tx.Commit()

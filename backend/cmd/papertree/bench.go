@@ -231,10 +231,12 @@ func replicate(ctx context.Context, st *store.Store, from, to int) error {
 			}
 		}
 		p.Root.Renumber()
-		v := store.Vectors{Segment: map[int][]float32{}, Summary: map[int][]float32{}, Section: map[int][]float32{}}
+		// Every space, the paper vector included: without it the copies
+		// never reach a library-wide question's shortlist.
+		v := store.Vectors{Segment: map[int][]float32{}, Summary: map[int][]float32{}, Section: map[int][]float32{}, Paper: map[int][]float32{}}
 		p.Root.Walk(func(path []*papertree.Node) bool {
 			n := path[len(path)-1]
-			for sp, into := range map[store.Space]map[int][]float32{store.SpaceSegment: v.Segment, store.SpaceSummary: v.Summary, store.SpaceSection: v.Section} {
+			for sp, into := range map[store.Space]map[int][]float32{store.SpaceSegment: v.Segment, store.SpaceSummary: v.Summary, store.SpaceSection: v.Section, store.SpacePaper: v.Paper} {
 				if vec, ok := byID[sp][n.ID]; ok {
 					into[n.Order] = vec
 				}
