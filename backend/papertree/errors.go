@@ -26,6 +26,7 @@ const (
 	ETooLarge  Code = "too_large"  // over the configured size or page limit
 	EGarbled   Code = "garbled"    // a text layer that decodes to garbage (e.g. Type 3 fonts without a ToUnicode map)
 	ELLM       Code = "llm"        // an LLM or embedding server failed (callers fall back)
+	ECorrupt   Code = "corrupt"    // the library database (or one of its rows) is damaged
 )
 
 // Error is the project's one coded error type. Message is safe to show to a

@@ -102,6 +102,9 @@ func (ptrag) Retrieve(ctx context.Context, ix Index, req Request) (Result, error
 	var secScores []SectionScore
 	for _, id := range ids {
 		d, err := ix.Paper(ctx, id)
+		if skipPaper(req, err) {
+			continue
+		}
 		if err != nil {
 			return Result{}, errf("load paper", err)
 		}
