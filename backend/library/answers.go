@@ -29,6 +29,9 @@ type answerLLM struct {
 // saveAnswer stores a and sets a.ID. The save ignores the caller's
 // cancellation: the answer was already produced and must not be lost.
 func (l *Library) saveAnswer(ctx context.Context, a *papertree.Answer, req AskRequest, s *llmState, tr *trace) error {
+	if l.store.ReadOnly() {
+		return nil // a read-only library answers but keeps no history (ID 0)
+	}
 	set := answerSettings{Strategy: a.Strategy, Budget: a.Diag.Budget, Params: req.Params}
 	if s != nil {
 		set.LLM = &answerLLM{Provider: s.status.Provider, BaseURL: s.status.BaseURL, ChatModel: s.model}

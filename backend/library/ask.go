@@ -42,6 +42,9 @@ func (l *Library) Ask(ctx context.Context, req AskRequest) (*papertree.Answer, e
 	if err != nil {
 		return nil, err
 	}
+	if err := l.checkAsk(ctx, req); err != nil {
+		return nil, err
+	}
 	s := l.llmOn()
 	rec, tr := &opLog{}, &trace{}
 	var res retrieve.Result

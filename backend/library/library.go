@@ -56,6 +56,12 @@ type Config struct {
 	// SummaryWorkers bounds the sections summarized in parallel with an
 	// LLM (default: the LLM client's MaxConcurrency, 4).
 	SummaryWorkers int
+	// MustExist refuses to create a library when DBPath has no file (for
+	// commands that only read); see store.Options.
+	MustExist bool
+	// ReadOnly opens the library without writing (chosen automatically
+	// when the file is not writable). Answers are then not saved.
+	ReadOnly bool
 }
 
 // DefaultPDFOptions bounds the work spent on one file: a 200 MB or 3000-page
@@ -95,12 +101,12 @@ func Open(ctx context.Context, cfg Config) (*Library, error) {
 	if cfg.Workers <= 0 {
 		cfg.Workers = min(runtime.NumCPU(), 4)
 	}
-	if dir := filepath.Dir(cfg.DBPath); dir != "" {
+	if dir := filepath.Dir(cfg.DBPath); dir != "" && !cfg.MustExist && !cfg.ReadOnly {
 		if err := os.MkdirAll(dir, 0o755); err != nil {
 			return nil, papertree.Wrap(err, papertree.EInvalid, "The library folder cannot be created.")
 		}
 	}
-	st, err := store.Open(ctx, cfg.DBPath)
+	st, err := store.OpenWith(ctx, cfg.DBPath, store.Options{MustExist: cfg.MustExist, ReadOnly: cfg.ReadOnly})
 	if err != nil {
 		return nil, fmt.Errorf("open library: %w", err)
 	}

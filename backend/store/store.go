@@ -94,11 +94,38 @@ type Store struct {
 // Open opens (creating if needed) the library database at path and applies
 // pending migrations. path ":memory:" opens a private in-memory database.
 func Open(ctx context.Context, dbPath string) (*Store, error) {
+	return OpenWith(ctx, dbPath, Options{})
+}
+
+// Options say how a library file is opened.
+type Options struct {
+	// MustExist refuses a path with no file instead of creating an empty
+	// library there: commands that only read (list, ask, tree, export) must
+	// not turn a mistyped path into a new, empty library.
+	MustExist bool
+	// ReadOnly opens without write access. It is also chosen automatically
+	// when the file or its folder is not writable, so a library on
+	// read-only media can still be listed and asked.
+	ReadOnly bool
+}
+
+// OpenWith is Open with options. Whatever the options, a file of 0 bytes is
+// refused (ECorrupt): SQLite would treat it as a new empty database, and a
+// library truncated by a crash or a bad copy would silently become an empty
+// library.
+func OpenWith(ctx context.Context, dbPath string, o Options) (*Store, error) {
 	if dbPath == "" {
 		return nil, papertree.Errorf(papertree.EInvalid, "No database path was given.")
 	}
 	registerVec()
-	s := &Store{path: dbPath}
+	s := &Store{path: dbPath, readOnly: o.ReadOnly}
+	if dbPath != ":memory:" {
+		ro, err := checkFile(dbPath, o.MustExist)
+		if err != nil {
+			return nil, err
+		}
+		s.readOnly = s.readOnly || ro
+	}
 	params := fmt.Sprintf("_foreign_keys=1&_busy_timeout=%d&_synchronous=NORMAL&_cache_size=-16000",
 		busyTimeout.Milliseconds())
 	if dbPath == ":memory:" {
@@ -114,6 +141,10 @@ func Open(ctx context.Context, dbPath string) (*Store, error) {
 		db.SetConnMaxLifetime(0)
 		db.SetConnMaxIdleTime(0)
 		s.w, s.r = db, db
+	} else if s.readOnly {
+		if err := s.openReadOnly(ctx, params); err != nil {
+			return nil, err
+		}
 	} else {
 		base := "file:" + escapeURIPath(dbPath) + "?_journal_mode=WAL&" + params
 		w, err := sql.Open("sqlite3", base+"&_txlock=immediate")
@@ -137,13 +168,20 @@ func Open(ctx context.Context, dbPath string) (*Store, error) {
 		s.Close()
 		return nil, openError(dbPath, err)
 	}
-	if err := s.migrate(ctx); err != nil {
-		s.Close()
-		return nil, err
-	}
-	if err := s.convertLegacyVectors(ctx); err != nil {
-		s.Close()
-		return nil, err
+	if s.readOnly {
+		if err := s.checkSchemaReadOnly(ctx); err != nil {
+			s.Close()
+			return nil, err
+		}
+	} else {
+		if err := s.migrate(ctx); err != nil {
+			s.Close()
+			return nil, err
+		}
+		if err := s.convertLegacyVectors(ctx); err != nil {
+			s.Close()
+			return nil, err
+		}
 	}
 	if err := s.loadEmbedder(ctx); err != nil {
 		s.Close()
