@@ -108,11 +108,11 @@ func Open(ctx context.Context, cfg Config) (*Library, error) {
 	}
 	st, err := store.OpenWith(ctx, cfg.DBPath, store.Options{MustExist: cfg.MustExist, ReadOnly: cfg.ReadOnly})
 	if err != nil {
-		return nil, fmt.Errorf("open library: %w", err)
+		return nil, store.UserError(fmt.Errorf("open library: %w", err))
 	}
 	if _, err := st.EnsureEmbedder(ctx, cfg.Embedder.Name(), cfg.Embedder.Dim()); err != nil {
 		st.Close()
-		return nil, fmt.Errorf("open library: %w", err)
+		return nil, store.UserError(fmt.Errorf("open library: %w", err))
 	}
 	if cfg.SummaryWorkers <= 0 {
 		cfg.SummaryWorkers = llm.DefaultMaxConcurrency
@@ -233,13 +233,15 @@ func HashFile(path string) (string, error) {
 // ResolvePaper finds a paper by id or by file path.
 func (l *Library) ResolvePaper(ctx context.Context, ref string) (store.PaperInfo, error) {
 	if id, err := strconv.ParseInt(ref, 10, 64); err == nil {
-		return l.store.PaperByID(ctx, id)
+		pi, err := l.store.PaperByID(ctx, id)
+		return pi, store.UserError(err)
 	}
 	abs, err := filepath.Abs(ref)
 	if err != nil {
 		return store.PaperInfo{}, err
 	}
-	return l.store.PaperByPath(ctx, abs)
+	pi, err := l.store.PaperByPath(ctx, abs)
+	return pi, store.UserError(err)
 }
 
 // Paper loads a paper's full tree by id or path.
@@ -251,12 +253,14 @@ func (l *Library) Paper(ctx context.Context, ref string) (*papertree.Paper, erro
 	if info.Status != store.StatusReady {
 		return nil, papertree.Errorf(papertree.EConflict, "%s could not be indexed: %s", filepath.Base(info.Path), info.ErrMessage)
 	}
-	return l.store.LoadPaper(ctx, info.ID)
+	p, err := l.store.LoadPaper(ctx, info.ID)
+	return p, store.UserError(err)
 }
 
 // Papers lists the library.
 func (l *Library) Papers(ctx context.Context) ([]store.PaperInfo, error) {
-	return l.store.ListPapers(ctx)
+	ps, err := l.store.ListPapers(ctx)
+	return ps, store.UserError(err)
 }
 
 // Prune removes papers whose file no longer exists.

@@ -2,8 +2,11 @@ package library
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
+	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -90,4 +93,142 @@ func TestAskDuringReindex(t *testing.T) {
 	if _, err := lib.Ask(ctx, AskRequest{Question: "method", PaperIDs: []int64{999999}}); papertree.ErrorCode(err) != papertree.ENotFound {
 		t.Errorf("unknown explicit paper: %v", err)
 	}
+}
+
+// TestDamagedLibrary damages real library files in the ways a crash, a bad
+// copy or a disk error does, and checks what users see: either the
+// operation works (the damaged paper reported, the rest usable) or a coded
+// error in plain words; never a raw SQLite or sqlite-vec message.
+func TestDamagedLibrary(t *testing.T) {
+	ctx := context.Background()
+	src, dir := indexedCopies(t, 3)
+	ps, err := src.Papers(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	first := ps[0].ID
+	srcPath := src.Store().Path()
+	src.Close()
+	good, err := os.ReadFile(srcPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sqlDamage := func(qs ...string) func(t *testing.T, path string) {
+		return func(t *testing.T, path string) {
+			db, err := sql.Open("sqlite3", path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer db.Close()
+			for _, q := range qs {
+				if _, err := db.Exec(q); err != nil {
+					t.Fatalf("%s: %v", q, err)
+				}
+			}
+		}
+	}
+	byteDamage := func(fn func(b []byte) []byte) func(t *testing.T, path string) {
+		return func(t *testing.T, path string) {
+			b, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(path, fn(b), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	tests := []struct {
+		name   string
+		damage func(t *testing.T, path string)
+		check  func(t *testing.T, lib *Library)
+	}{
+		{"garbage page headers", byteDamage(func(b []byte) []byte {
+			// Every other B-tree page header after the schema page.
+			for off := 2 * 4096; off+4096 <= len(b); off += 2 * 4096 {
+				for i := range 64 {
+					b[off+i] = byte(0xA5 ^ i)
+				}
+			}
+			return b
+		}), nil},
+		{"garbage in the last pages", byteDamage(func(b []byte) []byte {
+			for off := len(b) / 2; off < len(b); off++ {
+				b[off] = byte(off*7 + 3)
+			}
+			return b
+		}), nil},
+		{"truncated to half", byteDamage(func(b []byte) []byte { return b[:len(b)/2/4096*4096] }), nil},
+		{"header destroyed", byteDamage(func(b []byte) []byte { copy(b, "garbage garbage garbage garbage"); return b }), nil},
+		{"bad authors JSON", sqlDamage(fmt.Sprintf(`UPDATE papers SET authors = '{not json' WHERE id = %d`, first)), func(t *testing.T, lib *Library) {
+			ps, err := lib.Papers(ctx)
+			if err != nil || len(ps) != 3 {
+				t.Fatalf("list: %d papers, %v", len(ps), err)
+			}
+			if ps[0].ErrCode != papertree.ECorrupt || ps[1].ErrCode != "" {
+				t.Errorf("damaged paper not reported: %+v", ps[0])
+			}
+		}},
+		{"bad boxes JSON", sqlDamage(fmt.Sprintf(`UPDATE nodes SET boxes = '[{"x":' WHERE paper_id = %d`, first)), func(t *testing.T, lib *Library) {
+			if p, err := lib.Paper(ctx, fmt.Sprint(first)); err != nil || p.Root == nil {
+				t.Errorf("paper with damaged boxes: %v", err)
+			}
+		}},
+		{"corrupted embedder row", sqlDamage(`UPDATE meta SET value = 'bu' || char(0) || 'ltin?' WHERE key = 'embedder.name'`,
+			`UPDATE meta SET value = 'x' WHERE key = 'embedder.dim'`), func(t *testing.T, lib *Library) {
+			ps, _ := lib.Papers(ctx)
+			for _, p := range ps {
+				if p.Stale {
+					t.Fatalf("paper %d marked stale by a damaged meta row", p.ID)
+				}
+			}
+			if name, dim := lib.Store().Embedder(); name != lib.Embedder().Name() || dim != lib.Embedder().Dim() {
+				t.Errorf("embedder after repair = %s/%d", name, dim)
+			}
+		}},
+		{"damaged vector row", sqlDamage(fmt.Sprintf(`UPDATE paper_vectors SET data = x'0102' WHERE paper_id = %d`, first)), nil},
+		{"damaged vec0 chunk", sqlDamage(`UPDATE vec_paper_vector_chunks00 SET vectors = zeroblob(8)`), nil},
+		{"missing tree", sqlDamage(`PRAGMA foreign_keys = OFF`, fmt.Sprintf(`DELETE FROM nodes WHERE paper_id = %d`, first)), nil},
+		{"dropped full-text index", sqlDamage(`DROP TABLE node_fts`), nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "lib.db")
+			if err := os.WriteFile(path, good, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			tt.damage(t, path)
+			plain := func(op string, err error) {
+				t.Helper()
+				if err == nil {
+					return
+				}
+				t.Logf("%s: [%s] %v", op, papertree.ErrorCode(err), err)
+				msg := papertree.ErrorMessage(err)
+				low := strings.ToLower(msg)
+				if papertree.ErrorCode(err) == papertree.EInternal || strings.Contains(low, "sqlite") ||
+					strings.Contains(low, "vec0") || strings.Contains(low, "sql ") || strings.Contains(low, "malformed") {
+					t.Errorf("%s: raw error reaches the user: [%s] %s (%v)", op, papertree.ErrorCode(err), msg, err)
+				}
+			}
+			lib, err := Open(ctx, Config{DBPath: path, MustExist: true})
+			plain("open", err)
+			if err != nil {
+				return
+			}
+			defer lib.Close()
+			_, err = lib.Papers(ctx)
+			plain("list", err)
+			_, err = lib.Paper(ctx, fmt.Sprint(first))
+			plain("tree", err)
+			_, err = lib.Ask(ctx, AskRequest{Question: "What does the paper say about the method?"})
+			plain("ask library", err)
+			_, err = lib.Ask(ctx, AskRequest{Question: "What does the paper say about the method?", PaperIDs: []int64{ps[1].ID}})
+			plain("ask paper", err)
+			if tt.check != nil {
+				tt.check(t, lib)
+			}
+		})
+	}
+	_ = dir
 }

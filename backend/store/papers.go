@@ -404,6 +404,9 @@ func (s *Store) RecordFailure(ctx context.Context, path, hash, fingerprint strin
 	})
 }
 
+// damagedRowMsg reports a paper whose stored row cannot be read whole.
+const damagedRowMsg = "Part of this paper's record in the library is damaged; index the file again to repair it."
+
 const paperInfoCols = `id, path, hash, title, authors, year, pages, status, err_code, err_message,
 	fingerprint, embedder, indexed_at, stale, node_count`
 
@@ -421,7 +424,11 @@ func scanPaperInfo(r rowScanner) (PaperInfo, error) {
 	pi.ErrCode = papertree.Code(code)
 	pi.IndexedAt = time.UnixMilli(indexed).UTC()
 	if err := json.Unmarshal([]byte(authors), &pi.Authors); err != nil {
-		return pi, fmt.Errorf("paper %d authors: %w", pi.ID, err)
+		// One damaged cell must not hide the whole library: the paper is
+		// listed, with what is wrong, and re-indexing it repairs the row.
+		pi.Authors = nil
+		pi.ErrCode = papertree.ECorrupt
+		pi.ErrMessage = damagedRowMsg
 	}
 	return pi, nil
 }

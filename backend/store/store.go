@@ -196,6 +196,9 @@ func openError(p string, err error) error {
 		return papertree.Wrap(fmt.Errorf("open %s: %w", p, err), papertree.EInvalid,
 			"The library file is not a PaperTree database or is damaged.")
 	}
+	if ue := UserError(err); papertree.ErrorCode(ue) != papertree.EInternal {
+		return ue
+	}
 	return papertree.Wrap(fmt.Errorf("open %s: %w", p, err), papertree.EInternal, "The library database could not be opened.")
 }
 
@@ -318,6 +321,9 @@ func (s *Store) applyMigration(ctx context.Context, m migration, latest int) (er
 		if strings.Contains(err.Error(), "no such module: fts5") {
 			return papertree.Wrap(fmt.Errorf("migration %s: %w", m.name, err), papertree.EInternal,
 				"This build of PaperTree lacks full-text search (build with -tags sqlite_fts5).")
+		}
+		if ue := UserError(err); papertree.ErrorCode(ue) != papertree.EInternal {
+			return ue
 		}
 		return papertree.Wrap(fmt.Errorf("migration %s: %w", m.name, err), papertree.EInternal,
 			"The library database could not be upgraded.")
