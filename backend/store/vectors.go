@@ -416,3 +416,23 @@ func convertSpace(ctx context.Context, tx *sql.Tx, sp Space, dim int) error {
 const vecDeleteTrigger = `CREATE TRIGGER nodes_vec_delete AFTER DELETE ON nodes WHEN old.kind = 'root' BEGIN
 	DELETE FROM vec_paper WHERE rowid = old.id;
 END`
+
+// ReadyPaperIDs returns the ids of the papers that can be searched, in id
+// order: what a library-wide question starts from, without reading and
+// decoding every paper's row (ListPapers) at each question.
+func (s *Store) ReadyPaperIDs(ctx context.Context) ([]int64, error) {
+	rows, err := s.r.QueryContext(ctx, `SELECT id FROM papers WHERE status = 'ready' ORDER BY id`)
+	if err != nil {
+		return nil, UserError(fmt.Errorf("list papers: %w", err))
+	}
+	defer rows.Close()
+	var ids []int64
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return nil, UserError(fmt.Errorf("list papers: %w", err))
+		}
+		ids = append(ids, id)
+	}
+	return ids, UserError(rows.Err())
+}
