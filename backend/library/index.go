@@ -77,10 +77,11 @@ func (l *Library) Index(ctx context.Context, paths []string, progress func(Event
 	start := time.Now()
 	var sum Summary
 	sum.Failed = []FileError{}
-	files, err := FindPDFs(paths)
+	files, unreadable, err := FindPDFsReport(paths)
 	if err != nil {
 		return sum, err
 	}
+	sum.Failed = append(sum.Failed, unreadable...) // folders left out: reported, not skipped silently
 	var mu sync.Mutex
 	done := 0
 	emit := func(ev Event) {

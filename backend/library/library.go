@@ -18,6 +18,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -178,9 +179,23 @@ func ParseFile(ctx context.Context, path string, popts pdf.Options, topts treebu
 
 // FindPDFs expands files and folders (recursively) into a sorted, de-duplicated
 // list of absolute PDF paths. A path that does not exist is an error.
+// Sub-folders that cannot be read are left out; FindPDFsReport says which.
 func FindPDFs(paths []string) ([]string, error) {
+	out, _, err := FindPDFsReport(paths)
+	return out, err
+}
+
+// walkDir is filepath.WalkDir; tests replace it to make a folder fail the
+// way an unreadable one does for a non-root user.
+var walkDir = filepath.WalkDir
+
+// FindPDFsReport is FindPDFs that also returns the sub-folders it could not
+// read (permission denied, I/O error), each with a plain-words reason, so
+// that a folder of papers never goes missing without a word.
+func FindPDFsReport(paths []string) ([]string, []FileError, error) {
 	seen := map[string]bool{}
 	var out []string
+	var unreadable []FileError
 	add := func(p string) {
 		if abs, err := filepath.Abs(p); err == nil && !seen[abs] {
 			seen[abs] = true
@@ -190,15 +205,25 @@ func FindPDFs(paths []string) ([]string, error) {
 	for _, p := range paths {
 		st, err := os.Stat(p)
 		if err != nil {
-			return nil, papertree.Wrap(err, papertree.ENotFound, fmt.Sprintf("%s does not exist or cannot be read.", p))
+			return nil, nil, papertree.Wrap(err, papertree.ENotFound, fmt.Sprintf("%s does not exist or cannot be read.", p))
 		}
 		if !st.IsDir() {
 			add(p)
 			continue
 		}
-		err = filepath.WalkDir(p, func(path string, d os.DirEntry, err error) error {
+		err = walkDir(p, func(path string, d os.DirEntry, err error) error {
 			if err != nil {
-				return nil // unreadable sub-folder: skip it, keep walking
+				// Keep walking the rest, but say what was left out.
+				abs, aerr := filepath.Abs(path)
+				if aerr != nil {
+					abs = path
+				}
+				unreadable = append(unreadable, FileError{File: abs, Code: papertree.ENotFound,
+					Error: "This folder cannot be read (" + plainFSError(err) + "); the PDFs in it were not indexed."})
+				if d != nil && d.IsDir() {
+					return filepath.SkipDir
+				}
+				return nil
 			}
 			if d.IsDir() && path != p && strings.HasPrefix(d.Name(), ".") {
 				return filepath.SkipDir
@@ -209,11 +234,26 @@ func FindPDFs(paths []string) ([]string, error) {
 			return nil
 		})
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
 	sort.Strings(out)
-	return out, nil
+	return out, unreadable, nil
+}
+
+// plainFSError names a file-system error without Go's "open /x/y:" prefix.
+func plainFSError(err error) string {
+	switch {
+	case errors.Is(err, fs.ErrPermission):
+		return "permission denied"
+	case errors.Is(err, fs.ErrNotExist):
+		return "it disappeared while it was being read"
+	}
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err.Error()
+	}
+	return err.Error()
 }
 
 // HashFile returns the hex sha256 of a file's content.

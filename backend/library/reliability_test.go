@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -231,4 +232,97 @@ func TestDamagedLibrary(t *testing.T) {
 		})
 	}
 	_ = dir
+}
+
+// TestUnreadableFolderIsReported: a sub-folder that cannot be read is listed
+// in the job's failures, and the rest of the folder is indexed. A real
+// chmod 000 folder is used when not running as root (root reads anything);
+// the walk is made to fail the same way otherwise.
+func TestUnreadableFolderIsReported(t *testing.T) {
+	dir := t.TempDir()
+	copyFixture(t, "twocolumn.pdf", filepath.Join(dir, "good.pdf"))
+	locked := filepath.Join(dir, "locked")
+	if err := os.Mkdir(locked, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	copyFixture(t, "twocolumn.pdf", filepath.Join(locked, "hidden.pdf"))
+	if os.Geteuid() != 0 {
+		os.Chmod(locked, 0)
+		t.Cleanup(func() { os.Chmod(locked, 0o755) })
+	} else {
+		orig := walkDir
+		walkDir = func(root string, fn fs.WalkDirFunc) error {
+			return orig(root, func(path string, d fs.DirEntry, err error) error {
+				if path == locked && err == nil {
+					// What WalkDir reports for a folder it cannot list.
+					return fn(path, d, &fs.PathError{Op: "open", Path: path, Err: fs.ErrPermission})
+				}
+				return fn(path, d, err)
+			})
+		}
+		t.Cleanup(func() { walkDir = orig })
+	}
+	ctx := context.Background()
+	lib, err := Open(ctx, Config{DBPath: filepath.Join(t.TempDir(), "lib.db")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer lib.Close()
+	sum, err := lib.Index(ctx, []string{dir}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sum.Indexed != 1 || len(sum.Failed) != 1 || sum.Failed[0].File != locked ||
+		!strings.Contains(sum.Failed[0].Error, "permission denied") {
+		t.Fatalf("summary %+v: want good.pdf indexed and the locked folder reported", sum)
+	}
+}
+
+// TestReadOnlyLibrary: a library that cannot be written is opened read-only
+// and can still be listed and asked (answers are not saved). Without root,
+// the file and its folder are really made read-only; as root (who may write
+// anything) the read-only mode is asked for explicitly.
+func TestReadOnlyLibrary(t *testing.T) {
+	src, _ := indexedCopies(t, 2)
+	path := src.Store().Path()
+	src.Close()
+	ctx := context.Background()
+	cfg := Config{DBPath: path, MustExist: true}
+	if os.Geteuid() != 0 {
+		os.Chmod(path, 0o444)
+		os.Chmod(filepath.Dir(path), 0o555)
+		t.Cleanup(func() { os.Chmod(filepath.Dir(path), 0o755); os.Chmod(path, 0o644) })
+	} else {
+		cfg.ReadOnly = true
+	}
+	before, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lib, err := Open(ctx, cfg)
+	if err != nil {
+		t.Fatalf("open read-only: %v", err)
+	}
+	if !lib.Store().ReadOnly() {
+		t.Fatal("the library was not opened read-only")
+	}
+	ps, err := lib.Papers(ctx)
+	if err != nil || len(ps) != 2 {
+		t.Fatalf("list: %d, %v", len(ps), err)
+	}
+	a, err := lib.Ask(ctx, AskRequest{Question: "What does the paper say about the method?"})
+	if err != nil || a.ID != 0 || len(a.Evidence) == 0 {
+		t.Fatalf("ask: %+v, %v", a, err)
+	}
+	// Writing is refused in plain words.
+	if err := lib.Store().SetMeta(ctx, "k", "v"); err == nil {
+		t.Error("a write succeeded on a read-only library")
+	} else if e := store.UserError(err); papertree.ErrorCode(e) != papertree.EConflict {
+		t.Errorf("write error: %v", e)
+	}
+	lib.Close()
+	after, _ := os.ReadFile(path)
+	if string(before) != string(after) {
+		t.Error("the read-only library file changed")
+	}
 }
