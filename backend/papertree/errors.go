@@ -49,7 +49,7 @@ func (e *Error) Error() string {
 	if e.Err != nil {
 		s += ": " + e.Err.Error()
 	}
-	return s
+	return Redact(s)
 }
 
 func (e *Error) Unwrap() error { return e.Err }
@@ -85,7 +85,7 @@ func ErrorMessage(err error) string {
 	}
 	var e *Error
 	if errors.As(err, &e) && e.Message != "" {
-		return e.Message
+		return Redact(e.Message)
 	}
 	return "An internal error occurred."
 }

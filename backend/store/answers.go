@@ -67,8 +67,12 @@ func (s *Store) SaveAnswerSettings(ctx context.Context, a *papertree.Answer, set
 	res, err := s.w.ExecContext(ctx, `INSERT INTO answers
 		(question, answer, mode, strategy, budget, not_found, settings, evidence, diagnostics, papers, model, created_at)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		a.Question, a.Text, a.Mode, a.Strategy, a.Diag.Budget, boolInt(a.NotFound), string(settings),
-		string(evJSON), string(diagJSON), string(idsJSON), a.Model, created.UnixMilli())
+		// Secrets (an API key echoed by a server into a fallback reason, a
+		// password in a server URL) are removed from everything stored but
+		// the papers' own evidence text.
+		papertree.Redact(a.Question), papertree.Redact(a.Text), a.Mode, a.Strategy, a.Diag.Budget, boolInt(a.NotFound),
+		papertree.Redact(string(settings)), string(evJSON), papertree.Redact(string(diagJSON)), string(idsJSON),
+		papertree.Redact(a.Model), created.UnixMilli())
 	if err != nil {
 		return 0, papertree.Wrap(fmt.Errorf("save answer: %w", err), papertree.EInternal, "The answer could not be saved.")
 	}
