@@ -128,7 +128,7 @@ func (s *Store) searchTextRanged(ctx context.Context, q string, paperIDs []int64
 		if !lo.Valid {
 			continue
 		}
-		h, err := s.searchText(ctx, q, ` AND f.rowid BETWEEN ? AND ? AND n.paper_id = ?`, []any{lo.Int64, hi.Int64, id, limit})
+		h, err := s.searchTextGo(ctx, q, lo.Int64, hi.Int64, id, limit)
 		if err != nil {
 			return nil, err
 		}

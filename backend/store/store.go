@@ -89,6 +89,8 @@ type Store struct {
 	vecEmb string
 	// readOnly: opened without write access (see OpenOptions).
 	readOnly bool
+	// fts caches full-text collection statistics (see bm25.go).
+	fts ftsStats
 }
 
 // Open opens (creating if needed) the library database at path and applies
