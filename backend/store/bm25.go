@@ -8,6 +8,8 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/papertree/papertree/backend/embedding"
 )
@@ -217,19 +219,75 @@ func (s *Store) searchTextGo(ctx context.Context, q string, lo, hi, paperID int6
 	return hits, nil
 }
 
-// countTerms adds weight to tf[i] for every token of text whose stem is
-// stems[i].
+// countTerms adds weight to tf[i] for every word of text whose Porter stem
+// is stems[i]. Words are split as embedding.Tokenize splits them (runs of
+// letters and digits, lowercased, at most 40 bytes), but only words that
+// could have the stem are stemmed: Porter only rewrites the end of a word
+// (at most the last two letters of a stem differ from the word's), so a
+// word that does not start with the stem minus two letters cannot match.
+// This keeps scoring cheap: most words of a matching row are not query
+// words.
 func countTerms(text string, stems []string, tf []float64, weight float64) {
 	if text == "" {
 		return
 	}
-	for _, t := range embedding.Tokenize(foldDiacritics(text)) {
-		for i, s := range stems {
-			if t.Stem == s {
+	text = foldDiacritics(text)
+	pre := make([]string, len(stems))
+	for i, st := range stems {
+		pre[i] = st[:max(1, len(st)-2)]
+		if len(st) < 3 {
+			pre[i] = st
+		}
+	}
+	var buf []byte
+	flush := func() {
+		if len(buf) == 0 {
+			return
+		}
+		w := buf
+		if len(w) > 40 {
+			w = w[:40]
+		}
+		stem := ""
+		for i, p := range pre {
+			if len(w) < len(p) || string(w[:len(p)]) != p {
+				continue
+			}
+			if stem == "" {
+				stem = embedding.Stem(string(w))
+			}
+			if stem == stems[i] {
 				tf[i] += weight
 			}
 		}
+		buf = buf[:0]
 	}
+	for i := 0; i < len(text); {
+		c := text[i]
+		if c < utf8.RuneSelf {
+			i++
+			switch {
+			case c >= 'a' && c <= 'z', c >= '0' && c <= '9':
+				buf = append(buf, c)
+			case c >= 'A' && c <= 'Z':
+				buf = append(buf, c+'a'-'A')
+			default:
+				flush()
+			}
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(text[i:])
+		i += n
+		switch {
+		case unicode.IsLetter(r) || unicode.IsDigit(r):
+			buf = utf8.AppendRune(buf, unicode.ToLower(r))
+		case unicode.Is(unicode.Mn, r) && len(buf) > 0:
+			buf = utf8.AppendRune(buf, r)
+		default:
+			flush()
+		}
+	}
+	flush()
 }
 
 // foldDiacritics maps Latin letters with diacritics to their base letter,
