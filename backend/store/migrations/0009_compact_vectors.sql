@@ -22,3 +22,7 @@ CREATE TABLE paper_vectors (
     data     BLOB    NOT NULL,
     PRIMARY KEY (paper_id, space)
 );
+
+-- Library-wide questions start from the ids of the ready papers; without an
+-- index that read scanned every paper row (about 25 ms at 20,000 papers).
+CREATE INDEX papers_ready ON papers(status, id);
