@@ -1,7 +1,8 @@
 // Package store keeps a PaperTree library in ONE SQLite file: papers, their
 // trees (adjacency list + closure table), a full-text index (FTS5) and dense
-// vectors (sqlite-vec vec0 tables) for three spaces: segments, segment
-// summaries and section bodies.
+// vectors: segments, segment summaries and section bodies as one int8 row
+// per paper and space (paper_vectors, see vectors.go), and one vector per
+// paper in a sqlite-vec vec0 table (vec_paper) to shortlist papers.
 //
 // Data flow: treebuild produces a *papertree.Paper, the indexer embeds it and
 // calls SavePaper (one transaction per paper) or RecordFailure; retrieve
@@ -18,12 +19,11 @@
 //     rows in one statement (fast); triggers remove them on every delete path
 //     (DeletePaper, Prune, replace, FK cascades), so the index never points
 //     at a node that is gone.
-//   - Vector rowids are node ids and a trigger deletes them with their node.
-//     The vec0 tables are created by EnsureEmbedder with the embedder's
-//     dimension; when the embedder changes they are recreated empty and every
-//     paper is marked stale. Each paper is a vec0 partition (fast search
-//     inside chosen papers); Compact reclaims the chunks that replaced papers
-//     leave behind.
+//   - paper_vectors rows go with their paper (ON DELETE CASCADE); vec_paper
+//     rowids are root node ids and a trigger deletes them with their node.
+//     vec_paper is created by EnsureEmbedder with the embedder's dimension;
+//     when the embedder changes, every vector is dropped and every paper is
+//     marked stale.
 //   - Node and paper ids are never reused (AUTOINCREMENT): a stale id gives
 //     not_found, never another paper's node.
 //
