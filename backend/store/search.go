@@ -242,6 +242,11 @@ func (s *Store) SearchVectors(ctx context.Context, space Space, q []float32, pap
 	}
 	base := `SELECT rowid, paper_id, distance FROM ` + t + ` WHERE embedding MATCH ? AND k = ?`
 	if len(paperIDs) == 0 {
+		if space == SpacePaper && s.path != ":memory:" {
+			if hits, ok := s.searchPaperCache(ctx, q, k); ok {
+				return hits, nil
+			}
+		}
 		return knn(base+` ORDER BY distance`, blob, k)
 	}
 	st := base + ` AND paper_id = ? ORDER BY distance`

@@ -91,6 +91,8 @@ type Store struct {
 	readOnly bool
 	// fts caches full-text collection statistics (see bm25.go).
 	fts ftsStats
+	// papers caches the paper space for library-wide searches (papercache.go).
+	papers paperCache
 }
 
 // Open opens (creating if needed) the library database at path and applies
