@@ -7,8 +7,6 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
-	"path/filepath"
-	"syscall"
 
 	"github.com/papertree/papertree/backend/papertree"
 )
@@ -44,12 +42,6 @@ func checkFile(p string, mustExist bool) (ro bool, err error) {
 			"The library file %s is empty (0 bytes): it was truncated or never written. Restore it from a backup, or delete it to start a new library.", p)
 	}
 	return !writable(p), nil
-}
-
-// writable reports whether this process may write the file and create the
-// -wal/-shm files beside it.
-func writable(p string) bool {
-	return syscall.Access(p, 2) == nil && syscall.Access(filepath.Dir(p), 2|1) == nil
 }
 
 // openReadOnly opens both pools read-only. A WAL library in a folder we
