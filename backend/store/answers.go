@@ -114,6 +114,11 @@ func (s *Store) answer(ctx context.Context, id int64) (*papertree.Answer, json.R
 	}
 	a.NotFound = notFound != 0
 	a.CreatedAt = time.UnixMilli(created).UTC()
+	// Answers saved before secrets were redacted on save are redacted on
+	// the way out (URL credentials, bearer tokens, key-shaped strings and
+	// any key this process knows), so no export or view shows them.
+	a.Question, a.Text, a.Model = papertree.Redact(a.Question), papertree.Redact(a.Text), papertree.Redact(a.Model)
+	settings, diagJSON = papertree.Redact(settings), papertree.Redact(diagJSON)
 	if err := json.Unmarshal([]byte(evJSON), &a.Evidence); err != nil {
 		return nil, nil, fmt.Errorf("load answer %d: evidence: %w", id, err)
 	}
