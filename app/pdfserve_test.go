@@ -40,14 +40,7 @@ func TestPDFHandlerServesOnlyLibraryPapersByID(t *testing.T) {
 			t.Errorf("GET %s = %d, want 404", path, rec.Code)
 		}
 	}
-	// The system viewer gets the file as a file:// URL; unknown ids are errors.
-	if err := a.OpenPaperFile(papers[0].ID); err != nil {
-		t.Fatal(err)
-	}
-	rt := a.rt.(*fakeRuntime)
-	if len(rt.opened) != 1 || rt.opened[0] != "file://"+papers[0].File {
-		t.Errorf("opened %q, want file://%s", rt.opened, papers[0].File)
-	}
+	// The system viewer is tested in TestOpenPaperFile; unknown ids are errors.
 	if err := a.OpenPaperFile("999"); err == nil {
 		t.Error("OpenPaperFile(999) did not fail")
 	}

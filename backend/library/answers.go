@@ -29,9 +29,17 @@ type answerLLM struct {
 // saveAnswer stores a and sets a.ID. The save ignores the caller's
 // cancellation: the answer was already produced and must not be lost.
 func (l *Library) saveAnswer(ctx context.Context, a *papertree.Answer, req AskRequest, s *llmState, tr *trace) error {
+	// What is returned is shown and exported too: no secrets in it.
+	a.Text = papertree.Redact(a.Text)
+	for i, f := range a.Diag.Fallbacks {
+		a.Diag.Fallbacks[i] = papertree.Redact(f)
+	}
+	if l.store.ReadOnly() {
+		return nil // a read-only library answers but keeps no history (ID 0)
+	}
 	set := answerSettings{Strategy: a.Strategy, Budget: a.Diag.Budget, Params: req.Params}
 	if s != nil {
-		set.LLM = &answerLLM{Provider: s.status.Provider, BaseURL: s.status.BaseURL, ChatModel: s.model}
+		set.LLM = &answerLLM{Provider: s.status.Provider, BaseURL: papertree.RedactURL(s.status.BaseURL), ChatModel: s.model}
 	}
 	if tr != nil && (tr.MultiDocQuery != "" || len(tr.Hops) > 0 || len(tr.Route) > 0) {
 		set.Trace = tr

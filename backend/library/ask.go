@@ -7,6 +7,7 @@ import (
 	"github.com/papertree/papertree/backend/answer"
 	"github.com/papertree/papertree/backend/papertree"
 	"github.com/papertree/papertree/backend/retrieve"
+	"github.com/papertree/papertree/backend/store"
 )
 
 // AskRequest is one question to the library.
@@ -36,10 +37,14 @@ func (l *Library) Retrieval() *retrieve.StoreIndex {
 // answer is written by the model (Mode "llm", citations resolving to
 // Evidence); every step that fell back is listed in Diag.Fallbacks and the
 // answer is then extractive. Every answer is saved and gets its ID.
-func (l *Library) Ask(ctx context.Context, req AskRequest) (*papertree.Answer, error) {
+func (l *Library) Ask(ctx context.Context, req AskRequest) (a *papertree.Answer, err error) {
+	defer func() { err = store.UserError(err) }()
 	t0 := time.Now()
 	strat, err := retrieve.Get(req.Strategy)
 	if err != nil {
+		return nil, err
+	}
+	if err := l.checkAsk(ctx, req); err != nil {
 		return nil, err
 	}
 	s := l.llmOn()
@@ -55,7 +60,7 @@ func (l *Library) Ask(ctx context.Context, req AskRequest) (*papertree.Answer, e
 	}
 	tr.Route = res.Route
 	tr0 := time.Since(t0)
-	a := &papertree.Answer{
+	a = &papertree.Answer{
 		Question: req.Question, Mode: "extractive", Strategy: strat.Name(),
 		Evidence: res.Evidence, Diag: res.Diag, PaperIDs: req.PaperIDs,
 	}

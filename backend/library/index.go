@@ -375,7 +375,8 @@ func findFiles(paths []string) (files []string, missing []FileError) {
 		}
 		ok = append(ok, p)
 	}
-	files, err := FindPDFs(ok)
+	files, unreadable, err := FindPDFsReport(ok)
+	missing = append(missing, unreadable...) // folders left out: reported, not skipped silently
 	if err != nil {
 		// A path that vanished between the two checks: report it the
 		// same way.

@@ -17,6 +17,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -59,6 +60,12 @@ type Config struct {
 	// tree (default DefaultFileTimeout); a file over it fails with
 	// papertree.ETimeout and the job goes on. Negative: no limit.
 	FileTimeout time.Duration
+	// MustExist refuses to create a library when DBPath has no file (for
+	// commands that only read); see store.Options.
+	MustExist bool
+	// ReadOnly opens the library without writing (chosen automatically
+	// when the file is not writable). Answers are then not saved.
+	ReadOnly bool
 }
 
 // DefaultPDFOptions bounds the work spent on one file: a 200 MB or 3000-page
@@ -101,18 +108,18 @@ func Open(ctx context.Context, cfg Config) (*Library, error) {
 	if cfg.Workers <= 0 {
 		cfg.Workers = min(runtime.NumCPU(), 4)
 	}
-	if dir := filepath.Dir(cfg.DBPath); dir != "" {
+	if dir := filepath.Dir(cfg.DBPath); dir != "" && !cfg.MustExist && !cfg.ReadOnly {
 		if err := os.MkdirAll(dir, 0o755); err != nil {
 			return nil, papertree.Wrap(err, papertree.EInvalid, "The library folder cannot be created.")
 		}
 	}
-	st, err := store.Open(ctx, cfg.DBPath)
+	st, err := store.OpenWith(ctx, cfg.DBPath, store.Options{MustExist: cfg.MustExist, ReadOnly: cfg.ReadOnly})
 	if err != nil {
-		return nil, fmt.Errorf("open library: %w", err)
+		return nil, store.UserError(fmt.Errorf("open library: %w", err))
 	}
 	if _, err := st.EnsureEmbedder(ctx, cfg.Embedder.Name(), cfg.Embedder.Dim()); err != nil {
 		st.Close()
-		return nil, fmt.Errorf("open library: %w", err)
+		return nil, store.UserError(fmt.Errorf("open library: %w", err))
 	}
 	if cfg.SummaryWorkers <= 0 {
 		cfg.SummaryWorkers = llm.DefaultMaxConcurrency
@@ -178,9 +185,23 @@ func ParseFile(ctx context.Context, path string, popts pdf.Options, topts treebu
 
 // FindPDFs expands files and folders (recursively) into a sorted, de-duplicated
 // list of absolute PDF paths. A path that does not exist is an error.
+// Sub-folders that cannot be read are left out; FindPDFsReport says which.
 func FindPDFs(paths []string) ([]string, error) {
+	out, _, err := FindPDFsReport(paths)
+	return out, err
+}
+
+// walkDir is filepath.WalkDir; tests replace it to make a folder fail the
+// way an unreadable one does for a non-root user.
+var walkDir = filepath.WalkDir
+
+// FindPDFsReport is FindPDFs that also returns the sub-folders it could not
+// read (permission denied, I/O error), each with a plain-words reason, so
+// that a folder of papers never goes missing without a word.
+func FindPDFsReport(paths []string) ([]string, []FileError, error) {
 	seen := map[string]bool{}
 	var out []string
+	var unreadable []FileError
 	add := func(p string) {
 		if abs, err := filepath.Abs(p); err == nil && !seen[abs] {
 			seen[abs] = true
@@ -190,15 +211,25 @@ func FindPDFs(paths []string) ([]string, error) {
 	for _, p := range paths {
 		st, err := os.Stat(p)
 		if err != nil {
-			return nil, papertree.Wrap(err, papertree.ENotFound, fmt.Sprintf("%s does not exist or cannot be read.", p))
+			return nil, nil, papertree.Wrap(err, papertree.ENotFound, fmt.Sprintf("%s does not exist or cannot be read.", p))
 		}
 		if !st.IsDir() {
 			add(p)
 			continue
 		}
-		err = filepath.WalkDir(p, func(path string, d os.DirEntry, err error) error {
+		err = walkDir(p, func(path string, d os.DirEntry, err error) error {
 			if err != nil {
-				return nil // unreadable sub-folder: skip it, keep walking
+				// Keep walking the rest, but say what was left out.
+				abs, aerr := filepath.Abs(path)
+				if aerr != nil {
+					abs = path
+				}
+				unreadable = append(unreadable, FileError{File: abs, Code: papertree.ENotFound,
+					Error: "This folder cannot be read (" + plainFSError(err) + "); the PDFs in it were not indexed."})
+				if d != nil && d.IsDir() {
+					return filepath.SkipDir
+				}
+				return nil
 			}
 			if d.IsDir() && path != p && strings.HasPrefix(d.Name(), ".") {
 				return filepath.SkipDir
@@ -209,11 +240,26 @@ func FindPDFs(paths []string) ([]string, error) {
 			return nil
 		})
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
 	sort.Strings(out)
-	return out, nil
+	return out, unreadable, nil
+}
+
+// plainFSError names a file-system error without Go's "open /x/y:" prefix.
+func plainFSError(err error) string {
+	switch {
+	case errors.Is(err, fs.ErrPermission):
+		return "permission denied"
+	case errors.Is(err, fs.ErrNotExist):
+		return "it disappeared while it was being read"
+	}
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err.Error()
+	}
+	return err.Error()
 }
 
 // HashFile returns the hex sha256 of a file's content. Only a regular file
@@ -231,13 +277,15 @@ func HashFile(path string) (string, error) {
 // ResolvePaper finds a paper by id or by file path.
 func (l *Library) ResolvePaper(ctx context.Context, ref string) (store.PaperInfo, error) {
 	if id, err := strconv.ParseInt(ref, 10, 64); err == nil {
-		return l.store.PaperByID(ctx, id)
+		pi, err := l.store.PaperByID(ctx, id)
+		return pi, store.UserError(err)
 	}
 	abs, err := filepath.Abs(ref)
 	if err != nil {
 		return store.PaperInfo{}, err
 	}
-	return l.store.PaperByPath(ctx, abs)
+	pi, err := l.store.PaperByPath(ctx, abs)
+	return pi, store.UserError(err)
 }
 
 // Paper loads a paper's full tree by id or path.
@@ -249,12 +297,14 @@ func (l *Library) Paper(ctx context.Context, ref string) (*papertree.Paper, erro
 	if info.Status != store.StatusReady {
 		return nil, papertree.Errorf(papertree.EConflict, "%s could not be indexed: %s", filepath.Base(info.Path), info.ErrMessage)
 	}
-	return l.store.LoadPaper(ctx, info.ID)
+	p, err := l.store.LoadPaper(ctx, info.ID)
+	return p, store.UserError(err)
 }
 
 // Papers lists the library.
 func (l *Library) Papers(ctx context.Context) ([]store.PaperInfo, error) {
-	return l.store.ListPapers(ctx)
+	ps, err := l.store.ListPapers(ctx)
+	return ps, store.UserError(err)
 }
 
 // Prune removes papers whose file no longer exists.

@@ -55,6 +55,12 @@ func (s Status) Summary() string {
 // rejected the key; when the server answers but a model is missing, err is
 // nil and ChatModelOK/EmbedModelOK and Problems say so.
 func Detect(ctx context.Context, cfg Config) (Status, error) {
+	registerSecrets(cfg)
+	st, err := detect(ctx, cfg)
+	return redactStatus(st), err
+}
+
+func detect(ctx context.Context, cfg Config) (Status, error) {
 	explicitURL := normaliseBaseURL(cfg.BaseURL) != ""
 	cfg = cfg.WithDefaults()
 	st := Status{Provider: cfg.Provider, BaseURL: cfg.BaseURL, Config: cfg}

@@ -39,6 +39,7 @@ func newTransport(cfg Config, usage Usage) *transport {
 	if usage == nil {
 		usage = discardUsage{}
 	}
+	registerSecrets(cfg)
 	return &transport{
 		base:       cfg.BaseURL,
 		apiKey:     cfg.APIKey,

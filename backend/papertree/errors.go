@@ -31,6 +31,7 @@ const (
 	// character map, a page with millions of words).
 	ETooComplex Code = "too_complex"
 	ETimeout    Code = "timeout" // one file took longer than its time limit
+	ECorrupt    Code = "corrupt" // the library database (or one of its rows) is damaged
 )
 
 // Error is the project's one coded error type. Message is safe to show to a
@@ -53,7 +54,7 @@ func (e *Error) Error() string {
 	if e.Err != nil {
 		s += ": " + e.Err.Error()
 	}
-	return s
+	return Redact(s)
 }
 
 func (e *Error) Unwrap() error { return e.Err }
@@ -89,7 +90,7 @@ func ErrorMessage(err error) string {
 	}
 	var e *Error
 	if errors.As(err, &e) && e.Message != "" {
-		return e.Message
+		return Redact(e.Message)
 	}
 	return "An internal error occurred."
 }

@@ -116,17 +116,7 @@ func (ix *StoreIndex) Invalidate(id int64) {
 }
 
 func (ix *StoreIndex) ReadyPapers(ctx context.Context) ([]int64, error) {
-	ps, err := ix.st.ListPapers(ctx)
-	if err != nil {
-		return nil, err
-	}
-	var ids []int64
-	for _, p := range ps {
-		if p.Status == store.StatusReady {
-			ids = append(ids, p.ID)
-		}
-	}
-	return ids, nil
+	return ix.st.ReadyPaperIDs(ctx)
 }
 
 func (ix *StoreIndex) Paper(ctx context.Context, id int64) (*PaperData, error) {

@@ -120,6 +120,9 @@ func (naive) Retrieve(ctx context.Context, ix Index, req Request) (Result, error
 	var all []scored
 	for _, id := range ids {
 		d, err := ix.Paper(ctx, id)
+		if skipPaper(req, err) {
+			continue
+		}
 		if err != nil {
 			return Result{}, errf("load paper", err)
 		}

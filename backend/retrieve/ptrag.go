@@ -108,6 +108,9 @@ func (ptrag) Retrieve(ctx context.Context, ix Index, req Request) (Result, error
 	var ds []*PaperData
 	for _, id := range ids {
 		d, err := ix.Paper(ctx, id)
+		if skipPaper(req, err) {
+			continue
+		}
 		if err != nil {
 			return Result{}, errf("load paper", err)
 		}

@@ -153,8 +153,14 @@ func (f *FileSecrets) write(m map[string]string) error {
 	if err != nil {
 		return err
 	}
-	if err := os.MkdirAll(filepath.Dir(f.Path), 0o700); err != nil {
+	dir := filepath.Dir(f.Path)
+	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return papertree.Wrap(err, papertree.EInvalid, "The secrets folder cannot be created.")
+	}
+	// MkdirAll keeps the mode of a folder that already exists (made by
+	// another tool, or with a loose umask): the folder is ours, close it.
+	if err := os.Chmod(dir, 0o700); err != nil {
+		return papertree.Wrap(err, papertree.EInvalid, fmt.Sprintf("The secrets folder %s cannot be made private.", dir))
 	}
 	return writeAtomic(f.Path, b, 0o600)
 }

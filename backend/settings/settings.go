@@ -141,7 +141,9 @@ func (s Settings) Save(path string) error {
 	if err != nil {
 		return fmt.Errorf("encode settings: %w", err)
 	}
-	return writeAtomic(path, append(b, '\n'), 0o644)
+	// 0600: settings name the LLM server (its URL may carry a user name)
+	// and the library; nobody else needs to read them.
+	return writeAtomic(path, append(b, '\n'), 0o600)
 }
 
 // writeAtomic replaces path with data: readers see the old or the new file.

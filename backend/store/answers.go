@@ -67,8 +67,12 @@ func (s *Store) SaveAnswerSettings(ctx context.Context, a *papertree.Answer, set
 	res, err := s.w.ExecContext(ctx, `INSERT INTO answers
 		(question, answer, mode, strategy, budget, not_found, settings, evidence, diagnostics, papers, model, created_at, verdict)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		a.Question, a.Text, a.Mode, a.Strategy, a.Diag.Budget, boolInt(a.NotFound), string(settings),
-		string(evJSON), string(diagJSON), string(idsJSON), a.Model, created.UnixMilli(), a.Verdict)
+		// Secrets (an API key echoed by a server into a fallback reason, a
+		// password in a server URL) are removed from everything stored but
+		// the papers' own evidence text.
+		papertree.Redact(a.Question), papertree.Redact(a.Text), a.Mode, a.Strategy, a.Diag.Budget, boolInt(a.NotFound),
+		papertree.Redact(string(settings)), string(evJSON), papertree.Redact(string(diagJSON)), string(idsJSON),
+		papertree.Redact(a.Model), created.UnixMilli(), a.Verdict)
 	if err != nil {
 		return 0, papertree.Wrap(fmt.Errorf("save answer: %w", err), papertree.EInternal, "The answer could not be saved.")
 	}
@@ -110,6 +114,11 @@ func (s *Store) answer(ctx context.Context, id int64) (*papertree.Answer, json.R
 	}
 	a.NotFound = notFound != 0
 	a.CreatedAt = time.UnixMilli(created).UTC()
+	// Answers saved before secrets were redacted on save are redacted on
+	// the way out (URL credentials, bearer tokens, key-shaped strings and
+	// any key this process knows), so no export or view shows them.
+	a.Question, a.Text, a.Model = papertree.Redact(a.Question), papertree.Redact(a.Text), papertree.Redact(a.Model)
+	settings, diagJSON = papertree.Redact(settings), papertree.Redact(diagJSON)
 	if err := json.Unmarshal([]byte(evJSON), &a.Evidence); err != nil {
 		return nil, nil, fmt.Errorf("load answer %d: evidence: %w", id, err)
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"strings"
 	"testing"
 	"time"
 
@@ -120,5 +121,28 @@ func TestUsageRecorder(t *testing.T) {
 	}
 	if u.Dropped() != 0 {
 		t.Errorf("dropped = %d", u.Dropped())
+	}
+}
+
+// TestOldAnswersRedactedOnLoad: an answer stored with a URL password and a
+// key-shaped token (by a build before redaction) comes back without them.
+func TestOldAnswersRedactedOnLoad(t *testing.T) {
+	s := openTemp(t)
+	ctx := context.Background()
+	res, err := s.w.ExecContext(ctx, `INSERT INTO answers(question, answer, settings, diagnostics, created_at)
+		VALUES ('q', 'a', '{"llm":{"base_url":"http://bob:hunter2-pw@h/v1"}}',
+		'{"fallbacks":["answer: HTTP 500: bad key sk-abcdefghijklmnopqrstuv"]}', 0)`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	id, _ := res.LastInsertId()
+	a, err := s.Answer(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	set, _ := s.AnswerSettings(ctx, id)
+	all := string(set) + strings.Join(a.Diag.Fallbacks, " ")
+	if strings.Contains(all, "hunter2-pw") || strings.Contains(all, "sk-abcdefghijklmnopqrstuv") {
+		t.Errorf("secrets came back: %s", all)
 	}
 }

@@ -63,7 +63,9 @@ func TestConsistencyCheckerDetectsDamage(t *testing.T) {
 	}{
 		{"half a paper", `DELETE FROM nodes WHERE id = (SELECT max(id) FROM nodes)`},
 		{"missing closure row", `DELETE FROM node_closure WHERE depth = 1 AND descendant_id = (SELECT max(id) FROM nodes)`},
-		{"orphan vector", `INSERT INTO vec_segment(rowid, paper_id, embedding) VALUES (999999, 1, '[1,0,0,0]')`},
+		{"orphan vector", `INSERT INTO vec_paper(rowid, paper_id, embedding) VALUES (999999, 1, '[1,0,0,0]')`},
+		{"vector of another paper's node", `UPDATE paper_vectors SET paper_id = paper_id + 1 WHERE rowid = (SELECT min(rowid) FROM paper_vectors)`},
+		{"truncated vector row", `UPDATE paper_vectors SET data = substr(data, 1, 10) WHERE rowid = (SELECT min(rowid) FROM paper_vectors)`},
 		{"nodes under a failed paper", `UPDATE papers SET status = 'failed'`},
 		{"ready paper without nodes", `INSERT INTO papers(path, status, indexed_at) VALUES ('/empty.pdf', 'ready', 0)`},
 	}
@@ -322,9 +324,9 @@ func TestCrashSafety(t *testing.T) {
 		var bad int
 		err = s.r.QueryRow(`SELECT count(*) FROM papers p WHERE p.status = 'ready' AND (
 			(SELECT count(*) FROM nodes n WHERE n.paper_id = p.id AND n.kind IN ('segment','caption'))
-				<> (SELECT count(*) FROM vec_segment v WHERE v.paper_id = p.id)
+				<> (SELECT coalesce(sum(n), 0) FROM paper_vectors v WHERE v.paper_id = p.id AND v.space = 'segment')
 			OR (SELECT count(*) FROM nodes n WHERE n.paper_id = p.id AND n.kind = 'section')
-				<> (SELECT count(*) FROM vec_section v WHERE v.paper_id = p.id))`).Scan(&bad)
+				<> (SELECT coalesce(sum(n), 0) FROM paper_vectors v WHERE v.paper_id = p.id AND v.space = 'section'))`).Scan(&bad)
 		if err != nil || bad != 0 {
 			t.Errorf("round %d: %d papers with missing vectors (%v)", round, bad, err)
 		}

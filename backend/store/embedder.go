@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"regexp"
 	"strconv"
 
 	"github.com/papertree/papertree/backend/papertree"
@@ -84,7 +85,9 @@ func (sp Space) ddl(table string, dim int) string {
 // chunkSize returns the vec0 chunk size of a space (see vecTableDDL).
 func (sp Space) chunkSize() int {
 	if sp == SpacePaper {
-		return 256
+		// 64: a small library does not pay for 256 empty slots of 3 KB
+		// (0.8 MB); scans cost the same from 64 to 1024.
+		return 64
 	}
 	if sp == SpaceSection {
 		return 32 // a paper has tens of sections
@@ -94,8 +97,14 @@ func (sp Space) chunkSize() int {
 
 // EnsureEmbedder records the embedder in use and makes sure the vector tables
 // have its dimension. When name or dim differ from the recorded embedder (or
-// no tables exist yet) the vec tables are recreated empty, every ready paper
-// is marked stale so the indexer re-embeds it, and changed is true.
+// no tables exist yet) the vectors are dropped (the vec0 paper table is
+// recreated with the new dimension), every ready paper is marked stale so
+// the indexer re-embeds it, and changed is true.
+//
+// The recorded embedder is checked against what the vectors themselves say:
+// the vec0 table's declared dimension and the embedder each paper row
+// records. A damaged or missing meta row whose library still agrees with
+// (name, dim) is repaired in place instead of throwing every vector away.
 func (s *Store) EnsureEmbedder(ctx context.Context, name string, dim int) (changed bool, err error) {
 	if name == "" {
 		return false, papertree.Errorf(papertree.EInvalid, "The embedder has no name.")
@@ -105,43 +114,45 @@ func (s *Store) EnsureEmbedder(ctx context.Context, name string, dim int) (chang
 	}
 	s.vecMu.Lock()
 	defer s.vecMu.Unlock()
+	// Read first: the common case (nothing to do) needs no write lock, so a
+	// read-only library opens too.
+	st, err := readVecState(ctx, s.r)
+	if err != nil {
+		return false, err
+	}
+	if st.matches(name, dim) && st.metaName == name && st.metaDim == dim {
+		s.vecDim, s.vecEmb = dim, name
+		return false, nil
+	}
+	if s.readOnly {
+		if st.matches(name, dim) {
+			s.vecDim, s.vecEmb = dim, name
+			return false, nil
+		}
+		return false, papertree.Errorf(papertree.EConflict,
+			"The library was built with another embedder and cannot be updated because it is read-only.")
+	}
 	err = s.inTx(ctx, func(tx *sql.Tx) error {
-		curName, curDim, err := readEmbedder(ctx, tx)
+		st, err := readVecState(ctx, tx)
 		if err != nil {
 			return err
 		}
-		ok, err := vecTablesExist(ctx, tx)
-		if err != nil {
-			return err
-		}
-		if ok && curName == name && curDim == dim {
-			return nil
-		}
-		changed = true
-		stmts := []string{`DROP TRIGGER IF EXISTS nodes_vec_delete`}
-		for _, sp := range Spaces {
-			t, _ := sp.table()
-			stmts = append(stmts, `DROP TABLE IF EXISTS `+t, sp.ddl(t, dim))
-		}
-		// Deleting a node (directly, by replacing or deleting its paper, or by
-		// cascade) deletes its vectors: vec0 has no foreign keys of its own.
-		// SavePaper only accepts segment/summary vectors for leaves and
-		// section vectors for sections and the root, so each node is looked
-		// up only in the spaces it can be in (the kind test is evaluated
-		// before the vec0 lookup).
-		stmts = append(stmts, `CREATE TRIGGER nodes_vec_delete AFTER DELETE ON nodes BEGIN
-			DELETE FROM vec_segment WHERE rowid = old.id AND old.kind IN ('segment', 'caption');
-			DELETE FROM vec_summary WHERE rowid = old.id AND old.kind IN ('segment', 'caption');
-			DELETE FROM vec_section WHERE rowid = old.id AND old.kind IN ('root', 'section');
-			DELETE FROM vec_paper WHERE rowid = old.id AND old.kind = 'root';
-		END`)
-		for _, q := range stmts {
-			if _, err := tx.ExecContext(ctx, q); err != nil {
-				return fmt.Errorf("recreate vector tables: %w", err)
+		if !st.matches(name, dim) {
+			changed = true
+			stmts := []string{`DROP TRIGGER IF EXISTS nodes_vec_delete`, `DELETE FROM paper_vectors`}
+			for _, sp := range vecSpaces {
+				t, _ := sp.table()
+				stmts = append(stmts, `DROP TABLE IF EXISTS `+t, sp.ddl(t, dim))
 			}
-		}
-		if _, err := tx.ExecContext(ctx, `UPDATE papers SET stale = 1 WHERE status = 'ready'`); err != nil {
-			return fmt.Errorf("mark papers stale: %w", err)
+			stmts = append(stmts, vecDeleteTrigger)
+			for _, q := range stmts {
+				if _, err := tx.ExecContext(ctx, q); err != nil {
+					return fmt.Errorf("recreate vector tables: %w", err)
+				}
+			}
+			if _, err := tx.ExecContext(ctx, `UPDATE papers SET stale = 1 WHERE status = 'ready'`); err != nil {
+				return fmt.Errorf("mark papers stale: %w", err)
+			}
 		}
 		for k, v := range map[string]string{metaEmbedderName: name, metaEmbedderDim: strconv.Itoa(dim)} {
 			if _, err := tx.ExecContext(ctx, `INSERT INTO meta(key, value) VALUES (?, ?)
@@ -156,6 +167,69 @@ func (s *Store) EnsureEmbedder(ctx context.Context, name string, dim int) (chang
 	}
 	s.vecDim, s.vecEmb = dim, name
 	return changed, nil
+}
+
+// vecState is what a library says about its vectors.
+type vecState struct {
+	metaName string
+	metaDim  int
+	tableDim int      // declared dimension of vec_paper (0 = no table)
+	names    []string // distinct embedders recorded by ready papers with vectors
+}
+
+// matches reports whether vectors stored for (name, dim) are usable as they
+// are: the table has dimension dim and every paper's vectors came from name
+// (the meta row is only a cache of this and may be repaired).
+func (v vecState) matches(name string, dim int) bool {
+	if v.tableDim != dim {
+		return false
+	}
+	for _, n := range v.names {
+		if n != name {
+			return false
+		}
+	}
+	if len(v.names) == 0 {
+		// No paper has vectors yet: trust the meta row if it is readable.
+		return v.metaName == name || v.metaName == ""
+	}
+	return true
+}
+
+type rowsQueryer interface {
+	queryer
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+}
+
+var declaredDim = regexp.MustCompile(`float\[(\d+)\]`)
+
+func readVecState(ctx context.Context, q rowsQueryer) (vecState, error) {
+	var st vecState
+	var err error
+	if st.metaName, st.metaDim, err = readEmbedder(ctx, q); err != nil {
+		return st, err
+	}
+	var ddl sql.NullString
+	err = q.QueryRowContext(ctx, `SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'vec_paper'`).Scan(&ddl)
+	if err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return st, fmt.Errorf("inspect vector tables: %w", err)
+	}
+	if m := declaredDim.FindStringSubmatch(ddl.String); m != nil {
+		st.tableDim, _ = strconv.Atoi(m[1])
+	}
+	rows, err := q.QueryContext(ctx, `SELECT DISTINCT embedder FROM papers WHERE status = 'ready' AND embedder <> '' AND stale = 0`)
+	if err != nil {
+		return st, fmt.Errorf("read embedder: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var n string
+		if err := rows.Scan(&n); err != nil {
+			return st, fmt.Errorf("read embedder: %w", err)
+		}
+		st.names = append(st.names, n)
+	}
+	return st, rows.Err()
 }
 
 // Embedder returns the recorded embedder name and dimension ("" and 0 when
@@ -173,16 +247,16 @@ func (s *Store) loadEmbedder(ctx context.Context) error {
 		return fmt.Errorf("read embedder: %w", err)
 	}
 	defer tx.Rollback()
-	name, dim, err := readEmbedder(ctx, tx)
+	st, err := readVecState(ctx, tx)
 	if err != nil {
 		return err
 	}
-	ok, err := vecTablesExist(ctx, tx)
-	if err != nil {
-		return err
+	name, dim := st.metaName, st.tableDim
+	if len(st.names) == 1 {
+		name = st.names[0] // the papers' own record wins over a damaged meta row
 	}
-	if !ok {
-		name, dim = "", 0
+	if dim == 0 {
+		name = ""
 	}
 	s.vecEmb, s.vecDim = name, dim
 	return nil
@@ -207,11 +281,11 @@ func readEmbedder(ctx context.Context, q queryer) (string, int, error) {
 func vecTablesExist(ctx context.Context, q queryer) (bool, error) {
 	var n int
 	err := q.QueryRowContext(ctx, `SELECT count(*) FROM sqlite_master
-		WHERE type = 'table' AND name IN ('vec_segment', 'vec_summary', 'vec_section', 'vec_paper')`).Scan(&n)
+		WHERE type = 'table' AND name = 'vec_paper'`).Scan(&n)
 	if err != nil && !errors.Is(err, sql.ErrNoRows) {
 		return false, fmt.Errorf("inspect vector tables: %w", err)
 	}
-	return n == len(Spaces), nil
+	return n == len(vecSpaces), nil
 }
 
 // VectorStats describes the storage of one vector space: Live vectors and
@@ -237,7 +311,7 @@ func (s *Store) VectorStats(ctx context.Context) ([]VectorStats, error) {
 
 func (s *Store) vectorStats(ctx context.Context) ([]VectorStats, error) {
 	var out []VectorStats
-	for _, sp := range Spaces {
+	for _, sp := range vecSpaces {
 		t, _ := sp.table()
 		st := VectorStats{Space: sp}
 		err := s.r.QueryRowContext(ctx, `SELECT (SELECT count(*) FROM `+t+`_rowids),
@@ -277,7 +351,7 @@ func (s *Store) Compact(ctx context.Context) ([]Space, error) {
 				`CREATE TEMP TABLE vec_copy(rowid INTEGER PRIMARY KEY, paper_id INTEGER NOT NULL, embedding BLOB NOT NULL)`,
 				`INSERT INTO temp.vec_copy(rowid, paper_id, embedding) SELECT rowid, paper_id, embedding FROM ` + t,
 				`DROP TABLE ` + t,
-				fmt.Sprintf(vecTableDDL, t, s.vecDim, st.Space.chunkSize()),
+				st.Space.ddl(t, s.vecDim),
 				// Paper by paper, so each partition's chunks are filled densely.
 				`INSERT INTO ` + t + `(rowid, paper_id, embedding)
 					SELECT rowid, paper_id, embedding FROM temp.vec_copy ORDER BY paper_id, rowid`,

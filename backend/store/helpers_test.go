@@ -195,12 +195,57 @@ func consistency(t testing.TB, s *Store) {
 		t.Errorf("%d closure rows cross papers", n)
 	}
 	if _, dim := s.Embedder(); dim > 0 {
-		for _, sp := range Spaces {
+		for _, sp := range vecSpaces {
 			tb, _ := sp.table()
 			if n := one(`SELECT count(*) FROM ` + tb + ` v LEFT JOIN nodes n ON n.id = v.rowid
 				WHERE n.id IS NULL OR n.paper_id <> v.paper_id`); n != 0 {
 				t.Errorf("%s: %d vectors without their node", sp, n)
 			}
 		}
+		// Compact vectors: every blob is whole and names nodes of its paper
+		// of the right kind.
+		for _, sp := range []Space{SpaceSegment, SpaceSummary, SpaceSection} {
+			err := readBlobs(ctx, s.r, sp, nil, dim, func(b blob) error {
+				for i := 0; i < b.n; i++ {
+					var pid int64
+					var kind string
+					if err := s.r.QueryRowContext(ctx, `SELECT paper_id, kind FROM nodes WHERE id = ?`, b.id(i)).Scan(&pid, &kind); err != nil || pid != b.paper {
+						t.Errorf("%s vector of node %d (paper %d): %v, paper %d", sp, b.id(i), b.paper, err, pid)
+						continue
+					}
+					leaf := kind == "segment" || kind == "caption"
+					if leaf != (sp != SpaceSection) {
+						t.Errorf("%s vector on a %s node", sp, kind)
+					}
+				}
+				return nil
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if n := one(`SELECT count(*) FROM paper_vectors WHERE dim <> ? OR length(data) <> n * (12 + dim)`, dim); n != 0 {
+				t.Errorf("%d damaged vector rows", n)
+			}
+		}
 	}
+}
+
+// closeVec reports whether a stored (int8-quantized) vector matches the
+// float32 vector that was saved: each component within half a quantization
+// step (max|v|/254) plus rounding.
+func closeVec(got, want []float32) bool {
+	if len(got) != len(want) {
+		return false
+	}
+	var m float32
+	for _, x := range want {
+		m = max(m, float32(math.Abs(float64(x))))
+	}
+	tol := m/254 + 1e-6
+	for i := range got {
+		if d := got[i] - want[i]; d > tol || d < -tol {
+			return false
+		}
+	}
+	return true
 }

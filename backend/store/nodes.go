@@ -26,7 +26,9 @@ func scanNode(r rowScanner) (papertree.Node, int64, error) {
 	n.Kind, n.Role = papertree.Kind(kind), papertree.Role(role)
 	if boxes != "" && boxes != "[]" {
 		if err := json.Unmarshal([]byte(boxes), &n.Boxes); err != nil {
-			return n, 0, fmt.Errorf("node %d boxes: %w", n.ID, err)
+			// Boxes only place highlights on the page: a damaged cell
+			// loses the highlight, not the node.
+			n.Boxes = nil
 		}
 	}
 	return n, parent.Int64, nil
@@ -72,15 +74,20 @@ func (s *Store) LoadPaper(ctx context.Context, id int64) (*papertree.Paper, erro
 		return nil, papertree.Errorf(papertree.ENotFound, "Paper %d does not exist.", id)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("load paper %d: %w", id, err)
+		return nil, UserError(fmt.Errorf("load paper %d: %w", id, err))
 	}
+	damaged := false
 	for _, j := range []struct {
 		src string
 		dst any
 	}{{authors, &p.Authors}, {sizes, &p.PageSizes}, {warnings, &p.Warnings}} {
 		if err := json.Unmarshal([]byte(j.src), j.dst); err != nil {
-			return nil, fmt.Errorf("load paper %d: %w", id, err)
+			damaged = true // the tree is still usable; say so instead of failing
 		}
+	}
+	if damaged {
+		p.Authors, p.PageSizes = nil, nil
+		p.Warnings = append(p.Warnings, damagedRowMsg)
 	}
 	if len(p.Authors) == 0 {
 		p.Authors = nil
@@ -96,10 +103,10 @@ func (s *Store) LoadPaper(ctx context.Context, id int64) (*papertree.Paper, erro
 	}
 	nodes, parents, err := queryNodes(ctx, tx, `SELECT `+nodeCols+` FROM nodes n WHERE n.paper_id = ? ORDER BY n.ord`, id)
 	if err != nil {
-		return nil, fmt.Errorf("load paper %d nodes: %w", id, err)
+		return nil, UserError(fmt.Errorf("load paper %d nodes: %w", id, err))
 	}
 	if len(nodes) == 0 {
-		return nil, papertree.Errorf(papertree.EInternal, "Paper %d has no tree in the library.", id)
+		return nil, papertree.Errorf(papertree.ECorrupt, "Paper %d has no tree in the library (the library is damaged); index the file again.", id)
 	}
 	ptrs := make([]*papertree.Node, len(nodes))
 	byID := make(map[int64]*papertree.Node, len(nodes))
@@ -112,13 +119,13 @@ func (s *Store) LoadPaper(ctx context.Context, id int64) (*papertree.Paper, erro
 	for i, n := range ptrs {
 		if i == 0 {
 			if parents[0] != 0 || n.Kind != papertree.KindRoot {
-				return nil, papertree.Errorf(papertree.EInternal, "Paper %d has a broken tree in the library.", id)
+				return nil, papertree.Errorf(papertree.ECorrupt, "Paper %d has a broken tree in the library (the library is damaged); index the file again.", id)
 			}
 			continue
 		}
 		par := byID[parents[i]]
 		if par == nil {
-			return nil, papertree.Errorf(papertree.EInternal, "Paper %d has a broken tree in the library.", id)
+			return nil, papertree.Errorf(papertree.ECorrupt, "Paper %d has a broken tree in the library (the library is damaged); index the file again.", id)
 		}
 		par.Children = append(par.Children, n)
 	}

@@ -128,7 +128,7 @@ func (s *Store) SavePaper(ctx context.Context, p *papertree.Paper, v Vectors, fi
 	for i, f := range flat {
 		leaf[i] = f.n.IsLeaf()
 	}
-	blobs, err := s.encodeVectors(v, leaf)
+	vecs, err := s.checkVectors(v, leaf)
 	if err != nil {
 		return 0, err
 	}
@@ -171,7 +171,10 @@ func (s *Store) SavePaper(ctx context.Context, p *papertree.Paper, v Vectors, fi
 		if err := insertClosure(ctx, tx, flat, ids); err != nil {
 			return err
 		}
-		return insertVectors(ctx, tx, paperID, blobs, ids)
+		if err := insertBlobs(ctx, tx, paperID, vecs, ids, s.vecDim); err != nil {
+			return err
+		}
+		return insertVectors(ctx, tx, paperID, vecs, ids)
 	})
 	if err != nil {
 		return 0, err
@@ -183,11 +186,11 @@ func (s *Store) SavePaper(ctx context.Context, p *papertree.Paper, v Vectors, fi
 	return paperID, nil
 }
 
-// encodeVectors checks every vector against the current embedder and the
+// checkVectors checks every vector against the current embedder and the
 // node it belongs to (segment and summary vectors belong to leaves, section
-// vectors to sections or the root; leaf[ord] says which) and serialises it
-// in vec0's blob format (little-endian float32).
-func (s *Store) encodeVectors(v Vectors, leaf []bool) (map[Space]map[int][]byte, error) {
+// vectors to sections or the root; leaf[ord] says which) and returns them by
+// space without the all-zero ones.
+func (s *Store) checkVectors(v Vectors, leaf []bool) (map[Space]map[int][]float32, error) {
 	count := len(leaf)
 	if v.empty() {
 		return nil, nil
@@ -195,12 +198,12 @@ func (s *Store) encodeVectors(v Vectors, leaf []bool) (map[Space]map[int][]byte,
 	if s.vecDim == 0 {
 		return nil, papertree.Errorf(papertree.EConflict, "No embedder is set for this library; vectors cannot be stored.")
 	}
-	out := map[Space]map[int][]byte{}
+	out := map[Space]map[int][]float32{}
 	for sp, m := range v.bySpace() {
 		if len(m) == 0 {
 			continue
 		}
-		enc := make(map[int][]byte, len(m))
+		enc := make(map[int][]float32, len(m))
 		for ord, vec := range m {
 			if ord < 0 || ord >= count {
 				return nil, papertree.Errorf(papertree.EInvalid, "A %s vector refers to node %d, but the tree has %d nodes.", sp, ord, count)
@@ -214,11 +217,10 @@ func (s *Store) encodeVectors(v Vectors, leaf []bool) (map[Space]map[int][]byte,
 			if isZero(vec) {
 				continue
 			}
-			b, err := encodeVector(vec)
-			if err != nil {
+			if _, err := encodeVector(vec); err != nil {
 				return nil, err
 			}
-			enc[ord] = b
+			enc[ord] = vec
 		}
 		out[sp] = enc
 	}
@@ -345,9 +347,10 @@ func closureInsertSQL(rows int) string {
 	return b.String()
 }
 
-func insertVectors(ctx context.Context, tx *sql.Tx, paperID int64, blobs map[Space]map[int][]byte, ids []int64) error {
-	for _, sp := range Spaces {
-		m := blobs[sp]
+// insertVectors writes the paper's vectors of the vec0 spaces.
+func insertVectors(ctx context.Context, tx *sql.Tx, paperID int64, vecs map[Space]map[int][]float32, ids []int64) error {
+	for _, sp := range vecSpaces {
+		m := vecs[sp]
 		if len(m) == 0 {
 			continue
 		}
@@ -362,7 +365,12 @@ func insertVectors(ctx context.Context, tx *sql.Tx, paperID int64, blobs map[Spa
 		}
 		sort.Ints(ords) // document order: neighbouring nodes share vec0 chunks
 		for _, o := range ords {
-			if _, err := st.ExecContext(ctx, ids[o], paperID, m[o]); err != nil {
+			b, err := encodeVector(m[o])
+			if err != nil {
+				st.Close()
+				return err
+			}
+			if _, err := st.ExecContext(ctx, ids[o], paperID, b); err != nil {
 				st.Close()
 				return fmt.Errorf("insert %s vector: %w", sp, err)
 			}
@@ -396,6 +404,9 @@ func (s *Store) RecordFailure(ctx context.Context, path, hash, fingerprint strin
 	})
 }
 
+// damagedRowMsg reports a paper whose stored row cannot be read whole.
+const damagedRowMsg = "Part of this paper's record in the library is damaged; index the file again to repair it."
+
 const paperInfoCols = `id, path, hash, title, authors, year, pages, status, err_code, err_message,
 	fingerprint, embedder, indexed_at, stale, node_count`
 
@@ -413,7 +424,11 @@ func scanPaperInfo(r rowScanner) (PaperInfo, error) {
 	pi.ErrCode = papertree.Code(code)
 	pi.IndexedAt = time.UnixMilli(indexed).UTC()
 	if err := json.Unmarshal([]byte(authors), &pi.Authors); err != nil {
-		return pi, fmt.Errorf("paper %d authors: %w", pi.ID, err)
+		// One damaged cell must not hide the whole library: the paper is
+		// listed, with what is wrong, and re-indexing it repairs the row.
+		pi.Authors = nil
+		pi.ErrCode = papertree.ECorrupt
+		pi.ErrMessage = damagedRowMsg
 	}
 	return pi, nil
 }

@@ -128,7 +128,7 @@ func (s *Store) searchTextRanged(ctx context.Context, q string, paperIDs []int64
 		if !lo.Valid {
 			continue
 		}
-		h, err := s.searchText(ctx, q, ` AND f.rowid BETWEEN ? AND ? AND n.paper_id = ?`, []any{lo.Int64, hi.Int64, id, limit})
+		h, err := s.searchTextGo(ctx, q, lo.Int64, hi.Int64, id, limit)
 		if err != nil {
 			return nil, err
 		}
@@ -208,6 +208,9 @@ func (s *Store) SearchVectors(ctx context.Context, space Space, q []float32, pap
 	if k > maxKNN {
 		k = maxKNN
 	}
+	if blobSpace(space) {
+		return s.searchBlobs(ctx, space, q, paperIDs, k)
+	}
 	tx, err := s.r.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
 	if err != nil {
 		return nil, fmt.Errorf("vector search: %w", err)
@@ -239,6 +242,11 @@ func (s *Store) SearchVectors(ctx context.Context, space Space, q []float32, pap
 	}
 	base := `SELECT rowid, paper_id, distance FROM ` + t + ` WHERE embedding MATCH ? AND k = ?`
 	if len(paperIDs) == 0 {
+		if space == SpacePaper && s.path != ":memory:" {
+			if hits, ok := s.searchPaperCache(ctx, q, k); ok {
+				return hits, nil
+			}
+		}
 		return knn(base+` ORDER BY distance`, blob, k)
 	}
 	st := base + ` AND paper_id = ? ORDER BY distance`
@@ -272,6 +280,9 @@ func (s *Store) LoadVectors(ctx context.Context, space Space, paperIDs []int64) 
 	}
 	if _, dim := s.Embedder(); dim == 0 {
 		return nil, papertree.Errorf(papertree.EConflict, "No embedder is set for this library; there are no vectors.")
+	}
+	if blobSpace(space) {
+		return s.loadBlobs(ctx, space, paperIDs)
 	}
 	query := `SELECT rowid, embedding FROM ` + t
 	var args []any
@@ -315,6 +326,9 @@ func (s *Store) NodeVectors(ctx context.Context, space Space, nodeIDs []int64) (
 	}
 	if _, dim := s.Embedder(); dim == 0 {
 		return nil, papertree.Errorf(papertree.EConflict, "No embedder is set for this library; there are no vectors.")
+	}
+	if blobSpace(space) {
+		return s.nodeBlobs(ctx, space, nodeIDs)
 	}
 	out := make(map[int64][]float32, len(nodeIDs))
 	if len(nodeIDs) == 0 {

@@ -187,7 +187,7 @@ func TestSearchVectors(t *testing.T) {
 		scaled[i] = 7 * v[i]
 	}
 	hits, err := s.SearchVectors(ctx, SpaceSegment, scaled, nil, 1)
-	if err != nil || math.Abs(hits[0].Score-1) > 1e-5 {
+	if err != nil || math.Abs(hits[0].Score-1) > 1e-3 { // int8 storage: cosine within 1e-3
 		t.Errorf("scaled query: %+v, %v", hits, err)
 	}
 	if _, err := s.SearchVectors(ctx, SpaceSegment, make([]float32, dim-1), nil, 5); papertree.ErrorCode(err) != papertree.EInvalid {
@@ -200,7 +200,7 @@ func TestSearchVectors(t *testing.T) {
 		t.Errorf("unknown space: %v", err)
 	}
 
-	// LoadVectors returns exactly what was saved, keyed by node id.
+	// LoadVectors returns what was saved (to int8 precision), keyed by node id.
 	got, err := s.LoadVectors(ctx, SpaceSummary, []int64{ids[1], ids[3]})
 	if err != nil {
 		t.Fatal(err)
@@ -214,10 +214,8 @@ func TestSearchVectors(t *testing.T) {
 			if len(g) != dim {
 				t.Fatalf("vector of node %d missing", ord)
 			}
-			for i := range v {
-				if g[i] != v[i] {
-					t.Fatalf("vector changed in the round trip")
-				}
+			if !closeVec(g, v) {
+				t.Fatalf("vector changed in the round trip: %v, saved %v", g, v)
 			}
 		}
 	}
@@ -326,7 +324,7 @@ func TestNodeVectors(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(got) != 1 || len(got[leaf.ID]) != 8 || got[leaf.ID][3] != v.Segment[leaf.Order][3] {
+	if len(got) != 1 || !closeVec(got[leaf.ID], v.Segment[leaf.Order]) {
 		t.Errorf("NodeVectors = %v (a section has no segment vector; unknown ids are skipped)", got)
 	}
 	if got, err := s.NodeVectors(ctx, SpaceSection, []int64{sec.ID}); err != nil || len(got) != 1 {
@@ -334,7 +332,7 @@ func TestNodeVectors(t *testing.T) {
 	}
 }
 
-func TestCompactReclaimsReplacedPapers(t *testing.T) {
+func TestChurnLeavesNothingToCompact(t *testing.T) {
 	s := openTemp(t)
 	ctx := context.Background()
 	if rebuilt, err := s.Compact(ctx); err != nil || len(rebuilt) != 0 {
@@ -344,56 +342,52 @@ func TestCompactReclaimsReplacedPapers(t *testing.T) {
 	if _, err := s.EnsureEmbedder(ctx, "e", dim); err != nil {
 		t.Fatal(err)
 	}
+	withPaperVec := func(p *papertree.Paper, seed uint64) Vectors {
+		v := synthVectors(p, dim, seed)
+		v.Paper = map[int][]float32{0: unitVec(rand.New(rand.NewPCG(seed, 9)), dim)}
+		return v
+	}
 	keep := synthPaper("/keep.pdf", 1, 3, 2, 5)
-	keepV := synthVectors(keep, dim, 1)
+	keepV := withPaperVec(keep, 1)
 	if _, err := s.SavePaper(ctx, keep, keepV, ""); err != nil {
 		t.Fatal(err)
 	}
+	// Re-index the same file again and again: vec0 never reuses the slot of
+	// a deleted paper vector.
 	var p *papertree.Paper
-	for i := range 12 { // re-index the same file again and again
-		p = synthPaper("/churn.pdf", uint64(10+i), 4, 3, 10)
-		if _, err := s.SavePaper(ctx, p, synthVectors(p, dim, uint64(i)), ""); err != nil {
+	churn := 5 * SpacePaper.chunkSize()
+	for i := range churn {
+		p = synthPaper("/churn.pdf", uint64(10+i), 1, 1, 1)
+		if _, err := s.SavePaper(ctx, p, withPaperVec(p, uint64(i)), ""); err != nil {
 			t.Fatal(err)
 		}
 	}
-	before, err := s.VectorStats(ctx)
+	// Segment, summary and section vectors live in one row per paper that
+	// goes with its paper; the paper space (vec0 without partitions) reuses
+	// freed slots, so churn leaves nothing to compact.
+	st, err := s.VectorStats(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
-	leaves := 3*2*5 + 4*3*10
-	if before[0].Space != SpaceSegment || before[0].Live != leaves || before[0].Slots <= 2*leaves {
-		t.Fatalf("before compaction: %+v (expected dead slots from the replaced papers)", before)
+	if len(st) != 1 || st[0].Space != SpacePaper || st[0].Live != 2 || st[0].Slots > SpacePaper.chunkSize() {
+		t.Fatalf("after churn: %+v", st)
 	}
-	rebuilt, err := s.Compact(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(rebuilt) == 0 || rebuilt[0] != SpaceSegment {
-		t.Fatalf("rebuilt %v", rebuilt)
-	}
-	after, _ := s.VectorStats(ctx)
-	for i, st := range after {
-		if st.Live != before[i].Live || st.Slots > st.Live+2*st.Space.chunkSize() {
-			t.Errorf("%s after compaction: %+v (before %+v)", st.Space, st, before[i])
-		}
+	var rows int
+	if err := s.r.QueryRowContext(ctx, `SELECT count(*) FROM paper_vectors`).Scan(&rows); err != nil || rows != 6 {
+		t.Fatalf("paper_vectors rows = %d, %v (want 3 spaces x 2 papers)", rows, err)
 	}
 	if again, err := s.Compact(ctx); err != nil || len(again) != 0 {
-		t.Errorf("compacting a compact library rebuilt %v, %v", again, err)
+		t.Errorf("compaction rebuilt %v, %v", again, err)
 	}
-	// Vectors, search and deletes still work on the rebuilt tables.
-	got, err := s.LoadVectors(ctx, SpaceSegment, []int64{keep.ID})
-	if err != nil || len(got) != 30 {
-		t.Fatalf("LoadVectors after compaction = %d, %v", len(got), err)
-	}
-	leaf := keep.Root.Children[0].Children[0].Children[0]
-	hits, err := s.SearchVectors(ctx, SpaceSegment, keepV.Segment[leaf.Order], []int64{keep.ID}, 3)
-	if err != nil || len(hits) == 0 || hits[0].NodeID != leaf.ID {
-		t.Fatalf("search after compaction: %+v, %v", hits, err)
+	// Search and deletes still work.
+	hits, err := s.SearchVectors(ctx, SpacePaper, keepV.Paper[0], nil, 1)
+	if err != nil || len(hits) == 0 || hits[0].PaperID != keep.ID || hits[0].NodeID != keep.Root.ID {
+		t.Fatalf("search after churn: %+v, %v", hits, err)
 	}
 	if err := s.DeletePaper(ctx, p.ID); err != nil {
 		t.Fatal(err)
 	}
-	if st, _ := s.VectorStats(ctx); st[0].Live != 30 {
+	if st, _ := s.VectorStats(ctx); st[0].Live != 1 {
 		t.Errorf("live after delete = %d", st[0].Live)
 	}
 	consistency(t, s)

@@ -1,7 +1,8 @@
 // Package store keeps a PaperTree library in ONE SQLite file: papers, their
 // trees (adjacency list + closure table), a full-text index (FTS5) and dense
-// vectors (sqlite-vec vec0 tables) for three spaces: segments, segment
-// summaries and section bodies.
+// vectors: segments, segment summaries and section bodies as one int8 row
+// per paper and space (paper_vectors, see vectors.go), and one vector per
+// paper in a sqlite-vec vec0 table (vec_paper) to shortlist papers.
 //
 // Data flow: treebuild produces a *papertree.Paper, the indexer embeds it and
 // calls SavePaper (one transaction per paper) or RecordFailure; retrieve
@@ -18,12 +19,11 @@
 //     rows in one statement (fast); triggers remove them on every delete path
 //     (DeletePaper, Prune, replace, FK cascades), so the index never points
 //     at a node that is gone.
-//   - Vector rowids are node ids and a trigger deletes them with their node.
-//     The vec0 tables are created by EnsureEmbedder with the embedder's
-//     dimension; when the embedder changes they are recreated empty and every
-//     paper is marked stale. Each paper is a vec0 partition (fast search
-//     inside chosen papers); Compact reclaims the chunks that replaced papers
-//     leave behind.
+//   - paper_vectors rows go with their paper (ON DELETE CASCADE); vec_paper
+//     rowids are root node ids and a trigger deletes them with their node.
+//     vec_paper is created by EnsureEmbedder with the embedder's dimension;
+//     when the embedder changes, every vector is dropped and every paper is
+//     marked stale.
 //   - Node and paper ids are never reused (AUTOINCREMENT): a stale id gives
 //     not_found, never another paper's node.
 //
@@ -87,16 +87,49 @@ type Store struct {
 	vecMu  sync.RWMutex
 	vecDim int
 	vecEmb string
+	// readOnly: opened without write access (see OpenOptions).
+	readOnly bool
+	// fts caches full-text collection statistics (see bm25.go).
+	fts ftsStats
+	// papers caches the paper space for library-wide searches (papercache.go).
+	papers paperCache
 }
 
 // Open opens (creating if needed) the library database at path and applies
 // pending migrations. path ":memory:" opens a private in-memory database.
 func Open(ctx context.Context, dbPath string) (*Store, error) {
+	return OpenWith(ctx, dbPath, Options{})
+}
+
+// Options say how a library file is opened.
+type Options struct {
+	// MustExist refuses a path with no file instead of creating an empty
+	// library there: commands that only read (list, ask, tree, export) must
+	// not turn a mistyped path into a new, empty library.
+	MustExist bool
+	// ReadOnly opens without write access. It is also chosen automatically
+	// when the file or its folder is not writable, so a library on
+	// read-only media can still be listed and asked.
+	ReadOnly bool
+}
+
+// OpenWith is Open with options. Whatever the options, a file of 0 bytes is
+// refused (ECorrupt): SQLite would treat it as a new empty database, and a
+// library truncated by a crash or a bad copy would silently become an empty
+// library.
+func OpenWith(ctx context.Context, dbPath string, o Options) (*Store, error) {
 	if dbPath == "" {
 		return nil, papertree.Errorf(papertree.EInvalid, "No database path was given.")
 	}
 	registerVec()
-	s := &Store{path: dbPath}
+	s := &Store{path: dbPath, readOnly: o.ReadOnly}
+	if dbPath != ":memory:" {
+		ro, err := checkFile(dbPath, o.MustExist)
+		if err != nil {
+			return nil, err
+		}
+		s.readOnly = s.readOnly || ro
+	}
 	params := fmt.Sprintf("_foreign_keys=1&_busy_timeout=%d&_synchronous=NORMAL&_cache_size=-16000",
 		busyTimeout.Milliseconds())
 	if dbPath == ":memory:" {
@@ -112,6 +145,10 @@ func Open(ctx context.Context, dbPath string) (*Store, error) {
 		db.SetConnMaxLifetime(0)
 		db.SetConnMaxIdleTime(0)
 		s.w, s.r = db, db
+	} else if s.readOnly {
+		if err := s.openReadOnly(ctx, params); err != nil {
+			return nil, err
+		}
 	} else {
 		base := "file:" + escapeURIPath(dbPath) + "?_journal_mode=WAL&" + params
 		w, err := sql.Open("sqlite3", base+"&_txlock=immediate")
@@ -135,9 +172,20 @@ func Open(ctx context.Context, dbPath string) (*Store, error) {
 		s.Close()
 		return nil, openError(dbPath, err)
 	}
-	if err := s.migrate(ctx); err != nil {
-		s.Close()
-		return nil, err
+	if s.readOnly {
+		if err := s.checkSchemaReadOnly(ctx); err != nil {
+			s.Close()
+			return nil, err
+		}
+	} else {
+		if err := s.migrate(ctx); err != nil {
+			s.Close()
+			return nil, err
+		}
+		if err := s.convertLegacyVectors(ctx); err != nil {
+			s.Close()
+			return nil, err
+		}
 	}
 	if err := s.loadEmbedder(ctx); err != nil {
 		s.Close()
@@ -151,6 +199,9 @@ func openError(p string, err error) error {
 	if errors.As(err, &se) && (se.Code == sqlite3.ErrNotADB || se.Code == sqlite3.ErrCorrupt) {
 		return papertree.Wrap(fmt.Errorf("open %s: %w", p, err), papertree.EInvalid,
 			"The library file is not a PaperTree database or is damaged.")
+	}
+	if ue := UserError(err); papertree.ErrorCode(ue) != papertree.EInternal {
+		return ue
 	}
 	return papertree.Wrap(fmt.Errorf("open %s: %w", p, err), papertree.EInternal, "The library database could not be opened.")
 }
@@ -185,8 +236,10 @@ type migration struct {
 }
 
 // migrations returns the embedded migrations in version order. File names
-// are NNNN_description.sql; versions must be 1..n without gaps, so a missing
-// or misnamed file is caught by the tests, not by a user's database.
+// are NNNN_description.sql; versions must be unique and positive (a misnamed
+// file is caught by the tests, not by a user's database). Gaps are allowed:
+// parallel branches reserve numbers, and a library records each applied
+// version, so a later-filled gap is still applied.
 func migrations() ([]migration, error) { return readMigrations(migrationFS) }
 
 func readMigrations(fsys fs.FS) ([]migration, error) {
@@ -212,9 +265,9 @@ func readMigrations(fsys fs.FS) ([]migration, error) {
 		ms = append(ms, migration{version: v, name: name, sql: string(b)})
 	}
 	sort.Slice(ms, func(i, j int) bool { return ms[i].version < ms[j].version })
-	for i, m := range ms {
-		if m.version != i+1 {
-			return nil, fmt.Errorf("migration %q: expected version %d", m.name, i+1)
+	for i := 1; i < len(ms); i++ {
+		if ms[i].version == ms[i-1].version {
+			return nil, fmt.Errorf("migration %q: version %d is used twice", ms[i].name, ms[i].version)
 		}
 	}
 	return ms, nil
@@ -234,8 +287,12 @@ func (s *Store) migrate(ctx context.Context) error {
 		applied_at INTEGER NOT NULL)`); err != nil {
 		return openError(s.path, err)
 	}
+	latest := 0
+	if len(ms) > 0 {
+		latest = ms[len(ms)-1].version
+	}
 	for _, m := range ms {
-		if err := s.applyMigration(ctx, m, len(ms)); err != nil {
+		if err := s.applyMigration(ctx, m, latest); err != nil {
 			return err
 		}
 	}
@@ -252,21 +309,25 @@ func (s *Store) applyMigration(ctx context.Context, m migration, latest int) (er
 			tx.Rollback()
 		}
 	}()
-	var cur int
-	if err := tx.QueryRowContext(ctx, `SELECT coalesce(max(version), 0) FROM schema_migrations`).Scan(&cur); err != nil {
+	var cur, done int
+	if err := tx.QueryRowContext(ctx, `SELECT coalesce(max(version), 0),
+		(SELECT count(*) FROM schema_migrations WHERE version = ?) FROM schema_migrations`, m.version).Scan(&cur, &done); err != nil {
 		return fmt.Errorf("migration %s: read version: %w", m.name, err)
 	}
 	if cur > latest {
 		return papertree.Errorf(papertree.EConflict,
 			"The library was written by a newer version of PaperTree (schema %d, this build knows %d).", cur, latest)
 	}
-	if cur >= m.version {
+	if done > 0 {
 		return tx.Rollback()
 	}
 	if _, err := tx.ExecContext(ctx, m.sql); err != nil {
 		if strings.Contains(err.Error(), "no such module: fts5") {
 			return papertree.Wrap(fmt.Errorf("migration %s: %w", m.name, err), papertree.EInternal,
 				"This build of PaperTree lacks full-text search (build with -tags sqlite_fts5).")
+		}
+		if ue := UserError(err); papertree.ErrorCode(ue) != papertree.EInternal {
+			return ue
 		}
 		return papertree.Wrap(fmt.Errorf("migration %s: %w", m.name, err), papertree.EInternal,
 			"The library database could not be upgraded.")
@@ -277,7 +338,7 @@ func (s *Store) applyMigration(ctx context.Context, m migration, latest int) (er
 	}
 	// user_version mirrors schema_migrations so that plain sqlite3 tools can
 	// tell the schema version; it is transactional like any header write.
-	if _, err := tx.ExecContext(ctx, fmt.Sprintf(`PRAGMA user_version = %d`, m.version)); err != nil {
+	if _, err := tx.ExecContext(ctx, fmt.Sprintf(`PRAGMA user_version = %d`, max(cur, m.version))); err != nil {
 		return fmt.Errorf("migration %s: user_version: %w", m.name, err)
 	}
 	return tx.Commit()

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"fmt"
+	"github.com/papertree/papertree/backend/papertree"
 	"sync/atomic"
 	"time"
 )
@@ -24,7 +25,7 @@ func (s *Store) Usage() *UsageRecorder { return &UsageRecorder{s: s} }
 func (u *UsageRecorder) Record(op, model string, promptTokens, completionTokens int, d time.Duration, err error) {
 	msg := ""
 	if err != nil {
-		msg = err.Error()
+		msg = papertree.Redact(err.Error())
 	}
 	if _, werr := u.s.w.ExecContext(context.Background(), `INSERT INTO llm_usage
 		(op, model, prompt_tokens, completion_tokens, ms, error, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,

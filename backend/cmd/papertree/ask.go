@@ -67,11 +67,14 @@ func cmdAsk(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if len(pos) == 0 {
 		return usageError{"expected a QUESTION"}
 	}
+	if *budget < 1 {
+		return usageError{fmt.Sprintf("--budget must be a positive number of tokens, not %d", *budget)}
+	}
 	ids, err := parseIDs(*papers)
 	if err != nil {
 		return err
 	}
-	lib, err := openLibraryLLM(ctx, *db, 1, llmo, stderr)
+	lib, err := openLibraryLLMMode(ctx, *db, 1, llmo, stderr, true)
 	if err != nil {
 		return err
 	}

@@ -13,6 +13,7 @@ import (
 	"github.com/papertree/papertree/backend/eval"
 	"github.com/papertree/papertree/backend/library"
 	"github.com/papertree/papertree/backend/papertree"
+	"github.com/papertree/papertree/backend/store"
 	"github.com/papertree/papertree/backend/treebuild"
 )
 
@@ -103,11 +104,13 @@ func excerpt(s string, n int) string {
 	return string(r[:n-1]) + "…"
 }
 
+// openLibrary opens an existing library for a command that reads it: a
+// mistyped --db is an error, never a new empty library.
 func openLibrary(ctx context.Context, db string, workers int) (*library.Library, error) {
 	if db == "" {
 		return nil, usageError{"--db FILE.db is required"}
 	}
-	return library.Open(ctx, library.Config{DBPath: db, Workers: workers})
+	return library.Open(ctx, library.Config{DBPath: db, Workers: workers, MustExist: true})
 }
 
 // indexOutput is the contract of "papertree index --json".
@@ -234,6 +237,9 @@ func cmdList(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		return err
 	}
 	if *asJSON {
+		if ps == nil {
+			ps = []store.PaperInfo{} // "[]", not "null", for an empty library
+		}
 		return writeJSON(stdout, ps)
 	}
 	for _, p := range ps {

@@ -64,6 +64,12 @@ func (o *llmOpts) config(ctx context.Context) (*llm.Config, error) {
 // when the LLM was asked for but cannot be used (the command then runs
 // without it).
 func openLibraryLLM(ctx context.Context, db string, workers int, o *llmOpts, stderr io.Writer) (*library.Library, error) {
+	return openLibraryLLMMode(ctx, db, workers, o, stderr, false)
+}
+
+// openLibraryLLMMode is openLibraryLLM; mustExist for commands that only
+// read the library (ask).
+func openLibraryLLMMode(ctx context.Context, db string, workers int, o *llmOpts, stderr io.Writer, mustExist bool) (*library.Library, error) {
 	if db == "" {
 		return nil, usageError{"--db FILE.db is required"}
 	}
@@ -71,7 +77,7 @@ func openLibraryLLM(ctx context.Context, db string, workers int, o *llmOpts, std
 	if err != nil {
 		return nil, err
 	}
-	lib, err := library.Open(ctx, library.Config{DBPath: db, Workers: workers, LLM: cfg})
+	lib, err := library.Open(ctx, library.Config{DBPath: db, Workers: workers, LLM: cfg, MustExist: mustExist})
 	if err != nil {
 		return nil, err
 	}

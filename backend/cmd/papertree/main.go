@@ -18,6 +18,7 @@ import (
 	"syscall"
 
 	"github.com/papertree/papertree/backend/papertree"
+	"github.com/papertree/papertree/backend/store"
 )
 
 const usage = `papertree - structure-aware paper library (headless CLI)
@@ -122,6 +123,7 @@ func (e usageError) Error() string { return e.msg }
 // describe renders an error for the terminal: the user-safe message, the
 // code, and the technical chain for coded errors that carry one.
 func describe(err error) string {
+	err = store.UserError(err) // no raw SQLite/sqlite-vec message as the explanation
 	code := papertree.ErrorCode(err)
 	if code == papertree.EInternal {
 		return err.Error()

@@ -1,0 +1,76 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"path/filepath"
+	"testing"
+	"time"
+)
+
+// TestPaperCacheMatchesVec0: library-wide paper-space searches answered from
+// the in-memory cache rank like vec0 (same papers, cosines within 2e-3),
+// and a paper saved afterwards (the table changed) is found at once.
+func TestPaperCacheMatchesVec0(t *testing.T) {
+	ctx := context.Background()
+	s, err := Open(ctx, filepath.Join(t.TempDir(), "lib.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	const dim = 64
+	if _, err := s.EnsureEmbedder(ctx, "e", dim); err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(5, 6))
+	save := func(i int) []float32 {
+		p := synthPaper(fmt.Sprintf("/p%03d.pdf", i), uint64(i+1), 1, 1, 1)
+		pv := unitVec(rng, dim)
+		if _, err := s.SavePaper(ctx, p, Vectors{Paper: map[int][]float32{0: pv}}, ""); err != nil {
+			t.Fatal(err)
+		}
+		return pv
+	}
+	var vecs [][]float32
+	for i := range 120 {
+		vecs = append(vecs, save(i))
+	}
+	q := unitVec(rng, dim)
+	want, err := s.SearchVectors(ctx, SpacePaper, q, nil, 10) // vec0; starts the fill
+	if err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		s.papers.mu.Lock()
+		filled := s.papers.nodes != nil
+		s.papers.mu.Unlock()
+		if filled {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the paper cache was never filled")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	got, ok := s.searchPaperCache(ctx, q, 10)
+	if !ok || len(got) != len(want) {
+		t.Fatalf("cache: %v, %d hits (vec0 %d)", ok, len(got), len(want))
+	}
+	for i := range want {
+		if got[i].PaperID != want[i].PaperID || math.Abs(got[i].Score-want[i].Score) > 2e-3 {
+			t.Errorf("rank %d: cache %+v, vec0 %+v", i, got[i], want[i])
+		}
+	}
+	// A new paper exactly at the query is first, whatever the cache holds.
+	p := synthPaper("/new.pdf", 999, 1, 1, 1)
+	if _, err := s.SavePaper(ctx, p, Vectors{Paper: map[int][]float32{0: q}}, ""); err != nil {
+		t.Fatal(err)
+	}
+	hits, err := s.SearchVectors(ctx, SpacePaper, q, nil, 3)
+	if err != nil || len(hits) == 0 || hits[0].PaperID != p.ID {
+		t.Fatalf("after a save: %+v, %v", hits, err)
+	}
+}

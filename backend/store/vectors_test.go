@@ -1,0 +1,147 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"path/filepath"
+	"testing"
+
+	"github.com/papertree/papertree/backend/papertree"
+)
+
+// TestQuantizedCosine bounds what int8 storage costs: cosines between stored
+// and query vectors stay within 2e-3 of the float32 cosine at the built-in
+// embedder's dimension.
+func TestQuantizedCosine(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for _, dim := range []int{384, 768} {
+		t.Run(fmt.Sprint("dim=", dim), func(t *testing.T) {
+			worst := 0.0
+			for range 200 {
+				v, q := unitVec(rng, dim), unitVec(rng, dim)
+				// Correlated pairs, as in retrieval, not only random ones.
+				for i := range q {
+					q[i] = 0.6*v[i] + 0.4*q[i]
+				}
+				q = normalized(q)
+				b := blob{n: 1, dim: dim, data: encodeBlob([]int64{7}, [][]float32{v}, dim)}
+				var exact float64
+				for i := range v {
+					exact += float64(v[i]) * float64(q[i])
+				}
+				worst = max(worst, math.Abs(b.cosine(0, q)-exact))
+				if b.id(0) != 7 || !closeVec(b.vector(0), v) {
+					t.Fatalf("round trip lost the vector")
+				}
+			}
+			if worst > 2e-3 {
+				t.Errorf("worst cosine error %.5f", worst)
+			}
+		})
+	}
+}
+
+func normalized(v []float32) []float32 {
+	var s float64
+	for _, x := range v {
+		s += float64(x) * float64(x)
+	}
+	for i := range v {
+		v[i] = float32(float64(v[i]) / math.Sqrt(s))
+	}
+	return v
+}
+
+// TestConvertLegacyVectors builds a library in the layout before migration
+// 0006 (vec0 tables per space, partitioned by paper) and checks that opening
+// it converts every vector into paper_vectors, drops the old tables and
+// keeps search working.
+func TestConvertLegacyVectors(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "lib.db")
+	s, err := Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const dim = 16
+	if _, err := s.EnsureEmbedder(ctx, "e", dim); err != nil {
+		t.Fatal(err)
+	}
+	var papers []*papertree.Paper
+	var vecs []Vectors
+	for i := range 3 {
+		p := synthPaper(fmt.Sprintf("/p%d.pdf", i), uint64(i+1), 2, 2, 3)
+		v := synthVectors(p, dim, uint64(i+1))
+		if _, err := s.SavePaper(ctx, p, v, ""); err != nil {
+			t.Fatal(err)
+		}
+		papers, vecs = append(papers, p), append(vecs, v)
+	}
+	// Rewrite the vectors the old way.
+	for _, sp := range []Space{SpaceSegment, SpaceSummary, SpaceSection} {
+		tb, _ := sp.table()
+		if _, err := s.w.ExecContext(ctx, fmt.Sprintf(vecTableDDL, tb, dim, sp.chunkSize())); err != nil {
+			t.Fatal(err)
+		}
+		for i, p := range papers {
+			m := map[Space]map[int][]float32{SpaceSegment: vecs[i].Segment, SpaceSummary: vecs[i].Summary, SpaceSection: vecs[i].Section}[sp]
+			p.Root.Walk(func(path []*papertree.Node) bool {
+				n := path[len(path)-1]
+				if v, ok := m[n.Order]; ok {
+					b, _ := encodeVector(v)
+					if _, err := s.w.ExecContext(ctx, `INSERT INTO `+tb+`(rowid, paper_id, embedding) VALUES (?, ?, ?)`, n.ID, p.ID, b); err != nil {
+						t.Fatal(err)
+					}
+				}
+				return true
+			})
+		}
+	}
+	if _, err := s.w.ExecContext(ctx, `DELETE FROM paper_vectors`); err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+
+	s, err = Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	var legacy int
+	if err := s.r.QueryRowContext(ctx, `SELECT count(*) FROM sqlite_master WHERE name IN ('vec_segment', 'vec_summary', 'vec_section')`).Scan(&legacy); err != nil || legacy != 0 {
+		t.Fatalf("legacy tables left: %d, %v", legacy, err)
+	}
+	if name, d := s.Embedder(); name != "e" || d != dim {
+		t.Fatalf("embedder after conversion = %s/%d", name, d)
+	}
+	for i, p := range papers {
+		got, err := s.LoadVectors(ctx, SpaceSegment, []int64{p.ID})
+		if err != nil || len(got) != len(vecs[i].Segment) {
+			t.Fatalf("paper %d: %d vectors, %v", i, len(got), err)
+		}
+		for ord, v := range vecs[i].Segment {
+			if !closeVec(got[nodeByOrder(p, ord).ID], v) {
+				t.Fatalf("paper %d node %d: vector changed", i, ord)
+			}
+		}
+	}
+	leaf := papers[1].Root.Children[0].Children[0].Children[0]
+	hits, err := s.SearchVectors(ctx, SpaceSegment, vecs[1].Segment[leaf.Order], nil, 1)
+	if err != nil || len(hits) != 1 || hits[0].NodeID != leaf.ID {
+		t.Fatalf("search after conversion: %+v, %v", hits, err)
+	}
+	consistency(t, s)
+}
+
+func nodeByOrder(p *papertree.Paper, ord int) *papertree.Node {
+	var out *papertree.Node
+	p.Root.Walk(func(path []*papertree.Node) bool {
+		if n := path[len(path)-1]; n.Order == ord {
+			out = n
+		}
+		return out == nil
+	})
+	return out
+}
