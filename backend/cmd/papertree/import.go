@@ -59,7 +59,11 @@ func cmdImport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	default:
 		return usageError{fmt.Sprintf("unknown source %q (have: zotero, bibtex)", source)}
 	}
-	lib, err := openLibrary(ctx, *db, 0)
+	if *db == "" {
+		return usageError{"--db FILE.db is required"}
+	}
+	// Like index, an import writes papers, so it may create the library.
+	lib, err := library.Open(ctx, library.Config{DBPath: *db})
 	if err != nil {
 		return err
 	}
