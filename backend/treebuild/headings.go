@@ -4,6 +4,7 @@ import (
 	"math"
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 	"unicode"
 
@@ -138,11 +139,13 @@ type heading struct {
 }
 
 var (
-	captionRe = regexp.MustCompile(`(?i)^(figure|fig\.?|table|tab\.|algorithm|alg\.|listing|theorem|lemma|definition|proof|corollary|proposition|remark|example|assumption|claim|conjecture|equation|eq\.|exhibit|plate|box|scheme|chart)\s*[\dIVXivx]+[\d.]*\s*[:.|—–-]?`)
-	labelRe   = regexp.MustCompile(`(?i)^(proof|theorem|lemma|definition|corollary|proposition|remark|note|step|case|input|output|require|ensure)\b\.?\s*(\d|$|[.:(])`)
-	tocRe     = regexp.MustCompile(`(\.\s*){4,}|(·\s*){4,}|…{2,}|\s\d{1,3}$`)
-	emailRe   = regexp.MustCompile(`@|https?://|www\.|\.com\b|\.edu\b|\.org\b`)
-	listRe    = regexp.MustCompile(`^(\(?[a-z0-9]{1,2}\)|[•·▪◦‣∗*–—-])\s`)
+	captionRe  = regexp.MustCompile(`(?i)^(figure|fig\.?|table|tab\.|algorithm|alg\.|listing|theorem|lemma|definition|proof|corollary|proposition|remark|example|assumption|claim|conjecture|equation|eq\.|exhibit|plate|box|scheme|chart)\s*[\dIVXivx]+[\d.]*\s*[:.|—–-]?`)
+	labelRe    = regexp.MustCompile(`(?i)^(proof|theorem|lemma|definition|corollary|proposition|remark|note|step|case|input|output|require|ensure)\b\.?\s*(\d|$|[.:(])`)
+	tocRe      = regexp.MustCompile(`(\.\s*){4,}|(·\s*){4,}|…{2,}|\s\d{1,3}$`)
+	leaderRe   = regexp.MustCompile(`(\.\s*){4,}|(·\s*){4,}|…{2,}`)
+	trailNumRe = regexp.MustCompile(`\s\d{1,3}$`)
+	emailRe    = regexp.MustCompile(`@|https?://|www\.|\.com\b|\.edu\b|\.org\b`)
+	listRe     = regexp.MustCompile(`^(\(?[a-z0-9]{1,2}\)|[•·▪◦‣∗*–—-])\s`)
 )
 
 // captionLike reports lines that start figure/table captions or theorem-like
@@ -229,7 +232,7 @@ func plausibleHeadingText(t string) bool {
 	if letterCount(t) < 2 || wordCount(t) > 22 || len([]rune(t)) > 160 {
 		return false
 	}
-	if captionLike(t) || tocRe.MatchString(t) || emailRe.MatchString(t) {
+	if captionLike(t) || leaderRe.MatchString(t) || emailRe.MatchString(t) {
 		return false
 	}
 	first := []rune(t)[0]
@@ -343,6 +346,9 @@ func classifyLine(lines []*line, i int, st stats) *heading {
 	if l.maxGap > 3.5*l.size && !numberOnly(firstRunText(l)) {
 		return nil // a table row
 	}
+	if tocEntry(l, st) {
+		return nil
+	}
 	num, hasNum := ParseNumbering(t)
 	// A number alone on its line followed by the title on the next line.
 	if !hasNum && numberOnly(t) && i+1 < len(lines) {
@@ -451,6 +457,29 @@ func classifyLine(lines []*line, i int, st stats) *heading {
 		h.role = roleFor(h.text)
 	}
 	return h
+}
+
+// tocEntry reports a table-of-contents line: dot leaders, or a trailing
+// page number pushed to the column's right edge or set apart by a wide gap.
+// A short heading that merely ends in a number ("2. Study 1") is not one.
+func tocEntry(l *line, st stats) bool {
+	if leaderRe.MatchString(l.text) {
+		return true
+	}
+	if !trailNumRe.MatchString(l.text) {
+		return false
+	}
+	colW := st.colWidth[l.col]
+	if colW > 0 && l.x1-l.x0 > 0.85*colW {
+		return true
+	}
+	if n := len(l.runs); n >= 2 {
+		last, prev := l.runs[n-1], l.runs[n-2]
+		if isDigits(strings.TrimSpace(last.Text)) && last.X-(prev.X+runWidth(prev)) > 2*last.Size {
+			return true
+		}
+	}
+	return false
 }
 
 func firstRunText(l *line) string {
@@ -591,8 +620,15 @@ func pruneCandidates(cands []*heading) []*heading {
 		}
 	}
 	count := map[string]int{}
+	samePage := map[string]int{} // stem without a trailing number, per page
+	stemKey := func(c *heading) string {
+		return normKey(trailNumRe.ReplaceAllString(c.text, "")) + "/" + strconv.Itoa(c.page)
+	}
 	for _, c := range out {
 		count[normKey(c.text)]++
+		if !c.hasNum {
+			samePage[stemKey(c)]++
+		}
 	}
 	mostlyNumbered := numbered >= 3 && 2*numbered >= len(out)
 	kept := out[:0]
@@ -602,6 +638,9 @@ func pruneCandidates(cands []*heading) []*heading {
 		}
 		if !c.hasNum && !c.inline && mostlyNumbered && c.conv && !unnumberedName(c.text) {
 			continue // "Method" alone in a numbered paper: a table or figure label
+		}
+		if !c.hasNum && !c.conv && samePage[stemKey(c)] >= 2 {
+			continue // "Completion 1", "Completion 4" on one page: labels of a table or figure
 		}
 		if !c.hasNum && !topLevelName(c) && (count[normKey(c.text)] >= 3 || (!c.conv && count[normKey(c.text)] >= 2)) {
 			continue

@@ -183,10 +183,36 @@ func pageRuns(p pdf.Page) []pdf.Run {
 	runs := make([]pdf.Run, 0, len(p.Runs))
 	for _, r := range p.Runs {
 		if sane(r, w, h) {
+			if !r.Bold || !r.Italic {
+				b, it := suffixStyle(r.Font)
+				r.Bold = r.Bold || b
+				r.Italic = r.Italic || it
+			}
 			runs = append(runs, r)
 		}
 	}
 	return dropMarginNoise(runs, w)
+}
+
+// suffixStyle reads weight and slant from a one- or two-letter style
+// suffix of a font name, a naming scheme the PDF layer's full-word rules do
+// not cover: "AdvGulliv-B" (bold), "AdvGulliv-I" (italic), "Foo-BI",
+// "Foo-Bd", "Foo.B". Only the part after the last '-', ',' or '.' counts,
+// and only when it is one of these exact codes.
+func suffixStyle(font string) (bold, italic bool) {
+	i := strings.LastIndexAny(font, "-,.")
+	if i < 0 || i == len(font)-1 {
+		return false, false
+	}
+	switch strings.ToLower(font[i+1:]) {
+	case "b", "bd", "sb", "bol", "db":
+		return true, false
+	case "bi", "bdit", "bdi", "sbi", "bit", "ib":
+		return true, true
+	case "i", "it", "ri", "obl":
+		return false, true
+	}
+	return false, false
 }
 
 // gutterFits reports whether the document's usual gutter g also splits this

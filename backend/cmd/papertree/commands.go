@@ -10,7 +10,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/papertree/papertree/backend/eval"
 	"github.com/papertree/papertree/backend/library"
 	"github.com/papertree/papertree/backend/papertree"
 	"github.com/papertree/papertree/backend/treebuild"
@@ -261,20 +260,13 @@ func cmdEvalTrees(ctx context.Context, args []string, stdout io.Writer) error {
 	pdfs := fs.String("pdfs", "", "folder of the PDFs they describe")
 	noOutline := fs.Bool("no-outline", false, "ignore the PDF bookmarks")
 	asJSON := fs.Bool("json", false, "print the report as JSON")
+	silver := fs.String("silver", "", "silver folder (gold/, pdfs/, SOURCES.tsv): also score --no-outline against the outlines, per family")
+	diff := fs.String("diff", "", "print gold vs predicted headings of the files whose name contains this (\"all\" for every file)")
 	if _, err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	if *gold == "" || *pdfs == "" {
-		return usageError{"--gold DIR and --pdfs DIR are required"}
+	if (*gold == "" || *pdfs == "") && *silver == "" {
+		return usageError{"--gold DIR and --pdfs DIR (or --silver DIR) are required"}
 	}
-	opts := treebuild.DefaultOptions()
-	opts.UseOutline = !*noOutline
-	rep, err := eval.RunTrees(ctx, *gold, *pdfs, opts)
-	if err != nil {
-		return err
-	}
-	if *asJSON {
-		return writeJSON(stdout, rep)
-	}
-	return rep.WriteTable(stdout)
+	return evalTreesWithSilver(ctx, stdout, *gold, *pdfs, *silver, *diff, !*noOutline, *asJSON)
 }
