@@ -520,6 +520,12 @@ func mergeContinuation(lines []*line, h *heading, st stats) {
 		if d := nx.y - cur.y; d <= 0 || d > 2.2*math.Max(cur.size, nx.size) {
 			return
 		}
+		// A wrapped heading keeps its own leading: a line set further below
+		// than the body's line spacing (scaled to the heading's size) is the
+		// paragraph after the heading, however long the heading is.
+		if d := nx.y - cur.y; st.bodySize > 0 && d > 1.35*st.lineSpacing*math.Max(1, cur.size/st.bodySize) {
+			return
+		}
 		if math.Abs(nx.size-cur.size) > 0.6 {
 			// a chapter label above a bigger title
 			if !(chapterLabel(h.text) && nx.size > cur.size) {

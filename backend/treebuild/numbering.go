@@ -39,7 +39,7 @@ func ParseNumbering(text string) (Numbering, bool) {
 	}
 	if m := arabicRe.FindStringSubmatch(t); m != nil {
 		rest := m[3]
-		deep := strings.Contains(m[1], ".") && m[2] == ""
+		deep := strings.Contains(m[1], ".")
 		if rest == "" || !(startsTitle(rest) || (deep && startsLowerTitle(rest))) {
 			return Numbering{}, false
 		}
