@@ -252,7 +252,27 @@ func plausibleHeadingText(t string) bool {
 			}
 		}
 	}
-	return float64(letters) >= 0.55*float64(nonSpace)
+	if float64(letters) < 0.55*float64(nonSpace) {
+		return false
+	}
+	return !mathLike(t)
+}
+
+// mathLike reports a line made mostly of one-letter tokens ("X W Z Λ θ X
+// W X R", "2 W (yobs − o) W ZΛθ W X"): a displayed equation or a matrix,
+// whatever its font.
+func mathLike(t string) bool {
+	ws := strings.Fields(t)
+	if len(ws) < 4 {
+		return false
+	}
+	short := 0
+	for _, w := range ws {
+		if n := len([]rune(strings.Trim(w, "()[]{},.;:"))); n <= 1 {
+			short++
+		}
+	}
+	return 2*short > len(ws)
 }
 
 // endsLikeSentence reports text that ends like running prose.
@@ -571,17 +591,23 @@ func runInLine(l *line) bool {
 	label := l.runs[0].Bold
 	seenBody := false
 	bodyLetters := 0
+	endsStyled := false
 	for _, r := range l.runs {
 		styled := (label && r.Bold) || (!label && r.Italic)
+		if letterCount(r.Text) > 0 {
+			endsStyled = styled
+		}
 		if !styled {
 			seenBody = true
 			bodyLetters += letterCount(r.Text)
-		} else if seenBody && letterCount(r.Text) > 0 {
-			// styled text after body text: inline emphasis, still run-in
-			continue
 		}
+		// styled text after body text is inline emphasis, still run-in,
+		// unless the line also ends in it (below)
 	}
-	return seenBody && bodyLetters >= 3
+	// A line that returns to the label style and ends in it is a heading
+	// with a word in another font ("1.2 Reference implementation: the
+	// jsonlite package" with jsonlite in typewriter), not a run-in label.
+	return seenBody && bodyLetters >= 3 && !endsStyled
 }
 
 // pruneCandidates applies document-level checks to typography candidates:
