@@ -25,6 +25,7 @@ import (
 	"math"
 	"regexp"
 	"strings"
+	"unicode"
 
 	"github.com/papertree/papertree/backend/papertree"
 	"github.com/papertree/papertree/backend/pdf"
@@ -240,26 +241,22 @@ func findAuthors(lines []*line, titleLast int, heads []*heading) []string {
 	seen := map[string]bool{}
 	for i := titleLast + 1; i < end && i < titleLast+12; i++ {
 		l := lines[i]
-		if l.page != page || affiliationRe.MatchString(l.text) || endsLikeSentence(l.text) {
+		if l.page != page || endsLikeSentence(l.text) {
 			continue
 		}
-		for _, chunk := range gapChunks(l) {
-			for _, part := range authorSplitRe.Split(chunk, -1) {
-				name := strings.Trim(part, " *†‡§¶0123456789,")
-				ws := strings.Fields(name)
-				if len(ws) < 2 || len(ws) > 4 || !titleCase(name) || isAllCaps(name) || memberRe.MatchString(name) {
-					continue
-				}
-				okName := true
-				for _, w := range ws {
-					if !titleCase(w) {
-						okName = false
-					}
-				}
-				if okName && !seen[name] {
-					seen[name] = true
-					out = append(out, name)
-				}
+		if affiliationRe.MatchString(l.text) {
+			// "TAL AUGUST, University of Washington, USA" (ACM): a name in
+			// capitals or small capitals before the affiliation.
+			if name, ok := namePrefix(l.text); ok && !seen[name] {
+				seen[name] = true
+				out = append(out, name)
+			}
+			continue
+		}
+		for _, name := range lineNames(l) {
+			if !seen[name] {
+				seen[name] = true
+				out = append(out, name)
 			}
 		}
 		if len(out) >= 20 {
@@ -307,6 +304,132 @@ func sectionText(n *papertree.Node) string {
 		}
 	}
 	return strings.Join(parts, " ")
+}
+
+// lineNames reads person names from an author line. Names are separated by
+// commas, "and", wide gaps and affiliation markers; markers are superscript
+// runs (smaller than the line), symbols and digits ("Shijie Wu♠∗ Alexis
+// Conneau♥∗", "Alec Radford * 1 Jeffrey Wu * 1"). A name is two to four
+// capitalised words (initials and particles such as "van" allowed).
+func lineNames(l *line) []string {
+	var names []string
+	var cur []string
+	flush := func() {
+		if n := len(cur); n >= 2 && n <= 4 && !allInitials(cur) {
+			name := strings.Join(cur, " ")
+			if !isAllCaps(name) && !memberRe.MatchString(name) && !affiliationRe.MatchString(name) {
+				names = append(names, name)
+			}
+		}
+		cur = cur[:0]
+	}
+	for i, r := range l.runs {
+		if i > 0 {
+			prev := l.runs[i-1]
+			if r.X-(prev.X+runWidth(prev)) > 1.2*r.Size {
+				flush()
+			}
+		}
+		if r.Size < 0.85*l.size || letterCount(r.Text) == 0 {
+			flush() // a superscript marker or a symbol
+			continue
+		}
+		for _, w := range strings.Fields(cleanText(r.Text)) {
+			lw := strings.ToLower(w)
+			if lw == "and" || lw == "&" {
+				flush()
+				continue
+			}
+			core := strings.TrimFunc(w, func(c rune) bool { return !unicode.IsLetter(c) && c != '.' && c != '-' && c != '\'' && c != '’' })
+			if core == "" {
+				flush()
+				continue
+			}
+			lead := strings.Index(w, core) > 0
+			if lead {
+				flush()
+			}
+			if !nameWord(core) || nameStop[strings.ToLower(core)] {
+				flush()
+				continue
+			}
+			cur = append(cur, strings.TrimSuffix(core, ","))
+			if core != w && !strings.HasSuffix(w, ".") {
+				flush() // a trailing marker or comma ends the name
+			}
+		}
+	}
+	flush()
+	return names
+}
+
+// namePrefix reads a name set before the first comma of an affiliation
+// line. Capitals are turned into title case.
+func namePrefix(t string) (string, bool) {
+	i := strings.IndexByte(t, ',')
+	if i <= 0 {
+		return "", false
+	}
+	ws := strings.Fields(strings.Trim(t[:i], " *†‡§¶0123456789"))
+	if len(ws) < 2 || len(ws) > 4 {
+		return "", false
+	}
+	for k, w := range ws {
+		if isAllCaps(w) || (len([]rune(w)) <= 3 && strings.ToUpper(w) == w) {
+			r := []rune(strings.ToLower(w))
+			r[0] = unicode.ToUpper(r[0])
+			w = string(r)
+		}
+		if !nameWord(w) && !(len(w) == 2 && strings.HasSuffix(w, ".")) || nameStop[strings.ToLower(w)] || affiliationRe.MatchString(w) {
+			return "", false
+		}
+		ws[k] = w
+	}
+	return strings.Join(ws, " "), true
+}
+
+var nameParticles = map[string]bool{"van": true, "von": true, "de": true, "der": true, "den": true, "da": true,
+	"di": true, "del": true, "la": true, "le": true, "du": true, "dos": true, "das": true, "bin": true, "al": true}
+
+// nameStop are capitalised words of title pages that are never part of a
+// name ("A Dissertation Submitted", "By Jorge Nocedal", "Anonymous
+// submission"); they separate names.
+var nameStop = map[string]bool{"in": true, "of": true, "the": true, "for": true, "by": true, "to": true, "on": true,
+	"at": true, "with": true, "from": true, "submitted": true, "dissertation": true, "thesis": true, "partial": true,
+	"fulfillment": true, "fulfilment": true, "anonymous": true, "submission": true, "paper": true, "degree": true,
+	"requirements": true, "doctor": true, "philosophy": true, "master": true, "bachelor": true, "presented": true,
+	"faculty": true, "committee": true, "advisor": true, "supervisor": true, "author": true, "authors": true,
+	"corresponding": true, "view": true, "intelligence": true, "editor": true, "received": true, "accepted": true}
+
+func allInitials(ws []string) bool {
+	for _, w := range ws {
+		if len([]rune(strings.TrimSuffix(w, "."))) > 1 {
+			return false
+		}
+	}
+	return true
+}
+
+// nameWord reports a word that can be part of a person's name: capitalised
+// (or an initial, or a particle), letters with at most inner hyphens,
+// apostrophes and periods.
+func nameWord(w string) bool {
+	if nameParticles[w] {
+		return true
+	}
+	rs := []rune(w)
+	if len(rs) == 0 || !unicode.IsUpper(rs[0]) || strings.HasSuffix(w, "-") {
+		return false
+	}
+	if len(rs) == 1 || (len(rs) >= 3 && isAllCaps(w)) {
+		return false // "A" without a period is an article; "SARS" an acronym
+	}
+	for _, c := range rs {
+		if !(unicode.IsLetter(c) || c == '.' || c == '-' || c == '\'' || c == '’') {
+			return false
+		}
+	}
+	return true
 }
 
 // gapChunks splits a line at wide gaps between runs: author blocks set
