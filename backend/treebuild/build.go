@@ -22,6 +22,7 @@ package treebuild
 import (
 	"context"
 	"fmt"
+	"html"
 	"math"
 	"regexp"
 	"strings"
@@ -105,6 +106,12 @@ func (b *builder) run(ctx context.Context) (*papertree.Paper, error) {
 	b.st = computeStats(b.lines)
 	skip := coverPages(b.lines)
 	titleFirst, titleLast, title := findTitle(b.lines, b.st, skip, b.doc.Info.Title)
+	if lo, hi, t, ok := infoTitleOnPage(b.lines, skip, b.doc.Info.Title); ok {
+		// The info dictionary's title is printed on the first page: it wins
+		// over the largest text (a journal banner such as "Neurocomputing"),
+		// and its spacing repairs words the text layer glued together.
+		titleFirst, titleLast, title = lo, hi, t
+	}
 	paper.Title = title
 	cands := findCandidates(b.lines, b.st, skip, b.opts.RunInHeadings)
 	// The title block is never a heading.
@@ -218,6 +225,55 @@ func findTitle(lines []*line, st stats, skip map[int]bool, infoTitle string) (in
 		parts = append(parts, lines[i].text)
 	}
 	return lo, hi, joinLines(parts)
+}
+
+// infoTitleOnPage looks for the document info title among the first page's
+// lines (letters and digits compared, so glued words and hyphenation do not
+// matter) and returns the lines it covers and the title text: the info
+// text when it only adds spaces to the printed one, else the printed text.
+// Titles of fewer than three words or with no letters are not trusted
+// ("504 504..507", "Untitled").
+func infoTitleOnPage(lines []*line, skip map[int]bool, info string) (int, int, string, bool) {
+	info = strings.TrimSpace(html.UnescapeString(info))
+	key := normKey(info)
+	if wordCount(info) < 3 || letterCount(info) < 12 || len(key) < 12 {
+		return 0, 0, "", false
+	}
+	page := 0
+	for _, l := range lines {
+		if !skip[l.page] {
+			page = l.page
+			break
+		}
+	}
+	for i, l := range lines {
+		if l.page != page {
+			if l.page > page {
+				break
+			}
+			continue
+		}
+		acc := ""
+		var parts []string
+		for j := i; j < len(lines) && j < i+6 && lines[j].page == page; j++ {
+			if j > i && math.Abs(lines[j].size-l.size) > 0.6 {
+				break
+			}
+			acc += normKey(lines[j].text)
+			parts = append(parts, lines[j].text)
+			if !strings.HasPrefix(key, acc) {
+				break
+			}
+			if acc == key {
+				printed := joinLines(parts)
+				if strings.Count(printed, " ") < strings.Count(info, " ") {
+					printed = info
+				}
+				return i, j, printed, true
+			}
+		}
+	}
+	return 0, 0, "", false
 }
 
 var memberRe = regexp.MustCompile(`(?i)\b(member|fellow|senior|student|ieee|acm|phd|ph\.d|professor)\b`)
