@@ -86,18 +86,25 @@ func (n *Node) Renumber() int {
 
 // Paper is one indexed paper and its tree.
 type Paper struct {
-	ID          int64    `json:"id,omitempty"`
-	Path        string   `json:"path"`           // absolute file path
-	Hash        string   `json:"hash,omitempty"` // sha256 of the file content, hex
-	Title       string   `json:"title"`
-	Authors     []string `json:"authors,omitempty"`
-	Abstract    string   `json:"abstract,omitempty"`
-	Year        int      `json:"year,omitempty"`
-	Pages       int      `json:"pages"`
-	PageSizes   []Size   `json:"page_sizes,omitempty"` // width/height in points per page
-	OutlineUsed bool     `json:"outline_used"`
-	Root        *Node    `json:"tree"`
-	Warnings    []string `json:"warnings,omitempty"` // non-fatal problems found while parsing
+	ID       int64    `json:"id,omitempty"`
+	Path     string   `json:"path"`           // absolute file path
+	Hash     string   `json:"hash,omitempty"` // sha256 of the file content, hex
+	Title    string   `json:"title"`
+	Authors  []string `json:"authors,omitempty"`
+	Abstract string   `json:"abstract,omitempty"`
+	Year     int      `json:"year,omitempty"`
+	// Front-matter metadata read from the first page and the PDF info
+	// dictionary, checked against each other (treebuild). Empty when not
+	// found; never guessed.
+	Venue        string   `json:"venue,omitempty"`
+	DOI          string   `json:"doi,omitempty"`
+	ArxivID      string   `json:"arxiv_id,omitempty"`
+	Affiliations []string `json:"affiliations,omitempty"`
+	Pages        int      `json:"pages"`
+	PageSizes    []Size   `json:"page_sizes,omitempty"` // width/height in points per page
+	OutlineUsed  bool     `json:"outline_used"`
+	Root         *Node    `json:"tree"`
+	Warnings     []string `json:"warnings,omitempty"` // non-fatal problems found while parsing
 }
 
 // Size is a page size in PDF points.

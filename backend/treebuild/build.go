@@ -142,6 +142,7 @@ func (b *builder) run(ctx context.Context) (*papertree.Paper, error) {
 		return nil, papertree.Wrap(err, papertree.ECanceled, "cancelled")
 	}
 	paper.Authors = findAuthors(b.lines, titleLast, heads)
+	frontMeta(paper, b.lines, b.doc.Info, skip, titleLast, paper.Authors)
 	paper.Root = b.assemble(heads, title, titleLast)
 	paper.Root.Renumber()
 	for _, c := range paper.Root.Children {

@@ -24,14 +24,19 @@ func writeJSON(w io.Writer, v any) error {
 
 // parseOutput is the contract of "papertree parse --json".
 type parseOutput struct {
-	File        string              `json:"file"`
-	Title       string              `json:"title"`
-	Authors     []string            `json:"authors,omitempty"`
-	Pages       int                 `json:"pages"`
-	OutlineUsed bool                `json:"outline_used"`
-	Headings    []papertree.Heading `json:"headings"`
-	Tree        *papertree.Node     `json:"tree"`
-	Warnings    []string            `json:"warnings,omitempty"`
+	File         string              `json:"file"`
+	Title        string              `json:"title"`
+	Authors      []string            `json:"authors,omitempty"`
+	Affiliations []string            `json:"affiliations,omitempty"`
+	Year         int                 `json:"year,omitempty"`
+	Venue        string              `json:"venue,omitempty"`
+	DOI          string              `json:"doi,omitempty"`
+	ArxivID      string              `json:"arxiv_id,omitempty"`
+	Pages        int                 `json:"pages"`
+	OutlineUsed  bool                `json:"outline_used"`
+	Headings     []papertree.Heading `json:"headings"`
+	Tree         *papertree.Node     `json:"tree"`
+	Warnings     []string            `json:"warnings,omitempty"`
 }
 
 func cmdParse(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -61,6 +66,7 @@ func cmdParse(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	if *asJSON {
 		return writeJSON(stdout, parseOutput{File: pos[0], Title: p.Title, Authors: p.Authors, Pages: p.Pages,
+			Affiliations: p.Affiliations, Year: p.Year, Venue: p.Venue, DOI: p.DOI, ArxivID: p.ArxivID,
 			OutlineUsed: p.OutlineUsed, Headings: hs, Tree: p.Root, Warnings: p.Warnings})
 	}
 	fmt.Fprintf(stdout, "%s\n%d pages, outline used: %v\n\n", p.Title, p.Pages, p.OutlineUsed)
