@@ -123,6 +123,9 @@ type FileTreeScore struct {
 	Title      string              `json:"title"`
 	TitleOK    bool                `json:"title_ok"`
 	Authors    []string            `json:"authors,omitempty"`
+	// RunInLeftOut counts predicted run-in headings not scored (silver
+	// outlines never carry them).
+	RunInLeftOut int `json:"runin_left_out,omitempty"`
 }
 
 // GroupScore is a micro-averaged score over a group of files: counts are

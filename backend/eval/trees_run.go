@@ -55,6 +55,19 @@ func RunTrees(ctx context.Context, goldDir, pdfDir string, opts treebuild.Option
 		var pred []papertree.Heading
 		if paper != nil {
 			pred = papertree.Headings(paper.Root)
+			if len(srcFams) > 0 {
+				// Silver trees come from outlines, which never carry run-in
+				// paragraph headings: leave those predictions out (counted).
+				kept := pred[:0]
+				for _, h := range pred {
+					if h.RunIn {
+						f.RunInLeftOut++
+						continue
+					}
+					kept = append(kept, h)
+				}
+				pred = kept
+			}
 			f.Title, f.Authors = paper.Title, paper.Authors
 		}
 		f.TitleOK = TitleMatch(f.GoldTitle, f.Title)

@@ -23,6 +23,8 @@ const (
 	RoleAppendix    Role = "appendix"
 	RoleAcks        Role = "acknowledgements"
 	RoleFrontMatter Role = "front_matter" // text before the first section that is not the abstract
+	RoleFootnote    Role = "footnote"     // a leaf: a footnote, kept out of the body text around it
+	RoleRunIn       Role = "run_in"       // a section opened by a run-in paragraph heading ("Training. We ...")
 )
 
 // Box is a rectangle on one page in PDF points, origin at the TOP-LEFT of the
@@ -118,6 +120,7 @@ type Heading struct {
 	Text  string `json:"text"`
 	Level int    `json:"level"`
 	Page  int    `json:"page"`
+	RunIn bool   `json:"runin,omitempty"` // a run-in paragraph heading (RoleRunIn)
 }
 
 // Headings lists the section nodes of a tree in document order.
@@ -129,7 +132,7 @@ func Headings(root *Node) []Heading {
 	root.Walk(func(path []*Node) bool {
 		n := path[len(path)-1]
 		if n.Kind == KindSection {
-			out = append(out, Heading{Text: n.Title, Level: n.Level, Page: n.PageStart})
+			out = append(out, Heading{Text: n.Title, Level: n.Level, Page: n.PageStart, RunIn: n.Role == RoleRunIn})
 		}
 		return true
 	})

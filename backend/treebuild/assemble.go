@@ -152,6 +152,9 @@ func (b *builder) assemble(heads []*heading, title string, titleLast int) *paper
 			if n.Role == "" && inAppendix(stack) {
 				n.Role = papertree.RoleAppendix
 			}
+			if n.Role == "" && h.runIn {
+				n.Role = papertree.RoleRunIn
+			}
 			parent.Children = append(parent.Children, n)
 			stack = append(stack, n)
 			if h.inline {

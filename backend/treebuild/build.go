@@ -46,7 +46,7 @@ type Options struct {
 
 // DefaultOptions are the settings used by the app and the CLI.
 func DefaultOptions() Options {
-	return Options{UseOutline: true, MaxSegmentTokens: 512}
+	return Options{UseOutline: true, MaxSegmentTokens: 512, RunInHeadings: true}
 }
 
 // Build builds the PaperTree of one parsed document. The returned paper has
@@ -138,6 +138,7 @@ func (b *builder) run(ctx context.Context) (*papertree.Paper, error) {
 	heads = filterSequence(heads)
 	heads = dropTOCHeadings(heads, b.lines)
 	assignLevels(heads)
+	heads = ensureReferences(heads, b.lines)
 	if err := ctx.Err(); err != nil {
 		return nil, papertree.Wrap(err, papertree.ECanceled, "cancelled")
 	}

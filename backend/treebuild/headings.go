@@ -135,6 +135,7 @@ type heading struct {
 	outline int     // outline level when it came from a bookmark, else 0
 	fixed   bool    // level decided (outline); hierarchy inference keeps it
 	inline  bool    // a run-in label: the line stays in the body text
+	runIn   bool    // an unnumbered run-in paragraph heading (RoleRunIn)
 	y       float64 // baseline of the first line
 }
 
@@ -324,7 +325,12 @@ func classifyRunIn(lines []*line, i int, st stats) *heading {
 	if label == "" || wordCount(label) > 10 || letterCount(label) < 3 || !titleCase(label) || captionLike(label) {
 		return nil
 	}
-	if !(strings.HasSuffix(label, ".") || strings.HasSuffix(label, ":")) {
+	if !(strings.HasSuffix(label, ".") || strings.HasSuffix(label, ":") || quadLabel(l, st)) {
+		return nil // a label ends in a period or colon, or is set off by a quad ("Task #1: Masked LM  Intuitively, ...")
+	}
+	// the rest of the line is prose, not the cells of a table row
+	rest := strings.TrimSpace(strings.TrimPrefix(l.text, label))
+	if wordCount(rest) < 2 || numericShare(rest) > 0.25 || l.maxGap > 3*l.size {
 		return nil
 	}
 	// it must open a paragraph
@@ -341,7 +347,7 @@ func classifyRunIn(lines []*line, i int, st stats) *heading {
 	if !opens {
 		return nil
 	}
-	h := &heading{text: label, page: l.page, first: i, last: i, style: lineStyle(l, st), strong: true, inline: true}
+	h := &heading{text: label, page: l.page, first: i, last: i, style: lineStyle(l, st), strong: true, inline: true, runIn: true}
 	h.num, h.hasNum = ParseNumbering(label)
 	h.role = roleFor(label)
 	_, h.conv = ConventionalName(strings.TrimRight(label, ".:"))
@@ -607,7 +613,10 @@ func runInLine(l *line) bool {
 	// A line that returns to the label style and ends in it is a heading
 	// with a word in another font ("1.2 Reference implementation: the
 	// jsonlite package" with jsonlite in typewriter), not a run-in label.
-	return seenBody && bodyLetters >= 3 && !endsStyled
+	// A body part of two letters counts when it is a word hyphenated onto
+	// the next line ("Masked LM and the Masking Procedure As-").
+	hyphenTail := strings.HasSuffix(strings.TrimSpace(l.runs[len(l.runs)-1].Text), "-")
+	return seenBody && (bodyLetters >= 3 || (bodyLetters >= 1 && hyphenTail)) && !endsStyled
 }
 
 // pruneCandidates applies document-level checks to typography candidates:
@@ -680,6 +689,33 @@ func pruneCandidates(cands []*heading) []*heading {
 		kept = append(kept, c)
 	}
 	return kept
+}
+
+// quadLabel reports an unpunctuated run-in label set off from its
+// paragraph by a quad: one gap of about an em after the label, no other
+// wide gap (a table row has several), and a line that fills the column like
+// the first line of a paragraph.
+func quadLabel(l *line, st stats) bool {
+	g := labelGap(l)
+	if g < 0.6*l.size || g > 2.5*l.size || l.maxGap > 2.5*l.size+0.01 && l.maxGap > g+0.5 {
+		return false
+	}
+	colW := st.colWidth[l.col]
+	return colW > 0 && l.x1-l.x0 > 0.85*colW
+}
+
+// labelGap is the horizontal gap between the leading styled runs of a line
+// and the first run after them (0 when there is none).
+func labelGap(l *line) float64 {
+	italic := len(l.runs) > 0 && !l.runs[0].Bold && l.runs[0].Italic
+	for k := 1; k < len(l.runs); k++ {
+		r := l.runs[k]
+		if (!italic && !r.Bold) || (italic && !r.Italic) {
+			prev := l.runs[k-1]
+			return r.X - (prev.X + runWidth(prev))
+		}
+	}
+	return 0
 }
 
 // styledPrefix returns the text of the leading bold (or, when the line

@@ -268,11 +268,12 @@ func cmdEvalTrees(ctx context.Context, args []string, stdout io.Writer) error {
 	asJSON := fs.Bool("json", false, "print the report as JSON")
 	silver := fs.String("silver", "", "silver folder (gold/, pdfs/, SOURCES.tsv): also score --no-outline against the outlines, per family")
 	diff := fs.String("diff", "", "print gold vs predicted headings of the files whose name contains this (\"all\" for every file)")
+	runIn := fs.Bool("runin", treebuild.DefaultOptions().RunInHeadings, "emit run-in paragraph headings as sections")
 	if _, err := parseFlags(fs, args); err != nil {
 		return err
 	}
 	if (*gold == "" || *pdfs == "") && *silver == "" {
 		return usageError{"--gold DIR and --pdfs DIR (or --silver DIR) are required"}
 	}
-	return evalTreesWithSilver(ctx, stdout, *gold, *pdfs, *silver, *diff, !*noOutline, *asJSON)
+	return evalTreesWithSilver(ctx, stdout, *gold, *pdfs, *silver, *diff, !*noOutline, *runIn, *asJSON)
 }

@@ -15,7 +15,7 @@ import (
 // silver folder is given, the silver trees with the outline switched off:
 // the silver PDFs' own outlines are the answer, so using them would score
 // the outline against itself.
-func evalTreesWithSilver(ctx context.Context, stdout io.Writer, gold, pdfs, silver, diff string, useOutline, asJSON bool) error {
+func evalTreesWithSilver(ctx context.Context, stdout io.Writer, gold, pdfs, silver, diff string, useOutline, runIn, asJSON bool) error {
 	type both struct {
 		Gold   *eval.TreesReport `json:"gold,omitempty"`
 		Silver *eval.TreesReport `json:"silver,omitempty"`
@@ -24,6 +24,7 @@ func evalTreesWithSilver(ctx context.Context, stdout io.Writer, gold, pdfs, silv
 	if gold != "" && pdfs != "" {
 		opts := treebuild.DefaultOptions()
 		opts.UseOutline = useOutline
+		opts.RunInHeadings = runIn
 		rep, err := eval.RunTrees(ctx, gold, pdfs, opts)
 		if err != nil {
 			return err
@@ -33,6 +34,7 @@ func evalTreesWithSilver(ctx context.Context, stdout io.Writer, gold, pdfs, silv
 	if silver != "" {
 		opts := treebuild.DefaultOptions()
 		opts.UseOutline = false
+		opts.RunInHeadings = runIn
 		rep, err := eval.RunTrees(ctx, filepath.Join(silver, "gold"), filepath.Join(silver, "pdfs"), opts)
 		if err != nil {
 			return err
