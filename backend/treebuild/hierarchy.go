@@ -107,11 +107,23 @@ func equalInts(a, b []int) bool {
 // systems are tracked separately for arabic, roman, letter and appendix
 // numbers so that "A.1" after "7" is judged against earlier letters.
 func filterSequence(hs []*heading) []*heading {
+	// A weak (body-font) numbered line whose number a typographically
+	// strong heading also carries is a list item: "3. A set of decision
+	// rules" in the body before "3 Quantitative Analysis".
+	strongNums := map[string]bool{}
+	for _, h := range hs {
+		if h.hasNum && h.strong {
+			strongNums[h.num.Kind+" "+h.num.Number] = true
+		}
+	}
 	last := map[string][]int{}
 	out := hs[:0]
 	for _, h := range hs {
 		if !h.hasNum {
 			out = append(out, h)
+			continue
+		}
+		if !h.strong && !h.fixed && strongNums[h.num.Kind+" "+h.num.Number] {
 			continue
 		}
 		kind := h.num.Kind
