@@ -116,6 +116,39 @@ func filterSequence(hs []*heading) []*heading {
 			strongNums[h.num.Kind+" "+h.num.Number] = true
 		}
 	}
+	// The same holds by style: when the numbered headings of one depth
+	// share a style, a candidate of another style whose number a candidate
+	// of that style also carries is a list item ("4. Decide if ..." in an
+	// algorithm before "4. Hardness results").
+	type kd struct {
+		kind  string
+		depth int
+	}
+	styleCount := map[kd]map[styleKey]int{}
+	for _, h := range hs {
+		if h.hasNum {
+			k := kd{h.num.Kind, h.num.Depth}
+			if styleCount[k] == nil {
+				styleCount[k] = map[styleKey]int{}
+			}
+			styleCount[k][h.style]++
+		}
+	}
+	dominant := map[kd]styleKey{}
+	for k, m := range styleCount {
+		best := 1
+		for st, n := range m {
+			if n > best {
+				best, dominant[k] = n, st
+			}
+		}
+	}
+	domNums := map[string]bool{}
+	for _, h := range hs {
+		if d, ok := dominant[kd{h.num.Kind, h.num.Depth}]; h.hasNum && ok && h.style == d {
+			domNums[h.num.Kind+" "+h.num.Number] = true
+		}
+	}
 	last := map[string][]int{}
 	out := hs[:0]
 	for _, h := range hs {
@@ -124,6 +157,9 @@ func filterSequence(hs []*heading) []*heading {
 			continue
 		}
 		if !h.strong && !h.fixed && strongNums[h.num.Kind+" "+h.num.Number] {
+			continue
+		}
+		if d, ok := dominant[kd{h.num.Kind, h.num.Depth}]; ok && !h.fixed && h.style != d && domNums[h.num.Kind+" "+h.num.Number] {
 			continue
 		}
 		kind := h.num.Kind
