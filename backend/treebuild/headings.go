@@ -330,7 +330,7 @@ func classifyRunIn(lines []*line, i int, st stats) *heading {
 	}
 	// the rest of the line is prose, not the cells of a table row
 	rest := strings.TrimSpace(strings.TrimPrefix(l.text, label))
-	if wordCount(rest) < 2 || numericShare(rest) > 0.25 || l.maxGap > 3*l.size {
+	if (wordCount(rest) < 2 && !strings.HasSuffix(rest, "-")) || numericShare(rest) > 0.25 || l.maxGap > 3*l.size {
 		return nil
 	}
 	// it must open a paragraph
@@ -701,7 +701,8 @@ func quadLabel(l *line, st stats) bool {
 		return false
 	}
 	colW := st.colWidth[l.col]
-	return colW > 0 && l.x1-l.x0 > 0.85*colW
+	hyphenated := strings.HasSuffix(strings.TrimSpace(l.text), "-") // a word broken at the column edge
+	return colW > 0 && (l.x1-l.x0 > 0.85*colW || hyphenated)
 }
 
 // labelGap is the horizontal gap between the leading styled runs of a line

@@ -300,6 +300,8 @@ func pageLines(p pdf.Page, pageNo int, runs []pdf.Run, g float64) []*line {
 		}
 	}
 	done = append(done, open...)
+	done = mergeScripts(done, func(c *cluster) (float64, float64, []pdf.Run) { return c.y, c.size, c.runs },
+		func(dst, src *cluster) { dst.runs = append(dst.runs, src.runs...) })
 
 	var out []*line
 	for _, c := range done {
@@ -489,6 +491,68 @@ func makeLine(rs []pdf.Run, pageNo int, w, h float64) *line {
 		}
 	}
 	return ln
+}
+
+// mergeScripts folds clusters of sub- and superscripts into the line they
+// belong to: a cluster of small text (below 85% of the other's size, short
+// runs) whose baseline lies within 0.8 em of a larger cluster's and whose
+// runs sit inside that cluster's horizontal extent (give or take an em).
+// Without this, a raised exponent or a lowered index set further from the
+// baseline than usual becomes a "line" of its own and a paragraph of its
+// own. Generic over the cluster type so the layout code keeps its own.
+func mergeScripts[C any](cs []C, get func(C) (float64, float64, []pdf.Run), merge func(dst, src C)) []C {
+	if len(cs) < 2 {
+		return cs
+	}
+	gone := make([]bool, len(cs))
+	for i, c := range cs {
+		y, size, runs := get(c)
+		short := true
+		for _, r := range runs {
+			if len([]rune(strings.TrimSpace(r.Text))) > 6 {
+				short = false
+				break
+			}
+		}
+		if !short || len(runs) > 6 {
+			continue
+		}
+		x0, x1 := math.Inf(1), math.Inf(-1)
+		for _, r := range runs {
+			x0, x1 = math.Min(x0, r.X), math.Max(x1, r.X+runWidth(r))
+		}
+		best, bestD := -1, math.Inf(1)
+		for j, o := range cs {
+			if j == i || gone[j] {
+				continue
+			}
+			oy, osize, oruns := get(o)
+			if size >= 0.85*osize || math.Abs(oy-y) > 0.8*osize {
+				continue
+			}
+			ox0, ox1 := math.Inf(1), math.Inf(-1)
+			for _, r := range oruns {
+				ox0, ox1 = math.Min(ox0, r.X), math.Max(ox1, r.X+runWidth(r))
+			}
+			if x0 < ox0-osize || x1 > ox1+osize {
+				continue
+			}
+			if d := math.Abs(oy - y); d < bestD {
+				best, bestD = j, d
+			}
+		}
+		if best >= 0 {
+			merge(cs[best], c)
+			gone[i] = true
+		}
+	}
+	out := cs[:0]
+	for i, c := range cs {
+		if !gone[i] {
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 // buildLines returns all lines of the document in reading order, with
