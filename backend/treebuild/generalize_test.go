@@ -377,3 +377,30 @@ func TestEnsureReferences(t *testing.T) {
 		return true
 	})
 }
+
+// TestFlatOCRHeadings: in a text layer with one font and no weights (OCR of
+// a scan), a short title-case line after a finished paragraph and extra
+// space is a heading; a line leading into a quotation is not.
+func TestFlatOCRHeadings(t *testing.T) {
+	ocr := style{font: "Courier", size: 12}
+	p := newPage(1)
+	y := p.para(72, 80, 460, ocr, lorem(1, 20)+" End of the paragraph.")
+	p.text(72, y+8, ocr, "The model system")
+	y = p.para(72, y+22, 460, ocr, lorem(2, 20)+" Another end.")
+	p.text(72, y+8, ocr, "Thompson (1998) states that")
+	p.para(72, y+22, 460, ocr, lorem(3, 20))
+	lines := linesOf(p)
+	st := computeStats(lines)
+	if !st.flat {
+		t.Fatal("a one-font text layer is not seen as flat")
+	}
+	var got []string
+	for i := range lines {
+		if h := classifyLine(lines, i, st); h != nil {
+			got = append(got, h.text)
+		}
+	}
+	if strings.Join(got, "|") != "The model system" {
+		t.Fatalf("headings %q, want only \"The model system\"", got)
+	}
+}

@@ -17,6 +17,7 @@ type stats struct {
 	bodyFont    string  // most frequent font by characters
 	bodyBold    bool    // the body text itself is bold (rare; disables the bold cue)
 	lineSpacing float64 // median baseline distance between consecutive body lines
+	flat        bool    // one font, no bold: an OCR text layer or a typewriter scan, where only layout tells headings
 	colWidth    map[int]float64
 }
 
@@ -56,6 +57,11 @@ func computeStats(lines []*line) stats {
 		}
 	}
 	st.bodyBold = best > 0 && bodyBoldChars > best/2
+	fontChars := map[string]int{}
+	for k, n := range chars {
+		fontChars[k.font] += n
+	}
+	st.flat = all > 2000 && float64(fontChars[st.bodyFont]) >= 0.95*float64(all) && float64(boldChars) < 0.01*float64(all)
 	var gaps []float64
 	for i := 1; i < len(lines); i++ {
 		a, b := lines[i-1], lines[i]
@@ -365,6 +371,11 @@ func classifyLine(lines []*line, i int, st stats) *heading {
 	// Cheap exit for ordinary body lines (most lines of a paper): body
 	// size, not bold, not all caps, several words, no leading number.
 	first := []rune(t)[0]
+	if st.flat {
+		if h := classifyFlat(lines, i, st); h != nil {
+			return h
+		}
+	}
 	if l.size < st.bodySize+0.9 && l.capSize < st.bodySize+0.9 && l.bold < 0.6 && wordCount(t) > 4 &&
 		!unicode.IsDigit(first) && !isAllCaps(t) && !(first >= 'A' && first <= 'Z' && len(t) > 1 && (t[1] == '.' || t[1] == ' ')) && !strings.HasPrefix(strings.ToLower(t), "chapter") && !strings.HasPrefix(strings.ToLower(t), "appendix") {
 		return nil
@@ -506,6 +517,36 @@ func tocEntry(l *line, st stats) bool {
 		}
 	}
 	return false
+}
+
+// classifyFlat finds headings in a document whose text layer has one font
+// and no weights (OCR of a scan): a short title-case line that follows a
+// finished paragraph after extra space, does not end like a sentence and is
+// followed by text. Only layout, case and length speak here, relative to
+// the document's own line spacing and column width.
+func classifyFlat(lines []*line, i int, st stats) *heading {
+	l := lines[i]
+	t := strings.TrimSpace(l.text)
+	if wordCount(t) > 10 || !titleCase(t) || endsLikeSentence(t) || strings.HasSuffix(t, ",") || strings.HasSuffix(t, ":") ||
+		connectorEnd.MatchString(t) || strings.HasSuffix(t, " that") || !plausibleHeadingText(t) {
+		return nil // a heading does not lead into what follows ("Thompson (1998) states that")
+	}
+	colW := st.colWidth[l.col]
+	if colW <= 0 || l.x1-l.x0 > 0.75*colW || gapAbove(lines, i) < 1.3*st.lineSpacing || gapBelow(lines, i) > 3*st.lineSpacing {
+		return nil
+	}
+	if i > 0 {
+		p := lines[i-1]
+		pt := strings.TrimSpace(p.text)
+		if p.page == l.page && p.col == l.col && !(strings.HasSuffix(pt, ".") || strings.HasSuffix(pt, ":") || strings.HasSuffix(pt, ")")) {
+			return nil // the line before did not finish its paragraph
+		}
+	}
+	h := &heading{text: t, page: l.page, first: i, last: i, style: lineStyle(l, st), strong: true}
+	h.num, h.hasNum = ParseNumbering(t)
+	h.role, h.conv = ConventionalName(t)
+	mergeContinuation(lines, h, st)
+	return h
 }
 
 func firstRunText(l *line) string {
