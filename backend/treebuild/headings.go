@@ -336,8 +336,11 @@ func classifyRunIn(lines []*line, i int, st stats) *heading {
 	}
 	// the rest of the line is prose, not the cells of a table row
 	rest := strings.TrimSpace(strings.TrimPrefix(l.text, label))
-	if (wordCount(rest) < 2 && !strings.HasSuffix(rest, "-")) || numericShare(rest) > 0.25 || l.maxGap > 3*l.size {
+	if (wordCount(rest) < 2 && !strings.HasSuffix(rest, "-")) || numericShare(rest) > 0.25 || l.maxGap > 3*l.size || mathLike(rest) {
 		return nil
+	}
+	if !(strings.HasSuffix(label, ".") || strings.HasSuffix(label, ":")) && !titleCase(rest) {
+		return nil // after an unpunctuated label the paragraph opens a sentence
 	}
 	// it must open a paragraph
 	above := gapAbove(lines, i)
@@ -712,7 +715,14 @@ func pruneCandidates(cands []*heading) []*heading {
 			samePage[stemKey(c)]++
 		}
 	}
-	mostlyNumbered := numbered >= 3 && 2*numbered >= len(out)
+	// run-in labels do not count: they are optional extras under headings
+	standalone := 0
+	for _, c := range out {
+		if !c.runIn {
+			standalone++
+		}
+	}
+	mostlyNumbered := numbered >= 3 && 2*numbered >= standalone
 	kept := out[:0]
 	for _, c := range out {
 		if !c.hasNum && !c.inline && mostlyNumbered && !numStyles[c.style] && !(c.conv && unnumberedName(c.text)) {
