@@ -126,7 +126,7 @@ func filterSequence(hs []*heading) []*heading {
 	}
 	styleCount := map[kd]map[styleKey]int{}
 	for _, h := range hs {
-		if h.hasNum {
+		if h.hasNum && h.strong {
 			k := kd{h.num.Kind, h.num.Depth}
 			if styleCount[k] == nil {
 				styleCount[k] = map[styleKey]int{}
@@ -159,7 +159,7 @@ func filterSequence(hs []*heading) []*heading {
 		if !h.strong && !h.fixed && strongNums[h.num.Kind+" "+h.num.Number] {
 			continue
 		}
-		if d, ok := dominant[kd{h.num.Kind, h.num.Depth}]; ok && !h.fixed && h.style != d && domNums[h.num.Kind+" "+h.num.Number] {
+		if d, ok := dominant[kd{h.num.Kind, h.num.Depth}]; ok && !h.fixed && h.style.prominence() < d.prominence() && domNums[h.num.Kind+" "+h.num.Number] {
 			continue
 		}
 		kind := h.num.Kind
