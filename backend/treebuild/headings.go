@@ -13,11 +13,12 @@ import (
 
 // stats are document-wide typographic facts the heading rules compare to.
 type stats struct {
-	bodySize    float64 // most frequent font size by characters
-	bodyFont    string  // most frequent font by characters
-	bodyBold    bool    // the body text itself is bold (rare; disables the bold cue)
-	lineSpacing float64 // median baseline distance between consecutive body lines
-	flat        bool    // one font, no bold: an OCR text layer or a typewriter scan, where only layout tells headings
+	bodySize    float64            // most frequent font size by characters
+	bodyFont    string             // most frequent font by characters
+	bodyBold    bool               // the body text itself is bold (rare; disables the bold cue)
+	lineSpacing float64            // median baseline distance between consecutive body lines
+	flat        bool               // one font, no bold: an OCR text layer or a typewriter scan, where only layout tells headings
+	fontShare   map[string]float64 // share of the document's characters set in each font
 	colWidth    map[int]float64
 }
 
@@ -60,6 +61,10 @@ func computeStats(lines []*line) stats {
 	fontChars := map[string]int{}
 	for k, n := range chars {
 		fontChars[k.font] += n
+	}
+	st.fontShare = map[string]float64{}
+	for f, n := range fontChars {
+		st.fontShare[f] = float64(n) / float64(max(all, 1))
 	}
 	st.flat = all > 2000 && float64(fontChars[st.bodyFont]) >= 0.95*float64(all) && float64(boldChars) < 0.01*float64(all)
 	var gaps []float64
@@ -411,7 +416,11 @@ func classifyLine(lines []*line, i int, st stats) *heading {
 	style := lineStyle(l, st)
 	sizeUp := style.size >= st.bodySize+0.9 || style.size >= st.bodySize*1.12
 	bold := style.bold
-	strong := sizeUp || bold || (style.caps && (hasNum || conv)) || (style.italic && hasNum && wordCount(t) <= 14)
+	// A font of its own (not the body font, and rare in the document) marks
+	// a numbered or conventionally named line even when neither the PDF
+	// layer nor the font name reveal its weight ("SFBX1095" over "SFRM1095").
+	fontChange := l.font != st.bodyFont && st.fontShare[l.font] < 0.05 && !monoFontRe.MatchString(l.font)
+	strong := sizeUp || bold || (style.caps && (hasNum || conv)) || (style.italic && hasNum && wordCount(t) <= 14) || (fontChange && (hasNum || unnumberedName(t)) && wordCount(t) <= 14 && longestWord(t) >= 3)
 	small := style.size < st.bodySize-0.6
 	above := gapAbove(lines, i)
 	sepAbove := above > st.lineSpacing*1.2
@@ -473,7 +482,8 @@ func classifyLine(lines []*line, i int, st stats) *heading {
 		return nil // a table header row above rows of numbers
 	}
 	below := gapBelow(lines, h.last)
-	ownLine := below > st.lineSpacing*1.1 || (h.last+1 < len(lines) && lineStyle(lines[h.last+1], st) != h.style)
+	ownLine := below > st.lineSpacing*1.1 || (h.last+1 < len(lines) && lineStyle(lines[h.last+1], st) != h.style) ||
+		(fontChange && h.last+1 < len(lines) && lines[h.last+1].font != lines[h.last].font)
 	sentence := endsLikeSentence(h.text) && !(hasNum && strong && ownLine && wordCount(h.text) <= 12)
 	accept := false
 	switch {
@@ -497,6 +507,15 @@ func classifyLine(lines []*line, i int, st stats) *heading {
 		h.role = roleFor(h.text)
 	}
 	return h
+}
+
+// longestWord is the letter count of the longest word of t.
+func longestWord(t string) int {
+	best := 0
+	for _, w := range strings.Fields(t) {
+		best = max(best, letterCount(w))
+	}
+	return best
 }
 
 // tocEntry reports a table-of-contents line: dot leaders, or a trailing
