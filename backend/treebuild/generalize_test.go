@@ -404,3 +404,38 @@ func TestFlatOCRHeadings(t *testing.T) {
 		t.Fatalf("headings %q, want only \"The model system\"", got)
 	}
 }
+
+// TestSideBySideCaptions: two captions set next to each other under two
+// figures come out as two captions, each in reading order.
+func TestSideBySideCaptions(t *testing.T) {
+	p := newPage(1)
+	p.text(150, 60, titleSt, "A Paper With Two Figures")
+	p.text(72, 100, sec, "1 Results")
+	y := p.para(72, 120, 460, body, lorem(1, 6))
+	y += 120 // the figures
+	left := []string{"Figure 3: Transfer to ImageNet.", "While large models perform", "worse on small data."}
+	right := []string{"Figure 4: Linear few-shot", "evaluation versus the size", "of the pre-training set."}
+	for k := range left {
+		p.text(72, y+float64(k)*11, body, left[k])
+		p.text(320, y+float64(k)*11, body, right[k])
+	}
+	p.para(72, y+50, 460, body, lorem(2, 6))
+	got, err := Build(context.Background(), &pdf.Document{Pages: []pdf.Page{p.page}}, DefaultOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var caps []string
+	got.Root.Walk(func(path []*papertree.Node) bool {
+		if n := path[len(path)-1]; n.Kind == papertree.KindCaption {
+			caps = append(caps, n.Text)
+		}
+		return true
+	})
+	want := []string{
+		"Figure 3: Transfer to ImageNet. While large models perform worse on small data.",
+		"Figure 4: Linear few-shot evaluation versus the size of the pre-training set.",
+	}
+	if strings.Join(caps, "|") != strings.Join(want, "|") {
+		t.Fatalf("captions %q, want %q", caps, want)
+	}
+}

@@ -587,7 +587,7 @@ func buildLines(pages []pdf.Page) []*line {
 		if g == 0 && gutterFits(runs[i], docGutter) {
 			g = docGutter
 		}
-		all = append(all, pageLines(p, n, runs[i], g))
+		all = append(all, splitCaptionPairs(pageLines(p, n, runs[i], g)))
 	}
 	all = dropFurniture(all)
 	var out []*line
