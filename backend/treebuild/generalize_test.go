@@ -130,6 +130,8 @@ func TestLineNames(t *testing.T) {
 		{"superscript markers", runsLine(11, pdf.Run{Text: "Shijie Wu"}, pdf.Run{Text: "♠∗", Size: 7}, pdf.Run{Text: "Alexis Conneau"}, pdf.Run{Text: "♥", Size: 7}),
 			"Shijie Wu|Alexis Conneau"},
 		{"inline symbols and digits", runsLine(11, pdf.Run{Text: "Alec Radford * 1 Jeffrey Wu * 1 Rewon Child 1"}), "Alec Radford|Jeffrey Wu|Rewon Child"},
+		{"glued markers in a name grid", runsLine(11, pdf.Run{Text: "Ashish Vaswani∗ Noam Shazeer∗ Niki Parmar∗ Jakob Uszkoreit∗"}),
+			"Ashish Vaswani|Noam Shazeer|Niki Parmar|Jakob Uszkoreit"},
 		{"initials kept", runsLine(11, pdf.Run{Text: "Geoffrey E. Hinton, Simon Osindero"}), "Geoffrey E. Hinton|Simon Osindero"},
 		{"stop words separate", runsLine(11, pdf.Run{Text: "A Dissertation Submitted to the Faculty"}), ""},
 		{"by", runsLine(11, pdf.Run{Text: "By Jorge Nocedal"}), "Jorge Nocedal"},
