@@ -441,3 +441,24 @@ func TestSideBySideCaptions(t *testing.T) {
 		t.Fatalf("captions %q, want %q", caps, want)
 	}
 }
+
+func TestNumberedRunInLabel(t *testing.T) {
+	cases := []struct {
+		in, want string
+		ok       bool
+	}{
+		{"3. Gradient Related Methods. The special BFGS matrices given by (4) and (5)", "3. Gradient Related Methods.", true},
+		{"1. Introduction. For the problem of minimizing an unconstrained function", "1. Introduction.", true},
+		{"2.1 Results on Fig. 3 are shown here", "", false},
+		{"4 Experiments", "", false},
+		{"5 Related Work by Smith et al. The authors show", "", false},
+	}
+	for _, c := range cases {
+		t.Run(c.in, func(t *testing.T) {
+			got, ok := numberedRunInLabel(c.in)
+			if got != c.want || ok != c.ok {
+				t.Fatalf("numberedRunInLabel(%q) = %q,%v want %q,%v", c.in, got, ok, c.want, c.ok)
+			}
+		})
+	}
+}

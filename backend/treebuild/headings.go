@@ -503,10 +503,57 @@ func classifyLine(lines []*line, i int, st stats) *heading {
 		return nil
 	}
 	mergeContinuation(lines, h, st)
+	if h.hasNum && h.first == h.last {
+		if label, ok := numberedRunInLabel(h.text); ok {
+			// "3. Gradient Related Methods. The special BFGS matrices ..." set
+			// in one font (OCR, Word): the label is the heading, the rest of
+			// the line is the paragraph.
+			h.text, h.inline = label, true
+			h.num, _ = ParseNumbering(label)
+		}
+	}
 	if h.role == "" {
 		h.role = roleFor(h.text)
 	}
 	return h
+}
+
+// numberedRunInLabel cuts a numbered line after its title when a sentence
+// follows on the same line: the first ". " after the number that is
+// followed by a capitalised word, with at most 12 words before it and at
+// least 3 after.
+func numberedRunInLabel(t string) (string, bool) {
+	n, ok := ParseNumbering(t)
+	if !ok {
+		return "", false
+	}
+	off := len(t) - len(n.Rest)
+	rest := n.Rest
+	for i := 0; i+2 < len(rest); i++ {
+		if rest[i] != '.' || rest[i+1] != ' ' {
+			continue
+		}
+		label := strings.TrimSpace(t[:off+i+1])
+		after := strings.TrimSpace(rest[i+1:])
+		if wordCount(label) > 12 {
+			return "", false
+		}
+		if titleCase(after) && wordCount(after) >= 3 && letterCount(rest[:i]) >= 3 && !strings.HasSuffix(rest[:i], " al") && !abbrevEnd(rest[:i]) {
+			return label, true
+		}
+	}
+	return "", false
+}
+
+// abbrevEnd reports text ending in an abbreviation whose period is not a
+// sentence end ("Fig", "e.g", a single initial).
+func abbrevEnd(t string) bool {
+	ws := strings.Fields(t)
+	if len(ws) == 0 {
+		return true
+	}
+	w := strings.ToLower(ws[len(ws)-1])
+	return len([]rune(w)) <= 1 || w == "fig" || w == "eq" || w == "e.g" || w == "i.e" || w == "vs" || w == "sec" || w == "no"
 }
 
 // longestWord is the letter count of the longest word of t.
