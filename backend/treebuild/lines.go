@@ -504,46 +504,57 @@ func mergeScripts[C any](cs []C, get func(C) (float64, float64, []pdf.Run), merg
 	if len(cs) < 2 {
 		return cs
 	}
-	gone := make([]bool, len(cs))
+	type info struct {
+		y, size, x0, x1 float64
+		short           bool
+	}
+	inf := make([]info, len(cs))
+	maxSize := 0.0
 	for i, c := range cs {
 		y, size, runs := get(c)
-		short := true
+		in := info{y: y, size: size, x0: math.Inf(1), x1: math.Inf(-1), short: len(runs) <= 6}
 		for _, r := range runs {
+			in.x0, in.x1 = math.Min(in.x0, r.X), math.Max(in.x1, r.X+runWidth(r))
 			if len([]rune(strings.TrimSpace(r.Text))) > 6 {
-				short = false
-				break
+				in.short = false
 			}
 		}
-		if !short || len(runs) > 6 {
+		inf[i] = in
+		maxSize = math.Max(maxSize, size)
+	}
+	// clusters by baseline, so that each small one looks only at the few
+	// within reach (near-linear on pages with thousands of runs)
+	order := make([]int, len(cs))
+	for i := range order {
+		order[i] = i
+	}
+	sort.Slice(order, func(a, b int) bool { return inf[order[a]].y < inf[order[b]].y })
+	gone := make([]bool, len(cs))
+	for k, i := range order {
+		a := inf[i]
+		if !a.short {
 			continue
 		}
-		x0, x1 := math.Inf(1), math.Inf(-1)
-		for _, r := range runs {
-			x0, x1 = math.Min(x0, r.X), math.Max(x1, r.X+runWidth(r))
-		}
 		best, bestD := -1, math.Inf(1)
-		for j, o := range cs {
-			if j == i || gone[j] {
-				continue
+		consider := func(j int) {
+			o := inf[j]
+			if j == i || gone[j] || a.size >= 0.85*o.size || math.Abs(o.y-a.y) > 0.8*o.size || a.x0 < o.x0-o.size || a.x1 > o.x1+o.size {
+				return
 			}
-			oy, osize, oruns := get(o)
-			if size >= 0.85*osize || math.Abs(oy-y) > 0.8*osize {
-				continue
-			}
-			ox0, ox1 := math.Inf(1), math.Inf(-1)
-			for _, r := range oruns {
-				ox0, ox1 = math.Min(ox0, r.X), math.Max(ox1, r.X+runWidth(r))
-			}
-			if x0 < ox0-osize || x1 > ox1+osize {
-				continue
-			}
-			if d := math.Abs(oy - y); d < bestD {
+			if d := math.Abs(o.y - a.y); d < bestD {
 				best, bestD = j, d
 			}
 		}
+		for m := k - 1; m >= 0 && a.y-inf[order[m]].y <= 0.8*maxSize; m-- {
+			consider(order[m])
+		}
+		for m := k + 1; m < len(order) && inf[order[m]].y-a.y <= 0.8*maxSize; m++ {
+			consider(order[m])
+		}
 		if best >= 0 {
-			merge(cs[best], c)
+			merge(cs[best], cs[i])
 			gone[i] = true
+			// the merged cluster's extent does not change: scripts lie inside it
 		}
 	}
 	out := cs[:0]
