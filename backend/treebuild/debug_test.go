@@ -58,7 +58,7 @@ func TestDebugCandidates(t *testing.T) {
 	lines := buildLines(doc.Pages)
 	st := computeStats(lines)
 	cands := findCandidates(lines, st, coverPages(lines), os.Getenv("PAPERTREE_DEBUG_RUNIN") != "")
-	pruned := pruneCandidates(append([]*heading(nil), cands...))
+	pruned := pruneCandidates(append([]*heading(nil), cands...), st.bodySize)
 	seq := filterSequence(append([]*heading(nil), pruned...))
 	in := func(hs []*heading, h *heading) bool {
 		for _, x := range hs {

@@ -462,3 +462,23 @@ func TestNumberedRunInLabel(t *testing.T) {
 		})
 	}
 }
+
+func TestNeverHeadings(t *testing.T) {
+	cases := map[string]bool{
+		"Lθcu = P Λ⊤θ Z⊤W y (48)": false,
+		"E =-2 TijVjVj [7]":       false,
+		"A B C D":                 false,
+		"Satz 3.5":                false,
+		"Data Availability":       true,
+		"3.1 Model Fitting":       true,
+	}
+	for in, want := range cases {
+		if got := plausibleHeadingText(in); got != want {
+			t.Errorf("plausibleHeadingText(%q) = %v, want %v", in, got, want)
+		}
+	}
+	code := runsLine(10, pdf.Run{Text: "R> as.data.frame(VarCorr(fm1))", Font: "Inconsolata"})
+	if monoShare(code) < 0.9 {
+		t.Errorf("monoShare of a code line = %.2f", monoShare(code))
+	}
+}

@@ -151,8 +151,10 @@ type heading struct {
 }
 
 var (
-	captionRe  = regexp.MustCompile(`(?i)^(figure|fig\.?|table|tab\.|algorithm|alg\.|listing|theorem|lemma|definition|proof|corollary|proposition|remark|example|assumption|claim|conjecture|equation|eq\.|exhibit|plate|box|scheme|chart)\s*[\dIVXivx]+[\d.]*\s*[:.|—–-]?`)
-	labelRe    = regexp.MustCompile(`(?i)^(proof|theorem|lemma|definition|corollary|proposition|remark|note|step|case|input|output|require|ensure)\b\.?\s*(\d|$|[.:(])`)
+	captionRe = regexp.MustCompile(`(?i)^(figure|fig\.?|table|tab\.|algorithm|alg\.|listing|theorem|lemma|definition|proof|corollary|proposition|remark|example|assumption|claim|conjecture|equation|eq\.|exhibit|plate|box|scheme|chart)\s*[\dIVXivx]+[\d.]*\s*[:.|—–-]?`)
+	labelRe   = regexp.MustCompile(`(?i)^(proof|theorem|lemma|definition|corollary|proposition|remark|note|step|case|input|output|require|ensure|satz|beweis|korollar|bemerkung|théorème|lemme|définition|preuve|corollaire)\b\.?\s*(\d|$|[.:(])`)
+	// equationRe: a displayed equation (an "=" or an assignment between terms)
+	equationRe = regexp.MustCompile(`\s(=|<-|:=|≤|≥|≈)\s|\S=\S|\s=-`)
 	tocRe      = regexp.MustCompile(`(\.\s*){4,}|(·\s*){4,}|…{2,}|\s\d{1,3}$`)
 	leaderRe   = regexp.MustCompile(`(\.\s*){4,}|(·\s*){4,}|…{2,}`)
 	trailNumRe = regexp.MustCompile(`\s\d{1,3}$`)
@@ -267,7 +269,7 @@ func plausibleHeadingText(t string) bool {
 	if float64(letters) < 0.55*float64(nonSpace) {
 		return false
 	}
-	return !mathLike(t)
+	return !mathLike(t) && !equationRe.MatchString(t)
 }
 
 // mathLike reports a line made mostly of one-letter tokens ("X W Z Λ θ X
@@ -275,6 +277,9 @@ func plausibleHeadingText(t string) bool {
 // whatever its font.
 func mathLike(t string) bool {
 	ws := strings.Fields(t)
+	if allShort(t) {
+		return true
+	}
 	if len(ws) < 4 {
 		return false
 	}
@@ -285,6 +290,20 @@ func mathLike(t string) bool {
 		}
 	}
 	return 2*short > len(ws)
+}
+
+// allShort reports three or more tokens of one character ("B C D").
+func allShort(t string) bool {
+	ws := strings.Fields(t)
+	if len(ws) < 3 {
+		return false
+	}
+	for _, w := range ws {
+		if len([]rune(strings.Trim(w, "()[]{},.;:"))) > 1 {
+			return false
+		}
+	}
+	return true
 }
 
 // endsLikeSentence reports text that ends like running prose.
@@ -379,6 +398,9 @@ func classifyLine(lines []*line, i int, st stats) *heading {
 	// Cheap exit for ordinary body lines (most lines of a paper): body
 	// size, not bold, not all caps, several words, no leading number.
 	first := []rune(t)[0]
+	if monoShare(l) >= 0.9 && !monoFontRe.MatchString(st.bodyFont) {
+		return nil // code ("R> fit <- lmer(...)"): a line all in a typewriter font is never a heading
+	}
 	if st.flat {
 		if h := classifyFlat(lines, i, st); h != nil {
 			return h
@@ -554,6 +576,22 @@ func abbrevEnd(t string) bool {
 	}
 	w := strings.ToLower(ws[len(ws)-1])
 	return len([]rune(w)) <= 1 || w == "fig" || w == "eq" || w == "e.g" || w == "i.e" || w == "vs" || w == "sec" || w == "no"
+}
+
+// monoShare is the share of a line's letters set in a typewriter font.
+func monoShare(l *line) float64 {
+	mono, all := 0, 0
+	for _, r := range l.runs {
+		n := letterCount(r.Text)
+		all += n
+		if monoFontRe.MatchString(r.Font) {
+			mono += n
+		}
+	}
+	if all == 0 {
+		return 0
+	}
+	return float64(mono) / float64(all)
 }
 
 // longestWord is the letter count of the longest word of t.
@@ -739,7 +777,7 @@ func runInLine(l *line) bool {
 //     (otherwise it is a bold table cell or figure label);
 //   - an unnumbered, unconventional text that recurs three or more times is a
 //     repeated table or figure label.
-func pruneCandidates(cands []*heading) []*heading {
+func pruneCandidates(cands []*heading, bodySize float64) []*heading {
 	if len(cands) == 0 {
 		return cands
 	}
@@ -789,9 +827,26 @@ func pruneCandidates(cands []*heading) []*heading {
 		}
 	}
 	mostlyNumbered := numbered >= 3 && 2*numbered >= standalone
+	// Unnumbered lower levels of a numbered paper (\subsubsection*, italic
+	// paragraph headings on their own line) share one style, set at least at
+	// body size and below every numbered style; bold table cells and figure
+	// labels do not (smaller type, or styles of their own).
+	minNumProm := math.Inf(1)
+	for st := range numStyles {
+		minNumProm = math.Min(minNumProm, st.prominence())
+	}
+	sameStyle := map[styleKey]int{}
+	for _, c := range out {
+		if !c.hasNum && !c.inline {
+			sameStyle[c.style]++
+		}
+	}
+	lowerLevel := func(c *heading) bool {
+		return c.style.size >= bodySize-0.3 && c.style.prominence() < minNumProm && sameStyle[c.style] >= 2 && !c.conv
+	}
 	kept := out[:0]
 	for _, c := range out {
-		if !c.hasNum && !c.inline && mostlyNumbered && !numStyles[c.style] && !(c.conv && unnumberedName(c.text)) {
+		if !c.hasNum && !c.inline && mostlyNumbered && !numStyles[c.style] && !(c.conv && unnumberedName(c.text)) && !lowerLevel(c) {
 			continue
 		}
 		if !c.hasNum && !c.inline && mostlyNumbered && c.conv && !unnumberedName(c.text) {
