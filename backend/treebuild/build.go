@@ -280,12 +280,12 @@ func infoTitleOnPage(lines []*line, skip map[int]bool, info string) (int, int, s
 
 var memberRe = regexp.MustCompile(`(?i)\b(member|fellow|senior|student|ieee|acm|phd|ph\.d|professor)\b`)
 
-var authorSplitRe = regexp.MustCompile(`\s*(?:,|;|\band\b|&|·|\s{2,})\s*`)
 var affiliationRe = regexp.MustCompile(`(?i)universit|institut|college|school|department|dept\.|laborator|research|google|microsoft|facebook|inc\.|ltd|corporation|centre|center|academy|@|\d{3,}|street|avenue|road|usa|china|germany|france|japan|canada|kingdom|abstract`)
 
 // findAuthors collects names from the lines between the title and the first
-// heading (or the abstract) on the title page: lines that are not
-// affiliations, e-mails or footnotes, split at commas and "and".
+// heading (or the abstract) on the title page: names read from the runs of
+// lines that do not end like sentences (lineNames), and the capitalised name
+// before the comma of an affiliation line (namePrefix).
 func findAuthors(lines []*line, titleLast int, heads []*heading) []string {
 	if titleLast < 0 {
 		return nil
@@ -488,27 +488,6 @@ func nameWord(w string) bool {
 		}
 	}
 	return true
-}
-
-// gapChunks splits a line at wide gaps between runs: author blocks set
-// several names on one baseline separated by spaces, not commas.
-func gapChunks(l *line) []string {
-	var out []string
-	var cur []string
-	for i, r := range l.runs {
-		if i > 0 {
-			prev := l.runs[i-1]
-			if r.X-(prev.X+runWidth(prev)) > 1.2*r.Size && len(cur) > 0 {
-				out = append(out, cleanText(strings.Join(cur, " ")))
-				cur = nil
-			}
-		}
-		cur = append(cur, r.Text)
-	}
-	if len(cur) > 0 {
-		out = append(out, cleanText(strings.Join(cur, " ")))
-	}
-	return out
 }
 
 var abstractLabelRe = regexp.MustCompile(`(?:^|\s)(?:Abstract|ABSTRACT)\s*(?:[—–:.-]\s*|\s+[A-Z])`)
