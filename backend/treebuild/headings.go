@@ -942,7 +942,9 @@ func unnumberedName(t string) bool {
 		"appendix", "appendices", "supplementarymaterial", "limitations", "ethicsstatement",
 		"ethicalconsiderations", "broaderimpact", "keywords", "indexterms", "contents",
 		"tableofcontents", "listoffigures", "listoftables", "dedication", "preface", "vita",
-		"summary", "conclusion", "conclusions", "discussion", "futurework":
+		"summary", "conclusion", "conclusions", "discussion", "futurework",
+		"literatur", "literaturverzeichnis", "bibliographie", "références", "referencias", "bibliografía",
+		"inhaltsverzeichnis", "danksagung", "anhang", "remerciements", "agradecimientos", "zusammenfassung":
 		return true
 	}
 	return false
