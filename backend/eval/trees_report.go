@@ -112,12 +112,20 @@ func LoadManifestFamilies(pdfDir string) (map[string]string, error) {
 type FileTreeScore struct {
 	File       string              `json:"file"`
 	Family     string              `json:"family"`
-	Hard       bool                `json:"hard"` // gold notes say garbled or scanned
+	Split      string              `json:"split,omitempty"` // dev or check half of the silver families
+	Hard       bool                `json:"hard"`            // gold notes say garbled or scanned
 	ParseError string              `json:"parse_error,omitempty"`
 	Pages      int                 `json:"pages"`
 	Score      TreeScore           `json:"score"`
 	Predicted  []papertree.Heading `json:"predicted,omitempty"`
 	Gold       []GoldHeading       `json:"gold,omitempty"`
+	GoldTitle  string              `json:"gold_title,omitempty"`
+	Title      string              `json:"title"`
+	TitleOK    bool                `json:"title_ok"`
+	Authors    []string            `json:"authors,omitempty"`
+	// RunInLeftOut counts predicted run-in headings not scored (silver
+	// outlines never carry them).
+	RunInLeftOut int `json:"runin_left_out,omitempty"`
 }
 
 // GroupScore is a micro-averaged score over a group of files: counts are
@@ -138,6 +146,8 @@ type TreesReport struct {
 	Overall       GroupScore      `json:"overall"` // all files except the hard ones
 	Hard          GroupScore      `json:"hard"`    // garbled/scanned files only
 	Families      []GroupScore    `json:"families"`
+	Splits        []GroupScore    `json:"splits,omitempty"` // silver: dev and check halves of the families
+	Front         FrontScore      `json:"front"`            // titles and authors, files with a usable text layer
 	ParseFailures []string        `json:"parse_failures,omitempty"`
 }
 
@@ -175,6 +185,14 @@ func (r *TreesReport) Summarise() {
 	for _, n := range names {
 		r.Families = append(r.Families, group(n, func(f FileTreeScore) bool { return f.Family == n }))
 	}
+	r.Splits = r.Splits[:0]
+	for _, sp := range []string{SplitDev, SplitCheck} {
+		g := group(sp+" families", func(f FileTreeScore) bool { return f.Split == sp && !f.Hard })
+		if g.Files > 0 {
+			r.Splits = append(r.Splits, g)
+		}
+	}
+	r.Front = frontScore(r.Files, func(f FileTreeScore) bool { return !f.Hard })
 }
 
 // WriteTable writes a fixed-width text report: one row per file, then one
@@ -209,9 +227,22 @@ func (r *TreesReport) WriteTable(w io.Writer) error {
 		row(fmt.Sprintf("%s (%d)", g.Name, g.Files), g.Score)
 	}
 	fmt.Fprintln(bw)
+	for _, g := range r.Splits {
+		row(fmt.Sprintf("%s (%d)", g.Name, g.Files), g.Score)
+	}
 	row(fmt.Sprintf("%s (%d)", r.Overall.Name, r.Overall.Files), r.Overall.Score)
 	row(fmt.Sprintf("%s (%d)", r.Hard.Name, r.Hard.Files), r.Hard.Score)
 	fmt.Fprintf(bw, "macro F1 (excl. scanned/garbled): %.3f\n", r.Overall.MacroF1)
+	if r.Front.Files > 0 {
+		fmt.Fprintf(bw, "titles right: %d/%d (%.3f); authors found: %d/%d (%.3f)\n", r.Front.TitlesOK, r.Front.Files, r.Front.TitleAcc,
+			r.Front.WithAuthors, r.Front.Files, r.Front.AuthorRate)
+		for _, f := range r.Files {
+			if f.Hard || f.GoldTitle == "" || (f.TitleOK && len(f.Authors) > 0) {
+				continue
+			}
+			fmt.Fprintf(bw, "  %s: title %q (gold %q), %d authors\n", f.File, trunc(f.Title, 70), trunc(f.GoldTitle, 70), len(f.Authors))
+		}
+	}
 	fmt.Fprintln(bw, "* = scanned/garbled (gold notes), ! = failed to parse (scored as empty)")
 	for _, p := range r.ParseFailures {
 		fmt.Fprintf(bw, "parse failure: %s\n", p)

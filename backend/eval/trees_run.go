@@ -26,19 +26,51 @@ func RunTrees(ctx context.Context, goldDir, pdfDir string, opts treebuild.Option
 	if err != nil {
 		return TreesReport{}, err
 	}
+	// A silver folder labels its families in SOURCES.tsv; those labels win
+	// and split the families into a dev and a check half.
+	srcFams, err := LoadSourceFamilies(pdfDir)
+	if err != nil {
+		return TreesReport{}, err
+	}
+	splits := SplitFamilies(srcFams)
+	for f, fam := range srcFams {
+		fams[f] = fam
+	}
 	rep := TreesReport{UseOutline: opts.UseOutline}
 	for _, g := range golds {
 		if err := ctx.Err(); err != nil {
 			return rep, papertree.Wrap(err, papertree.ECanceled, "evaluation cancelled")
 		}
-		f := FileTreeScore{File: g.File, Family: fams[g.File], Hard: g.Hard(), Gold: g.Headings}
+		f := FileTreeScore{File: g.File, Family: fams[g.File], Hard: g.Hard(), Gold: g.Headings, GoldTitle: g.Title}
+		if fam, ok := srcFams[g.File]; ok {
+			f.Split = splits[fam]
+		}
 		if f.Family == "" {
 			f.Family = FamilyJournal
 		}
 		if f.Hard {
 			f.Family = FamilyHard
 		}
-		pred, pages, perr := buildHeadings(ctx, filepath.Join(pdfDir, g.File), opts)
+		paper, pages, perr := buildPaper(ctx, filepath.Join(pdfDir, g.File), opts)
+		var pred []papertree.Heading
+		if paper != nil {
+			pred = papertree.Headings(paper.Root)
+			if len(srcFams) > 0 {
+				// Silver trees come from outlines, which never carry run-in
+				// paragraph headings: leave those predictions out (counted).
+				kept := pred[:0]
+				for _, h := range pred {
+					if h.RunIn {
+						f.RunInLeftOut++
+						continue
+					}
+					kept = append(kept, h)
+				}
+				pred = kept
+			}
+			f.Title, f.Authors = paper.Title, paper.Authors
+		}
+		f.TitleOK = TitleMatch(f.GoldTitle, f.Title)
 		if perr != nil {
 			f.ParseError = fmt.Sprintf("[%s] %v", papertree.ErrorCode(perr), perr)
 			rep.ParseFailures = append(rep.ParseFailures, g.File+": "+f.ParseError)
@@ -52,7 +84,7 @@ func RunTrees(ctx context.Context, goldDir, pdfDir string, opts treebuild.Option
 	return rep, nil
 }
 
-func buildHeadings(ctx context.Context, path string, opts treebuild.Options) ([]papertree.Heading, int, error) {
+func buildPaper(ctx context.Context, path string, opts treebuild.Options) (*papertree.Paper, int, error) {
 	doc, err := pdf.Open(ctx, path, pdf.Options{})
 	if err != nil {
 		return nil, 0, err
@@ -61,7 +93,7 @@ func buildHeadings(ctx context.Context, path string, opts treebuild.Options) ([]
 	if err != nil {
 		return nil, len(doc.Pages), err
 	}
-	return papertree.Headings(p.Root), len(doc.Pages), nil
+	return p, len(doc.Pages), nil
 }
 
 // WriteJSON writes the report as indented JSON.

@@ -60,7 +60,7 @@ func TestWalkHeadingsAndRenumber(t *testing.T) {
 		t.Fatalf("renumber = %d", n)
 	}
 	hs := Headings(root)
-	want := []Heading{{"1 Intro", 1, 1}, {"2 Method", 1, 2}, {"2.1 Data", 2, 2}}
+	want := []Heading{{Text: "1 Intro", Level: 1, Page: 1}, {Text: "2 Method", Level: 1, Page: 2}, {Text: "2.1 Data", Level: 2, Page: 2}}
 	if fmt.Sprint(hs) != fmt.Sprint(want) {
 		t.Fatalf("headings = %v", hs)
 	}

@@ -23,6 +23,8 @@ const (
 	RoleAppendix    Role = "appendix"
 	RoleAcks        Role = "acknowledgements"
 	RoleFrontMatter Role = "front_matter" // text before the first section that is not the abstract
+	RoleFootnote    Role = "footnote"     // a leaf: a footnote, kept out of the body text around it
+	RoleRunIn       Role = "run_in"       // a section opened by a run-in paragraph heading ("Training. We ...")
 )
 
 // Box is a rectangle on one page in PDF points, origin at the TOP-LEFT of the
@@ -86,18 +88,25 @@ func (n *Node) Renumber() int {
 
 // Paper is one indexed paper and its tree.
 type Paper struct {
-	ID          int64    `json:"id,omitempty"`
-	Path        string   `json:"path"`           // absolute file path
-	Hash        string   `json:"hash,omitempty"` // sha256 of the file content, hex
-	Title       string   `json:"title"`
-	Authors     []string `json:"authors,omitempty"`
-	Abstract    string   `json:"abstract,omitempty"`
-	Year        int      `json:"year,omitempty"`
-	Pages       int      `json:"pages"`
-	PageSizes   []Size   `json:"page_sizes,omitempty"` // width/height in points per page
-	OutlineUsed bool     `json:"outline_used"`
-	Root        *Node    `json:"tree"`
-	Warnings    []string `json:"warnings,omitempty"` // non-fatal problems found while parsing
+	ID       int64    `json:"id,omitempty"`
+	Path     string   `json:"path"`           // absolute file path
+	Hash     string   `json:"hash,omitempty"` // sha256 of the file content, hex
+	Title    string   `json:"title"`
+	Authors  []string `json:"authors,omitempty"`
+	Abstract string   `json:"abstract,omitempty"`
+	Year     int      `json:"year,omitempty"`
+	// Front-matter metadata read from the first page and the PDF info
+	// dictionary, checked against each other (treebuild). Empty when not
+	// found; never guessed.
+	Venue        string   `json:"venue,omitempty"`
+	DOI          string   `json:"doi,omitempty"`
+	ArxivID      string   `json:"arxiv_id,omitempty"`
+	Affiliations []string `json:"affiliations,omitempty"`
+	Pages        int      `json:"pages"`
+	PageSizes    []Size   `json:"page_sizes,omitempty"` // width/height in points per page
+	OutlineUsed  bool     `json:"outline_used"`
+	Root         *Node    `json:"tree"`
+	Warnings     []string `json:"warnings,omitempty"` // non-fatal problems found while parsing
 }
 
 // Size is a page size in PDF points.
@@ -111,6 +120,7 @@ type Heading struct {
 	Text  string `json:"text"`
 	Level int    `json:"level"`
 	Page  int    `json:"page"`
+	RunIn bool   `json:"runin,omitempty"` // a run-in paragraph heading (RoleRunIn)
 }
 
 // Headings lists the section nodes of a tree in document order.
@@ -122,7 +132,7 @@ func Headings(root *Node) []Heading {
 	root.Walk(func(path []*Node) bool {
 		n := path[len(path)-1]
 		if n.Kind == KindSection {
-			out = append(out, Heading{Text: n.Title, Level: n.Level, Page: n.PageStart})
+			out = append(out, Heading{Text: n.Title, Level: n.Level, Page: n.PageStart, RunIn: n.Role == RoleRunIn})
 		}
 		return true
 	})

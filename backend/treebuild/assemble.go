@@ -125,13 +125,17 @@ func (b *builder) assemble(heads []*heading, title string, titleLast int) *paper
 	for _, h := range heads {
 		headAt[h.first] = h
 	}
-	var body []*line
+	var body, notes []*line
+	foot := markFootnotes(b.lines, b.st)
 	flush := func() {
 		sec := stack[len(stack)-1]
 		if len(body) > 0 {
 			b.addLeaves(sec, body)
 		}
-		body = nil
+		if len(notes) > 0 {
+			sec.Children = append(sec.Children, footnoteLeaves(notes, sec.Level+1)...)
+		}
+		body, notes = nil, nil
 	}
 	// The title lines are the root's title; author and affiliation lines
 	// after them stay in the front matter.
@@ -153,6 +157,9 @@ func (b *builder) assemble(heads []*heading, title string, titleLast int) *paper
 			if n.Role == "" && inAppendix(stack) {
 				n.Role = papertree.RoleAppendix
 			}
+			if n.Role == "" && h.runIn {
+				n.Role = papertree.RoleRunIn
+			}
 			parent.Children = append(parent.Children, n)
 			stack = append(stack, n)
 			if h.inline {
@@ -160,6 +167,10 @@ func (b *builder) assemble(heads []*heading, title string, titleLast int) *paper
 				continue
 			}
 			i = h.last
+			continue
+		}
+		if foot[i] {
+			notes = append(notes, b.lines[i])
 			continue
 		}
 		body = append(body, b.lines[i])

@@ -22,9 +22,11 @@ package treebuild
 import (
 	"context"
 	"fmt"
+	"html"
 	"math"
 	"regexp"
 	"strings"
+	"unicode"
 
 	"github.com/papertree/papertree/backend/papertree"
 	"github.com/papertree/papertree/backend/pdf"
@@ -44,7 +46,7 @@ type Options struct {
 
 // DefaultOptions are the settings used by the app and the CLI.
 func DefaultOptions() Options {
-	return Options{UseOutline: true, MaxSegmentTokens: 512}
+	return Options{UseOutline: true, MaxSegmentTokens: 512, RunInHeadings: true}
 }
 
 // Build builds the PaperTree of one parsed document. The returned paper has
@@ -104,6 +106,12 @@ func (b *builder) run(ctx context.Context) (*papertree.Paper, error) {
 	b.st = computeStats(b.lines)
 	skip := coverPages(b.lines)
 	titleFirst, titleLast, title := findTitle(b.lines, b.st, skip, b.doc.Info.Title)
+	if lo, hi, t, ok := infoTitleOnPage(b.lines, skip, b.doc.Info.Title); ok {
+		// The info dictionary's title is printed on the first page: it wins
+		// over the largest text (a journal banner such as "Neurocomputing"),
+		// and its spacing repairs words the text layer glued together.
+		titleFirst, titleLast, title = lo, hi, t
+	}
 	paper.Title = title
 	cands := findCandidates(b.lines, b.st, skip, b.opts.RunInHeadings)
 	// The title block is never a heading.
@@ -114,7 +122,7 @@ func (b *builder) run(ctx context.Context) (*papertree.Paper, error) {
 		}
 		kept = append(kept, c)
 	}
-	cands = pruneCandidates(kept)
+	cands = pruneCandidates(kept, b.st.bodySize)
 	var heads []*heading
 	if b.opts.UseOutline && usableOutline(b.doc.Outline) {
 		heads = fromOutline(b.doc.Outline, b.lines, cands, b.st, title)
@@ -130,10 +138,12 @@ func (b *builder) run(ctx context.Context) (*papertree.Paper, error) {
 	heads = filterSequence(heads)
 	heads = dropTOCHeadings(heads, b.lines)
 	assignLevels(heads)
+	heads = ensureReferences(heads, b.lines)
 	if err := ctx.Err(); err != nil {
 		return nil, papertree.Wrap(err, papertree.ECanceled, "cancelled")
 	}
 	paper.Authors = findAuthors(b.lines, titleLast, heads)
+	frontMeta(paper, b.lines, b.doc.Info, skip, titleLast, paper.Authors)
 	paper.Root = b.assemble(heads, title, titleLast)
 	paper.Root.Renumber()
 	for _, c := range paper.Root.Children {
@@ -219,14 +229,63 @@ func findTitle(lines []*line, st stats, skip map[int]bool, infoTitle string) (in
 	return lo, hi, joinLines(parts)
 }
 
+// infoTitleOnPage looks for the document info title among the first page's
+// lines (letters and digits compared, so glued words and hyphenation do not
+// matter) and returns the lines it covers and the title text: the info
+// text when it only adds spaces to the printed one, else the printed text.
+// Titles of fewer than three words or with no letters are not trusted
+// ("504 504..507", "Untitled").
+func infoTitleOnPage(lines []*line, skip map[int]bool, info string) (int, int, string, bool) {
+	info = strings.TrimSpace(html.UnescapeString(info))
+	key := normKey(info)
+	if wordCount(info) < 3 || letterCount(info) < 12 || len(key) < 12 {
+		return 0, 0, "", false
+	}
+	page := 0
+	for _, l := range lines {
+		if !skip[l.page] {
+			page = l.page
+			break
+		}
+	}
+	for i, l := range lines {
+		if l.page != page {
+			if l.page > page {
+				break
+			}
+			continue
+		}
+		acc := ""
+		var parts []string
+		for j := i; j < len(lines) && j < i+6 && lines[j].page == page; j++ {
+			if j > i && math.Abs(lines[j].size-l.size) > 0.6 {
+				break
+			}
+			acc += normKey(lines[j].text)
+			parts = append(parts, lines[j].text)
+			if !strings.HasPrefix(key, acc) {
+				break
+			}
+			if acc == key {
+				printed := joinLines(parts)
+				if strings.Count(printed, " ") < strings.Count(info, " ") {
+					printed = info
+				}
+				return i, j, printed, true
+			}
+		}
+	}
+	return 0, 0, "", false
+}
+
 var memberRe = regexp.MustCompile(`(?i)\b(member|fellow|senior|student|ieee|acm|phd|ph\.d|professor)\b`)
 
-var authorSplitRe = regexp.MustCompile(`\s*(?:,|;|\band\b|&|·|\s{2,})\s*`)
 var affiliationRe = regexp.MustCompile(`(?i)universit|institut|college|school|department|dept\.|laborator|research|google|microsoft|facebook|inc\.|ltd|corporation|centre|center|academy|@|\d{3,}|street|avenue|road|usa|china|germany|france|japan|canada|kingdom|abstract`)
 
 // findAuthors collects names from the lines between the title and the first
-// heading (or the abstract) on the title page: lines that are not
-// affiliations, e-mails or footnotes, split at commas and "and".
+// heading (or the abstract) on the title page: names read from the runs of
+// lines that do not end like sentences (lineNames), and the capitalised name
+// before the comma of an affiliation line (namePrefix).
 func findAuthors(lines []*line, titleLast int, heads []*heading) []string {
 	if titleLast < 0 {
 		return nil
@@ -240,26 +299,22 @@ func findAuthors(lines []*line, titleLast int, heads []*heading) []string {
 	seen := map[string]bool{}
 	for i := titleLast + 1; i < end && i < titleLast+12; i++ {
 		l := lines[i]
-		if l.page != page || affiliationRe.MatchString(l.text) || endsLikeSentence(l.text) {
+		if l.page != page || endsLikeSentence(l.text) {
 			continue
 		}
-		for _, chunk := range gapChunks(l) {
-			for _, part := range authorSplitRe.Split(chunk, -1) {
-				name := strings.Trim(part, " *†‡§¶0123456789,")
-				ws := strings.Fields(name)
-				if len(ws) < 2 || len(ws) > 4 || !titleCase(name) || isAllCaps(name) || memberRe.MatchString(name) {
-					continue
-				}
-				okName := true
-				for _, w := range ws {
-					if !titleCase(w) {
-						okName = false
-					}
-				}
-				if okName && !seen[name] {
-					seen[name] = true
-					out = append(out, name)
-				}
+		if affiliationRe.MatchString(l.text) {
+			// "TAL AUGUST, University of Washington, USA" (ACM): a name in
+			// capitals or small capitals before the affiliation.
+			if name, ok := namePrefix(l.text); ok && !seen[name] {
+				seen[name] = true
+				out = append(out, name)
+			}
+			continue
+		}
+		for _, name := range lineNames(l) {
+			if !seen[name] {
+				seen[name] = true
+				out = append(out, name)
 			}
 		}
 		if len(out) >= 20 {
@@ -309,25 +364,130 @@ func sectionText(n *papertree.Node) string {
 	return strings.Join(parts, " ")
 }
 
-// gapChunks splits a line at wide gaps between runs: author blocks set
-// several names on one baseline separated by spaces, not commas.
-func gapChunks(l *line) []string {
-	var out []string
+// lineNames reads person names from an author line. Names are separated by
+// commas, "and", wide gaps and affiliation markers; markers are superscript
+// runs (smaller than the line), symbols and digits ("Shijie Wu♠∗ Alexis
+// Conneau♥∗", "Alec Radford * 1 Jeffrey Wu * 1"). A name is two to four
+// capitalised words (initials and particles such as "van" allowed).
+func lineNames(l *line) []string {
+	var names []string
 	var cur []string
+	flush := func() {
+		if n := len(cur); n >= 2 && n <= 4 && !allInitials(cur) {
+			name := strings.Join(cur, " ")
+			if !isAllCaps(name) && !memberRe.MatchString(name) && !affiliationRe.MatchString(name) {
+				names = append(names, name)
+			}
+		}
+		cur = cur[:0]
+	}
 	for i, r := range l.runs {
 		if i > 0 {
 			prev := l.runs[i-1]
-			if r.X-(prev.X+runWidth(prev)) > 1.2*r.Size && len(cur) > 0 {
-				out = append(out, cleanText(strings.Join(cur, " ")))
-				cur = nil
+			if r.X-(prev.X+runWidth(prev)) > 1.2*r.Size {
+				flush()
 			}
 		}
-		cur = append(cur, r.Text)
+		if r.Size < 0.85*l.size || letterCount(r.Text) == 0 {
+			flush() // a superscript marker or a symbol
+			continue
+		}
+		for _, w := range strings.Fields(cleanText(r.Text)) {
+			lw := strings.ToLower(w)
+			if lw == "and" || lw == "&" {
+				flush()
+				continue
+			}
+			core := strings.TrimFunc(w, func(c rune) bool { return !unicode.IsLetter(c) && c != '.' && c != '-' && c != '\'' && c != '’' })
+			if core == "" {
+				flush()
+				continue
+			}
+			lead := strings.Index(w, core) > 0
+			if lead {
+				flush()
+			}
+			if !nameWord(core) || nameStop[strings.ToLower(core)] {
+				flush()
+				continue
+			}
+			cur = append(cur, strings.TrimSuffix(core, ","))
+			if core != w && !strings.HasSuffix(w, ".") {
+				flush() // a trailing marker or comma ends the name
+			}
+		}
 	}
-	if len(cur) > 0 {
-		out = append(out, cleanText(strings.Join(cur, " ")))
+	flush()
+	return names
+}
+
+// namePrefix reads a name set before the first comma of an affiliation
+// line. Capitals are turned into title case.
+func namePrefix(t string) (string, bool) {
+	i := strings.IndexByte(t, ',')
+	if i <= 0 {
+		return "", false
 	}
-	return out
+	ws := strings.Fields(strings.Trim(t[:i], " *†‡§¶0123456789"))
+	if len(ws) < 2 || len(ws) > 4 {
+		return "", false
+	}
+	for k, w := range ws {
+		if isAllCaps(w) || (len([]rune(w)) <= 3 && strings.ToUpper(w) == w) {
+			r := []rune(strings.ToLower(w))
+			r[0] = unicode.ToUpper(r[0])
+			w = string(r)
+		}
+		if !nameWord(w) && !(len(w) == 2 && strings.HasSuffix(w, ".")) || nameStop[strings.ToLower(w)] || affiliationRe.MatchString(w) {
+			return "", false
+		}
+		ws[k] = w
+	}
+	return strings.Join(ws, " "), true
+}
+
+var nameParticles = map[string]bool{"van": true, "von": true, "de": true, "der": true, "den": true, "da": true,
+	"di": true, "del": true, "la": true, "le": true, "du": true, "dos": true, "das": true, "bin": true, "al": true}
+
+// nameStop are capitalised words of title pages that are never part of a
+// name ("A Dissertation Submitted", "By Jorge Nocedal", "Anonymous
+// submission"); they separate names.
+var nameStop = map[string]bool{"in": true, "of": true, "the": true, "for": true, "by": true, "to": true, "on": true,
+	"at": true, "with": true, "from": true, "submitted": true, "dissertation": true, "thesis": true, "partial": true,
+	"fulfillment": true, "fulfilment": true, "anonymous": true, "submission": true, "paper": true, "degree": true,
+	"requirements": true, "doctor": true, "philosophy": true, "master": true, "bachelor": true, "presented": true,
+	"faculty": true, "committee": true, "advisor": true, "supervisor": true, "author": true, "authors": true,
+	"corresponding": true, "view": true, "intelligence": true, "editor": true, "received": true, "accepted": true}
+
+func allInitials(ws []string) bool {
+	for _, w := range ws {
+		if len([]rune(strings.TrimSuffix(w, "."))) > 1 {
+			return false
+		}
+	}
+	return true
+}
+
+// nameWord reports a word that can be part of a person's name: capitalised
+// (or an initial, or a particle), letters with at most inner hyphens,
+// apostrophes and periods.
+func nameWord(w string) bool {
+	if nameParticles[w] {
+		return true
+	}
+	rs := []rune(w)
+	if len(rs) == 0 || !unicode.IsUpper(rs[0]) || strings.HasSuffix(w, "-") {
+		return false
+	}
+	if len(rs) == 1 || (len(rs) >= 3 && isAllCaps(w)) {
+		return false // "A" without a period is an article; "SARS" an acronym
+	}
+	for _, c := range rs {
+		if !(unicode.IsLetter(c) || c == '.' || c == '-' || c == '\'' || c == '’') {
+			return false
+		}
+	}
+	return true
 }
 
 var abstractLabelRe = regexp.MustCompile(`(?:^|\s)(?:Abstract|ABSTRACT)\s*(?:[—–:.-]\s*|\s+[A-Z])`)

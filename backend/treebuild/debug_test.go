@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/papertree/papertree/backend/internal/shareddata"
@@ -21,8 +22,7 @@ func TestDebugLines(t *testing.T) {
 	if name == "" {
 		t.Skip("set PAPERTREE_DEBUG_FILE to print a file's lines")
 	}
-	dir := shareddata.Dir(t, "pdfs")
-	doc, err := pdf.Open(context.Background(), filepath.Join(dir, name), pdf.Options{})
+	doc, err := pdf.Open(context.Background(), debugPath(t, name), pdf.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -39,7 +39,7 @@ func TestDebugLines(t *testing.T) {
 		if h != nil {
 			mark = "H"
 		}
-		fmt.Printf("%s p%d c%d y%6.1f x%5.1f-%5.1f s%4.1f b%.1f up%5.1f dn%5.1f gap%4.1f %.90s\n", mark, l.page, l.col, l.y, l.x0, l.x1, l.size, l.bold, gapAbove(lines, i), gapBelow(lines, i), l.maxGap, l.text)
+		fmt.Printf("%s p%d c%d y%6.1f x%5.1f-%5.1f s%4.1f b%.1f i%.1f %-14.14s up%5.1f dn%5.1f gap%4.1f %.90s\n", mark, l.page, l.col, l.y, l.x0, l.x1, l.size, l.bold, l.italic, l.font, gapAbove(lines, i), gapBelow(lines, i), l.maxGap, l.text)
 	}
 }
 
@@ -51,15 +51,14 @@ func TestDebugCandidates(t *testing.T) {
 	if name == "" {
 		t.Skip("set PAPERTREE_DEBUG_FILE to print a file's heading candidates")
 	}
-	dir := shareddata.Dir(t, "pdfs")
-	doc, err := pdf.Open(context.Background(), filepath.Join(dir, name), pdf.Options{})
+	doc, err := pdf.Open(context.Background(), debugPath(t, name), pdf.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	lines := buildLines(doc.Pages)
 	st := computeStats(lines)
 	cands := findCandidates(lines, st, coverPages(lines), os.Getenv("PAPERTREE_DEBUG_RUNIN") != "")
-	pruned := pruneCandidates(append([]*heading(nil), cands...))
+	pruned := pruneCandidates(append([]*heading(nil), cands...), st.bodySize)
 	seq := filterSequence(append([]*heading(nil), pruned...))
 	in := func(hs []*heading, h *heading) bool {
 		for _, x := range hs {
@@ -72,4 +71,13 @@ func TestDebugCandidates(t *testing.T) {
 	for _, h := range cands {
 		fmt.Printf("prune=%v seq=%v p%d num=%v(%s) strong=%v conv=%v style=%+v %.80s\n", in(pruned, h), in(seq, h), h.page, h.hasNum, h.num.Number, h.strong, h.conv, h.style, h.text)
 	}
+}
+
+// debugPath resolves PAPERTREE_DEBUG_FILE: a bare name is looked up in
+// shared/data/pdfs, "silver/NAME" in shared/data/silver/pdfs.
+func debugPath(t *testing.T, name string) string {
+	if rest, ok := strings.CutPrefix(name, "silver/"); ok {
+		return filepath.Join(shareddata.Dir(t, "silver"), "pdfs", rest)
+	}
+	return filepath.Join(shareddata.Dir(t, "pdfs"), name)
 }

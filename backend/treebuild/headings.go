@@ -4,6 +4,7 @@ import (
 	"math"
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 	"unicode"
 
@@ -12,10 +13,12 @@ import (
 
 // stats are document-wide typographic facts the heading rules compare to.
 type stats struct {
-	bodySize    float64 // most frequent font size by characters
-	bodyFont    string  // most frequent font by characters
-	bodyBold    bool    // the body text itself is bold (rare; disables the bold cue)
-	lineSpacing float64 // median baseline distance between consecutive body lines
+	bodySize    float64            // most frequent font size by characters
+	bodyFont    string             // most frequent font by characters
+	bodyBold    bool               // the body text itself is bold (rare; disables the bold cue)
+	lineSpacing float64            // median baseline distance between consecutive body lines
+	flat        bool               // one font, no bold: an OCR text layer or a typewriter scan, where only layout tells headings
+	fontShare   map[string]float64 // share of the document's characters set in each font
 	colWidth    map[int]float64
 }
 
@@ -55,6 +58,15 @@ func computeStats(lines []*line) stats {
 		}
 	}
 	st.bodyBold = best > 0 && bodyBoldChars > best/2
+	fontChars := map[string]int{}
+	for k, n := range chars {
+		fontChars[k.font] += n
+	}
+	st.fontShare = map[string]float64{}
+	for f, n := range fontChars {
+		st.fontShare[f] = float64(n) / float64(max(all, 1))
+	}
+	st.flat = all > 2000 && float64(fontChars[st.bodyFont]) >= 0.95*float64(all) && float64(boldChars) < 0.01*float64(all)
 	var gaps []float64
 	for i := 1; i < len(lines); i++ {
 		a, b := lines[i-1], lines[i]
@@ -134,15 +146,20 @@ type heading struct {
 	outline int     // outline level when it came from a bookmark, else 0
 	fixed   bool    // level decided (outline); hierarchy inference keeps it
 	inline  bool    // a run-in label: the line stays in the body text
+	runIn   bool    // an unnumbered run-in paragraph heading (RoleRunIn)
 	y       float64 // baseline of the first line
 }
 
 var (
 	captionRe = regexp.MustCompile(`(?i)^(figure|fig\.?|table|tab\.|algorithm|alg\.|listing|theorem|lemma|definition|proof|corollary|proposition|remark|example|assumption|claim|conjecture|equation|eq\.|exhibit|plate|box|scheme|chart)\s*[\dIVXivx]+[\d.]*\s*[:.|—–-]?`)
-	labelRe   = regexp.MustCompile(`(?i)^(proof|theorem|lemma|definition|corollary|proposition|remark|note|step|case|input|output|require|ensure)\b\.?\s*(\d|$|[.:(])`)
-	tocRe     = regexp.MustCompile(`(\.\s*){4,}|(·\s*){4,}|…{2,}|\s\d{1,3}$`)
-	emailRe   = regexp.MustCompile(`@|https?://|www\.|\.com\b|\.edu\b|\.org\b`)
-	listRe    = regexp.MustCompile(`^(\(?[a-z0-9]{1,2}\)|[•·▪◦‣∗*–—-])\s`)
+	labelRe   = regexp.MustCompile(`(?i)^(proof|theorem|lemma|definition|corollary|proposition|remark|note|step|case|input|output|require|ensure|satz|beweis|korollar|bemerkung|théorème|lemme|définition|preuve|corollaire)\b\.?\s*(\d|$|[.:(])`)
+	// equationRe: a displayed equation (an "=" or an assignment between terms)
+	equationRe = regexp.MustCompile(`\s(=|<-|:=|≤|≥|≈)\s|\S=\S|\s=-`)
+	tocRe      = regexp.MustCompile(`(\.\s*){4,}|(·\s*){4,}|…{2,}|\s\d{1,3}$`)
+	leaderRe   = regexp.MustCompile(`(\.\s*){4,}|(·\s*){4,}|…{2,}`)
+	trailNumRe = regexp.MustCompile(`\s\d{1,3}$`)
+	emailRe    = regexp.MustCompile(`@|https?://|www\.|\.com\b|\.edu\b|\.org\b`)
+	listRe     = regexp.MustCompile(`^(\(?[a-z0-9]{1,2}\)|[•·▪◦‣∗*–—-])\s`)
 )
 
 // captionLike reports lines that start figure/table captions or theorem-like
@@ -229,7 +246,7 @@ func plausibleHeadingText(t string) bool {
 	if letterCount(t) < 2 || wordCount(t) > 22 || len([]rune(t)) > 160 {
 		return false
 	}
-	if captionLike(t) || tocRe.MatchString(t) || emailRe.MatchString(t) {
+	if captionLike(t) || leaderRe.MatchString(t) || emailRe.MatchString(t) {
 		return false
 	}
 	first := []rune(t)[0]
@@ -249,7 +266,44 @@ func plausibleHeadingText(t string) bool {
 			}
 		}
 	}
-	return float64(letters) >= 0.55*float64(nonSpace)
+	if float64(letters) < 0.55*float64(nonSpace) {
+		return false
+	}
+	return !mathLike(t) && !equationRe.MatchString(t)
+}
+
+// mathLike reports a line made mostly of one-letter tokens ("X W Z Λ θ X
+// W X R", "2 W (yobs − o) W ZΛθ W X"): a displayed equation or a matrix,
+// whatever its font.
+func mathLike(t string) bool {
+	ws := strings.Fields(t)
+	if allShort(t) {
+		return true
+	}
+	if len(ws) < 4 {
+		return false
+	}
+	short := 0
+	for _, w := range ws {
+		if n := len([]rune(strings.Trim(w, "()[]{},.;:"))); n <= 1 {
+			short++
+		}
+	}
+	return 2*short > len(ws)
+}
+
+// allShort reports three or more tokens of one character ("B C D").
+func allShort(t string) bool {
+	ws := strings.Fields(t)
+	if len(ws) < 3 {
+		return false
+	}
+	for _, w := range ws {
+		if len([]rune(strings.Trim(w, "()[]{},.;:"))) > 1 {
+			return false
+		}
+	}
+	return true
 }
 
 // endsLikeSentence reports text that ends like running prose.
@@ -301,8 +355,16 @@ func classifyRunIn(lines []*line, i int, st stats) *heading {
 	if label == "" || wordCount(label) > 10 || letterCount(label) < 3 || !titleCase(label) || captionLike(label) {
 		return nil
 	}
-	if !(strings.HasSuffix(label, ".") || strings.HasSuffix(label, ":")) {
+	if !(strings.HasSuffix(label, ".") || strings.HasSuffix(label, ":") || quadLabel(l, st)) {
+		return nil // a label ends in a period or colon, or is set off by a quad ("Task #1: Masked LM  Intuitively, ...")
+	}
+	// the rest of the line is prose, not the cells of a table row
+	rest := strings.TrimSpace(strings.TrimPrefix(l.text, label))
+	if (wordCount(rest) < 2 && !strings.HasSuffix(rest, "-")) || numericShare(rest) > 0.25 || l.maxGap > 3*l.size || mathLike(rest) {
 		return nil
+	}
+	if !(strings.HasSuffix(label, ".") || strings.HasSuffix(label, ":")) && !titleCase(rest) {
+		return nil // after an unpunctuated label the paragraph opens a sentence
 	}
 	// it must open a paragraph
 	above := gapAbove(lines, i)
@@ -318,7 +380,7 @@ func classifyRunIn(lines []*line, i int, st stats) *heading {
 	if !opens {
 		return nil
 	}
-	h := &heading{text: label, page: l.page, first: i, last: i, style: lineStyle(l, st), strong: true, inline: true}
+	h := &heading{text: label, page: l.page, first: i, last: i, style: lineStyle(l, st), strong: true, inline: true, runIn: true}
 	h.num, h.hasNum = ParseNumbering(label)
 	h.role = roleFor(label)
 	_, h.conv = ConventionalName(strings.TrimRight(label, ".:"))
@@ -336,12 +398,23 @@ func classifyLine(lines []*line, i int, st stats) *heading {
 	// Cheap exit for ordinary body lines (most lines of a paper): body
 	// size, not bold, not all caps, several words, no leading number.
 	first := []rune(t)[0]
+	if monoShare(l) >= 0.9 && !monoFontRe.MatchString(st.bodyFont) {
+		return nil // code ("R> fit <- lmer(...)"): a line all in a typewriter font is never a heading
+	}
+	if st.flat {
+		if h := classifyFlat(lines, i, st); h != nil {
+			return h
+		}
+	}
 	if l.size < st.bodySize+0.9 && l.capSize < st.bodySize+0.9 && l.bold < 0.6 && wordCount(t) > 4 &&
 		!unicode.IsDigit(first) && !isAllCaps(t) && !(first >= 'A' && first <= 'Z' && len(t) > 1 && (t[1] == '.' || t[1] == ' ')) && !strings.HasPrefix(strings.ToLower(t), "chapter") && !strings.HasPrefix(strings.ToLower(t), "appendix") {
 		return nil
 	}
 	if l.maxGap > 3.5*l.size && !numberOnly(firstRunText(l)) {
 		return nil // a table row
+	}
+	if tocEntry(l, st) {
+		return nil
 	}
 	num, hasNum := ParseNumbering(t)
 	// A number alone on its line followed by the title on the next line.
@@ -365,7 +438,11 @@ func classifyLine(lines []*line, i int, st stats) *heading {
 	style := lineStyle(l, st)
 	sizeUp := style.size >= st.bodySize+0.9 || style.size >= st.bodySize*1.12
 	bold := style.bold
-	strong := sizeUp || bold || (style.caps && (hasNum || conv)) || (style.italic && hasNum && wordCount(t) <= 14)
+	// A font of its own (not the body font, and rare in the document) marks
+	// a numbered or conventionally named line even when neither the PDF
+	// layer nor the font name reveal its weight ("SFBX1095" over "SFRM1095").
+	fontChange := l.font != st.bodyFont && st.fontShare[l.font] < 0.05 && !monoFontRe.MatchString(l.font)
+	strong := sizeUp || bold || (style.caps && (hasNum || conv)) || (style.italic && hasNum && wordCount(t) <= 14) || (fontChange && (hasNum || unnumberedName(t)) && wordCount(t) <= 14 && longestWord(t) >= 3)
 	small := style.size < st.bodySize-0.6
 	above := gapAbove(lines, i)
 	sepAbove := above > st.lineSpacing*1.2
@@ -427,7 +504,8 @@ func classifyLine(lines []*line, i int, st stats) *heading {
 		return nil // a table header row above rows of numbers
 	}
 	below := gapBelow(lines, h.last)
-	ownLine := below > st.lineSpacing*1.1 || (h.last+1 < len(lines) && lineStyle(lines[h.last+1], st) != h.style)
+	ownLine := below > st.lineSpacing*1.1 || (h.last+1 < len(lines) && lineStyle(lines[h.last+1], st) != h.style) ||
+		(fontChange && h.last+1 < len(lines) && lines[h.last+1].font != lines[h.last].font)
 	sentence := endsLikeSentence(h.text) && !(hasNum && strong && ownLine && wordCount(h.text) <= 12)
 	accept := false
 	switch {
@@ -447,9 +525,134 @@ func classifyLine(lines []*line, i int, st stats) *heading {
 		return nil
 	}
 	mergeContinuation(lines, h, st)
+	if h.hasNum && h.first == h.last {
+		if label, ok := numberedRunInLabel(h.text); ok {
+			// "3. Gradient Related Methods. The special BFGS matrices ..." set
+			// in one font (OCR, Word): the label is the heading, the rest of
+			// the line is the paragraph.
+			h.text, h.inline = label, true
+			h.num, _ = ParseNumbering(label)
+		}
+	}
 	if h.role == "" {
 		h.role = roleFor(h.text)
 	}
+	return h
+}
+
+// numberedRunInLabel cuts a numbered line after its title when a sentence
+// follows on the same line: the first ". " after the number that is
+// followed by a capitalised word, with at most 12 words before it and at
+// least 3 after.
+func numberedRunInLabel(t string) (string, bool) {
+	n, ok := ParseNumbering(t)
+	if !ok {
+		return "", false
+	}
+	off := len(t) - len(n.Rest)
+	rest := n.Rest
+	for i := 0; i+2 < len(rest); i++ {
+		if rest[i] != '.' || rest[i+1] != ' ' {
+			continue
+		}
+		label := strings.TrimSpace(t[:off+i+1])
+		after := strings.TrimSpace(rest[i+1:])
+		if wordCount(label) > 12 {
+			return "", false
+		}
+		if titleCase(after) && wordCount(after) >= 3 && letterCount(rest[:i]) >= 3 && !strings.HasSuffix(rest[:i], " al") && !abbrevEnd(rest[:i]) {
+			return label, true
+		}
+	}
+	return "", false
+}
+
+// abbrevEnd reports text ending in an abbreviation whose period is not a
+// sentence end ("Fig", "e.g", a single initial).
+func abbrevEnd(t string) bool {
+	ws := strings.Fields(t)
+	if len(ws) == 0 {
+		return true
+	}
+	w := strings.ToLower(ws[len(ws)-1])
+	return len([]rune(w)) <= 1 || w == "fig" || w == "eq" || w == "e.g" || w == "i.e" || w == "vs" || w == "sec" || w == "no"
+}
+
+// monoShare is the share of a line's letters set in a typewriter font.
+func monoShare(l *line) float64 {
+	mono, all := 0, 0
+	for _, r := range l.runs {
+		n := letterCount(r.Text)
+		all += n
+		if monoFontRe.MatchString(r.Font) {
+			mono += n
+		}
+	}
+	if all == 0 {
+		return 0
+	}
+	return float64(mono) / float64(all)
+}
+
+// longestWord is the letter count of the longest word of t.
+func longestWord(t string) int {
+	best := 0
+	for _, w := range strings.Fields(t) {
+		best = max(best, letterCount(w))
+	}
+	return best
+}
+
+// tocEntry reports a table-of-contents line: dot leaders, or a trailing
+// page number pushed to the column's right edge or set apart by a wide gap.
+// A short heading that merely ends in a number ("2. Study 1") is not one.
+func tocEntry(l *line, st stats) bool {
+	if leaderRe.MatchString(l.text) {
+		return true
+	}
+	if !trailNumRe.MatchString(l.text) {
+		return false
+	}
+	colW := st.colWidth[l.col]
+	if colW > 0 && l.x1-l.x0 > 0.85*colW {
+		return true
+	}
+	if n := len(l.runs); n >= 2 {
+		last, prev := l.runs[n-1], l.runs[n-2]
+		if isDigits(strings.TrimSpace(last.Text)) && last.X-(prev.X+runWidth(prev)) > 2*last.Size {
+			return true
+		}
+	}
+	return false
+}
+
+// classifyFlat finds headings in a document whose text layer has one font
+// and no weights (OCR of a scan): a short title-case line that follows a
+// finished paragraph after extra space, does not end like a sentence and is
+// followed by text. Only layout, case and length speak here, relative to
+// the document's own line spacing and column width.
+func classifyFlat(lines []*line, i int, st stats) *heading {
+	l := lines[i]
+	t := strings.TrimSpace(l.text)
+	if wordCount(t) > 10 || !titleCase(t) || endsLikeSentence(t) || strings.HasSuffix(t, ",") || strings.HasSuffix(t, ":") ||
+		connectorEnd.MatchString(t) || strings.HasSuffix(t, " that") || !plausibleHeadingText(t) {
+		return nil // a heading does not lead into what follows ("Thompson (1998) states that")
+	}
+	colW := st.colWidth[l.col]
+	if colW <= 0 || l.x1-l.x0 > 0.75*colW || gapAbove(lines, i) < 1.3*st.lineSpacing || gapBelow(lines, i) > 3*st.lineSpacing {
+		return nil
+	}
+	if i > 0 {
+		p := lines[i-1]
+		pt := strings.TrimSpace(p.text)
+		if p.page == l.page && p.col == l.col && !(strings.HasSuffix(pt, ".") || strings.HasSuffix(pt, ":") || strings.HasSuffix(pt, ")")) {
+			return nil // the line before did not finish its paragraph
+		}
+	}
+	h := &heading{text: t, page: l.page, first: i, last: i, style: lineStyle(l, st), strong: true}
+	h.num, h.hasNum = ParseNumbering(t)
+	h.role, h.conv = ConventionalName(t)
+	mergeContinuation(lines, h, st)
 	return h
 }
 
@@ -489,6 +692,12 @@ func mergeContinuation(lines []*line, h *heading, st stats) {
 			return
 		}
 		if d := nx.y - cur.y; d <= 0 || d > 2.2*math.Max(cur.size, nx.size) {
+			return
+		}
+		// A wrapped heading keeps its own leading: a line set further below
+		// than the body's line spacing (scaled to the heading's size) is the
+		// paragraph after the heading, however long the heading is.
+		if d := nx.y - cur.y; st.bodySize > 0 && d > 1.35*st.lineSpacing*math.Max(1, cur.size/st.bodySize) {
 			return
 		}
 		if math.Abs(nx.size-cur.size) > 0.6 {
@@ -536,17 +745,26 @@ func runInLine(l *line) bool {
 	label := l.runs[0].Bold
 	seenBody := false
 	bodyLetters := 0
+	endsStyled := false
 	for _, r := range l.runs {
 		styled := (label && r.Bold) || (!label && r.Italic)
+		if letterCount(r.Text) > 0 {
+			endsStyled = styled
+		}
 		if !styled {
 			seenBody = true
 			bodyLetters += letterCount(r.Text)
-		} else if seenBody && letterCount(r.Text) > 0 {
-			// styled text after body text: inline emphasis, still run-in
-			continue
 		}
+		// styled text after body text is inline emphasis, still run-in,
+		// unless the line also ends in it (below)
 	}
-	return seenBody && bodyLetters >= 3
+	// A line that returns to the label style and ends in it is a heading
+	// with a word in another font ("1.2 Reference implementation: the
+	// jsonlite package" with jsonlite in typewriter), not a run-in label.
+	// A body part of two letters counts when it is a word hyphenated onto
+	// the next line ("Masked LM and the Masking Procedure As-").
+	hyphenTail := strings.HasSuffix(strings.TrimSpace(l.runs[len(l.runs)-1].Text), "-")
+	return seenBody && (bodyLetters >= 3 || (bodyLetters >= 1 && hyphenTail)) && !endsStyled
 }
 
 // pruneCandidates applies document-level checks to typography candidates:
@@ -559,7 +777,7 @@ func runInLine(l *line) bool {
 //     (otherwise it is a bold table cell or figure label);
 //   - an unnumbered, unconventional text that recurs three or more times is a
 //     repeated table or figure label.
-func pruneCandidates(cands []*heading) []*heading {
+func pruneCandidates(cands []*heading, bodySize float64) []*heading {
 	if len(cands) == 0 {
 		return cands
 	}
@@ -591,17 +809,51 @@ func pruneCandidates(cands []*heading) []*heading {
 		}
 	}
 	count := map[string]int{}
+	samePage := map[string]int{} // stem without a trailing number, per page
+	stemKey := func(c *heading) string {
+		return normKey(trailNumRe.ReplaceAllString(c.text, "")) + "/" + strconv.Itoa(c.page)
+	}
 	for _, c := range out {
 		count[normKey(c.text)]++
+		if !c.hasNum {
+			samePage[stemKey(c)]++
+		}
 	}
-	mostlyNumbered := numbered >= 3 && 2*numbered >= len(out)
+	// run-in labels do not count: they are optional extras under headings
+	standalone := 0
+	for _, c := range out {
+		if !c.runIn {
+			standalone++
+		}
+	}
+	mostlyNumbered := numbered >= 3 && 2*numbered >= standalone
+	// Unnumbered lower levels of a numbered paper (\subsubsection*, italic
+	// paragraph headings on their own line) share one style, set at least at
+	// body size and below every numbered style; bold table cells and figure
+	// labels do not (smaller type, or styles of their own).
+	minNumProm := math.Inf(1)
+	for st := range numStyles {
+		minNumProm = math.Min(minNumProm, st.prominence())
+	}
+	sameStyle := map[styleKey]int{}
+	for _, c := range out {
+		if !c.hasNum && !c.inline {
+			sameStyle[c.style]++
+		}
+	}
+	lowerLevel := func(c *heading) bool {
+		return c.style.size >= bodySize-0.3 && c.style.prominence() < minNumProm && sameStyle[c.style] >= 2 && !c.conv
+	}
 	kept := out[:0]
 	for _, c := range out {
-		if !c.hasNum && !c.inline && mostlyNumbered && !numStyles[c.style] && !(c.conv && unnumberedName(c.text)) {
+		if !c.hasNum && !c.inline && mostlyNumbered && !numStyles[c.style] && !(c.conv && unnumberedName(c.text)) && !lowerLevel(c) {
 			continue
 		}
 		if !c.hasNum && !c.inline && mostlyNumbered && c.conv && !unnumberedName(c.text) {
 			continue // "Method" alone in a numbered paper: a table or figure label
+		}
+		if !c.hasNum && !c.conv && samePage[stemKey(c)] >= 2 {
+			continue // "Completion 1", "Completion 4" on one page: labels of a table or figure
 		}
 		if !c.hasNum && !topLevelName(c) && (count[normKey(c.text)] >= 3 || (!c.conv && count[normKey(c.text)] >= 2)) {
 			continue
@@ -609,6 +861,34 @@ func pruneCandidates(cands []*heading) []*heading {
 		kept = append(kept, c)
 	}
 	return kept
+}
+
+// quadLabel reports an unpunctuated run-in label set off from its
+// paragraph by a quad: one gap of about an em after the label, no other
+// wide gap (a table row has several), and a line that fills the column like
+// the first line of a paragraph.
+func quadLabel(l *line, st stats) bool {
+	g := labelGap(l)
+	if g < 0.6*l.size || g > 2.5*l.size || l.maxGap > 2.5*l.size+0.01 && l.maxGap > g+0.5 {
+		return false
+	}
+	colW := st.colWidth[l.col]
+	hyphenated := strings.HasSuffix(strings.TrimSpace(l.text), "-") // a word broken at the column edge
+	return colW > 0 && (l.x1-l.x0 > 0.85*colW || hyphenated)
+}
+
+// labelGap is the horizontal gap between the leading styled runs of a line
+// and the first run after them (0 when there is none).
+func labelGap(l *line) float64 {
+	italic := len(l.runs) > 0 && !l.runs[0].Bold && l.runs[0].Italic
+	for k := 1; k < len(l.runs); k++ {
+		r := l.runs[k]
+		if (!italic && !r.Bold) || (italic && !r.Italic) {
+			prev := l.runs[k-1]
+			return r.X - (prev.X + runWidth(prev))
+		}
+	}
+	return 0
 }
 
 // styledPrefix returns the text of the leading bold (or, when the line
@@ -662,7 +942,9 @@ func unnumberedName(t string) bool {
 		"appendix", "appendices", "supplementarymaterial", "limitations", "ethicsstatement",
 		"ethicalconsiderations", "broaderimpact", "keywords", "indexterms", "contents",
 		"tableofcontents", "listoffigures", "listoftables", "dedication", "preface", "vita",
-		"summary", "conclusion", "conclusions", "discussion", "futurework":
+		"summary", "conclusion", "conclusions", "discussion", "futurework",
+		"literatur", "literaturverzeichnis", "bibliographie", "références", "referencias", "bibliografía",
+		"inhaltsverzeichnis", "danksagung", "anhang", "remerciements", "agradecimientos", "zusammenfassung":
 		return true
 	}
 	return false

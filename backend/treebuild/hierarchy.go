@@ -107,11 +107,59 @@ func equalInts(a, b []int) bool {
 // systems are tracked separately for arabic, roman, letter and appendix
 // numbers so that "A.1" after "7" is judged against earlier letters.
 func filterSequence(hs []*heading) []*heading {
+	// A weak (body-font) numbered line whose number a typographically
+	// strong heading also carries is a list item: "3. A set of decision
+	// rules" in the body before "3 Quantitative Analysis".
+	strongNums := map[string]bool{}
+	for _, h := range hs {
+		if h.hasNum && h.strong {
+			strongNums[h.num.Kind+" "+h.num.Number] = true
+		}
+	}
+	// The same holds by style: when the numbered headings of one depth
+	// share a style, a candidate of another style whose number a candidate
+	// of that style also carries is a list item ("4. Decide if ..." in an
+	// algorithm before "4. Hardness results").
+	type kd struct {
+		kind  string
+		depth int
+	}
+	styleCount := map[kd]map[styleKey]int{}
+	for _, h := range hs {
+		if h.hasNum && h.strong {
+			k := kd{h.num.Kind, h.num.Depth}
+			if styleCount[k] == nil {
+				styleCount[k] = map[styleKey]int{}
+			}
+			styleCount[k][h.style]++
+		}
+	}
+	dominant := map[kd]styleKey{}
+	for k, m := range styleCount {
+		best := 1
+		for st, n := range m {
+			if n > best {
+				best, dominant[k] = n, st
+			}
+		}
+	}
+	domNums := map[string]bool{}
+	for _, h := range hs {
+		if d, ok := dominant[kd{h.num.Kind, h.num.Depth}]; h.hasNum && ok && h.style == d {
+			domNums[h.num.Kind+" "+h.num.Number] = true
+		}
+	}
 	last := map[string][]int{}
 	out := hs[:0]
 	for _, h := range hs {
 		if !h.hasNum {
 			out = append(out, h)
+			continue
+		}
+		if !h.strong && !h.fixed && strongNums[h.num.Kind+" "+h.num.Number] {
+			continue
+		}
+		if d, ok := dominant[kd{h.num.Kind, h.num.Depth}]; ok && !h.fixed && h.style.prominence() < d.prominence() && domNums[h.num.Kind+" "+h.num.Number] {
 			continue
 		}
 		kind := h.num.Kind

@@ -183,10 +183,36 @@ func pageRuns(p pdf.Page) []pdf.Run {
 	runs := make([]pdf.Run, 0, len(p.Runs))
 	for _, r := range p.Runs {
 		if sane(r, w, h) {
+			if !r.Bold || !r.Italic {
+				b, it := suffixStyle(r.Font)
+				r.Bold = r.Bold || b
+				r.Italic = r.Italic || it
+			}
 			runs = append(runs, r)
 		}
 	}
 	return dropMarginNoise(runs, w)
+}
+
+// suffixStyle reads weight and slant from a one- or two-letter style
+// suffix of a font name, a naming scheme the PDF layer's full-word rules do
+// not cover: "AdvGulliv-B" (bold), "AdvGulliv-I" (italic), "Foo-BI",
+// "Foo-Bd", "Foo.B". Only the part after the last '-', ',' or '.' counts,
+// and only when it is one of these exact codes.
+func suffixStyle(font string) (bold, italic bool) {
+	i := strings.LastIndexAny(font, "-,.")
+	if i < 0 || i == len(font)-1 {
+		return false, false
+	}
+	switch strings.ToLower(font[i+1:]) {
+	case "b", "bd", "sb", "bol", "db":
+		return true, false
+	case "bi", "bdit", "bdi", "sbi", "bit", "ib":
+		return true, true
+	case "i", "it", "ri", "obl":
+		return false, true
+	}
+	return false, false
 }
 
 // gutterFits reports whether the document's usual gutter g also splits this
@@ -274,6 +300,8 @@ func pageLines(p pdf.Page, pageNo int, runs []pdf.Run, g float64) []*line {
 		}
 	}
 	done = append(done, open...)
+	done = mergeScripts(done, func(c *cluster) (float64, float64, []pdf.Run) { return c.y, c.size, c.runs },
+		func(dst, src *cluster) { dst.runs = append(dst.runs, src.runs...) })
 
 	var out []*line
 	for _, c := range done {
@@ -465,6 +493,79 @@ func makeLine(rs []pdf.Run, pageNo int, w, h float64) *line {
 	return ln
 }
 
+// mergeScripts folds clusters of sub- and superscripts into the line they
+// belong to: a cluster of small text (below 85% of the other's size, short
+// runs) whose baseline lies within 0.8 em of a larger cluster's and whose
+// runs sit inside that cluster's horizontal extent (give or take an em).
+// Without this, a raised exponent or a lowered index set further from the
+// baseline than usual becomes a "line" of its own and a paragraph of its
+// own. Generic over the cluster type so the layout code keeps its own.
+func mergeScripts[C any](cs []C, get func(C) (float64, float64, []pdf.Run), merge func(dst, src C)) []C {
+	if len(cs) < 2 {
+		return cs
+	}
+	type info struct {
+		y, size, x0, x1 float64
+		short           bool
+	}
+	inf := make([]info, len(cs))
+	maxSize := 0.0
+	for i, c := range cs {
+		y, size, runs := get(c)
+		in := info{y: y, size: size, x0: math.Inf(1), x1: math.Inf(-1), short: len(runs) <= 6}
+		for _, r := range runs {
+			in.x0, in.x1 = math.Min(in.x0, r.X), math.Max(in.x1, r.X+runWidth(r))
+			if len([]rune(strings.TrimSpace(r.Text))) > 6 {
+				in.short = false
+			}
+		}
+		inf[i] = in
+		maxSize = math.Max(maxSize, size)
+	}
+	// clusters by baseline, so that each small one looks only at the few
+	// within reach (near-linear on pages with thousands of runs)
+	order := make([]int, len(cs))
+	for i := range order {
+		order[i] = i
+	}
+	sort.Slice(order, func(a, b int) bool { return inf[order[a]].y < inf[order[b]].y })
+	gone := make([]bool, len(cs))
+	for k, i := range order {
+		a := inf[i]
+		if !a.short {
+			continue
+		}
+		best, bestD := -1, math.Inf(1)
+		consider := func(j int) {
+			o := inf[j]
+			if j == i || gone[j] || a.size >= 0.85*o.size || math.Abs(o.y-a.y) > 0.8*o.size || a.x0 < o.x0-o.size || a.x1 > o.x1+o.size {
+				return
+			}
+			if d := math.Abs(o.y - a.y); d < bestD {
+				best, bestD = j, d
+			}
+		}
+		for m := k - 1; m >= 0 && a.y-inf[order[m]].y <= 0.8*maxSize; m-- {
+			consider(order[m])
+		}
+		for m := k + 1; m < len(order) && inf[order[m]].y-a.y <= 0.8*maxSize; m++ {
+			consider(order[m])
+		}
+		if best >= 0 {
+			merge(cs[best], cs[i])
+			gone[i] = true
+			// the merged cluster's extent does not change: scripts lie inside it
+		}
+	}
+	out := cs[:0]
+	for i, c := range cs {
+		if !gone[i] {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
 // buildLines returns all lines of the document in reading order, with
 // running headers/footers and page numbers removed.
 func buildLines(pages []pdf.Page) []*line {
@@ -497,7 +598,7 @@ func buildLines(pages []pdf.Page) []*line {
 		if g == 0 && gutterFits(runs[i], docGutter) {
 			g = docGutter
 		}
-		all = append(all, pageLines(p, n, runs[i], g))
+		all = append(all, splitCaptionPairs(pageLines(p, n, runs[i], g)))
 	}
 	all = dropFurniture(all)
 	var out []*line

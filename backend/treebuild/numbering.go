@@ -39,7 +39,7 @@ func ParseNumbering(text string) (Numbering, bool) {
 	}
 	if m := arabicRe.FindStringSubmatch(t); m != nil {
 		rest := m[3]
-		deep := strings.Contains(m[1], ".") && m[2] == ""
+		deep := strings.Contains(m[1], ".")
 		if rest == "" || !(startsTitle(rest) || (deep && startsLowerTitle(rest))) {
 			return Numbering{}, false
 		}
@@ -109,6 +109,13 @@ var conventional = map[string]papertree.Role{
 	"casestudy": "", "erroranalysis": "", "ablationstudy": "", "ablationstudies": "",
 	"implementationdetails": "", "contents": "", "tableofcontents": "", "listoffigures": "",
 	"listoftables": "", "dedication": "", "preface": "", "vita": "", "resumo": "",
+	// the same sections in German, French and Spanish papers and theses
+	"literatur": papertree.RoleReferences, "literaturverzeichnis": papertree.RoleReferences,
+	"bibliographie": papertree.RoleReferences, "références": papertree.RoleReferences,
+	"referencias": papertree.RoleReferences, "bibliografía": papertree.RoleReferences,
+	"inhaltsverzeichnis": "", "einleitung": "", "zusammenfassung": "", "fazit": "",
+	"danksagung": papertree.RoleAcks, "anhang": papertree.RoleAppendix, "remerciements": papertree.RoleAcks,
+	"résumé": "", "sommaire": "", "introducción": "", "conclusiones": "", "agradecimientos": papertree.RoleAcks,
 }
 
 // lettersOnly lowercases s and keeps only letters.

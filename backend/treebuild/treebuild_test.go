@@ -567,7 +567,7 @@ func TestPruneCandidates(t *testing.T) {
 		mk("References", 4, 600, 12),
 	}
 	var got []string
-	for _, h := range pruneCandidates(cands) {
+	for _, h := range pruneCandidates(cands, 10) {
 		got = append(got, h.text)
 	}
 	want := "1 Introduction|2 Method|3 Results|3.1 Data|3.2 Setup|Acknowledgments|References"

@@ -10,7 +10,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/papertree/papertree/backend/eval"
 	"github.com/papertree/papertree/backend/library"
 	"github.com/papertree/papertree/backend/papertree"
 	"github.com/papertree/papertree/backend/store"
@@ -26,14 +25,19 @@ func writeJSON(w io.Writer, v any) error {
 
 // parseOutput is the contract of "papertree parse --json".
 type parseOutput struct {
-	File        string              `json:"file"`
-	Title       string              `json:"title"`
-	Authors     []string            `json:"authors,omitempty"`
-	Pages       int                 `json:"pages"`
-	OutlineUsed bool                `json:"outline_used"`
-	Headings    []papertree.Heading `json:"headings"`
-	Tree        *papertree.Node     `json:"tree"`
-	Warnings    []string            `json:"warnings,omitempty"`
+	File         string              `json:"file"`
+	Title        string              `json:"title"`
+	Authors      []string            `json:"authors,omitempty"`
+	Affiliations []string            `json:"affiliations,omitempty"`
+	Year         int                 `json:"year,omitempty"`
+	Venue        string              `json:"venue,omitempty"`
+	DOI          string              `json:"doi,omitempty"`
+	ArxivID      string              `json:"arxiv_id,omitempty"`
+	Pages        int                 `json:"pages"`
+	OutlineUsed  bool                `json:"outline_used"`
+	Headings     []papertree.Heading `json:"headings"`
+	Tree         *papertree.Node     `json:"tree"`
+	Warnings     []string            `json:"warnings,omitempty"`
 }
 
 func cmdParse(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -63,6 +67,7 @@ func cmdParse(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	if *asJSON {
 		return writeJSON(stdout, parseOutput{File: pos[0], Title: p.Title, Authors: p.Authors, Pages: p.Pages,
+			Affiliations: p.Affiliations, Year: p.Year, Venue: p.Venue, DOI: p.DOI, ArxivID: p.ArxivID,
 			OutlineUsed: p.OutlineUsed, Headings: hs, Tree: p.Root, Warnings: p.Warnings})
 	}
 	fmt.Fprintf(stdout, "%s\n%d pages, outline used: %v\n\n", termSafe(p.Title), p.Pages, p.OutlineUsed)
@@ -276,20 +281,14 @@ func cmdEvalTrees(ctx context.Context, args []string, stdout io.Writer) error {
 	pdfs := fs.String("pdfs", "", "folder of the PDFs they describe")
 	noOutline := fs.Bool("no-outline", false, "ignore the PDF bookmarks")
 	asJSON := fs.Bool("json", false, "print the report as JSON")
+	silver := fs.String("silver", "", "silver folder (gold/, pdfs/, SOURCES.tsv): also score --no-outline against the outlines, per family")
+	diff := fs.String("diff", "", "print gold vs predicted headings of the files whose name contains this (\"all\" for every file)")
+	runIn := fs.Bool("runin", treebuild.DefaultOptions().RunInHeadings, "emit run-in paragraph headings as sections")
 	if _, err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	if *gold == "" || *pdfs == "" {
-		return usageError{"--gold DIR and --pdfs DIR are required"}
+	if (*gold == "" || *pdfs == "") && *silver == "" {
+		return usageError{"--gold DIR and --pdfs DIR (or --silver DIR) are required"}
 	}
-	opts := treebuild.DefaultOptions()
-	opts.UseOutline = !*noOutline
-	rep, err := eval.RunTrees(ctx, *gold, *pdfs, opts)
-	if err != nil {
-		return err
-	}
-	if *asJSON {
-		return writeJSON(stdout, rep)
-	}
-	return rep.WriteTable(stdout)
+	return evalTreesWithSilver(ctx, stdout, *gold, *pdfs, *silver, *diff, !*noOutline, *runIn, *asJSON)
 }
