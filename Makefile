@@ -2,7 +2,7 @@
 #   make run     install what is missing, build the desktop app, start it
 #                (under Xvfb automatically when there is no $DISPLAY)
 #   make build   the desktop app (build/bin/papertree-app) and the CLI (bin/papertree)
-#   make test    gofmt, go vet, go test, frontend tests, window smoke test, e2e
+#   make test    gofmt, go vet, go test, frontend tests, window smoke test, e2e, .deb install test
 #   make e2e     end-to-end: the real app (Wails dev server) driven by chromium
 #   make deps    only install what is missing (apt packages, Wails CLI, npm ci)
 #   make dev     wails dev (live reload; needs a display; serves http://localhost:34115)
@@ -71,7 +71,7 @@ dev:
 
 test:
 	scripts/deps.sh
-	$(MAKE) --no-print-directory fmt-check vet test-go test-frontend smoke e2e check-bindings
+	$(MAKE) --no-print-directory fmt-check vet test-go test-frontend smoke e2e package-test check-bindings
 
 fmt-check:
 	@files=$$(git ls-files -co --exclude-standard -- '*.go' ':!:third_party/**' 2>/dev/null || \
