@@ -139,6 +139,7 @@ func (s *Store) SavePaper(ctx context.Context, p *papertree.Paper, v Vectors, fi
 	authors, _ := json.Marshal(nonNil(p.Authors))
 	sizes, _ := json.Marshal(nonNilSizes(p.PageSizes))
 	warnings, _ := json.Marshal(nonNil(p.Warnings))
+	affils, _ := json.Marshal(nonNil(p.Affiliations))
 
 	ids := make([]int64, count)
 	var paperID int64
@@ -147,10 +148,12 @@ func (s *Store) SavePaper(ctx context.Context, p *papertree.Paper, v Vectors, fi
 			return fmt.Errorf("replace %s: %w", p.Path, err)
 		}
 		res, err := tx.ExecContext(ctx, `INSERT INTO papers(path, hash, title, authors, abstract, year, pages,
-			page_sizes, outline_used, status, fingerprint, embedder, node_count, indexed_at, warnings)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'ready', ?, ?, ?, ?, ?)`,
+			page_sizes, outline_used, status, fingerprint, embedder, node_count, indexed_at, warnings,
+			venue, doi, arxiv_id, affiliations)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'ready', ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 			p.Path, p.Hash, p.Title, string(authors), p.Abstract, p.Year, p.Pages, string(sizes),
-			p.OutlineUsed, fingerprint, embedder, count, time.Now().UnixMilli(), string(warnings))
+			p.OutlineUsed, fingerprint, embedder, count, time.Now().UnixMilli(), string(warnings),
+			p.Venue, p.DOI, p.ArxivID, string(affils))
 		if err != nil {
 			return fmt.Errorf("insert paper: %w", err)
 		}
