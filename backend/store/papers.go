@@ -29,6 +29,9 @@ type PaperInfo struct {
 	Title       string         `json:"title"`
 	Authors     []string       `json:"authors,omitempty"`
 	Year        int            `json:"year,omitempty"`
+	Venue       string         `json:"venue,omitempty"`    // extracted from the PDF
+	DOI         string         `json:"doi,omitempty"`      // extracted from the PDF
+	ArxivID     string         `json:"arxiv_id,omitempty"` // extracted from the PDF
 	Pages       int            `json:"pages"`
 	Status      string         `json:"status"` // StatusReady or StatusFailed
 	ErrCode     papertree.Code `json:"err_code,omitempty"`
@@ -411,7 +414,7 @@ func (s *Store) RecordFailure(ctx context.Context, path, hash, fingerprint strin
 const damagedRowMsg = "Part of this paper's record in the library is damaged; index the file again to repair it."
 
 const paperInfoCols = `id, path, hash, title, authors, year, pages, status, err_code, err_message,
-	fingerprint, embedder, indexed_at, stale, node_count`
+	fingerprint, embedder, indexed_at, stale, node_count, venue, doi, arxiv_id`
 
 type rowScanner interface{ Scan(dest ...any) error }
 
@@ -420,7 +423,8 @@ func scanPaperInfo(r rowScanner) (PaperInfo, error) {
 	var authors, code string
 	var indexed int64
 	err := r.Scan(&pi.ID, &pi.Path, &pi.Hash, &pi.Title, &authors, &pi.Year, &pi.Pages, &pi.Status, &code,
-		&pi.ErrMessage, &pi.Fingerprint, &pi.Embedder, &indexed, &pi.Stale, &pi.Nodes)
+		&pi.ErrMessage, &pi.Fingerprint, &pi.Embedder, &indexed, &pi.Stale, &pi.Nodes,
+		&pi.Venue, &pi.DOI, &pi.ArxivID)
 	if err != nil {
 		return pi, err
 	}
