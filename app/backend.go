@@ -54,6 +54,7 @@ func (b *Backend) ListPapers(ctx context.Context) ([]PaperView, error) {
 	for _, in := range infos {
 		v := paperView(in.PaperInfo)
 		v.Venue, v.DOI, v.CitationKey, v.Source = in.Venue, in.DOI, in.CitationKey, in.Source
+		v.ArxivID = in.PaperInfo.ArxivID
 		v.Collections, v.Tags = nonNilStrings(in.Collections), nonNilStrings(in.Tags)
 		if !in.AddedAt.IsZero() {
 			v.AddedAt = in.AddedAt.UnixMilli()

@@ -60,8 +60,9 @@ type PaperView struct {
 	Message string   `json:"message"` // user-safe reason when failed
 	Stale   bool     `json:"stale"`   // indexed with other settings: re-index to refresh
 	// From the researcher's reference manager (Zotero, BibTeX) when imported;
-	// its title, authors and year then replace the PDF's above.
+	// its title, authors, year, venue and DOI then replace the PDF's, which are the fallback.
 	Venue       string   `json:"venue"`
+	ArxivID     string   `json:"arxivId"` // from the PDF
 	DOI         string   `json:"doi"`
 	CitationKey string   `json:"citationKey"`
 	Collections []string `json:"collections"`

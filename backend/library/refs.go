@@ -189,7 +189,8 @@ func (l *Library) PapersWithRefs(ctx context.Context) ([]PaperRef, error) {
 }
 
 func applyRef(in store.PaperInfo, m store.RefMeta, added time.Time) PaperRef {
-	p := PaperRef{PaperInfo: in, AddedAt: added}
+	// The PDF's own venue and DOI are the fallback; the reference manager's win.
+	p := PaperRef{PaperInfo: in, AddedAt: added, Venue: in.Venue, DOI: in.DOI}
 	if m.Path == "" {
 		return p
 	}
@@ -205,7 +206,13 @@ func applyRef(in store.PaperInfo, m store.RefMeta, added time.Time) PaperRef {
 	if !m.AddedAt.IsZero() {
 		p.AddedAt = m.AddedAt
 	}
-	p.Venue, p.DOI, p.CitationKey, p.Source = m.Venue, m.DOI, m.CitationKey, m.Source
+	if m.Venue != "" {
+		p.Venue = m.Venue
+	}
+	if m.DOI != "" {
+		p.DOI = m.DOI
+	}
+	p.CitationKey, p.Source = m.CitationKey, m.Source
 	p.Collections, p.Tags = m.Collections, m.Tags
 	return p
 }

@@ -66,10 +66,11 @@ func (s *Store) LoadPaper(ctx context.Context, id int64) (*papertree.Paper, erro
 	}
 	defer tx.Rollback()
 	p := &papertree.Paper{ID: id}
-	var authors, sizes, warnings, status string
+	var authors, sizes, warnings, status, affils string
 	err = tx.QueryRowContext(ctx, `SELECT path, hash, title, authors, abstract, year, pages, page_sizes,
-		outline_used, warnings, status FROM papers WHERE id = ?`, id).Scan(&p.Path, &p.Hash, &p.Title, &authors,
-		&p.Abstract, &p.Year, &p.Pages, &sizes, &p.OutlineUsed, &warnings, &status)
+		outline_used, warnings, status, venue, doi, arxiv_id, affiliations FROM papers WHERE id = ?`,
+		id).Scan(&p.Path, &p.Hash, &p.Title, &authors, &p.Abstract, &p.Year, &p.Pages, &sizes, &p.OutlineUsed,
+		&warnings, &status, &p.Venue, &p.DOI, &p.ArxivID, &affils)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, papertree.Errorf(papertree.ENotFound, "Paper %d does not exist.", id)
 	}
@@ -80,7 +81,7 @@ func (s *Store) LoadPaper(ctx context.Context, id int64) (*papertree.Paper, erro
 	for _, j := range []struct {
 		src string
 		dst any
-	}{{authors, &p.Authors}, {sizes, &p.PageSizes}, {warnings, &p.Warnings}} {
+	}{{authors, &p.Authors}, {sizes, &p.PageSizes}, {warnings, &p.Warnings}, {affils, &p.Affiliations}} {
 		if err := json.Unmarshal([]byte(j.src), j.dst); err != nil {
 			damaged = true // the tree is still usable; say so instead of failing
 		}
@@ -91,6 +92,9 @@ func (s *Store) LoadPaper(ctx context.Context, id int64) (*papertree.Paper, erro
 	}
 	if len(p.Authors) == 0 {
 		p.Authors = nil
+	}
+	if len(p.Affiliations) == 0 {
+		p.Affiliations = nil
 	}
 	if len(p.PageSizes) == 0 {
 		p.PageSizes = nil

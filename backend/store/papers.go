@@ -29,6 +29,9 @@ type PaperInfo struct {
 	Title       string         `json:"title"`
 	Authors     []string       `json:"authors,omitempty"`
 	Year        int            `json:"year,omitempty"`
+	Venue       string         `json:"venue,omitempty"`    // extracted from the PDF
+	DOI         string         `json:"doi,omitempty"`      // extracted from the PDF
+	ArxivID     string         `json:"arxiv_id,omitempty"` // extracted from the PDF
 	Pages       int            `json:"pages"`
 	Status      string         `json:"status"` // StatusReady or StatusFailed
 	ErrCode     papertree.Code `json:"err_code,omitempty"`
@@ -139,6 +142,7 @@ func (s *Store) SavePaper(ctx context.Context, p *papertree.Paper, v Vectors, fi
 	authors, _ := json.Marshal(nonNil(p.Authors))
 	sizes, _ := json.Marshal(nonNilSizes(p.PageSizes))
 	warnings, _ := json.Marshal(nonNil(p.Warnings))
+	affils, _ := json.Marshal(nonNil(p.Affiliations))
 
 	ids := make([]int64, count)
 	var paperID int64
@@ -147,10 +151,12 @@ func (s *Store) SavePaper(ctx context.Context, p *papertree.Paper, v Vectors, fi
 			return fmt.Errorf("replace %s: %w", p.Path, err)
 		}
 		res, err := tx.ExecContext(ctx, `INSERT INTO papers(path, hash, title, authors, abstract, year, pages,
-			page_sizes, outline_used, status, fingerprint, embedder, node_count, indexed_at, warnings)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'ready', ?, ?, ?, ?, ?)`,
+			page_sizes, outline_used, status, fingerprint, embedder, node_count, indexed_at, warnings,
+			venue, doi, arxiv_id, affiliations)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'ready', ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 			p.Path, p.Hash, p.Title, string(authors), p.Abstract, p.Year, p.Pages, string(sizes),
-			p.OutlineUsed, fingerprint, embedder, count, time.Now().UnixMilli(), string(warnings))
+			p.OutlineUsed, fingerprint, embedder, count, time.Now().UnixMilli(), string(warnings),
+			p.Venue, p.DOI, p.ArxivID, string(affils))
 		if err != nil {
 			return fmt.Errorf("insert paper: %w", err)
 		}
@@ -408,7 +414,7 @@ func (s *Store) RecordFailure(ctx context.Context, path, hash, fingerprint strin
 const damagedRowMsg = "Part of this paper's record in the library is damaged; index the file again to repair it."
 
 const paperInfoCols = `id, path, hash, title, authors, year, pages, status, err_code, err_message,
-	fingerprint, embedder, indexed_at, stale, node_count`
+	fingerprint, embedder, indexed_at, stale, node_count, venue, doi, arxiv_id`
 
 type rowScanner interface{ Scan(dest ...any) error }
 
@@ -417,7 +423,8 @@ func scanPaperInfo(r rowScanner) (PaperInfo, error) {
 	var authors, code string
 	var indexed int64
 	err := r.Scan(&pi.ID, &pi.Path, &pi.Hash, &pi.Title, &authors, &pi.Year, &pi.Pages, &pi.Status, &code,
-		&pi.ErrMessage, &pi.Fingerprint, &pi.Embedder, &indexed, &pi.Stale, &pi.Nodes)
+		&pi.ErrMessage, &pi.Fingerprint, &pi.Embedder, &indexed, &pi.Stale, &pi.Nodes,
+		&pi.Venue, &pi.DOI, &pi.ArxivID)
 	if err != nil {
 		return pi, err
 	}

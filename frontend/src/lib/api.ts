@@ -29,6 +29,7 @@ export interface Paper {
   /** From the reference manager (Zotero, BibTeX), when imported. */
   venue?: string;
   doi?: string;
+  arxivId?: string; // arXiv id found in the PDF
   citationKey?: string;
   collections?: string[];
   tags?: string[];

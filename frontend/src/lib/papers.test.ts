@@ -10,7 +10,7 @@ const papers: Paper[] = [
   paper("1", { title: "Attention Is All You Need", authors: ["Ashish Vaswani"], year: 2017, venue: "NeurIPS", addedAt: 3, file: "/home/r/Papers/nlp/a.pdf", collections: ["Reading / NLP"] }),
   paper("2", { title: "Über Bäume", authors: ["Jörg Müller"], year: 2021, venue: "Proc. of ACL", addedAt: 1, file: "/home/r/Zotero/storage/X/b.pdf", citationKey: "muller2021baume" }),
   paper("3", { title: "", file: "/home/r/Papers/zeta.pdf", status: "failed", addedAt: 2 }),
-  paper("4", { title: "Deep Trees", authors: ["Ann Smith"], year: 2019, stale: true, addedAt: 4, file: "/home/r/Papers/d.pdf", collections: ["Reading / NLP", "Trees"] }),
+  paper("4", { title: "Deep Trees", authors: ["Ann Smith"], year: 2019, venue: "Neural Computation", doi: "10.1162/neco.2019.31", arxivId: "1810.04805", stale: true, addedAt: 4, file: "/home/r/Papers/d.pdf", collections: ["Reading / NLP", "Trees"] }),
 ];
 
 const q = (over: Partial<ListQuery>): ListQuery => ({ ...defaultQuery(), ...over });
@@ -25,6 +25,9 @@ describe("selectPapers", () => {
     ["search authors without accents", q({ query: "muller" }), ["2"]],
     ["search year", q({ query: "2019" }), ["4"]],
     ["search venue", q({ query: "neurips" }), ["1"]],
+    ["search PDF-extracted venue", q({ query: "neural computation" }), ["4"]],
+    ["search DOI", q({ query: "10.1162/neco" }), ["4"]],
+    ["search arXiv id", q({ query: "1810.04805" }), ["4"]],
     ["search citation key", q({ query: "muller2021" }), ["2"]],
     ["every word must match", q({ query: "deep attention" }), []],
     ["filter by status", q({ status: "failed" }), ["3"]],

@@ -36,12 +36,12 @@ export function words(q: string): string[] {
 
 const haystacks = new WeakMap<Paper, string>();
 
-/** The text a paper's metadata is searched in: title, authors, year, venue, key, tags, collections. */
+/** The text a paper's metadata is searched in: title, authors, year, venue, key, DOI, arXiv id, tags, collections. */
 function haystack(p: Paper): string {
   let h = haystacks.get(p);
   if (h === undefined) {
     h = fold(
-      [p.title, (p.authors ?? []).join(" "), p.year > 0 ? String(p.year) : "", p.venue ?? "", p.citationKey ?? "", p.doi ?? "", (p.tags ?? []).join(" "), (p.collections ?? []).join(" "), baseName(p.file)].join(" \u0001 "),
+      [p.title, (p.authors ?? []).join(" "), p.year > 0 ? String(p.year) : "", p.venue ?? "", p.citationKey ?? "", p.doi ?? "", p.arxivId ?? "", (p.tags ?? []).join(" "), (p.collections ?? []).join(" "), baseName(p.file)].join(" \u0001 "),
     );
     haystacks.set(p, h);
   }

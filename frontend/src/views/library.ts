@@ -122,7 +122,7 @@ function paperRow(p: Paper, act: LibraryActions, selected: boolean, busy: FileSt
   const failed = p.status !== "ready";
   const meta = failed
     ? p.message || "This file could not be indexed."
-    : [authorLine(p.authors), p.year > 0 ? String(p.year) : "", p.venue ?? ""].filter(Boolean).join(" · ");
+    : [authorLine(p.authors), p.year > 0 ? String(p.year) : "", p.venue ?? "", p.arxivId ? `arXiv:${p.arxivId}` : ""].filter(Boolean).join(" · ");
   const title = p.title.trim() || baseName(p.file) || "Untitled";
   return h(
     "li",

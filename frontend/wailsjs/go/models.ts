@@ -613,6 +613,7 @@ export namespace app {
 	    message: string;
 	    stale: boolean;
 	    venue: string;
+	    arxivId: string;
 	    doi: string;
 	    citationKey: string;
 	    collections: string[];
@@ -637,6 +638,7 @@ export namespace app {
 	        this.message = source["message"];
 	        this.stale = source["stale"];
 	        this.venue = source["venue"];
+	        this.arxivId = source["arxivId"];
 	        this.doi = source["doi"];
 	        this.citationKey = source["citationKey"];
 	        this.collections = source["collections"];
