@@ -26,7 +26,11 @@ func TestQuantizedCosine(t *testing.T) {
 					q[i] = 0.6*v[i] + 0.4*q[i]
 				}
 				q = normalized(q)
-				b := blob{n: 1, dim: dim, data: encodeBlob([]int64{7}, [][]float32{v}, dim)}
+				dense, ok := densify(encodeBlob([]int64{7}, [][]float32{v}, dim), 1, dim)
+				if !ok {
+					t.Fatalf("sparse row does not decode")
+				}
+				b := blob{n: 1, dim: dim, data: dense}
 				var exact float64
 				for i := range v {
 					exact += float64(v[i]) * float64(q[i])
