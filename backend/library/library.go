@@ -136,7 +136,17 @@ func Open(ctx context.Context, cfg Config) (*Library, error) {
 		_, _ = l.ConfigureLLM(dctx, *cfg.LLM)
 		cancel()
 	}
+	go l.Warm(context.Background())
 	return l, nil
+}
+
+// Warm prepares what the first library-wide question would otherwise pay
+// for: the embedder's first query and the store's paper-vector cache and
+// full-text statistics. Open runs it in the background; it is safe to call
+// again (a fill under way is not repeated).
+func (l *Library) Warm(ctx context.Context) {
+	_, _ = l.emb.EmbedQuery(ctx, "warm up")
+	l.store.WarmPaperCache(ctx)
 }
 
 // Close closes the database.
