@@ -121,7 +121,7 @@ func cmdBench(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			// (Library.Warm); the cold question is the first one after
 			// that, as in the app where a question follows the open.
 			lib.Warm(ctx)
-			ix := retrieve.NewStoreIndex(lib.Store(), lib.Embedder(), 0)
+			ix := lib.Retrieval()
 			for _, out := range []*float64{&row.LibraryCold, &row.LibraryWarm} {
 				t := time.Now()
 				if _, err := s.Retrieve(ctx, ix, retrieve.Request{Query: qs[len(qs)/2].text, Budget: *budget}); err != nil {
