@@ -136,7 +136,19 @@ func Open(ctx context.Context, cfg Config) (*Library, error) {
 		_, _ = l.ConfigureLLM(dctx, *cfg.LLM)
 		cancel()
 	}
+	go l.Warm(context.Background())
 	return l, nil
+}
+
+// Warm prepares what the first library-wide question would otherwise pay
+// for: the embedder's first query, the store's paper-vector cache and
+// full-text statistics, and the papers' identity cards in the retrieval
+// index. Open runs it in the background; it is safe to call
+// again (a fill under way is not repeated).
+func (l *Library) Warm(ctx context.Context) {
+	_, _ = l.emb.EmbedQuery(ctx, "warm up")
+	l.store.WarmPaperCache(ctx)
+	retrieve.Warm(ctx, l.Retrieval())
 }
 
 // Close closes the database.

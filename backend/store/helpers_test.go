@@ -223,7 +223,9 @@ func consistency(t testing.TB, s *Store) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if n := one(`SELECT count(*) FROM paper_vectors WHERE dim <> ? OR length(data) <> n * (12 + dim)`, dim); n != 0 {
+			if n := one(`SELECT count(*) FROM paper_vectors WHERE dim <> ?1 OR format NOT IN (0, 1)
+				OR (format = 0 AND length(data) <> n * (12 + dim))
+				OR (format = 1 AND length(data) NOT BETWEEN n * (12 + (dim + 7) / 8) AND n * (12 + (dim + 7) / 8 + dim))`, dim); n != 0 {
 				t.Errorf("%d damaged vector rows", n)
 			}
 		}

@@ -129,3 +129,25 @@ func (s *Store) fillPaperCache(v [2]int64, dim int) {
 	c.version, c.dim, c.nodes, c.papers, c.codes = v, dim, nodes, papers, codes
 	c.mu.Unlock()
 }
+
+// WarmPaperCache fills the paper-vector cache now (and the BM25 statistics
+// of the full-text index), so that the first library-wide question costs
+// what a warm one does. Libraries call it in the background when they open;
+// it returns at once if a fill is already under way.
+func (s *Store) WarmPaperCache(ctx context.Context) {
+	_, _, _, _ = s.stats(ctx, nil)
+	v, err := s.paperVersion(ctx)
+	if err != nil {
+		return
+	}
+	c := &s.papers
+	c.mu.Lock()
+	_, dim := s.Embedder()
+	if (c.dim == dim && c.version == v && c.nodes != nil) || c.loading {
+		c.mu.Unlock()
+		return
+	}
+	c.loading = true
+	c.mu.Unlock()
+	s.fillPaperCache(v, dim)
+}

@@ -63,17 +63,65 @@ func quantize(v []float32, dst []byte) float32 {
 	return scale
 }
 
-// encodeBlob packs the vectors (all of length dim) of nodes ids.
+// Row formats of paper_vectors.data (column format, migration 0007).
+const (
+	blobDense  = 0 // n ids, n scales, n x dim codes
+	blobSparse = 1 // n ids, n scales, then per vector: ceil(dim/8) bitmap bytes + the non-zero codes
+)
+
+// encodeBlob packs the vectors (all of length dim) of nodes ids in the
+// sparse format: per vector a bitmap of the non-zero int8 codes, then those
+// codes. About 60% of the codes are 0, so a row is about half a dense one.
 func encodeBlob(ids []int64, vecs [][]float32, dim int) []byte {
 	n := len(ids)
-	b := make([]byte, n*(blobRecord+dim))
-	codes := b[n*blobRecord:]
+	b := make([]byte, n*blobRecord, n*(blobRecord+dim/8+1+dim/2))
+	codes := make([]byte, dim)
+	bm := (dim + 7) / 8
 	for i, id := range ids {
 		binary.LittleEndian.PutUint64(b[8*i:], uint64(id))
-		scale := quantize(vecs[i], codes[i*dim:(i+1)*dim])
+		scale := quantize(vecs[i], codes)
 		binary.LittleEndian.PutUint32(b[8*n+4*i:], math.Float32bits(scale))
+		start := len(b)
+		b = append(b, make([]byte, bm)...)
+		for j, c := range codes {
+			if c != 0 {
+				b[start+j/8] |= 1 << (j % 8)
+				b = append(b, c)
+			}
+		}
+		clear(codes)
 	}
 	return b
+}
+
+// densify expands a sparse row into the dense layout; ok is false when the
+// row does not hold n vectors of dim components.
+func densify(data []byte, n, dim int) ([]byte, bool) {
+	if n < 0 || dim <= 0 || len(data) < n*blobRecord {
+		return nil, false
+	}
+	out := make([]byte, n*(blobRecord+dim))
+	copy(out, data[:n*blobRecord])
+	src := data[n*blobRecord:]
+	bm := (dim + 7) / 8
+	for i := 0; i < n; i++ {
+		if len(src) < bm {
+			return nil, false
+		}
+		bits := src[:bm]
+		src = src[bm:]
+		dst := out[n*blobRecord+i*dim:]
+		for j := 0; j < dim; j++ {
+			if bits[j/8]&(1<<(j%8)) != 0 {
+				if len(src) == 0 {
+					return nil, false
+				}
+				dst[j] = src[0]
+				src = src[1:]
+			}
+		}
+	}
+	return out, len(src) == 0
 }
 
 // blob is a decoded view of one paper_vectors row.
@@ -134,7 +182,7 @@ func readBlobs(ctx context.Context, q interface {
 	QueryContext(context.Context, string, ...any) (*sql.Rows, error)
 }, space Space, paperIDs []int64, dim int, each func(blob) error) error {
 	filter, args := inList("paper_id", paperIDs)
-	rows, err := q.QueryContext(ctx, `SELECT paper_id, n, dim, data FROM paper_vectors WHERE space = ?`+filter,
+	rows, err := q.QueryContext(ctx, `SELECT paper_id, n, dim, format, data FROM paper_vectors WHERE space = ?`+filter,
 		append([]any{string(space)}, args...)...)
 	if err != nil {
 		return fmt.Errorf("load %s vectors: %w", space, err)
@@ -142,8 +190,18 @@ func readBlobs(ctx context.Context, q interface {
 	defer rows.Close()
 	for rows.Next() {
 		var b blob
-		if err := rows.Scan(&b.paper, &b.n, &b.dim, &b.data); err != nil {
+		var format int
+		if err := rows.Scan(&b.paper, &b.n, &b.dim, &format, &b.data); err != nil {
 			return fmt.Errorf("load %s vectors: %w", space, err)
+		}
+		if format == blobSparse {
+			d, ok := densify(b.data, b.n, b.dim)
+			if !ok {
+				continue
+			}
+			b.data = d
+		} else if format != blobDense {
+			continue
 		}
 		if !b.valid() || b.dim != dim {
 			continue
@@ -176,8 +234,8 @@ func insertBlobs(ctx context.Context, tx *sql.Tx, paperID int64, vecs map[Space]
 		for i, o := range ords {
 			nodeIDs[i], vs[i] = ids[o], m[o]
 		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO paper_vectors(paper_id, space, n, dim, data) VALUES (?, ?, ?, ?, ?)`,
-			paperID, string(sp), len(ords), dim, encodeBlob(nodeIDs, vs, dim)); err != nil {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO paper_vectors(paper_id, space, n, dim, format, data) VALUES (?, ?, ?, ?, ?, ?)`,
+			paperID, string(sp), len(ords), dim, blobSparse, encodeBlob(nodeIDs, vs, dim)); err != nil {
 			return fmt.Errorf("insert %s vectors: %w", sp, err)
 		}
 	}
@@ -402,8 +460,8 @@ func convertSpace(ctx context.Context, tx *sql.Tx, sp Space, dim int) error {
 		if len(ids) == 0 {
 			continue
 		}
-		if _, err := tx.ExecContext(ctx, `INSERT OR REPLACE INTO paper_vectors(paper_id, space, n, dim, data) VALUES (?, ?, ?, ?, ?)`,
-			pid, string(sp), len(ids), dim, encodeBlob(ids, vecs, dim)); err != nil {
+		if _, err := tx.ExecContext(ctx, `INSERT OR REPLACE INTO paper_vectors(paper_id, space, n, dim, format, data) VALUES (?, ?, ?, ?, ?, ?)`,
+			pid, string(sp), len(ids), dim, blobSparse, encodeBlob(ids, vecs, dim)); err != nil {
 			return fmt.Errorf("convert %s vectors: %w", sp, err)
 		}
 	}

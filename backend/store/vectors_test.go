@@ -26,7 +26,11 @@ func TestQuantizedCosine(t *testing.T) {
 					q[i] = 0.6*v[i] + 0.4*q[i]
 				}
 				q = normalized(q)
-				b := blob{n: 1, dim: dim, data: encodeBlob([]int64{7}, [][]float32{v}, dim)}
+				dense, ok := densify(encodeBlob([]int64{7}, [][]float32{v}, dim), 1, dim)
+				if !ok {
+					t.Fatalf("sparse row does not decode")
+				}
+				b := blob{n: 1, dim: dim, data: dense}
 				var exact float64
 				for i := range v {
 					exact += float64(v[i]) * float64(q[i])
@@ -144,4 +148,79 @@ func nodeByOrder(p *papertree.Paper, ord int) *papertree.Node {
 		return out == nil
 	})
 	return out
+}
+
+func TestSparseRowRoundTripAndDamage(t *testing.T) {
+	dim := 16
+	vecs := [][]float32{make([]float32, dim), make([]float32, dim)}
+	vecs[0][3], vecs[0][15] = 1, -0.5
+	vecs[1][0] = 0.25 // vecs[1] also has 15 zero components
+	row := encodeBlob([]int64{5, 9}, vecs, dim)
+	if want := 2*(blobRecord+2) + 2 + 1; len(row) != want {
+		t.Fatalf("sparse row is %d bytes, want %d", len(row), want)
+	}
+	dense, ok := densify(row, 2, dim)
+	if !ok {
+		t.Fatal("a whole sparse row does not decode")
+	}
+	b := blob{n: 2, dim: dim, data: dense}
+	if !b.valid() || b.id(1) != 9 || !closeVec(b.vector(0), vecs[0]) || !closeVec(b.vector(1), vecs[1]) {
+		t.Fatal("sparse round trip lost a vector")
+	}
+	for _, tc := range []struct {
+		name string
+		data []byte
+		n    int
+	}{
+		{"truncated codes", row[:len(row)-1], 2},
+		{"extra bytes", append(append([]byte{}, row...), 1), 2},
+		{"too few headers", row[:10], 2},
+		{"wrong count", row, 3},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if _, ok := densify(tc.data, tc.n, dim); ok {
+				t.Error("a damaged row decoded")
+			}
+		})
+	}
+}
+
+// Rows written before migration 0007 are dense (format 0) and must still be
+// read as they were.
+func TestDenseRowsStayReadable(t *testing.T) {
+	ctx := context.Background()
+	s := openTemp(t)
+	const dim = 32
+	if _, err := s.EnsureEmbedder(ctx, "e", dim); err != nil {
+		t.Fatal(err)
+	}
+	p := synthPaper("/lib/a.pdf", 1, 2, 1, 3)
+	if _, err := s.SavePaper(ctx, p, synthVectors(p, dim, 1), ""); err != nil {
+		t.Fatal(err)
+	}
+	before, err := s.LoadVectors(ctx, SpaceSegment, nil)
+	if err != nil || len(before) == 0 {
+		t.Fatalf("LoadVectors = %d, %v", len(before), err)
+	}
+	var n int
+	var data []byte
+	if err := s.r.QueryRowContext(ctx, `SELECT n, data FROM paper_vectors WHERE space = 'segment'`).Scan(&n, &data); err != nil {
+		t.Fatal(err)
+	}
+	dense, ok := densify(data, n, dim)
+	if !ok {
+		t.Fatal("stored row does not decode")
+	}
+	if _, err := s.w.ExecContext(ctx, `UPDATE paper_vectors SET format = 0, data = ? WHERE space = 'segment'`, dense); err != nil {
+		t.Fatal(err)
+	}
+	after, err := s.LoadVectors(ctx, SpaceSegment, nil)
+	if err != nil || len(after) != len(before) {
+		t.Fatalf("dense row: LoadVectors = %d, %v; want %d", len(after), err, len(before))
+	}
+	for id, v := range before {
+		if !closeVec(after[id], v) {
+			t.Fatalf("node %d changed when read from a dense row", id)
+		}
+	}
 }
