@@ -63,7 +63,7 @@ func quantize(v []float32, dst []byte) float32 {
 	return scale
 }
 
-// Row formats of paper_vectors.data (column format, migration 0007).
+// Row formats of paper_vectors.data (column format, migration 0008).
 const (
 	blobDense  = 0 // n ids, n scales, n x dim codes
 	blobSparse = 1 // n ids, n scales, then per vector: ceil(dim/8) bitmap bytes + the non-zero codes

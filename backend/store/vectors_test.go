@@ -185,7 +185,7 @@ func TestSparseRowRoundTripAndDamage(t *testing.T) {
 	}
 }
 
-// Rows written before migration 0007 are dense (format 0) and must still be
+// Rows written before migration 0008 are dense (format 0) and must still be
 // read as they were.
 func TestDenseRowsStayReadable(t *testing.T) {
 	ctx := context.Background()

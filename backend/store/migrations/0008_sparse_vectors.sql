@@ -1,4 +1,4 @@
--- 0007: sparse int8 vector rows. About 60% of the int8 codes of a paper's
+-- 0008: sparse int8 vector rows. About 60% of the int8 codes of a paper's
 -- vectors are 0 (components below half a quantization step), so rows are
 -- now written with format 1: per vector a bitmap of its non-zero
 -- components followed by those codes only (see encodeBlob in
