@@ -2,7 +2,7 @@ package library
 
 // Index-time structures of the structure-aware strategies.
 //
-//	disretrieval: discourse trees (migration 0005), built once per paper and
+//	disretrieval: discourse trees (migration 0003), built once per paper and
 //	  re-used by every question. Papers indexed before the strategy existed
 //	  get theirs lazily: the first question that needs a paper builds its
 //	  tree offline (tens of milliseconds a paper) inside the ask job, which

@@ -18,7 +18,7 @@ import (
 // every paper gets a DiscourseTree (package discourse: sentence leaves,
 // paragraph trees condensed bottom-up, a document-level tree over paragraph
 // units, integrated, every node embedded), built once per paper and stored
-// (migration 0005). A question scores every node by cosine similarity (Eq. 6)
+// (migration 0003). A question scores every node by cosine similarity (Eq. 6)
 // and Algorithm 1's dual selection walks the ranking: a leaf adds its
 // sentence, an internal node adds the top-k (k = 5) not yet used sentences of
 // its subtree, until the token budget is spent. Only original sentences are
@@ -66,7 +66,7 @@ var DiscParamDocs = map[string]string{
 }
 
 // StructureStore is implemented by indexes that persist index-time
-// structures (StoreIndex does, over migration 0005). Without it, structures
+// structures (StoreIndex does, over migration 0003). Without it, structures
 // are built per process and kept in memory.
 type StructureStore interface {
 	LoadStructure(ctx context.Context, paperID int64, kind string) (key string, data []byte, ok bool, err error)
