@@ -3,9 +3,6 @@ package app
 import (
 	"bytes"
 	"context"
-	"io"
-	"os"
-	"path/filepath"
 	"strings"
 	"time"
 
@@ -114,31 +111,11 @@ func (a *App) comparer() (Comparer, error) {
 	return c, nil
 }
 
-// saveAs asks where to save data and writes it atomically.
+// saveAs saves an exported comparison where the user chooses ("" when cancelled).
 func (a *App) saveAs(name, ext string, data []byte) (string, error) {
-	home, _ := os.UserHomeDir()
-	path, err := a.rt.SaveFileDialog(a.context(), "Export comparison", home, name+ext, strings.ToUpper(strings.TrimPrefix(ext, "."))+" file", "*"+ext)
-	if err != nil {
-		return "", papertree.Wrap(err, papertree.EInternal, "The save dialog could not be opened.")
-	}
-	if path == "" {
-		return "", nil
-	}
-	if filepath.Ext(path) == "" {
-		path += ext
-	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".papertree-export-*")
-	if err != nil {
-		return "", papertree.Wrap(err, papertree.EInvalid, "The file cannot be saved in that folder.")
-	}
-	_, werr := io.Copy(tmp, bytes.NewReader(data))
-	cerr := tmp.Close()
-	if werr == nil && cerr == nil {
-		werr = os.Rename(tmp.Name(), path)
-	}
-	if werr != nil || cerr != nil {
-		os.Remove(tmp.Name())
-		return "", papertree.Errorf(papertree.EInvalid, "The file could not be saved to %s.", filepath.Base(path))
+	path, err := a.saveFile("Export comparison", "file", name, ext, data)
+	if err != nil || path == "" {
+		return path, err
 	}
 	a.log.Info("exported comparison", "path", path)
 	return path, nil

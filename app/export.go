@@ -37,8 +37,21 @@ func (a *App) export(ids []string, format, name string) (string, error) {
 	if err := lib.Export(a.context(), ids, format, &buf); err != nil {
 		return "", asCoded(err, "The report could not be written.")
 	}
+	path, err := a.saveFile("Export report", "report", name, ext, buf.Bytes())
+	if err != nil || path == "" {
+		return path, err
+	}
+	a.log.Info("exported report", "path", path, "answers", len(ids), "format", format)
+	return path, nil
+}
+
+// saveFile asks where to save data (dialog title, noun for the file-type
+// filter and the messages: "report", "file") and writes it atomically: a
+// temporary file in the chosen folder renamed over the target, so a failed
+// write never leaves half a file. It returns "" when the user cancelled.
+func (a *App) saveFile(title, noun, name, ext string, data []byte) (string, error) {
 	home, _ := os.UserHomeDir()
-	path, err := a.rt.SaveFileDialog(a.context(), "Export report", home, name+ext, strings.ToUpper(strings.TrimPrefix(ext, "."))+" report", "*"+ext)
+	path, err := a.rt.SaveFileDialog(a.context(), title, home, name+ext, strings.ToUpper(strings.TrimPrefix(ext, "."))+" "+noun, "*"+ext)
 	if err != nil {
 		return "", papertree.Wrap(err, papertree.EInternal, "The save dialog could not be opened.")
 	}
@@ -50,17 +63,16 @@ func (a *App) export(ids []string, format, name string) (string, error) {
 	}
 	tmp, err := os.CreateTemp(filepath.Dir(path), ".papertree-export-*")
 	if err != nil {
-		return "", papertree.Wrap(err, papertree.EInvalid, "The report cannot be saved in that folder.")
+		return "", papertree.Wrap(err, papertree.EInvalid, "The "+noun+" cannot be saved in that folder.")
 	}
-	_, werr := tmp.Write(buf.Bytes())
+	_, werr := tmp.Write(data)
 	cerr := tmp.Close()
 	if werr == nil && cerr == nil {
 		werr = os.Rename(tmp.Name(), path)
 	}
 	if werr != nil || cerr != nil {
 		os.Remove(tmp.Name())
-		return "", papertree.Errorf(papertree.EInvalid, "The report could not be saved to %s.", filepath.Base(path))
+		return "", papertree.Errorf(papertree.EInvalid, "The %s could not be saved to %s.", noun, filepath.Base(path))
 	}
-	a.log.Info("exported report", "path", path, "answers", len(ids), "format", format)
 	return path, nil
 }
