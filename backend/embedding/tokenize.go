@@ -31,13 +31,8 @@ func Tokenize(text string) []Token {
 
 // eachWord calls fn with every lowercase word of text, placeholders dropped.
 func eachWord(text string, fn func(w string)) {
-	var buf []byte
-	flush := func() {
-		if len(buf) == 0 {
-			return
-		}
-		w := string(buf)
-		buf = buf[:0]
+	ScanWords(text, func(b []byte) {
+		w := string(b)
 		if isPlaceholder(w) {
 			return
 		}
@@ -45,6 +40,21 @@ func eachWord(text string, fn func(w string)) {
 			w = truncateUTF8(w, maxTokenLen)
 		}
 		fn(w)
+	})
+}
+
+// ScanWords calls fn with every word of text: a run of letters and digits,
+// lowercased, combining marks kept inside the word. The slice is reused
+// between calls (valid only during fn), so callers that only inspect words
+// allocate nothing. It is the one word splitter of the embedder and of the
+// store's BM25 scoring, so both count the same words.
+func ScanWords(text string, fn func(w []byte)) {
+	var buf []byte
+	flush := func() {
+		if len(buf) > 0 {
+			fn(buf)
+			buf = buf[:0]
+		}
 	}
 	for i := 0; i < len(text); {
 		c := text[i]

@@ -8,8 +8,6 @@ import (
 	"sort"
 	"strings"
 	"sync"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/papertree/papertree/backend/embedding"
 )
@@ -220,7 +218,7 @@ func (s *Store) searchTextGo(ctx context.Context, q string, lo, hi, paperID int6
 }
 
 // countTerms adds weight to tf[i] for every word of text whose Porter stem
-// is stems[i]. Words are split as embedding.Tokenize splits them (runs of
+// is stems[i]. Words are split by embedding.ScanWords, as the embedder splits them (runs of
 // letters and digits, lowercased, at most 40 bytes), but only words that
 // could have the stem are stemmed: Porter only rewrites the end of a word
 // (at most the last two letters of a stem differ from the word's), so a
@@ -239,12 +237,7 @@ func countTerms(text string, stems []string, tf []float64, weight float64) {
 			pre[i] = st
 		}
 	}
-	var buf []byte
-	flush := func() {
-		if len(buf) == 0 {
-			return
-		}
-		w := buf
+	embedding.ScanWords(text, func(w []byte) {
 		if len(w) > 40 {
 			w = w[:40]
 		}
@@ -260,34 +253,7 @@ func countTerms(text string, stems []string, tf []float64, weight float64) {
 				tf[i] += weight
 			}
 		}
-		buf = buf[:0]
-	}
-	for i := 0; i < len(text); {
-		c := text[i]
-		if c < utf8.RuneSelf {
-			i++
-			switch {
-			case c >= 'a' && c <= 'z', c >= '0' && c <= '9':
-				buf = append(buf, c)
-			case c >= 'A' && c <= 'Z':
-				buf = append(buf, c+'a'-'A')
-			default:
-				flush()
-			}
-			continue
-		}
-		r, n := utf8.DecodeRuneInString(text[i:])
-		i += n
-		switch {
-		case unicode.IsLetter(r) || unicode.IsDigit(r):
-			buf = utf8.AppendRune(buf, unicode.ToLower(r))
-		case unicode.Is(unicode.Mn, r) && len(buf) > 0:
-			buf = utf8.AppendRune(buf, r)
-		default:
-			flush()
-		}
-	}
-	flush()
+	})
 }
 
 // foldDiacritics maps Latin letters with diacritics to their base letter,
