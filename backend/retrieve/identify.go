@@ -42,12 +42,33 @@ type card struct {
 	own      map[string]bool // the paper's own name(s): the title's lead before ':' and name-like title words, lowercased
 	names    map[string]bool // name-like words of the title and abstract, lowercased
 	surnames map[string]bool // authors' surnames, as written
+	first    string          // the first author's surname ("" when the authors are unknown)
 	title    []string        // title content stems
 	words    []string        // title words, lowercased
 	year     int
 }
 
 var etAlRE = regexp.MustCompile(`([A-Z][\p{L}'’-]+)\s+(?:et\s+al|and\s+[A-Z])`)
+
+// citeRE finds a paper cited the way papers cite each other: "Rahman et
+// al.", "Kim (2014)", "Hinton and Salakhutdinov". Such a citation names the
+// FIRST author (and, in the two-author form, the second too), which tells
+// one paper from another by the same group or on the same topic.
+var citeRE = regexp.MustCompile(`([A-Z][\p{L}'’-]+)(?:\s+et\s+al\b|\s*\((?:19|20)\d\d[a-z]?\)|\s+and\s+([A-Z][\p{L}'’-]+))`)
+
+// cited reports whether the question cites c by its first author (in the
+// two-author form, by its first two authors; a card without author
+// metadata matches on its front-matter names in any order).
+func (c *card) cited(cites [][]string) bool {
+	for _, m := range cites {
+		a, b := trimWord(m[1]), trimWord(m[2])
+		firstOK := c.first == a || c.first == "" && c.surnames[a]
+		if firstOK && (b == "" || c.surnames[b]) {
+			return true
+		}
+	}
+	return false
+}
 
 func newCard(id int64, title string, authors []string, year int, abstract, front string) *card {
 	c := &card{id: id, own: map[string]bool{}, names: map[string]bool{}, surnames: map[string]bool{}, year: year}
@@ -82,7 +103,11 @@ func newCard(id int64, title string, authors []string, year int, abstract, front
 	for _, a := range authors {
 		f := strings.Fields(a)
 		if len(f) > 0 {
-			c.surnames[trimWord(f[len(f)-1])] = true
+			sn := trimWord(f[len(f)-1])
+			c.surnames[sn] = true
+			if c.first == "" {
+				c.first = sn
+			}
 		}
 	}
 	if len(authors) == 0 {
@@ -194,6 +219,7 @@ func identityScores(q string, cards []*card) map[int64]float64 {
 			qcaps = append(qcaps, w)
 		}
 	}
+	cites := citeRE.FindAllStringSubmatch(q, -1)
 	qterms := map[string]bool{}
 	for _, t := range QuestionTerms(q) {
 		qterms[t] = true
@@ -246,6 +272,9 @@ func identityScores(q string, cards []*card) map[int64]float64 {
 		for _, w := range qcaps {
 			if c.surnames[w] {
 				s += 2
+				if c.cited(cites) {
+					s++
+				}
 				break
 			}
 		}

@@ -103,6 +103,23 @@ func TestIdentityAmbiguous(t *testing.T) {
 	}
 }
 
+// "Khan et al." cites a paper whose FIRST author is Khan; a paper where Khan
+// is the second author gets the surname's weight but not the citation's.
+func TestIdentityCitationNamesFirstAuthor(t *testing.T) {
+	cards := []*card{
+		newCard(7, "Zero-Shot Object Detection: Learning to Simultaneously Recognize and Localize Novel Concepts", []string{"Shafin Rahman", "Salman Khan"}, 2018, "", ""),
+		newCard(8, "Zero Shot Detection", []string{"Pengkai Zhu", "Venkatesh Saligrama"}, 2019, "", ""),
+	}
+	rahman := identityScores("Which dataset is the zero-shot detection protocol of Rahman et al. based on?", cards)
+	khan := identityScores("Which dataset is the zero-shot detection protocol of Khan et al. based on?", cards)
+	if rahman[7]-rahman[8] < 1 {
+		t.Errorf("first author cited: want paper 7 clearly ahead, got %v", rahman)
+	}
+	if khan[7]-khan[8] >= 1 {
+		t.Errorf("second author cited as if first: want no clear winner, got %v", khan)
+	}
+}
+
 func TestIdentityScores(t *testing.T) {
 	cards := []*card{
 		newCard(1, "GloVe: Global Vectors for Word Representation", []string{"Jeffrey Pennington", "Richard Socher", "Christopher D. Manning"}, 2014, "We present GloVe, a log-bilinear model.", ""),
@@ -111,6 +128,10 @@ func TestIdentityScores(t *testing.T) {
 		newCard(4, "Sequence to Sequence Learning with Neural Networks", []string{"Ilya Sutskever", "Oriol Vinyals", "Quoc V. Le"}, 2014, "We use LSTMs on WMT'14.", ""),
 		newCard(5, "ImageNet Classification with Deep Convolutional Neural Networks", []string{"Alex Krizhevsky", "Ilya Sutskever", "Geoffrey E. Hinton"}, 2012, "We trained a large CNN.", ""),
 		newCard(6, "ITEM2VEC: NEURAL ITEM EMBEDDING FOR COLLABORATIVE FILTERING", nil, 2016, "", "Oren Barkan Tel Aviv University Noam Koenigstein Microsoft"),
+		newCard(7, "Zero-Shot Object Detection: Learning to Simultaneously Recognize and Localize Novel Concepts", []string{"Shafin Rahman", "Salman Khan"}, 2018, "", ""),
+		newCard(8, "Zero Shot Detection", []string{"Pengkai Zhu", "Venkatesh Saligrama"}, 2019, "", ""),
+		newCard(9, "A Fast Learning Algorithm for Deep Belief Nets", []string{"Geoffrey E. Hinton", "Simon Osindero"}, 2006, "", ""),
+		newCard(10, "Reducing the Dimensionality of Data with Neural Networks", []string{"Geoffrey E. Hinton", "Ruslan R. Salakhutdinov"}, 2006, "", ""),
 	}
 	tests := []struct {
 		name  string
@@ -127,6 +148,9 @@ func TestIdentityScores(t *testing.T) {
 		{"all-caps title words are not names", "Which ITEM sets were used?", 0, false},
 		{"a run of title words names the paper", "How does the neural item embedding for collaborative filtering work?", 6, true},
 		{"no paper named", "What batch size works best for fine-tuning?", 0, false},
+		{"first author cited with et al. beats a title on the same topic", "Which dataset is the zero-shot detection protocol of Rahman et al. based on?", 7, true},
+		{"two-author citation names the paper with both", "What do Hinton and Salakhutdinov pretrain the autoencoder with?", 10, true},
+		{"first author cited with a year", "What does Rahman (2018) evaluate zero-shot detection on?", 7, true},
 		{"a name only one abstract has", "Is the LSTM reader trained on 104 languages with Wikipedia?", 0, false},
 	}
 	for _, tc := range tests {
