@@ -30,6 +30,7 @@ func paramFlags(fs *flag.FlagSet) *retrieve.Params {
 	fs.Float64Var(&p.Soft, "soft", p.Soft, retrieve.ParamDocs["soft"]+" Use --soft 0 --sections 2 --paths 3 for the paper's hard scope.")
 	fs.Float64Var(&p.SentenceWeight, "sentence-weight", p.SentenceWeight, retrieve.ParamDocs["sentence_weight"])
 	fs.Float64Var(&p.Cutoff, "cutoff", p.Cutoff, retrieve.ParamDocs["cutoff"])
+	fs.Float64Var(&p.SentenceVectorWeight, "sentence-vector-weight", p.SentenceVectorWeight, retrieve.ParamDocs["sentence_vector_weight"])
 	fs.BoolVar(&p.NoSummaries, "no-summaries", false, "ablation: ignore the summary channel")
 	fs.BoolVar(&p.NoPaths, "no-paths", false, "ablation: no section/path selection (flat ranking)")
 	structureFlags(fs, &p)

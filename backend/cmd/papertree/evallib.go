@@ -27,6 +27,7 @@ func cmdEvalLibrary(ctx context.Context, args []string, stdout, stderr io.Writer
 	budget := fs.Int("budget", retrieve.DefaultBudget, "token budget")
 	asJSON := fs.Bool("json", false, "print the scores as JSON (with per-question outcomes)")
 	llmo := llmFlags(fs)
+	params := paramFlags(fs)
 	if _, err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -57,7 +58,7 @@ func cmdEvalLibrary(ctx context.Context, args []string, stdout, stderr io.Writer
 			return err
 		}
 		s, err := eval.ScoreLibrary(ctx, qs, files, func(ctx context.Context, q string) (*papertree.Answer, error) {
-			return lib.Ask(ctx, library.AskRequest{Question: q, Strategy: name, Budget: *budget})
+			return lib.Ask(ctx, library.AskRequest{Question: q, Strategy: name, Budget: *budget, Params: *params})
 		})
 		if err != nil {
 			return err

@@ -1,0 +1,89 @@
+package retrieve
+
+import (
+	"context"
+	"testing"
+
+	"github.com/papertree/papertree/backend/embedding"
+	"github.com/papertree/papertree/backend/papertree"
+)
+
+// A paragraph whose one sentence answers the question must gain on a
+// paragraph that is about the same topic throughout: the answering
+// sentence's own vector is not diluted by its neighbours.
+func TestSentenceVectorsLiftTheAnsweringSentence(t *testing.T) {
+	ctx := context.Background()
+	emb := embedding.NewBuiltin()
+	leaf := func(text string) *papertree.Node {
+		return &papertree.Node{Kind: papertree.KindSegment, Text: text, Tokens: papertree.CountTokens(text)}
+	}
+	answer := "Our corpus is described in the appendix. The tables list the scores of every run. " +
+		"We trained the model with AdaGrad and an initial learning rate of 0.05. The figures show the loss curves."
+	topic := "Training neural models needs care. Models trained longer are better models. " +
+		"The model is trained on the training data, and the training of the model uses a schedule."
+	root := &papertree.Node{Kind: papertree.KindRoot, Title: "P", Children: []*papertree.Node{
+		{Kind: papertree.KindSection, Title: "Training", Children: []*papertree.Node{leaf(answer), leaf(topic)}},
+	}}
+	d := NewPaperData(&papertree.Paper{ID: 1, Title: "P", Root: root}, nil, nil, nil)
+	qv, err := emb.EmbedQuery(ctx, "What initial learning rate was used with AdaGrad to train the model?")
+	if err != nil {
+		t.Fatal(err)
+	}
+	leaves := []int{2, 3}
+	if d.Nodes[2].Text != answer || d.Nodes[3].Text != topic {
+		t.Fatalf("unexpected document order")
+	}
+	tests := []struct {
+		name string
+		w    float64
+		gain bool // the answering paragraph gains more than the topical one
+	}{
+		{"weighted", 0.6, true},
+		{"off", 0, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			S := make([]float64, len(d.Nodes))
+			if tc.w > 0 {
+				sentenceVectors(ctx, emb, d, qv, S, leaves, tc.w)
+			}
+			if got := S[2] > S[3]; got != tc.gain {
+				t.Errorf("answer %.3f, topic %.3f: answering paragraph ahead = %v, want %v", S[2], S[3], got, tc.gain)
+			}
+		})
+	}
+}
+
+func TestCutoffByPaper(t *testing.T) {
+	a, b, c := &PaperData{}, &PaperData{}, &PaperData{}
+	cs := []cand{
+		{d: a, o: 1, S: 0.80}, {d: a, o: 2, S: 0.70}, {d: a, o: 3, S: 0.60},
+		{d: b, o: 1, S: 0.55}, {d: b, o: 2, S: 0.30},
+		{d: c, o: 1, S: 0.20},
+	}
+	tests := []struct {
+		name        string
+		margin, pm  float64
+		wantPerPapr map[*PaperData]int
+	}{
+		{"second paper kept with its own best", 0.16, 0.48, map[*PaperData]int{a: 2, b: 1}},
+		{"one margin for all drops the second paper", 0.16, 0.16, map[*PaperData]int{a: 2}},
+		{"no cut-off", 0, 0.48, map[*PaperData]int{a: 3, b: 2, c: 1}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got := map[*PaperData]int{}
+			for _, x := range cutoffByPaper(cs, tc.margin, tc.pm) {
+				got[x.d]++
+			}
+			if len(got) != len(tc.wantPerPapr) {
+				t.Fatalf("papers kept %d, want %d (%v)", len(got), len(tc.wantPerPapr), got)
+			}
+			for d, n := range tc.wantPerPapr {
+				if got[d] != n {
+					t.Errorf("passages kept %d, want %d", got[d], n)
+				}
+			}
+		})
+	}
+}
