@@ -17,6 +17,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -115,6 +116,9 @@ type QuestionsReport struct {
 	Scoped    QuestionScores `json:"scoped"`
 	Library   QuestionScores `json:"library"`
 	Misses    []QuestionMiss `json:"misses,omitempty"`
+	// Unindexed lists gold papers that are not in the library (they failed
+	// to index); their questions count as misses in both modes.
+	Unindexed []string `json:"unindexed_gold_papers,omitempty"`
 }
 
 // RunQuestions asks every question scoped to its paper (when it names one)
@@ -132,10 +136,19 @@ func RunQuestions(ctx context.Context, set *QuestionSet, opts QuestionsOptions) 
 			var ids []int64
 			if mode == "scoped" {
 				id, ok := opts.Papers[filepath.Base(q.Paper)]
-				if !ok {
-					if !q.Unanswerable {
-						return nil, papertree.Errorf(papertree.ENotFound, "Question %s names %s, which is not in the library.", q.ID, q.Paper)
+				if !ok && !q.Unanswerable {
+					// The gold paper did not index (e.g. rejected as garbled):
+					// the library cannot answer from it, so the question is
+					// scored as a miss rather than dropped or aborting the run.
+					if !slices.Contains(rep.Unindexed, q.Paper) {
+						rep.Unindexed = append(rep.Unindexed, q.Paper)
 					}
+					acc.add(q, &papertree.Answer{}, opts.Papers)
+					rep.Misses = append(rep.Misses, QuestionMiss{Mode: mode, ID: q.ID, Reason: "gold paper not in the library (it did not index)"})
+					done++
+					continue
+				}
+				if !ok {
 					done++
 					continue // an unanswerable question about no paper is asked library-wide only
 				}
@@ -364,6 +377,9 @@ func (r *QuestionsReport) WriteTable(w io.Writer) error {
 	row("latency p50 (ms)", func(s QuestionScores) float64 { return s.LatencyP50 })
 	row("latency p95 (ms)", func(s QuestionScores) float64 { return s.LatencyP95 })
 	fmt.Fprintf(&b, "(unanswerable asked: scoped %d, library %d)\n", r.Scoped.Unanswerable, r.Library.Unanswerable)
+	if len(r.Unindexed) > 0 {
+		fmt.Fprintf(&b, "gold papers not in the library (their questions count as misses): %s\n", strings.Join(r.Unindexed, ", "))
+	}
 	if len(r.Misses) > 0 {
 		ms := append([]QuestionMiss(nil), r.Misses...)
 		sort.SliceStable(ms, func(i, j int) bool { return ms[i].Mode < ms[j].Mode })
