@@ -137,17 +137,27 @@ func extractPage(rd *lib.Reader, p lib.Page, number int, styles map[string]fontS
 	} else if lim.page > 0 {
 		over = &runsError{page: true, limit: lim.page}
 	}
+	var umFonts map[string]bool
 	p.WalkText(func(g lib.Text) {
 		if gr.over {
 			return
 		}
 		pq.addGlyph(g.S, g.Unmapped)
+		if g.Unmapped && !umFonts[g.Font] {
+			if umFonts == nil {
+				umFonts = map[string]bool{}
+			}
+			umFonts[g.Font] = true
+		}
 		gr.add(g)
 		if gr.over {
 			rd.Abort(over)
 		}
 	})
 	pg.Runs = gr.finish()
+	if umFonts != nil {
+		pq.addWords(pg.Runs, umFonts)
+	}
 	pg.TextQuality = 1
 	if pq.total > 0 {
 		pg.TextQuality = math.Round(pq.quality()*1000) / 1000
