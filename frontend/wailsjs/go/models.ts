@@ -930,6 +930,7 @@ export namespace retrieve {
 	    disretrieval: DiscParams;
 	    sentence_weight: number;
 	    cutoff: number;
+	    sentence_vector_weight: number;
 	
 	    static createFrom(source: any = {}) {
 	        return new Params(source);
@@ -954,6 +955,7 @@ export namespace retrieve {
 	        this.disretrieval = this.convertValues(source["disretrieval"], DiscParams);
 	        this.sentence_weight = source["sentence_weight"];
 	        this.cutoff = source["cutoff"];
+	        this.sentence_vector_weight = source["sentence_vector_weight"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
