@@ -126,24 +126,32 @@ func (ix *StoreIndex) Paper(ctx context.Context, id int64) (*PaperData, error) {
 	if ok {
 		return d, nil
 	}
-	p, err := ix.st.LoadPaper(ctx, id)
-	if err != nil {
-		return nil, err
-	}
+	// The tree and the vectors are read at the same time (the store has a
+	// pool of readers): a paper's first load is on the path of the first
+	// question that searches it.
+	var p *papertree.Paper
+	var perr error
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		p, perr = ix.st.LoadPaper(ctx, id)
+	}()
 	ids := []int64{id}
-	seg, err := ix.st.LoadVectors(ctx, store.SpaceSegment, ids)
-	if err != nil {
-		return nil, err
+	var vecs [3]map[int64][]float32
+	var verr error
+	for i, sp := range []store.Space{store.SpaceSegment, store.SpaceSummary, store.SpaceSection} {
+		if vecs[i], verr = ix.st.LoadVectors(ctx, sp, ids); verr != nil {
+			break
+		}
 	}
-	sum, err := ix.st.LoadVectors(ctx, store.SpaceSummary, ids)
-	if err != nil {
-		return nil, err
+	<-done
+	if perr != nil {
+		return nil, perr
 	}
-	sec, err := ix.st.LoadVectors(ctx, store.SpaceSection, ids)
-	if err != nil {
-		return nil, err
+	if verr != nil {
+		return nil, verr
 	}
-	d = NewPaperData(p, seg, sum, sec)
+	d = NewPaperData(p, vecs[0], vecs[1], vecs[2])
 	ix.mu.Lock()
 	if len(ix.cache) >= ix.limit {
 		clear(ix.cache)

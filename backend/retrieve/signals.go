@@ -12,9 +12,11 @@ package retrieve
 import (
 	"math"
 	"regexp"
+	"runtime"
 	"strings"
 	"sync"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/papertree/papertree/backend/embedding"
 	"github.com/papertree/papertree/backend/papertree"
@@ -257,37 +259,72 @@ func bestSentence(d *PaperData, qterms []string, kind string) []float64 {
 	return out
 }
 
+// extraEntry is one paper's signals, computed once by the first caller and
+// outside the cache's lock: the papers of a question, and concurrent
+// questions, compute theirs at the same time instead of one after another.
+type extraEntry struct {
+	done chan struct{} // closed when x is set
+	x    *paperExtra
+}
+
 var extras = struct {
-	sync.Mutex
-	m map[*PaperData]*paperExtra
-}{m: map[*PaperData]*paperExtra{}}
+	sync.Mutex // also guards paperExtra.card
+	m          map[*PaperData]*extraEntry
+}{m: map[*PaperData]*extraEntry{}}
 
 func extraOf(d *PaperData) *paperExtra {
 	extras.Lock()
-	defer extras.Unlock()
-	if x, ok := extras.m[d]; ok {
-		return x
+	e, ok := extras.m[d]
+	if !ok {
+		if len(extras.m) > 512 {
+			// Bounded like the paper cache: papers evicted there (or
+			// re-indexed) must not keep their signals alive here.
+			clear(extras.m)
+		}
+		e = &extraEntry{done: make(chan struct{})}
+		extras.m[d] = e
 	}
-	if len(extras.m) > 512 {
-		// Bounded like the paper cache: papers evicted there (or
-		// re-indexed) must not keep their signals alive here.
-		clear(extras.m)
+	extras.Unlock()
+	if ok {
+		<-e.done
+		if e.x != nil {
+			return e.x
+		}
+		return buildExtra(d) // the first caller panicked; do the work here
 	}
-	// One pass over the paper: sentence signatures per leaf (whose stems
-	// are also the paper's vocabulary), bibliography flags, surface words.
+	defer close(e.done)
+	e.x = buildExtra(d)
+	return e.x
+}
+
+func buildExtra(d *PaperData) *paperExtra {
+	return buildExtraN(d, min(runtime.GOMAXPROCS(0), maxExtraWorkers))
+}
+
+// Splitting a paper's leaves between goroutines: at most maxExtraWorkers,
+// and only for papers with at least extraBytesPerWorker bytes of leaf text
+// per worker (smaller ones are done sooner than goroutines start).
+const (
+	maxExtraWorkers     = 4
+	extraBytesPerWorker = 8 << 10
+)
+
+// buildExtraN makes one pass over the paper: sentence signatures per leaf
+// (whose stems are also the paper's vocabulary), bibliography flags and
+// surface words. It is the first use of a paper's text in a process, the
+// bulk of a cold question's cost, so the leaves are split between
+// goroutines when the paper is large enough and cores are free; every leaf
+// is computed exactly as in one pass (its flags and sentences go to its
+// own slots; vocabulary and words are sets, merged at the end).
+func buildExtraN(d *PaperData, maxWorkers int) *paperExtra {
 	x := &paperExtra{refs: make([]bool, len(d.Nodes)), vocab: map[string]bool{}, words: map[string]bool{}, sents: make([][]sentSig, len(d.Nodes))}
 	role := make([]papertree.Role, len(d.Nodes))
-	addWords := func(text string) {
-		for _, w := range strings.FieldsFunc(strings.ToLower(text), func(r rune) bool {
-			return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '-'
-		}) {
-			x.words[strings.Trim(w, "-")] = true
-		}
-	}
 	for _, t := range embedding.ContentStems(d.Paper.Title) {
 		x.vocab[t] = true
 	}
-	addWords(d.Paper.Title)
+	addSurfaceWords(x.words, d.Paper.Title)
+	var leaves []int
+	size := 0
 	for o, n := range d.Nodes {
 		if n.Role != papertree.RoleNone {
 			role[o] = n.Role
@@ -298,22 +335,139 @@ func extraOf(d *PaperData) *paperExtra {
 			for _, t := range embedding.ContentStems(n.Title) {
 				x.vocab[t] = true
 			}
-			addWords(n.Title)
+			addSurfaceWords(x.words, n.Title)
 			continue
 		}
-		x.refs[o] = role[o] == papertree.RoleReferences || role[o] == papertree.RoleAcks || ReferenceLike(n.Text)
-		for _, sen := range papertree.SplitSentences(n.Text) {
-			g := sigOf(sen)
-			for _, t := range g.stems {
-				x.vocab[t] = true
-			}
-			x.sents[o] = append(x.sents[o], g)
-		}
-		addWords(n.Text)
+		leaves = append(leaves, o)
+		size += len(n.Text)
 	}
-	extras.m[d] = x
+	leafPass := func(leaves []int, vocab, words map[string]bool) {
+		for _, o := range leaves {
+			n := d.Nodes[o]
+			x.refs[o] = role[o] == papertree.RoleReferences || role[o] == papertree.RoleAcks ||
+				mayBeReferences(n.Text) && ReferenceLike(n.Text)
+			for _, sen := range papertree.SplitSentences(n.Text) {
+				g := sigOf(sen)
+				for _, t := range g.stems {
+					vocab[t] = true
+				}
+				x.sents[o] = append(x.sents[o], g)
+			}
+			addSurfaceWords(words, n.Text)
+		}
+	}
+	workers := min(maxWorkers, size/extraBytesPerWorker)
+	if workers <= 1 {
+		leafPass(leaves, x.vocab, x.words)
+		return x
+	}
+	// Contiguous runs of leaves with about equal text each.
+	type part struct {
+		leaves       []int
+		vocab, words map[string]bool
+	}
+	parts := make([]part, 0, workers)
+	from, acc := 0, 0
+	for i, o := range leaves {
+		acc += len(d.Nodes[o].Text)
+		if acc*workers >= size*(len(parts)+1) || i == len(leaves)-1 {
+			parts = append(parts, part{leaves: leaves[from : i+1], vocab: map[string]bool{}, words: map[string]bool{}})
+			from = i + 1
+		}
+	}
+	var wg sync.WaitGroup
+	for i := 1; i < len(parts); i++ {
+		wg.Add(1)
+		go func(p part) {
+			defer wg.Done()
+			leafPass(p.leaves, p.vocab, p.words)
+		}(parts[i])
+	}
+	leafPass(parts[0].leaves, x.vocab, x.words)
+	wg.Wait()
+	for _, p := range parts[1:] {
+		for t := range p.vocab {
+			x.vocab[t] = true
+		}
+		for w := range p.words {
+			x.words[w] = true
+		}
+	}
 	return x
 }
+
+// addSurfaceWords adds the lowercased words of text (runs of letters,
+// digits and hyphens, hyphens trimmed at both ends) to words, in one pass
+// with no copy of the text: what the split of strings.ToLower(text) on
+// other characters gives.
+func addSurfaceWords(words map[string]bool, text string) {
+	var buf []byte
+	flush := func() {
+		if len(buf) == 0 {
+			return
+		}
+		w := buf
+		for len(w) > 0 && w[0] == '-' {
+			w = w[1:]
+		}
+		for len(w) > 0 && w[len(w)-1] == '-' {
+			w = w[:len(w)-1]
+		}
+		if !words[string(w)] {
+			words[string(w)] = true
+		}
+		buf = buf[:0]
+	}
+	for _, r := range text {
+		r = unicode.ToLower(r)
+		if unicode.IsLetter(r) || unicode.IsDigit(r) || r == '-' {
+			buf = utf8.AppendRune(buf, r)
+		} else {
+			flush()
+		}
+	}
+	flush()
+}
+
+// mayBeReferences is a necessary condition for ReferenceLike, checked with
+// one byte scan: at least 12 words, and at least two places where yearRE
+// can match (19[5-9]d or 20[0-4]d, boundaries aside), making at least 3% of
+// the words. Counting places where a year can start over-counts years and
+// counting fields is strings.Fields' count, so a passage it rejects is not
+// a bibliography; it spares the regular expressions (a third of a paper's
+// first load) for most passages. TestMayBeReferencesIsNecessary keeps it in
+// step with ReferenceLike.
+func mayBeReferences(text string) bool {
+	words, years := 0, 0
+	inWord := false
+	for i := 0; i < len(text); {
+		c := text[i]
+		if c < utf8.RuneSelf {
+			sp := asciiSpace[c]
+			if !sp && !inWord {
+				words++
+			}
+			inWord = !sp
+			if i+3 < len(text) && (c == '1' && text[i+1] == '9' && text[i+2] >= '5' && text[i+2] <= '9' ||
+				c == '2' && text[i+1] == '0' && text[i+2] >= '0' && text[i+2] <= '4') && text[i+3] >= '0' && text[i+3] <= '9' {
+				years++
+			}
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(text[i:])
+		sp := unicode.IsSpace(r)
+		if !sp && !inWord {
+			words++
+		}
+		inWord = !sp
+		i += n
+	}
+	return words >= 12 && years >= 2 && float64(years)/float64(words) >= 0.03
+}
+
+// asciiSpace marks the ASCII bytes unicode.IsSpace accepts.
+var asciiSpace = [utf8.RuneSelf]bool{'\t': true, '\n': true, '\v': true, '\f': true, '\r': true, ' ': true}
 
 // NameLike reports a word that looks like a proper name of a model, data
 // set or system: an inner capital or a digit mixed with letters

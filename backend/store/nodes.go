@@ -17,20 +17,18 @@ const nodeCols = `n.id, n.parent_id, n.ord, n.kind, n.title, n.number, n.level, 
 func scanNode(r rowScanner) (papertree.Node, int64, error) {
 	var n papertree.Node
 	var parent sql.NullInt64
-	var kind, role, boxes string
-	err := r.Scan(&n.ID, &parent, &n.Order, &kind, &n.Title, &n.Number, &n.Level, &role, &n.Text, &n.Summary,
+	var kind, role string
+	var summary, boxes any // TEXT, or BLOB in the compact forms (compact.go)
+	err := r.Scan(&n.ID, &parent, &n.Order, &kind, &n.Title, &n.Number, &n.Level, &role, &n.Text, &summary,
 		&n.PageStart, &n.PageEnd, &boxes, &n.Tokens)
 	if err != nil {
 		return n, 0, err
 	}
 	n.Kind, n.Role = papertree.Kind(kind), papertree.Role(role)
-	if boxes != "" && boxes != "[]" {
-		if err := json.Unmarshal([]byte(boxes), &n.Boxes); err != nil {
-			// Boxes only place highlights on the page: a damaged cell
-			// loses the highlight, not the node.
-			n.Boxes = nil
-		}
-	}
+	n.Summary = readSummary(n.Text, summary)
+	// Boxes only place highlights on the page: a damaged cell loses the
+	// highlight, not the node.
+	n.Boxes = readBoxes(boxes)
 	return n, parent.Int64, nil
 }
 

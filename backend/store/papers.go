@@ -67,7 +67,7 @@ func (v Vectors) empty() bool {
 type flatNode struct {
 	n         *papertree.Node
 	ancestors []int // indices into the flat slice, root first, excluding self
-	boxes     string
+	boxes     any   // the boxes cell (see boxesCell)
 }
 
 // SavePaper stores p with its whole tree and vectors in ONE transaction,
@@ -107,13 +107,9 @@ func (s *Store) SavePaper(ctx context.Context, p *papertree.Paper, v Vectors, fi
 		for i, a := range path[:len(path)-1] {
 			anc[i] = a.Order
 		}
-		boxes := "[]"
-		if len(n.Boxes) > 0 {
-			b, err := json.Marshal(n.Boxes)
-			if err != nil && walkErr == nil {
-				walkErr = err
-			}
-			boxes = string(b)
+		boxes, err := boxesCell(n.Boxes)
+		if err != nil && walkErr == nil {
+			walkErr = err
 		}
 		flat = append(flat, flatNode{n: n, ancestors: anc, boxes: boxes})
 		return true
@@ -276,7 +272,7 @@ func insertNodes(ctx context.Context, tx *sql.Tx, paperID int64, flat []flatNode
 			parent = ids[f.ancestors[len(f.ancestors)-1]]
 		}
 		res, err := st.ExecContext(ctx, paperID, parent, i, string(n.Kind), n.Title, n.Number, n.Level,
-			string(n.Role), n.Text, n.Summary, n.PageStart, n.PageEnd, f.boxes, n.Tokens)
+			string(n.Role), n.Text, summaryCell(n.Text, n.Summary), n.PageStart, n.PageEnd, f.boxes, n.Tokens)
 		if err != nil {
 			return fmt.Errorf("insert node %d: %w", i, err)
 		}

@@ -1,0 +1,217 @@
+package retrieve
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"reflect"
+	"strings"
+	"sync"
+	"testing"
+	"unicode"
+
+	"github.com/papertree/papertree/backend/papertree"
+)
+
+// bigPaper is a paper with enough leaf text for buildExtraN to split it:
+// prose with numbers and causal language, a bibliography section and a
+// reference list merged into a body section.
+func bigPaper(seed uint64) *PaperData {
+	rng := rand.New(rand.NewPCG(seed, 5))
+	vocab := strings.Fields(`model models training trained data dataset corpus embedding embeddings vector vectors word words
+	sentence sentences accuracy results improve improves because therefore reduces attention layer layers GPT-2 BERT
+	XGBoost Zürich naïve co-occurrence ablation baseline baselines significantly however we propose evaluate table figure`)
+	sentence := func() string {
+		n := 4 + rng.IntN(18)
+		w := make([]string, n)
+		for i := range w {
+			w[i] = vocab[rng.IntN(len(vocab))]
+			if rng.IntN(12) == 0 {
+				w[i] = fmt.Sprint(rng.IntN(3000))
+			}
+		}
+		w[0] = strings.ToUpper(w[0][:1]) + w[0][1:]
+		return strings.Join(w, " ") + "."
+	}
+	leaf := func(sents int) *papertree.Node {
+		var b []string
+		for i := 0; i < sents; i++ {
+			b = append(b, sentence())
+		}
+		t := strings.Join(b, " ")
+		return &papertree.Node{Kind: papertree.KindSegment, Text: t, Tokens: papertree.CountTokens(t)}
+	}
+	ref := func(i int) string {
+		return fmt.Sprintf("A. Author%d and B. C. Writer. %d. Learning things %d. In Proceedings of the ACL, pages %d-%d, %d.", i, 1995+i%25, i, i, i+9, 2001+i%20)
+	}
+	root := &papertree.Node{Kind: papertree.KindRoot, Title: "Learning Word Vectors at Scale"}
+	for s := 1; s <= 8; s++ {
+		sec := &papertree.Node{Kind: papertree.KindSection, Title: fmt.Sprintf("%d %s", s, sentence())}
+		for k := 0; k < 6; k++ {
+			sec.Children = append(sec.Children, leaf(3+rng.IntN(10)))
+		}
+		if s == 8 {
+			var refs []string
+			for i := 0; i < 8; i++ {
+				refs = append(refs, ref(i))
+			}
+			t := strings.Join(refs, " ")
+			sec.Children = append(sec.Children, &papertree.Node{Kind: papertree.KindSegment, Text: t})
+		}
+		root.Children = append(root.Children, sec)
+	}
+	bib := &papertree.Node{Kind: papertree.KindSection, Title: "References", Role: papertree.RoleReferences}
+	for i := 0; i < 20; i++ {
+		bib.Children = append(bib.Children, &papertree.Node{Kind: papertree.KindSegment, Text: ref(i)})
+	}
+	root.Children = append(root.Children, bib)
+	return NewPaperData(&papertree.Paper{ID: int64(seed), Title: root.Title, Root: root}, nil, nil, nil)
+}
+
+// TestBuildExtraSplitEqualsOnePass: splitting a paper's leaves between
+// goroutines gives exactly the signals of one pass.
+func TestBuildExtraSplitEqualsOnePass(t *testing.T) {
+	d := bigPaper(1)
+	size := 0
+	for _, n := range d.Nodes {
+		size += len(n.Text)
+	}
+	if size < 4*extraBytesPerWorker {
+		t.Fatalf("the test paper has %d bytes of text, too few to be split 4 ways", size)
+	}
+	one := buildExtraN(d, 1)
+	refs := 0
+	for _, r := range one.refs {
+		if r {
+			refs++
+		}
+	}
+	if refs < 21 || len(one.vocab) == 0 || len(one.words) == 0 {
+		t.Fatalf("one pass: %d reference leaves, %d stems, %d words", refs, len(one.vocab), len(one.words))
+	}
+	for _, w := range []int{2, 3, 4} {
+		t.Run(fmt.Sprintf("%d workers", w), func(t *testing.T) {
+			got := buildExtraN(d, w)
+			if !reflect.DeepEqual(got, one) {
+				t.Errorf("split into %d differs from one pass", w)
+			}
+		})
+	}
+}
+
+// TestExtraOfOnce: concurrent first uses of a paper compute its signals
+// once and all get the same result.
+func TestExtraOfOnce(t *testing.T) {
+	d := bigPaper(2)
+	var wg sync.WaitGroup
+	got := make([]*paperExtra, 8)
+	for i := range got {
+		wg.Add(1)
+		go func(i int) {
+			defer wg.Done()
+			if i%2 == 0 {
+				got[i] = extraOf(d)
+			} else {
+				cardOf(d)
+				got[i] = extraOf(d)
+			}
+		}(i)
+	}
+	wg.Wait()
+	for i, x := range got {
+		if x == nil || x != got[0] {
+			t.Fatalf("caller %d got %p, caller 0 %p", i, x, got[0])
+		}
+	}
+	if got[0].card == nil {
+		t.Error("card not kept with the signals")
+	}
+}
+
+// TestMayBeReferencesIsNecessary: whenever ReferenceLike holds, the byte
+// pre-check agrees, on texts mixing bibliography entries, numbers near and
+// far from years, and prose, around ReferenceLike's thresholds.
+func TestMayBeReferencesIsNecessary(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 13))
+	parts := []string{"J. Smith", "A. B. Jones", "and", "In Proceedings of", "pp.", "vol.", "IEEE", "arXiv preprint", "the model",
+		"we", "Table", "(", ")", ",", ".", "-", "a", "ACL", "pages", "Press", "Journal", "é", "—", "\xff"}
+	var checked, refs, spared int
+	for i := 0; i < 20000; i++ {
+		var b strings.Builder
+		prose := rng.IntN(3) == 0
+		for k := rng.IntN(120); k >= 0; k-- {
+			if prose && rng.IntN(4) > 0 {
+				b.WriteString(vocabWords[rng.IntN(len(vocabWords))] + " ")
+				continue
+			}
+			switch rng.IntN(4) {
+			case 0:
+				fmt.Fprintf(&b, "%d", 1800+rng.IntN(300))
+				if rng.IntN(4) == 0 {
+					b.WriteByte(byte('a' + rng.IntN(3)))
+				}
+			case 1:
+				fmt.Fprintf(&b, "%d", rng.IntN(100000))
+			default:
+				b.WriteString(parts[rng.IntN(len(parts))])
+			}
+			if rng.IntN(3) > 0 {
+				b.WriteByte(' ')
+			}
+		}
+		text := b.String()
+		ref := ReferenceLike(text)
+		may := mayBeReferences(text)
+		if ref && !may {
+			t.Fatalf("mayBeReferences is false on a reference-like text: %q", text)
+		}
+		if ref {
+			refs++
+		} else if may {
+			checked++ // passed on to ReferenceLike, which says no
+		} else if len(yearRE.FindAllStringIndex(text, -1)) >= 2 {
+			spared++ // two years, yet spared the regular expressions
+		}
+	}
+	if refs < 500 || checked < 500 || spared < 200 {
+		t.Fatalf("tried %d reference-like texts, %d passed on and rejected, %d with two years spared", refs, checked, spared)
+	}
+	words := "one two three four five six seven eight nine ten eleven"
+	for _, tc := range []struct {
+		text string
+		want bool
+	}{
+		{"", false}, {"1999 2003 " + words, true}, {"1999 " + words, false}, {"1999 2003 one two", false},
+		{"19992003 " + words, true}, {"In 1949 and 2050 " + words, false}, {"1950,\u00a02049 " + words, true},
+		{"1950 2049 " + strings.Repeat("word ", 70), false}, {"1950 2049 " + strings.Repeat("word ", 60), true},
+	} {
+		if got := mayBeReferences(tc.text); got != tc.want {
+			t.Errorf("mayBeReferences(%q) = %v, want %v", tc.text, got, tc.want)
+		}
+	}
+}
+
+var vocabWords = strings.Fields("the model is trained on a large corpus and evaluated on three tasks with results that improve over baselines")
+
+// TestAddSurfaceWords: the one-pass word split gives the words of the
+// split of the lowercased text it replaces.
+func TestAddSurfaceWords(t *testing.T) {
+	ref := func(text string) map[string]bool {
+		m := map[string]bool{}
+		for _, w := range strings.FieldsFunc(strings.ToLower(text), func(r rune) bool {
+			return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '-'
+		}) {
+			m[strings.Trim(w, "-")] = true
+		}
+		return m
+	}
+	for _, text := range []string{
+		"", "GPT-2 and XGBoost", "-leading trailing- --- a--b", "İstanbul ÉCOLE Straße ǅemal", "naïve cafe\u0301",
+		"bad \xff\xfe bytes", "x²+y³ ١٢٣ 中文字", "GloVe, BERT; (RoBERTa)...", strings.Repeat("Word-Word ", 50),
+	} {
+		got := map[string]bool{}
+		addSurfaceWords(got, text)
+		if want := ref(text); !reflect.DeepEqual(got, want) {
+			t.Errorf("%q: got %v, want %v", text, got, want)
+		}
+	}
+}

@@ -1,0 +1,12 @@
+-- 0009: compact node cells (see store/compact.go). No table changes shape:
+-- from this version on
+--   - nodes.summary may hold a BLOB: the summary as references to byte
+--     ranges of the row's own text plus the literal bytes in between (an
+--     extractive summary is mostly sentences of its segment);
+--   - nodes.boxes may hold a BLOB: varints in hundredths of a point
+--     instead of JSON.
+-- Rows written before keep their TEXT cells and are read
+-- as before; nothing is converted. The version step itself matters: a build
+-- that predates this migration refuses the library ("written by a newer
+-- version") instead of reading a BLOB summary as text.
+SELECT 1;
