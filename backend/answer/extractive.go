@@ -250,12 +250,25 @@ func Compose(ctx context.Context, emb papertree.Embedder, in Input, opts Options
 		// ("X is not universal", "the universal X is universal") leaves it
 		// unclear.
 		var deciding []int
+		// The words naming the paper ("According to Davis and Goadrich")
+		// are not what a deciding sentence must cover; a sentence about
+		// other work ("State-of-the-art models for X rely on ...") decides
+		// nothing about the paper's own, unless the question asks about
+		// others.
+		vstems := withoutRefStems(question, qstems)
+		others := !aboutOthers(question)
 		for _, i := range order {
 			if len(deciding) == 2 {
 				break
 			}
-			if weightedCoverage(qstems, sents[i].text) < opts.VerdictCoverage || strings.Contains(sents[i].text, "?") {
+			if weightedCoverage(vstems, sents[i].text) < opts.VerdictCoverage || strings.Contains(sents[i].text, "?") ||
+				others && aboutOthers(sents[i].text) {
 				// A sentence asking the question back decides nothing.
+				continue
+			}
+			if len(deciding) > 0 && Verdict(question, sents[i].text) == VerdictUnclear {
+				// A hedged runner-up neither confirms nor contradicts
+				// (a hedged best sentence leaves the answer unclear).
 				continue
 			}
 			deciding = append(deciding, i)
@@ -267,7 +280,7 @@ func Compose(ctx context.Context, emb papertree.Embedder, in Input, opts Options
 			for _, i := range deciding[1:] {
 				agree = agree && Verdict(question, sents[i].text) == v
 			}
-			if agree {
+			if agree && v != VerdictUnclear {
 				label := map[string]string{VerdictYes: "Yes.", VerdictNo: "No."}[v]
 				return Output{Text: fmt.Sprintf("%s %s [%d]", label, s.text, s.ev+1), Verdict: v, Cited: []int{s.ev}, BestScore: sig.BestScore, BestCoverage: bestCov, Signals: signals}, nil
 			}
@@ -366,37 +379,6 @@ func missingKey(qstems, missing []string, k int) bool {
 		}
 	}
 	return false
-}
-
-// Verdicts of yes/no questions.
-const (
-	VerdictYes     = "yes"
-	VerdictNo      = "no"
-	VerdictUnclear = "unclear"
-)
-
-// negations flip a sentence's polarity relative to the question.
-var negations = []string{" not ", "n't ", " no ", " never ", " neither ", " nor ", " without ", " cannot ", " unable ", " fail",
-	" inferior", " lack", " underfit", " instead of ", " none "}
-
-func negated(s string) bool {
-	l := " " + strings.ToLower(strings.Join(strings.FieldsFunc(s, func(r rune) bool { return unicode.IsSpace(r) || r == ',' || r == ';' || r == ':' || r == '.' }), " ")) + " "
-	for _, n := range negations {
-		if strings.Contains(l, n) {
-			return true
-		}
-	}
-	return false
-}
-
-// Verdict reads a yes/no answer off a sentence that covers the question:
-// the same polarity as the question means yes, the opposite means no.
-// Only called for sentences that hold most of the question's words.
-func Verdict(question, sentence string) string {
-	if negated(question) == negated(sentence) {
-		return VerdictYes
-	}
-	return VerdictNo
 }
 
 var markerRE = regexp.MustCompile(`\s*\[\d+(?:\s*,\s*\d+)*\]`)

@@ -243,7 +243,7 @@ func RunQasper(ctx context.Context, dataPath string, opts QasperOptions) (*Qaspe
 				row := map[string]any{"question_id": qa.QuestionID, "predicted_answer": pred, "predicted_evidence": predEv}
 				row["signals"] = out.Signals // diagnostics for calibration
 				if out.Verdict != "" {
-					row["verdict"] = out.Verdict
+					row["verdict"], row["verdict_text"] = out.Verdict, out.Text
 				}
 				if out.Reason != "" {
 					row["not_found_reason"] = out.Reason // diagnostics; the official scorer ignores it

@@ -313,6 +313,16 @@ func PaperRefWords(q string) map[string]bool {
 	for i, w := range ws {
 		lw := strings.ToLower(strings.TrimSuffix(strings.TrimSuffix(w, "'s"), "’s"))
 		switch {
+		case lw == "according" && i+1 < len(ws) && strings.EqualFold(ws[i+1], "to"):
+			// "According to Davis and Goadrich, ...": the names up to the comma.
+			for j := i + 2; j < len(ws) && j-i <= 6; j++ {
+				if r := []rune(ws[j]); len(r) > 0 && (unicode.IsUpper(r[0]) || ws[j] == "and") {
+					add(ws[j])
+				}
+				if strings.HasSuffix(strings.Fields(q)[j], ",") {
+					break
+				}
+			}
 		case refNouns[lw]:
 			// Back to the determiner: "the [Sutskever et al.'s sequence to sequence] paper".
 			for j := i - 1; j >= 0 && i-j <= 5; j-- {

@@ -41,6 +41,7 @@ func TestPaperRefWords(t *testing.T) {
 		{"two authors et al.", "According to Davis and Goadrich et al., does it hold?", []string{"davis", "and", "goadrich"}},
 		{"author possessive", "How does the dropout affect Kim's sentence classification CNN?", []string{"kim"}},
 		{"author and year", "What filter sizes does Kim (2014) use?", []string{"kim"}},
+		{"according to", "According to Davis and Goadrich, does an algorithm optimize PR area?", []string{"davis", "and", "goadrich"}},
 		{"no reference", "What batch size did AlphaFold2 use during training?", nil},
 	}
 	for _, tc := range tests {
