@@ -103,10 +103,13 @@ func (c *termCounts) bodyCount(word string) int {
 	if n > 0 {
 		return n
 	}
-	for i := 3; i+3 <= len(word); i++ {
-		a, b := embedding.Stem(word[:i]), embedding.Stem(word[i:])
-		if c.pairs[a+" "+b] > 0 {
-			return c.pairs[a+" "+b]
+	// A compound written apart or hyphenated in the paper.
+	if len(word) >= 6 && !strings.ContainsAny(word, "0123456789") {
+		low := c.bodyText()
+		for i := 3; i+3 <= len(word); i++ {
+			if strings.Contains(low, word[:i]+" "+word[i:]) || strings.Contains(low, word[:i]+"-"+word[i:]) {
+				return 1
+			}
 		}
 	}
 	return 0
@@ -211,10 +214,12 @@ func QuestionFocus(q string) []string {
 
 // termCounts are a paper's passage frequencies: for each stem, how many
 // body leaves and how many bibliography/acknowledgement leaves hold it
-// (section titles count as body).
+// (section titles count as body). Built from the sentence stems the
+// paper's other signals already hold (no second pass over its words).
 type termCounts struct {
 	body, refs map[string]int
-	pairs      map[string]int // "stem stem" of adjacent body words: compounds written apart
+	d          *PaperData
+	low        string // the body text lowercased, built on first need
 }
 
 var counts = struct {
@@ -230,52 +235,60 @@ func countsOf(d *PaperData) *termCounts {
 		return c
 	}
 	x := extraOf(d)
-	c = &termCounts{body: map[string]int{}, refs: map[string]int{}, pairs: map[string]int{}}
-	add := func(body bool, text string) {
-		to := c.refs
-		if body {
-			to = c.body
-		}
-		seen := map[string]bool{}
-		prev := ""
-		for _, tok := range embedding.Tokenize(text) {
-			t := tok.Stem
-			if !embedding.IsStopword(tok.Word) && !seen[t] {
+	c = &termCounts{body: map[string]int{}, refs: map[string]int{}, d: d}
+	seen := map[string]bool{}
+	addStems := func(to map[string]int, stems []string) {
+		for _, t := range stems {
+			if !seen[t] {
 				seen[t] = true
 				to[t]++
 			}
-			if body && prev != "" && len(tok.Word) >= 3 {
-				if p := prev + " " + t; !seen[p] {
-					seen[p] = true
-					c.pairs[p]++
-				}
-			}
-			prev = ""
-			if len(tok.Word) >= 3 {
-				prev = t
-			}
 		}
 	}
-	add(true, d.Paper.Title)
+	addStems(c.body, embedding.ContentStems(d.Paper.Title))
 	for o, n := range d.Nodes {
+		clear(seen)
 		switch {
 		case !n.IsLeaf():
-			add(true, n.Title)
+			addStems(c.body, embedding.ContentStems(n.Title))
 		case x.refs[o]:
-			add(false, n.Text)
+			for _, g := range x.sents[o] {
+				addStems(c.refs, g.stems)
+			}
 		default:
-			add(true, n.Text)
+			for _, g := range x.sents[o] {
+				addStems(c.body, g.stems)
+			}
 		}
 	}
 	counts.Lock()
-	if len(counts.m) >= 64 {
-		// Bounded: the counts (with word pairs) weigh more than the
-		// paper's other signals and take one pass to rebuild.
-		clear(counts.m)
+	if len(counts.m) > 512 {
+		clear(counts.m) // bounded like the paper cache
 	}
 	counts.m[d] = c
 	counts.Unlock()
 	return c
+}
+
+// bodyText is the paper's body text lowercased (titles and leaves outside
+// the bibliography), for the rare look-ups stems cannot answer.
+func (c *termCounts) bodyText() string {
+	counts.Lock()
+	defer counts.Unlock()
+	if c.low == "" {
+		x := extraOf(c.d)
+		var b strings.Builder
+		for o, n := range c.d.Nodes {
+			if !n.IsLeaf() {
+				b.WriteString(n.Title)
+			} else if !x.refs[o] {
+				b.WriteString(n.Text)
+			}
+			b.WriteByte('\n')
+		}
+		c.low = strings.ToLower(b.String())
+	}
+	return c.low
 }
 
 // EvidencePapers lists the papers evidence comes from, in first-seen order.
