@@ -175,8 +175,12 @@ func RunQasper(ctx context.Context, dataPath string, opts QasperOptions) (*Qaspe
 				return nil, fmt.Errorf("question %s: %w", qa.QuestionID, err)
 			}
 			lat = append(lat, float64(time.Since(ts).Microseconds())/1000)
+			uses, err := retrieve.QuestionTermUse(ctx, ix, qa.Question, retrieve.EvidencePapers(res.Evidence))
+			if err != nil {
+				return nil, err
+			}
 			out, err := answer.Compose(ctx, opts.Embedder, answer.Input{Question: qa.Question, Evidence: res.Evidence,
-				Missing: res.Missing, MissingName: res.MissingName, Terms: res.Terms}, opts.Answer)
+				Missing: res.Missing, MissingName: res.MissingName, Terms: res.Terms, Uses: uses, Scoped: true}, opts.Answer)
 			if err != nil {
 				return nil, fmt.Errorf("answer %s: %w", qa.QuestionID, err)
 			}
@@ -237,8 +241,10 @@ func RunQasper(ctx context.Context, dataPath string, opts QasperOptions) (*Qaspe
 					predEv = []string{}
 				}
 				row := map[string]any{"question_id": qa.QuestionID, "predicted_answer": pred, "predicted_evidence": predEv}
-				row["signals"] = map[string]any{"missing": len(res.Missing), "missing_name": res.MissingName, "terms": res.Terms,
-					"best_score": r4(out.BestScore), "best_coverage": r4(out.BestCoverage)} // diagnostics for calibration
+				row["signals"] = out.Signals // diagnostics for calibration
+				if out.Verdict != "" {
+					row["verdict"], row["verdict_text"] = out.Verdict, out.Text
+				}
 				if out.Reason != "" {
 					row["not_found_reason"] = out.Reason // diagnostics; the official scorer ignores it
 				}

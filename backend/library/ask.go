@@ -65,8 +65,12 @@ func (l *Library) Ask(ctx context.Context, req AskRequest) (a *papertree.Answer,
 		Evidence: res.Evidence, Diag: res.Diag, PaperIDs: req.PaperIDs,
 	}
 	if s == nil || !generateLLM(ctx, s, a, req.OnDelta, rec) {
+		uses, err := retrieve.QuestionTermUse(ctx, l.Retrieval(), req.Question, retrieve.EvidencePapers(res.Evidence))
+		if err != nil {
+			return nil, err
+		}
 		out, err := answer.Compose(ctx, l.emb, answer.Input{Question: req.Question, Evidence: res.Evidence,
-			Missing: res.Missing, MissingName: res.MissingName, Terms: res.Terms}, answer.DefaultOptions())
+			Missing: res.Missing, MissingName: res.MissingName, Terms: res.Terms, Uses: uses, Scoped: len(req.PaperIDs) > 0}, answer.DefaultOptions())
 		if err != nil {
 			return nil, err
 		}

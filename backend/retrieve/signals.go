@@ -524,8 +524,14 @@ func missingTerms(q string, ds []*PaperData) (missing []string, name bool, terms
 		xs[i] = extraOf(d)
 	}
 	seen := map[string]bool{}
+	prev := ""
 	for k, raw := range strings.Fields(q) {
 		w := strings.Trim(raw, ".,;:?!()\"'’")
+		after := prev
+		prev = strings.ToLower(w)
+		if after == "how" {
+			continue // "how long", "how many": what is asked, in any words
+		}
 		w = strings.TrimSuffix(strings.TrimSuffix(w, "'s"), "’s")
 		if w == "" {
 			continue

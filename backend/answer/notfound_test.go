@@ -1,0 +1,95 @@
+package answer
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/papertree/papertree/backend/embedding"
+	"github.com/papertree/papertree/backend/papertree"
+	"github.com/papertree/papertree/backend/retrieve"
+)
+
+// The "not in these papers" rules added to the missing-word ones: a word
+// naming what the question asks for that the papers never use in their
+// body text, and the words that only refer to a chosen paper.
+func TestNotFoundRules(t *testing.T) {
+	emb := embedding.NewBuiltin()
+	glove := []papertree.Evidence{{Kind: papertree.KindSegment, Score: 0.5,
+		Text: "We train the GloVe word vectors with AdaGrad and an initial learning rate of 0.05 for 50 iterations."}}
+	use := func(stem string, body, refs int, focus bool) retrieve.TermUse {
+		return retrieve.TermUse{Stem: stem, IDF: 5, Body: body, Refs: refs, Focus: focus}
+	}
+	tests := []struct {
+		name     string
+		in       Input
+		opts     func(*Options)
+		notFound bool
+		reason   string
+	}{
+		{"focus word absent from the paper", Input{Question: "What dropout rate does GloVe apply to its word vectors?", Evidence: glove, Terms: 5,
+			Missing: []string{"dropout"}, Uses: []retrieve.TermUse{use("dropout", 0, 0, true), use("glove", 14, 0, false), use("rate", 3, 0, true)}},
+			nil, true, "dropout"},
+		{"focus word only in the bibliography", Input{Question: "What dropout rate does GloVe apply?", Evidence: glove, Terms: 4,
+			Uses: []retrieve.TermUse{use("dropout", 0, 2, true), use("rate", 3, 0, true)}},
+			nil, true, "dropout"},
+		{"focus words all in the paper", Input{Question: "What initial learning rate does GloVe use?", Evidence: glove, Terms: 4,
+			Uses: []retrieve.TermUse{use("initi", 2, 0, true), use("learn", 5, 0, true), use("rate", 3, 0, true)}},
+			nil, false, ""},
+		{"an absent word outside the focus is no reason", Input{Question: "What initial learning rate does GloVe use on Wikipedia text?", Evidence: glove, Terms: 5,
+			Missing: []string{"wikipedia"}, Uses: []retrieve.TermUse{use("wikipedia", 0, 0, false), use("rate", 3, 0, true)}},
+			nil, false, ""},
+		{"focus rule off", Input{Question: "What dropout rate does GloVe apply?", Evidence: glove, Terms: 4,
+			Uses: []retrieve.TermUse{use("dropout", 0, 0, true)}},
+			func(o *Options) { o.Focus = false }, false, ""},
+		{"chosen paper's nickname is not missing", Input{Question: "In the seq2seq paper, what initial learning rate does the model use?", Evidence: glove,
+			Terms: 4, Missing: []string{"seq2seq"}, MissingName: true, Scoped: true},
+			nil, false, ""},
+		{"library-wide, an unknown name still is", Input{Question: "In the seq2seq paper, what initial learning rate does the model use?", Evidence: glove,
+			Terms: 4, Missing: []string{"seq2seq"}, MissingName: true},
+			nil, true, "seq2seq"},
+		{"chosen paper named, another name missing", Input{Question: "In the GloVe paper, what BLEU score does AlphaFold2 reach?", Evidence: glove,
+			Terms: 5, Missing: []string{"BLEU", "AlphaFold2"}, MissingName: true, Scoped: true},
+			nil, true, "AlphaFold2"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			opts := DefaultOptions()
+			if tc.opts != nil {
+				tc.opts(&opts)
+			}
+			out, err := Compose(context.Background(), emb, tc.in, opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if out.NotFound != tc.notFound || !strings.Contains(out.Reason, tc.reason) {
+				t.Fatalf("notFound=%v reason %q, want %v with %q; text %q", out.NotFound, out.Reason, tc.notFound, tc.reason, out.Text)
+			}
+			if out.NotFound && !strings.Contains(out.Text, "not an answer") {
+				t.Errorf("not-found text %q does not label the closest passage", out.Text)
+			}
+		})
+	}
+}
+
+func TestAnswerType(t *testing.T) {
+	tests := []struct{ name, q, s, typ string }{
+		{"rate asks for a number", "What dropout rate does the model apply?", "We apply dropout with rate 0.5.", "number"},
+		{"how many asks for a number", "How many layers does the encoder have?", "The encoder has six layers.", "number"},
+		{"which optimizer asks for a name", "Which optimizer does the paper use?", "We train with Adam and a warm-up.", "name"},
+		{"how/why asks for neither", "Why does reversing help?", "Reversing shortens dependencies.", ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := answerType(tc.q); got != tc.typ {
+				t.Fatalf("answerType = %q, want %q", got, tc.typ)
+			}
+		})
+	}
+	if !hasType("number", "What rate?", "a rate of 0.05") || hasType("number", "What rate?", "a small rate") {
+		t.Error("hasType(number) does not look for a numeral")
+	}
+	if !hasType("name", "Which optimizer?", "We train with Adam.") || hasType("name", "Which optimizer does Adam use?", "We train with Adam.") {
+		t.Error("hasType(name) does not look for a name the question lacks")
+	}
+}

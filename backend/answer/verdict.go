@@ -1,0 +1,137 @@
+package answer
+
+import (
+	"regexp"
+	"strings"
+	"unicode"
+
+	"github.com/papertree/papertree/backend/embedding"
+	"github.com/papertree/papertree/backend/retrieve"
+)
+
+// Verdicts of yes/no questions.
+const (
+	VerdictYes     = "yes"
+	VerdictNo      = "no"
+	VerdictUnclear = "unclear"
+)
+
+// parenRE matches a parenthetical remark: "(the target sentences are not
+// reversed)" says nothing about the sentence's main clause.
+var parenRE = regexp.MustCompile(`\([^()]*\)`)
+
+// negations flip a sentence's polarity relative to the question.
+var negations = []string{" not ", "n't ", " no ", " never ", " neither ", " nor ", " without ", " cannot ", " unable ", " fail",
+	" inferior", " lack", " underfit", " none ", " rarely ", " seldom ", " hardly ", " barely ", " no longer "}
+
+// hedges mark a sentence that only suggests: it decides nothing.
+var hedges = []string{" may ", " might ", " could ", " possibly ", " perhaps ", " likely ", " suggest", " appear to ", " appears to ",
+	" seem", " hypothesi", " speculat", " potentially "}
+
+// contrasts mark a sentence that sets two things against each other ("X
+// instead of Y", "a shortcoming of Y that X addresses"): which of them the
+// question is about decides the polarity, and word overlap cannot tell.
+var contrasts = []string{" instead of ", " rather than ", " whereas ", " shortcoming", " limitation", " unlike ", " in contrast "}
+
+// antonyms are predicate pairs: a sentence answering a question about one
+// with the other says no ("Does X converge faster?" - "X converges slower").
+var antonyms = [][2][]string{
+	{{" better ", " outperform", " superior "}, {" worse ", " underperform"}},
+	{{" more "}, {" less ", " fewer "}},
+	{{" higher "}, {" lower "}},
+	{{" increase"}, {" decrease", " reduce", " reduction"}},
+	{{" improve"}, {" degrade", " hurt", " harm", " deteriorat"}},
+	{{" faster ", " quicker "}, {" slower "}},
+	{{" larger ", " bigger "}, {" smaller "}},
+	{{" help"}, {" hurt", " harm"}},
+}
+
+// norm lowercases s and pads its words with single spaces, punctuation
+// dropped, so that cues match whole words.
+func norm(s string) string {
+	return " " + strings.ToLower(strings.Join(strings.FieldsFunc(s, func(r rune) bool {
+		return unicode.IsSpace(r) || r == ',' || r == ';' || r == ':' || r == '.' || r == '(' || r == ')' || r == '"'
+	}), " ")) + " "
+}
+
+func hasAny(l string, cues []string) bool {
+	for _, c := range cues {
+		if strings.Contains(l, c) {
+			return true
+		}
+	}
+	return false
+}
+
+func negated(s string) bool { return hasAny(norm(s), negations) }
+
+// flipped reports a predicate of the question answered by its antonym.
+func flipped(q, s string) bool {
+	f := false
+	for _, p := range antonyms {
+		for k := 0; k < 2; k++ {
+			a, b := p[k], p[1-k]
+			if hasAny(q, a) && !hasAny(q, b) && hasAny(s, b) && !hasAny(s, a) {
+				f = !f
+			}
+		}
+	}
+	return f
+}
+
+// Verdict reads a yes/no answer off a sentence that covers the question:
+// the same polarity as the question means yes, the opposite (a negation,
+// or the antonym of the question's predicate) means no. A hedged sentence
+// ("may", "suggests") or one that contrasts two things ("X instead of Y")
+// leaves it unclear. Only called for sentences that hold most of the
+// question's words.
+func Verdict(question, sentence string) string {
+	q, s := norm(question), norm(parenRE.ReplaceAllString(sentence, " "))
+	if hasAny(s, hedges) && !hasAny(q, hedges) || hasAny(s, contrasts) {
+		return VerdictUnclear
+	}
+	if hasAny(q, negations) && !hasAny(s, negations) {
+		// A negation in the question often sits in a condition ("... when
+		// there is no shared vocabulary?"); a sentence without one cannot
+		// tell which.
+		return VerdictUnclear
+	}
+	if hasAny(q, negations) != hasAny(s, negations) != flipped(q, s) {
+		return VerdictNo
+	}
+	return VerdictYes
+}
+
+// withoutRefStems drops from the question's stems those of the words
+// naming its paper and the lead-in "according to".
+func withoutRefStems(q string, qstems []string) []string {
+	skip := map[string]bool{embedding.Stem("according"): true}
+	for w := range retrieve.PaperRefWords(q) {
+		for _, t := range embedding.ContentStems(w) {
+			skip[t] = true
+		}
+	}
+	var out []string
+	for _, t := range qstems {
+		if !skip[t] {
+			out = append(out, t)
+		}
+	}
+	if len(out) == 0 {
+		return qstems
+	}
+	return out
+}
+
+// othersRE marks text about other work: citation markers and the usual
+// names for prior work.
+var othersRE = regexp.MustCompile(`(?i)\bBIBREF\d|\bet al\b|\(\s*[A-Z][A-Za-z-]+[^()]{0,60}\b(19|20)\d\d[a-z]?\s*\)|\[\d+(\s*[,–-]\s*\d+)*\]|\b(previous|prior|earlier|existing|traditional|conventional) (work|works|studies|approaches|methods|models|systems)\b|\bstate[- ]of[- ]the[- ]art (models|methods|systems|approaches)\b|\bmost (existing |current |previous )?(models|methods|systems|approaches)\b`)
+
+// aboutOthers reports a sentence whose subject is other work than the
+// paper's own: a citation or a name for prior work among its first words
+// ("BIBREF10 proposed ...", "State-of-the-art models for X rely on ...");
+// a citation further on only credits a tool or data set the sentence uses.
+func aboutOthers(s string) bool {
+	f := strings.Fields(s)
+	return othersRE.MatchString(strings.Join(f[:min(len(f), 8)], " "))
+}
