@@ -106,6 +106,7 @@ func (ptrag) Retrieve(ctx context.Context, ix Index, req Request) (Result, error
 	var all []cand
 	var secScores []SectionScore
 	var ds []*PaperData
+	var pool []cand
 	for _, id := range ids {
 		d, err := ix.Paper(ctx, id)
 		if skipPaper(req, err) {
@@ -115,10 +116,11 @@ func (ptrag) Retrieve(ctx context.Context, ix Index, req Request) (Result, error
 			return Result{}, errf("load paper", err)
 		}
 		ds = append(ds, d)
-		sel, ss, fb, err := ptragPaper(ctx, ix, d, req, qv, text)
+		sel, ss, fb, rest, err := ptragPaper(ctx, ix, d, req, qv, text)
 		if err != nil {
 			return Result{}, err
 		}
+		pool = append(pool, rest...)
 		fallbacks = append(fallbacks, fb...)
 		all = append(all, sel...)
 		secScores = append(secScores, ss...)
@@ -141,6 +143,7 @@ func (ptrag) Retrieve(ctx context.Context, ix Index, req Request) (Result, error
 	} else {
 		all = cutoff(all, req.Params.Cutoff)
 	}
+	all = reclaimSkipped(all, pool, req.Budget, req.Params.Cutoff, req.Query)
 	timings["select"] = ms(time.Since(t2))
 	res := assemble(all, req.Budget)
 	res.Sections = secScores
@@ -153,11 +156,11 @@ func (ptrag) Retrieve(ctx context.Context, ix Index, req Request) (Result, error
 }
 
 // ptragPaper selects leaves of one paper under the full budget.
-func ptragPaper(ctx context.Context, ix Index, d *PaperData, req Request, qv []float32, text map[int64]float64) ([]cand, []SectionScore, []string, error) {
+func ptragPaper(ctx context.Context, ix Index, d *PaperData, req Request, qv []float32, text map[int64]float64) ([]cand, []SectionScore, []string, []cand, error) {
 	p := req.Params
 	n := len(d.Nodes)
 	if n == 0 {
-		return nil, nil, nil, nil
+		return nil, nil, nil, nil, nil
 	}
 	// Segment scores for every leaf (cheap: a dot product each).
 	S := make([]float64, n)
@@ -188,7 +191,7 @@ func ptragPaper(ctx context.Context, ix Index, d *PaperData, req Request, qv []f
 		leaves = append(leaves, o)
 	}
 	if len(leaves) == 0 {
-		return nil, nil, nil, nil
+		return nil, nil, nil, nil, nil
 	}
 	if p.SentenceVectorWeight > 0 {
 		sentenceVectors(ctx, ix.Embedder(), d, qv, S, leaves, p.SentenceVectorWeight)
@@ -203,7 +206,7 @@ func ptragPaper(ctx context.Context, ix Index, d *PaperData, req Request, qv []f
 		var err error
 		scope, secScores, owner, fb, err = pathScope(ctx, ix, d, req, qv, S, base, leaves, text)
 		if err != nil {
-			return nil, nil, nil, err
+			return nil, nil, nil, nil, err
 		}
 		if fb != "" {
 			fallbacks = append(fallbacks, fb)
@@ -240,9 +243,9 @@ func ptragPaper(ctx context.Context, ix Index, d *PaperData, req Request, qv []f
 				rank++
 			}
 		}
-		return sel, secScores, fallbacks, nil
+		return sel, secScores, fallbacks, cands, nil
 	}
-	return selectBudgetTrim(cands, req.Budget, req.Query), secScores, fallbacks, nil
+	return selectBudgetTrim(cands, req.Budget, req.Query), secScores, fallbacks, cands, nil
 }
 
 // pathScope runs stage 1 (sections) and the path beam; it returns the leaves
@@ -758,3 +761,69 @@ func dedupe(ss []string) []string {
 	}
 	return out
 }
+
+// reclaimSkipped adds the most relevant passage the selection skipped,
+// trimmed to its best sentences in what is left of the budget, when its
+// relevance is within reclaimMargin x the cut-off margin of the best
+// passage. Selection packs passages by relevance per token, so a long
+// paragraph whose one sentence answers ("In all of our experiments, we mask
+// 15% of all WordPiece tokens ...") lost to shorter, denser neighbours and
+// the budget was left part unused. Measured (offline, budget 512, support
+// hit scoped / library-wide): own set 0.688/0.625 -> 0.719/0.656, held-out
+// silver set 0.600/0.526 -> 0.642/0.568; QASPER tune text evidence F1 0.306
+// -> 0.305, EACE 2.12 -> 2.07. Reclaiming every skipped passage within the
+// whole margin gained 0.015 more on our set only and cost QASPER 0.015 F1 (a
+// second paragraph that is not gold evidence).
+func reclaimSkipped(sel, pool []cand, budget int, margin float64, query string) []cand {
+	if len(sel) == 0 {
+		return sel
+	}
+	used := 0
+	top := math.Inf(-1)
+	has := map[*PaperData]map[int]bool{}
+	for _, c := range sel {
+		used += c.cost
+		if has[c.d] == nil {
+			has[c.d] = map[int]bool{}
+		}
+		has[c.d][c.o] = true
+		top = max(top, c.S)
+	}
+	left := budget - used
+	if left < 2*minTrim {
+		return sel
+	}
+	floor := top - reclaimMargin*margin
+	if margin <= 0 {
+		floor = math.Inf(-1)
+	}
+	pick := -1
+	for i, c := range pool {
+		// Only papers the selection kept, passages it did not.
+		if has[c.d] == nil || has[c.d][c.o] || c.S < floor {
+			continue
+		}
+		if pick < 0 || c.S > pool[pick].S {
+			pick = i
+		}
+	}
+	if pick < 0 {
+		return sel
+	}
+	c := pool[pick]
+	if c.cost > left {
+		c.text = trimToBudget(c.text, query, left)
+		c.cost = papertree.CountTokens(c.text)
+		c.trim = true
+		if c.cost < minTrim || c.cost > left {
+			return sel
+		}
+	}
+	out := append(sel[:len(sel):len(sel)], c)
+	sortDocOrder(out)
+	return out
+}
+
+// reclaimMargin: see reclaimSkipped (0.35: own set 0.703, QASPER 0.305;
+// 0.75: 0.734, QASPER 0.299).
+const reclaimMargin = 0.5

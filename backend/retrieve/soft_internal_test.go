@@ -65,3 +65,66 @@ func TestSelectSoft(t *testing.T) {
 		})
 	}
 }
+
+func TestReclaimSkipped(t *testing.T) {
+	d := &PaperData{Paper: &papertree.Paper{ID: 1}}
+	other := &PaperData{Paper: &papertree.Paper{ID: 2}}
+	short := "The masked words are predicted from both sides of the context."
+	long := strings.Repeat("Intuitively, a deep bidirectional model is more powerful than a left-to-right model. ", 12) +
+		"In all of our experiments, we mask 15% of all WordPiece tokens in each sequence at random."
+	mk := func(d *PaperData, o int, S float64, text string) cand {
+		n := papertree.CountTokens(text)
+		return cand{d: d, o: o, S: S, rel: S - 0.3, cost: n, text: text, score: S}
+	}
+	query := "What percentage of WordPiece tokens does BERT mask at random?"
+	tests := []struct {
+		name     string
+		sel      []cand
+		pool     []cand
+		budget   int
+		margin   float64
+		wantO    int // the reclaimed passage's order, -1 for none
+		wantText string
+	}{
+		{"long passage near the best is trimmed to its answering sentence",
+			[]cand{mk(d, 1, 0.87, short)}, []cand{mk(d, 1, 0.87, short), mk(d, 0, 0.80, long)}, 120, 0.24, 0, "we mask 15%"},
+		{"a passage too far below the best is not reclaimed",
+			[]cand{mk(d, 1, 0.87, short)}, []cand{mk(d, 0, 0.70, long)}, 120, 0.24, -1, ""},
+		{"no room left: nothing is added",
+			[]cand{mk(d, 1, 0.87, long)}, []cand{mk(d, 0, 0.86, short)}, papertree.CountTokens(long) + 10, 0.24, -1, ""},
+		{"a paper the selection dropped stays dropped",
+			[]cand{mk(d, 1, 0.87, short)}, []cand{mk(other, 0, 0.86, long)}, 400, 0.24, -1, ""},
+		{"the best skipped passage wins over a weaker one",
+			[]cand{mk(d, 1, 0.87, short)}, []cand{mk(d, 3, 0.70, short), mk(d, 2, 0.82, short)}, 400, 0.24, 2, short},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			out := reclaimSkipped(tc.sel, tc.pool, tc.budget, tc.margin, query)
+			used := 0
+			var added *cand
+			for i, c := range out {
+				used += c.cost
+				if i > 0 && out[i-1].o >= c.o {
+					t.Fatalf("not in document order: %d after %d", c.o, out[i-1].o)
+				}
+				if c.d != tc.sel[0].d || c.o != tc.sel[0].o {
+					added = &out[i]
+				}
+			}
+			if used > tc.budget {
+				t.Fatalf("used %d tokens of %d", used, tc.budget)
+			}
+			switch {
+			case tc.wantO < 0 && added != nil:
+				t.Fatalf("reclaimed %d (%q), want none", added.o, added.text)
+			case tc.wantO >= 0 && added == nil:
+				t.Fatalf("nothing reclaimed, want %d", tc.wantO)
+			case tc.wantO >= 0 && (added.o != tc.wantO || !strings.Contains(added.text, tc.wantText)):
+				t.Fatalf("reclaimed %d %q, want %d containing %q", added.o, added.text, tc.wantO, tc.wantText)
+			}
+			if added != nil && added.cost != papertree.CountTokens(added.text) {
+				t.Fatalf("cost %d does not match the text's %d tokens", added.cost, papertree.CountTokens(added.text))
+			}
+		})
+	}
+}
