@@ -128,3 +128,53 @@ func TestReclaimSkipped(t *testing.T) {
 		})
 	}
 }
+
+func TestKeepBest(t *testing.T) {
+	d := &PaperData{Paper: &papertree.Paper{ID: 1}}
+	long := strings.Repeat("Two advances are ordered boosting and a new algorithm for categorical features. ", 3) +
+		"Both techniques were created to fight a prediction shift caused by target leakage."
+	filler := strings.Repeat("The complexity of each component is shown in the table. ", 8)
+	mk := func(o int, S float64, text string) cand {
+		return cand{d: d, o: o, S: S, rel: S - 0.3, cost: papertree.CountTokens(text), text: text, score: S}
+	}
+	best := mk(0, 0.76, long)
+	cut := best
+	cut.text = cutWords(long, 20)
+	cut.cost = papertree.CountTokens(cut.text)
+	cut.trim = true
+	others := []cand{mk(1, 0.72, filler), mk(2, 0.71, filler), mk(3, 0.65, filler)}
+	budget := 3*others[0].cost + cut.cost
+	tests := []struct {
+		name      string
+		out       []cand
+		wantBest  int  // least tokens of the best passage kept
+		wantDrop3 bool // the least relevant other passage gives way
+	}{
+		{"best passage cut short: weaker passages make room", append([]cand{cut}, others...), min(best.cost, bestKeep), true},
+		{"best passage missing: it comes back", others, min(best.cost, bestKeep), true},
+		{"best passage whole: nothing changes", []cand{best, others[0]}, best.cost, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			all := append([]cand{best}, others...)
+			out := keepBest(append([]cand(nil), tc.out...), all, max(budget, best.cost+others[0].cost), bestKeep, "What problem do ordered boosting and categorical features fight?")
+			got, used, has3 := 0, 0, false
+			for _, c := range out {
+				used += c.cost
+				if c.o == 0 {
+					got = c.cost
+				}
+				has3 = has3 || c.o == 3
+			}
+			if got < tc.wantBest {
+				t.Fatalf("best passage keeps %d tokens, want at least %d (%v)", got, tc.wantBest, out)
+			}
+			if used > max(budget, best.cost+others[0].cost) {
+				t.Fatalf("used %d tokens of %d", used, budget)
+			}
+			if tc.wantDrop3 == has3 && len(tc.out) > 2 {
+				t.Fatalf("least relevant passage kept = %v, want %v", has3, !tc.wantDrop3)
+			}
+		})
+	}
+}
