@@ -22,6 +22,10 @@ type AskRequest struct {
 	// generation fails midway, the returned Answer (extractive) replaces
 	// what was streamed. Not called for extractive answers.
 	OnDelta func(string)
+	// NoHistory: the answer is not saved (ID stays 0). Evaluations ask
+	// hundreds of questions; kept, they grew the 44-paper library from
+	// 9 MB to 32 MB of answer history nobody reads.
+	NoHistory bool
 }
 
 // Retrieval returns the retrieval index over this library (cached papers).
@@ -36,7 +40,8 @@ func (l *Library) Retrieval() *retrieve.StoreIndex {
 // or the multi-document path when PaperIDs names several papers, and the
 // answer is written by the model (Mode "llm", citations resolving to
 // Evidence); every step that fell back is listed in Diag.Fallbacks and the
-// answer is then extractive. Every answer is saved and gets its ID.
+// answer is then extractive. Every answer is saved and gets its ID, unless
+// NoHistory.
 func (l *Library) Ask(ctx context.Context, req AskRequest) (a *papertree.Answer, err error) {
 	defer func() { err = store.UserError(err) }()
 	t0 := time.Now()
@@ -91,6 +96,9 @@ func (l *Library) Ask(ctx context.Context, req AskRequest) (a *papertree.Answer,
 	a.Diag.Timings["retrieve"] = float64(tr0.Microseconds()) / 1000
 	a.Diag.Timings["answer"] = float64((time.Since(t0) - tr0).Microseconds()) / 1000
 	a.CreatedAt = time.Now().UTC()
+	if req.NoHistory {
+		return a, nil
+	}
 	if err := l.saveAnswer(ctx, a, req, s, tr); err != nil {
 		return nil, err
 	}

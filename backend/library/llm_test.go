@@ -613,6 +613,14 @@ func TestAskWithoutLLM(t *testing.T) {
 	if err != nil || len(list) != 1 || list[0].ID != a.ID {
 		t.Errorf("answers %+v %v", list, err)
 	}
+	// An evaluation's question is answered the same but not kept.
+	b, err := l.Ask(context.Background(), AskRequest{Question: "How are glyphs grouped?", NoHistory: true})
+	if err != nil || b.ID != 0 || b.Text != a.Text {
+		t.Errorf("NoHistory answer: %+v %v", b, err)
+	}
+	if list, err := l.Answers(context.Background(), 10, 0); err != nil || len(list) != 1 {
+		t.Errorf("NoHistory saved the answer: %+v %v", list, err)
+	}
 	// Provider "none" switches off without a probe.
 	if st, err := l.ConfigureLLM(context.Background(), llm.Config{Provider: llm.ProviderNone}); err != nil || st.Provider != llm.ProviderNone {
 		t.Errorf("none: %+v %v", st, err)

@@ -58,7 +58,7 @@ func cmdEvalLibrary(ctx context.Context, args []string, stdout, stderr io.Writer
 			return err
 		}
 		s, err := eval.ScoreLibrary(ctx, qs, files, func(ctx context.Context, q string) (*papertree.Answer, error) {
-			return lib.Ask(ctx, library.AskRequest{Question: q, Strategy: name, Budget: *budget, Params: *params})
+			return lib.Ask(ctx, library.AskRequest{Question: q, Strategy: name, Budget: *budget, Params: *params, NoHistory: true})
 		})
 		if err != nil {
 			return err

@@ -61,7 +61,7 @@ func cmdEvalQuestions(ctx context.Context, args []string, stdout, stderr io.Writ
 	rep, err := eval.RunQuestions(ctx, set, eval.QuestionsOptions{
 		Papers: papers,
 		Ask: func(ctx context.Context, q string, ids []int64) (*papertree.Answer, error) {
-			return lib.Ask(ctx, library.AskRequest{Question: q, PaperIDs: ids, Strategy: *strategy, Budget: *budget, Params: *params})
+			return lib.Ask(ctx, library.AskRequest{Question: q, PaperIDs: ids, Strategy: *strategy, Budget: *budget, Params: *params, NoHistory: true})
 		},
 		Progress: func(done, total int) {
 			if pct := done * 10 / max(total, 1); pct != last {
