@@ -229,7 +229,6 @@ func countTerms(text string, stems []string, tf []float64, weight float64) {
 	if text == "" {
 		return
 	}
-	text = foldDiacritics(text)
 	pre := make([]string, len(stems))
 	for i, st := range stems {
 		pre[i] = st[:max(1, len(st)-2)]
@@ -237,7 +236,19 @@ func countTerms(text string, stems []string, tf []float64, weight float64) {
 			pre[i] = st
 		}
 	}
+	// Diacritics are folded per word, and only in words that have a
+	// non-ASCII byte: folding the whole text first copied every row that
+	// held one curly quote or dash (half of a library-wide question's
+	// keyword-scoring CPU). Folding maps letters to letters and drops
+	// combining marks, which ScanWords keeps inside words, so the words
+	// are the same either way.
 	embedding.ScanWords(text, func(w []byte) {
+		for _, c := range w {
+			if c >= 0x80 {
+				w = []byte(foldDiacritics(string(w)))
+				break
+			}
+		}
 		if len(w) > 40 {
 			w = w[:40]
 		}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"strings"
 	"testing"
 )
 
@@ -117,5 +118,36 @@ func compareBM25(t *testing.T, s *Store, ids []int64, queries []string) {
 	t.Logf("%d scores compared, worst relative difference %.2g", compared, worst)
 	if compared == 0 || worst > 1e-6 {
 		t.Errorf("Go BM25 differs from FTS5 bm25: worst relative difference %.3g over %d scores", worst, compared)
+	}
+}
+
+// TestCountTermsFoldsPerWord: folding diacritics word by word counts the
+// same as folding the whole text first (what FTS5's remove_diacritics sees).
+func TestCountTermsFoldsPerWord(t *testing.T) {
+	stems := []string{"naiv", "bay", "erdo", "renyi", "model"}
+	tests := []struct{ name, text string }{
+		{"precomposed", "A naïve Bayes model; Naïve models."},
+		{"upper case", "NAÏVE BAYES MODELS"},
+		{"combining mark inside a word", "nai\u0308ve Bayes"},
+		{"combining mark after a space", "a \u0301naive model"},
+		{"curly quotes and dashes only", "the “naive” model – Bayes"},
+		{"names", "Erdős–Rényi graphs model"},
+		{"long word", "naïve" + strings.Repeat("x", 60) + " naïve"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got := make([]float64, len(stems))
+			want := make([]float64, len(stems))
+			countTerms(tc.text, stems, got, 1)
+			countTerms(foldDiacritics(tc.text), stems, want, 1)
+			for i := range stems {
+				if got[i] != want[i] {
+					t.Fatalf("%s: %v, want %v (folded text first)", stems[i], got, want)
+				}
+			}
+			if tc.name == "precomposed" && got[0] != 2 {
+				t.Fatalf("naïve counted %v times, want 2", got[0])
+			}
+		})
 	}
 }
