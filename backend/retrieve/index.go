@@ -38,6 +38,7 @@ type PaperData struct {
 	titleVec [][]float32 // section title vectors, built lazily
 	chunks   []chunk     // the naive baseline's flat chunks, built lazily
 	chunkTok int
+	sentVec  sentVecCache // sentence vectors of passages, see sentenceVectors
 }
 
 // Order returns the document-order index of node id, or -1.

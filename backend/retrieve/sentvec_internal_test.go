@@ -2,6 +2,8 @@ package retrieve
 
 import (
 	"context"
+	"fmt"
+	"math"
 	"testing"
 
 	"github.com/papertree/papertree/backend/embedding"
@@ -85,5 +87,89 @@ func TestCutoffByPaper(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// countingEmbedder counts the texts it embeds and can pose as another model.
+type countingEmbedder struct {
+	papertree.Embedder
+	name  string
+	texts int
+}
+
+func (c *countingEmbedder) Name() string { return c.name }
+func (c *countingEmbedder) Embed(ctx context.Context, texts []string) ([][]float32, error) {
+	c.texts += len(texts)
+	return c.Embedder.Embed(ctx, texts)
+}
+
+// Sentence vectors are embedded once per passage and embedder: a follow-up
+// question scores the same as a first one without embedding again; another
+// embedder, or more passages than the cache holds, starts afresh.
+func TestSentenceVectorCache(t *testing.T) {
+	ctx := context.Background()
+	base := embedding.NewBuiltin()
+	var kids []*papertree.Node
+	for i := 0; i < sentVecCacheLeaves+8; i++ {
+		text := fmt.Sprintf("Passage %d reports a learning rate of 0.0%d. The model trains for %d epochs.", i, i%9+1, i+2)
+		kids = append(kids, &papertree.Node{Kind: papertree.KindSegment, Text: text, Tokens: papertree.CountTokens(text)})
+	}
+	root := &papertree.Node{Kind: papertree.KindRoot, Title: "P", Children: []*papertree.Node{{Kind: papertree.KindSection, Title: "Training", Children: kids}}}
+	qv, _ := base.EmbedQuery(ctx, "What learning rate was used?")
+	leavesOf := func(d *PaperData, from, n int) []int {
+		var ls []int
+		for o, nd := range d.Nodes {
+			if nd.IsLeaf() && len(ls) < from+n {
+				ls = append(ls, o)
+			}
+		}
+		return ls[from:]
+	}
+	fresh := func() []float64 {
+		d := NewPaperData(&papertree.Paper{ID: 1, Root: root}, nil, nil, nil)
+		S := make([]float64, len(d.Nodes))
+		sentenceVectors(ctx, &countingEmbedder{Embedder: base, name: base.Name()}, d, qv, S, leavesOf(d, 0, 10), 1)
+		return S
+	}
+	want := fresh()
+	d := NewPaperData(&papertree.Paper{ID: 1, Root: root}, nil, nil, nil)
+	emb := &countingEmbedder{Embedder: base, name: base.Name()}
+	steps := []struct {
+		name      string
+		emb       *countingEmbedder
+		from, n   int
+		wantTexts int // texts embedded by this step
+	}{
+		{"first question embeds the top passages", emb, 0, 10, 20},
+		{"follow-up on the same passages embeds nothing", emb, 0, 10, 0},
+		{"two new passages", emb, 5, 7, 4},
+		{"another embedder starts afresh", &countingEmbedder{Embedder: base, name: "other"}, 0, 10, 20},
+		{"back to the first embedder: its vectors were dropped (15 best passages)", emb, 0, sentVecCacheLeaves + 8, 2 * sentVecTop},
+	}
+	for _, st := range steps {
+		t.Run(st.name, func(t *testing.T) {
+			before := st.emb.texts
+			S := make([]float64, len(d.Nodes))
+			ls := leavesOf(d, st.from, st.n)
+			sentenceVectors(ctx, st.emb, d, qv, S, ls, 1)
+			if got := st.emb.texts - before; got != st.wantTexts {
+				t.Errorf("embedded %d texts, want %d", got, st.wantTexts)
+			}
+			for _, o := range ls {
+				if st.from == 0 && st.n == 10 && math.Abs(S[o]-want[o]) > 1e-4 {
+					t.Errorf("passage %d scores %.6f, uncached %.6f", o, S[o], want[o])
+				}
+			}
+		})
+	}
+	// Past the bound the cache starts afresh instead of growing.
+	all := leavesOf(d, 0, sentVecCacheLeaves+8)
+	d.sentenceVecs(ctx, emb, all[:sentVecCacheLeaves])
+	if n := len(d.sentVec.vecs); n != sentVecCacheLeaves {
+		t.Fatalf("cache holds %d passages, want %d", n, sentVecCacheLeaves)
+	}
+	d.sentenceVecs(ctx, emb, all[sentVecCacheLeaves:])
+	if n := len(d.sentVec.vecs); n != 8 {
+		t.Fatalf("cache holds %d passages after overflowing, want 8", n)
 	}
 }
