@@ -17,6 +17,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -290,17 +291,24 @@ func inSection(e papertree.Evidence, title string) bool {
 		return len(e.Path) <= 1
 	}
 	for _, t := range e.Path[min(1, len(e.Path)):] {
-		got := squash(stripSectionNumber(t))
-		if got != "" && (got == want || strings.HasPrefix(got, want) || strings.HasPrefix(want, got) && len(got) >= 6) {
-			return true
+		// The title with its enumerator stripped and as printed ("A Simple
+		// Method" is not appendix A's "Simple Method").
+		for _, got := range []string{squash(stripSectionNumber(t)), squash(t)} {
+			if got != "" && (got == want || strings.HasPrefix(got, want) || strings.HasPrefix(want, got) && len(got) >= 6) {
+				return true
+			}
 		}
 	}
 	return false
 }
 
+// sectionNumberRE matches a section's enumerator: "3", "4.2", "A", "A.1",
+// "II.", "IV.B", "C.2.".
+var sectionNumberRE = regexp.MustCompile(`^([0-9]+|[A-Z]|[IVXL]+)(\.([0-9]+|[A-Z]))*\.?$`)
+
 func stripSectionNumber(t string) string {
 	f := strings.Fields(t)
-	if len(f) > 1 && strings.IndexFunc(f[0], unicode.IsDigit) >= 0 {
+	if len(f) > 1 && sectionNumberRE.MatchString(f[0]) {
 		return strings.Join(f[1:], " ")
 	}
 	return t

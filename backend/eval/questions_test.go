@@ -43,6 +43,11 @@ func TestInSection(t *testing.T) {
 		{"other section", ev("Paper", "2 Related Work"), "Abstract", false},
 		{"front matter", ev("Paper"), "", true},
 		{"the paper title is no section", ev("Abstract Meaning Representation"), "Abstract", false},
+		{"appendix letter", ev("Paper", "A Additional Details for BERT", "A.1 Illustration of the Pre-training Tasks"), "Illustration of the Pre-training Tasks", true},
+		{"roman numeral", ev("Paper", "II. Related Work"), "Related Work", true},
+		{"roman with letter", ev("Paper", "IV. Experiments", "IV.B Datasets"), "Datasets", true},
+		{"a title that starts with the article A", ev("Paper", "A Simple Method"), "A Simple Method", true},
+		{"a word is no enumerator", ev("Paper", "Appendix Proofs"), "Proofs", false},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
