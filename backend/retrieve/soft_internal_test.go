@@ -178,3 +178,65 @@ func TestKeepBest(t *testing.T) {
 		})
 	}
 }
+
+func TestAbstractHedge(t *testing.T) {
+	leaf := func(text string) *papertree.Node {
+		return &papertree.Node{Kind: papertree.KindSegment, Text: text, Tokens: papertree.CountTokens(text)}
+	}
+	abs := "We train language models on WebText. " + strings.Repeat("The models are evaluated in a zero-shot setting on many tasks. ", 4) +
+		"Our largest model, GPT-2, is a 1.5B parameter Transformer."
+	body := "The model largely follows the details of the OpenAI GPT model with a few modifications."
+	root := &papertree.Node{Kind: papertree.KindRoot, Title: "P", Children: []*papertree.Node{
+		{Kind: papertree.KindSection, Title: "Abstract", Role: papertree.RoleAbstract, Children: []*papertree.Node{leaf(abs)}},
+		{Kind: papertree.KindSection, Title: "2 Approach", Children: []*papertree.Node{leaf(body)}},
+	}}
+	d := NewPaperData(&papertree.Paper{ID: 1, Title: "P", Root: root}, nil, nil, nil)
+	other := NewPaperData(&papertree.Paper{ID: 2, Title: "Q", Root: root}, nil, nil, nil)
+	var ao, bo int
+	for o, n := range d.Nodes {
+		switch n.Text {
+		case abs:
+			ao = o
+		case body:
+			bo = o
+		}
+	}
+	mk := func(d *PaperData, o int, S float64) cand {
+		n := d.Nodes[o]
+		return cand{d: d, o: o, S: S, cost: n.Tokens, text: n.Text, score: S}
+	}
+	query := "How many parameters does GPT-2, the largest model, have?"
+	tests := []struct {
+		name    string
+		sel     []cand
+		pool    []cand
+		budget  int
+		wantAbs bool
+	}{
+		{"room left: the abstract's best sentences join", []cand{mk(d, bo, 0.9)}, []cand{mk(d, bo, 0.9), mk(d, ao, 0.4)}, 512, true},
+		{"no room", []cand{mk(d, bo, 0.9)}, []cand{mk(d, ao, 0.4)}, mk(d, bo, 0.9).cost + 10, false},
+		{"the abstract is already evidence", []cand{mk(d, ao, 0.9)}, []cand{mk(d, ao, 0.9)}, 512, false},
+		{"only papers the answer cites", []cand{mk(d, bo, 0.9)}, []cand{mk(other, ao, 0.4)}, 512, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			out := abstractHedge(tc.sel, tc.pool, tc.budget, query)
+			used, got := 0, false
+			for _, c := range out {
+				used += c.cost
+				if c.o == ao && len(out) > len(tc.sel) {
+					got = true
+					if c.cost > abstractKeep || !strings.Contains(c.text, "1.5B parameter") {
+						t.Fatalf("abstract passage %d tokens %q: want its answering sentence within %d tokens", c.cost, c.text, abstractKeep)
+					}
+				}
+			}
+			if got != tc.wantAbs {
+				t.Fatalf("abstract added = %v, want %v (%d passages)", got, tc.wantAbs, len(out))
+			}
+			if used > tc.budget {
+				t.Fatalf("used %d of %d tokens", used, tc.budget)
+			}
+		})
+	}
+}
