@@ -872,13 +872,19 @@ func reclaimSkipped(sel, pool []cand, budget int, margin float64, query string) 
 	if margin <= 0 {
 		floor = math.Inf(-1)
 	}
+	// Only papers the selection kept, passages it did not.
+	return addBest(sel, pool, left, query, func(c cand) bool {
+		return has[c.d] != nil && !has[c.d][c.o] && c.S >= floor
+	})
+}
+
+// addBest appends to sel the best-scored passage of pool that ok accepts,
+// trimmed to its best sentences when longer than left tokens; sel is
+// returned as it is when there is none or its trimmed text is too short.
+func addBest(sel, pool []cand, left int, query string, ok func(cand) bool) []cand {
 	pick := -1
 	for i, c := range pool {
-		// Only papers the selection kept, passages it did not.
-		if has[c.d] == nil || has[c.d][c.o] || c.S < floor {
-			continue
-		}
-		if pick < 0 || c.S > pool[pick].S {
+		if ok(c) && (pick < 0 || c.S > pool[pick].S) {
 			pick = i
 		}
 	}
@@ -943,28 +949,7 @@ func abstractHedge(sel, pool []cand, budget int, query string) []cand {
 	if left < 2*minTrim {
 		return sel
 	}
-	pick := -1
-	for i, c := range pool {
-		if !papers[c.d] || done[c.d] || !inAbstract(c.d, c.o) {
-			continue
-		}
-		if pick < 0 || c.S > pool[pick].S {
-			pick = i
-		}
-	}
-	if pick < 0 {
-		return sel
-	}
-	c := pool[pick]
-	if c.cost > left {
-		c.text = trimToBudget(c.text, query, left)
-		c.cost = papertree.CountTokens(c.text)
-		c.trim = true
-		if c.cost < minTrim || c.cost > left {
-			return sel
-		}
-	}
-	out := append(sel[:len(sel):len(sel)], c)
-	sortDocOrder(out)
-	return out
+	return addBest(sel, pool, left, query, func(c cand) bool {
+		return papers[c.d] && !done[c.d] && inAbstract(c.d, c.o)
+	})
 }
