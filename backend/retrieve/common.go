@@ -15,6 +15,11 @@ import (
 // the paper-vector search (and the most the keyword search seeks by range).
 const paperShortlist = 32
 
+// namedShortlist bounds the papers a question partly names (identify) that
+// join the paper-vector shortlist; with it the shortlist stays within the
+// store's per-paper keyword search (store.maxRangedPapers).
+const namedShortlist = 8
+
 // scopePapers returns the papers a request searches in depth: the explicit
 // set, or for library-wide questions the MaxPapers papers whose best section
 // body (vector search) and keyword hits match best.
@@ -61,9 +66,25 @@ func scopeIdentified(ctx context.Context, ix Index, req Request, qv []float32) (
 	}
 	// A paper's score is its best section body plus its best keyword hit.
 	score := map[int64]float64{}
-	for id := range idScore {
-		if len(shortlist) > 0 && !containsID(shortlist, id) {
-			shortlist = append(shortlist, id)
+	if len(shortlist) > 0 {
+		// The papers the question partly names join the shortlist, at most
+		// paperShortlist of them, best first: a word many titles share
+		// ("attention", "model") matched thousands of papers at 20,800 and
+		// sent the keyword search over all of them (220 ms a question).
+		named := make([]int64, 0, len(idScore))
+		for id := range idScore {
+			named = append(named, id)
+		}
+		sort.Slice(named, func(i, j int) bool {
+			if idScore[named[i]] != idScore[named[j]] {
+				return idScore[named[i]] > idScore[named[j]]
+			}
+			return named[i] < named[j]
+		})
+		for _, id := range named[:min(len(named), namedShortlist)] {
+			if !containsID(shortlist, id) {
+				shortlist = append(shortlist, id)
+			}
 		}
 	}
 	hits, err := ix.SearchVectors(ctx, store.SpaceSection, qv, shortlist, 200)
