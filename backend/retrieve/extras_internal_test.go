@@ -193,14 +193,19 @@ func TestMayBeReferencesIsNecessary(t *testing.T) {
 var vocabWords = strings.Fields("the model is trained on a large corpus and evaluated on three tasks with results that improve over baselines")
 
 // TestAddSurfaceWords: the one-pass word split gives the words of the
-// split of the lowercased text it replaces.
+// split of the lowercased text it replaces, hyphenated words also without
+// their hyphens.
 func TestAddSurfaceWords(t *testing.T) {
 	ref := func(text string) map[string]bool {
 		m := map[string]bool{}
 		for _, w := range strings.FieldsFunc(strings.ToLower(text), func(r rune) bool {
 			return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '-'
 		}) {
-			m[strings.Trim(w, "-")] = true
+			w = strings.Trim(w, "-")
+			m[w] = true
+			if strings.Contains(w, "-") {
+				m[strings.ReplaceAll(w, "-", "")] = true // "gpt-2" also as "gpt2"
+			}
 		}
 		return m
 	}
@@ -213,5 +218,31 @@ func TestAddSurfaceWords(t *testing.T) {
 		if want := ref(text); !reflect.DeepEqual(got, want) {
 			t.Errorf("%q: got %v, want %v", text, got, want)
 		}
+	}
+}
+
+// A name written with or without its hyphen is the same name: neither
+// spelling makes the question "not in these papers".
+func TestMissingTermsHyphenatedNames(t *testing.T) {
+	mk := func(text string) *PaperData {
+		leaf := &papertree.Node{Kind: papertree.KindSegment, Text: text, Tokens: papertree.CountTokens(text)}
+		root := &papertree.Node{Kind: papertree.KindRoot, Title: "P", Children: []*papertree.Node{{Kind: papertree.KindSection, Title: "1 Model", Children: []*papertree.Node{leaf}}}}
+		return NewPaperData(&papertree.Paper{ID: 1, Title: "P", Root: root}, nil, nil, nil)
+	}
+	tests := []struct {
+		name, text, q string
+		missing     bool
+	}{
+		{"question without the paper's hyphen", "Our largest model, GPT-2, is a 1.5B parameter Transformer.", "How many parameters does GPT2 have?", false},
+		{"question with a hyphen the paper lacks", "Our largest model, GPT2, is a 1.5B parameter Transformer.", "How many parameters does GPT-2 have?", false},
+		{"another name is still missing", "Our largest model, GPT-2, is a 1.5B parameter Transformer.", "How many parameters does AlphaFold2 have?", true},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			missing, name, _ := missingTerms(tc.q, []*PaperData{mk(tc.text)})
+			if got := len(missing) > 0 && name; got != tc.missing {
+				t.Errorf("missing name = %v (%v), want %v", got, missing, tc.missing)
+			}
+		})
 	}
 }

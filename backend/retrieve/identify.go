@@ -97,6 +97,15 @@ func newCard(id int64, title string, authors []string, year int, abstract, front
 			c.names[strings.ToLower(trimWord(w))] = true
 		}
 	}
+	// "GPT-2" is also written "GPT2" (and "Bi-LSTM" "BiLSTM"): each
+	// hyphenated name answers to its spelling without hyphens too.
+	for _, m := range []map[string]bool{c.own, c.names} {
+		for n := range m {
+			if strings.Contains(n, "-") {
+				m[strings.ReplaceAll(n, "-", "")] = true
+			}
+		}
+	}
 	for own := range c.own {
 		c.names[own] = true
 	}

@@ -10,6 +10,7 @@ package retrieve
 // language, citation formatting; nothing is keyed to one file.
 
 import (
+	"bytes"
 	"math"
 	"regexp"
 	"runtime"
@@ -415,6 +416,10 @@ func addSurfaceWords(words map[string]bool, text string) {
 		}
 		if !words[string(w)] {
 			words[string(w)] = true
+		}
+		if bytes.IndexByte(w, '-') >= 0 {
+			// "GPT-2" also answers to "GPT2" in a question.
+			words[string(bytes.ReplaceAll(w, []byte("-"), nil))] = true
 		}
 		buf = buf[:0]
 	}

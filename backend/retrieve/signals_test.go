@@ -132,6 +132,7 @@ func TestIdentityScores(t *testing.T) {
 		newCard(8, "Zero Shot Detection", []string{"Pengkai Zhu", "Venkatesh Saligrama"}, 2019, "", ""),
 		newCard(9, "A Fast Learning Algorithm for Deep Belief Nets", []string{"Geoffrey E. Hinton", "Simon Osindero"}, 2006, "", ""),
 		newCard(10, "Reducing the Dimensionality of Data with Neural Networks", []string{"Geoffrey E. Hinton", "Ruslan R. Salakhutdinov"}, 2006, "", ""),
+		newCard(11, "Language Models are Unsupervised Multitask Learners", []string{"Alec Radford", "Jeffrey Wu"}, 2019, "Our largest model, GPT-2, is a 1.5B parameter Transformer.", ""),
 	}
 	tests := []struct {
 		name  string
@@ -152,6 +153,8 @@ func TestIdentityScores(t *testing.T) {
 		{"two-author citation names the paper with both", "What do Hinton and Salakhutdinov pretrain the autoencoder with?", 10, true},
 		{"first author cited with a year", "What does Rahman (2018) evaluate zero-shot detection on?", 7, true},
 		{"a name only one abstract has", "Is the LSTM reader trained on 104 languages with Wikipedia?", 0, false},
+		{"a hyphenated name written without its hyphen", "How many parameters does GPT2 have?", 11, true},
+		{"and with it", "How many parameters does GPT-2 have?", 11, true},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
