@@ -231,7 +231,7 @@ func TestMissingTermsHyphenatedNames(t *testing.T) {
 	}
 	tests := []struct {
 		name, text, q string
-		missing     bool
+		missing       bool
 	}{
 		{"question without the paper's hyphen", "Our largest model, GPT-2, is a 1.5B parameter Transformer.", "How many parameters does GPT2 have?", false},
 		{"question with a hyphen the paper lacks", "Our largest model, GPT2, is a 1.5B parameter Transformer.", "How many parameters does GPT-2 have?", false},
