@@ -3,8 +3,10 @@ package retrieve
 import (
 	"context"
 	"math"
+	"runtime"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/papertree/papertree/backend/papertree"
@@ -107,23 +109,54 @@ func (ptrag) Retrieve(ctx context.Context, ix Index, req Request) (Result, error
 	var secScores []SectionScore
 	var ds []*PaperData
 	var pool []cand
-	for _, id := range ids {
-		d, err := ix.Paper(ctx, id)
-		if skipPaper(req, err) {
+	// The papers are loaded and searched side by side (a library-wide
+	// question searches several; a paper's first load and its sentence
+	// vectors are most of a cold question's time); results are merged in
+	// the order of ids, as a serial loop would.
+	type paperOut struct {
+		d         *PaperData
+		sel, rest []cand
+		ss        []SectionScore
+		fb        []string
+		err       error
+		skip      bool
+	}
+	outs := make([]paperOut, len(ids))
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, max(1, runtime.GOMAXPROCS(0)))
+	for i, id := range ids {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			o := &outs[i]
+			d, err := ix.Paper(ctx, id)
+			if skipPaper(req, err) {
+				o.skip = true
+				return
+			}
+			if err != nil {
+				o.err = errf("load paper", err)
+				return
+			}
+			o.d = d
+			o.sel, o.ss, o.fb, o.rest, o.err = ptragPaper(ctx, ix, d, req, qv, text)
+		}()
+	}
+	wg.Wait()
+	for _, o := range outs {
+		if o.skip {
 			continue
 		}
-		if err != nil {
-			return Result{}, errf("load paper", err)
+		if o.err != nil {
+			return Result{}, o.err
 		}
-		ds = append(ds, d)
-		sel, ss, fb, rest, err := ptragPaper(ctx, ix, d, req, qv, text)
-		if err != nil {
-			return Result{}, err
-		}
-		pool = append(pool, rest...)
-		fallbacks = append(fallbacks, fb...)
-		all = append(all, sel...)
-		secScores = append(secScores, ss...)
+		ds = append(ds, o.d)
+		pool = append(pool, o.rest...)
+		fallbacks = append(fallbacks, o.fb...)
+		all = append(all, o.sel...)
+		secScores = append(secScores, o.ss...)
 	}
 	if len(ids) > 1 {
 		// Across papers, relevance is shifted by the highest per-paper
