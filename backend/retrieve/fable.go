@@ -681,9 +681,7 @@ func fableNodes(ctx context.Context, req Request, qv []float32, docs []*fTree, f
 			continue
 		}
 		if rest := req.Budget - used; rest >= 16 {
-			c.text = trimToBudget(c.text, req.Query, rest)
-			c.cost = papertree.CountTokens(c.text)
-			c.trim = true
+			c = c.trimmedTo(rest, req.Query)
 			if c.cost > 0 && c.cost <= rest {
 				out = append(out, c)
 			}

@@ -85,6 +85,39 @@ type cand struct {
 	score float64 // reported score
 }
 
+// leafCands are the candidates of the leaves at orders os with a positive
+// score S (shifted by the paper's median base for densities).
+func leafCands(d *PaperData, S []float64, base float64, os []int) []cand {
+	out := make([]cand, 0, len(os))
+	for _, o := range os {
+		if S[o] <= 0 {
+			continue
+		}
+		node := d.Nodes[o]
+		out = append(out, cand{d: d, o: o, S: S[o], rel: S[o] - base, cost: max(node.Tokens, 1), text: node.Text, score: S[o]})
+	}
+	return out
+}
+
+// bestOf is the index of the most relevant candidate of cs (cs not empty).
+func bestOf(cs []cand) int {
+	b := 0
+	for i := range cs {
+		if cs[i].S > cs[b].S {
+			b = i
+		}
+	}
+	return b
+}
+
+// trimmedTo is c cut to its best sentences within budget tokens.
+func (c cand) trimmedTo(budget int, query string) cand {
+	c.text = trimToBudget(c.text, query, budget)
+	c.cost = papertree.CountTokens(c.text)
+	c.trim = true
+	return c
+}
+
 func (ptrag) Retrieve(ctx context.Context, ix Index, req Request) (Result, error) {
 	if err := checkRequest(&req); err != nil {
 		return Result{}, err
@@ -246,28 +279,15 @@ func ptragPaper(ctx context.Context, ix Index, d *PaperData, req Request, qv []f
 			fallbacks = append(fallbacks, fb)
 		}
 	}
-	cands := make([]cand, 0, len(scope))
-	for _, o := range scope {
-		node := d.Nodes[o]
-		if S[o] <= 0 {
-			// No signal at all (e.g. an author line or a leaf without a
-			// vector): never evidence, not even as a hedge.
-			continue
-		}
-		cands = append(cands, cand{d: d, o: o, S: S[o], rel: S[o] - base, cost: max(node.Tokens, 1), text: node.Text, score: S[o]})
-	}
+	// No signal at all (e.g. an author line or a leaf without a vector):
+	// never evidence, not even as a hedge (leafCands).
+	cands := leafCands(d, S, base, scope)
 	// Any leaf of the paper may be reclaimed (reclaimSkipped), not only
 	// those of the chosen paths: a hedge against a wrong section choice.
 	// Support hit, scoped / library-wide: own set 0.719/0.656 ->
 	// 0.734/0.656, held-out 0.642/0.568 -> 0.663/0.590; QASPER text F1
 	// 0.305 -> 0.304.
-	var pool []cand
-	for _, o := range leaves {
-		if S[o] > 0 {
-			node := d.Nodes[o]
-			pool = append(pool, cand{d: d, o: o, S: S[o], rel: S[o] - base, cost: max(node.Tokens, 1), text: node.Text, score: S[o]})
-		}
-	}
+	pool := leafCands(d, S, base, leaves)
 	if p.Soft > 0 && owner != nil {
 		var chosenR []float64
 		for _, sc := range secScores {
@@ -622,13 +642,7 @@ func keepBest(out, cs []cand, budget, keep int, query string) []cand {
 	if len(cs) == 0 {
 		return out
 	}
-	b := 0
-	for i := range cs {
-		if cs[i].S > cs[b].S {
-			b = i
-		}
-	}
-	best := cs[b]
+	best := cs[bestOf(cs)]
 	need := min(best.cost, keep)
 	var others []cand
 	for _, c := range out {
@@ -656,9 +670,7 @@ func keepBest(out, cs []cand, budget, keep int, query string) []cand {
 	}
 	left := budget - used
 	if best.cost > left {
-		best.text = trimToBudget(best.text, query, left)
-		best.cost = papertree.CountTokens(best.text)
-		best.trim = true
+		best = best.trimmedTo(left, query)
 	}
 	if best.cost <= 0 || best.cost > left {
 		return out
@@ -674,12 +686,7 @@ func selectBudgetTrim(cs []cand, budget int, query string) []cand {
 	if len(cs) == 0 {
 		return out
 	}
-	best := 0
-	for i := range cs {
-		if cs[i].S > cs[best].S {
-			best = i
-		}
-	}
+	best := bestOf(cs)
 	for _, c := range out {
 		if c.o == cs[best].o {
 			return out
@@ -709,9 +716,7 @@ func selectBudgetTrim(cs []cand, budget int, query string) []cand {
 			sortDocOrder(out)
 			return out
 		}
-		c.text = trimToBudget(c.text, query, left)
-		c.cost = papertree.CountTokens(c.text)
-		c.trim = true
+		c = c.trimmedTo(left, query)
 	}
 	if c.cost >= min(minTrim, c.cost) && c.cost > 0 && c.cost <= left && (!c.trim || c.cost >= minTrim) {
 		out = append(out, c)
@@ -926,9 +931,7 @@ func addBest(sel, pool []cand, left int, query string, ok func(cand) bool) []can
 	}
 	c := pool[pick]
 	if c.cost > left {
-		c.text = trimToBudget(c.text, query, left)
-		c.cost = papertree.CountTokens(c.text)
-		c.trim = true
+		c = c.trimmedTo(left, query)
 		if c.cost < minTrim || c.cost > left {
 			return sel
 		}
