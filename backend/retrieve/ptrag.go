@@ -6,10 +6,10 @@ import (
 	"runtime"
 	"sort"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/papertree/papertree/backend/papertree"
+	"golang.org/x/sync/errgroup"
 )
 
 // ptrag is PT-RAG's path-guided retrieval (paper sec. 3.3):
@@ -154,30 +154,29 @@ func (ptrag) Retrieve(ctx context.Context, ix Index, req Request) (Result, error
 		err       error
 		skip      bool
 	}
+	// Errors stay in their paper's slot, so the first paper's error in id
+	// order is the one returned.
 	outs := make([]paperOut, len(ids))
-	var wg sync.WaitGroup
-	sem := make(chan struct{}, max(1, runtime.GOMAXPROCS(0)))
+	var g errgroup.Group
+	g.SetLimit(runtime.GOMAXPROCS(0))
 	for i, id := range ids {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			sem <- struct{}{}
-			defer func() { <-sem }()
+		g.Go(func() error {
 			o := &outs[i]
 			d, err := ix.Paper(ctx, id)
 			if skipPaper(req, err) {
 				o.skip = true
-				return
+				return nil
 			}
 			if err != nil {
 				o.err = errf("load paper", err)
-				return
+				return nil
 			}
 			o.d = d
 			o.sel, o.ss, o.fb, o.rest, o.err = ptragPaper(ctx, ix, d, req, qv, text)
-		}()
+			return nil
+		})
 	}
-	wg.Wait()
+	_ = g.Wait() // every goroutine returns nil
 	for _, o := range outs {
 		if o.skip {
 			continue
