@@ -1,8 +1,10 @@
 package retrieve
 
 import (
+	"context"
 	"fmt"
 	"math/rand/v2"
+	"os"
 	"reflect"
 	"strings"
 	"sync"
@@ -10,6 +12,7 @@ import (
 	"unicode"
 
 	"github.com/papertree/papertree/backend/papertree"
+	"github.com/papertree/papertree/backend/store"
 )
 
 // bigPaper is a paper with enough leaf text for buildExtraN to split it:
@@ -244,5 +247,149 @@ func TestMissingTermsHyphenatedNames(t *testing.T) {
 				t.Errorf("missing name = %v (%v), want %v", got, missing, tc.missing)
 			}
 		})
+	}
+}
+
+// BenchmarkBuildExtra measures a paper's first-load signals (the bulk of a
+// cold question's CPU) in one pass: over the first ten papers of the
+// library named by $PAPERTREE_BENCH_DB when set, else over bigPaper.
+func BenchmarkBuildExtra(b *testing.B) {
+	var ds []*PaperData
+	if db := os.Getenv("PAPERTREE_BENCH_DB"); db != "" {
+		ctx := context.Background()
+		st, err := store.Open(ctx, db)
+		if err != nil {
+			b.Fatal(err)
+		}
+		defer st.Close()
+		ids, err := st.ReadyPaperIDs(ctx)
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, id := range ids[:min(10, len(ids))] {
+			p, err := st.LoadPaper(ctx, id)
+			if err != nil {
+				b.Fatal(err)
+			}
+			ds = append(ds, NewPaperData(p, nil, nil, nil))
+		}
+	} else {
+		ds = []*PaperData{bigPaper(1), bigPaper(2)}
+	}
+	size := 0
+	for _, d := range ds {
+		for _, n := range d.Nodes {
+			size += len(n.Text)
+		}
+	}
+	b.SetBytes(int64(size))
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		for _, d := range ds {
+			buildExtraN(d, 1)
+		}
+	}
+}
+
+// referenceLikePlain is ReferenceLike as first written, every expression
+// always run: the bound in ReferenceLike must not change one answer.
+func referenceLikePlain(text string) bool {
+	words := len(strings.Fields(text))
+	if words < 12 {
+		return false
+	}
+	years := len(yearRE.FindAllStringIndex(text, -1))
+	if years < 2 {
+		return false
+	}
+	marks := years + len(initialsRE.FindAllStringIndex(text, -1)) + len(venueRE.FindAllStringIndex(text, -1))
+	return float64(marks)/float64(words) >= 0.12 && float64(years)/float64(words) >= 0.03
+}
+
+// TestReferenceLikeBound: the bound that spares the expressions gives
+// ReferenceLike's plain answer on texts around its thresholds, including
+// venue words run into other words, dotted abbreviations, the two
+// non-ASCII letters that fold to ASCII and invalid UTF-8.
+func TestReferenceLikeBound(t *testing.T) {
+	rng := rand.New(rand.NewPCG(17, 19))
+	parts := []string{"J. Smith", "A. B. Jones", "In Proceedings of", "Proc.", "Proc.ACL", "pp.", "pp.12", "vol.", "Vol.3", "IEEE",
+		"ieeexplore", "arXiv preprint", "Association for Computational Linguistics", "association for", "ACM", "acmx",
+		"Journal", "journals", "Press", "pages", "page", "workshop_", "Conference", "TRANSACTIONS", "\u212aelvin",
+		"pre\u017fs", "é", "—", "\xff", "the model", "we", "X.", "U.S.", "et al.", ",", "("}
+	var refs, both int
+	for i := 0; i < 30000; i++ {
+		var b strings.Builder
+		// Each text draws on three of the parts, so that each part in
+		// turn decides some texts.
+		some := []string{parts[rng.IntN(len(parts))], parts[rng.IntN(len(parts))], parts[rng.IntN(len(parts))]}
+		for k := 8 + rng.IntN(80); k >= 0; k-- {
+			switch rng.IntN(6) {
+			case 0:
+				fmt.Fprintf(&b, "%d", 1940+rng.IntN(100))
+			case 1, 2:
+				b.WriteString(vocabWords[rng.IntN(len(vocabWords))])
+			default:
+				b.WriteString(some[rng.IntN(len(some))])
+			}
+			if rng.IntN(5) > 0 {
+				b.WriteByte(' ')
+			}
+		}
+		text := b.String()
+		want := referenceLikePlain(text)
+		if got := ReferenceLike(text); got != want {
+			t.Fatalf("ReferenceLike = %v, plain = %v on %q", got, want, text)
+		}
+		if want {
+			refs++
+		} else if ini, ven := marksBound(text); ini+ven > 0 {
+			both++
+		}
+	}
+	if refs < 500 || both < 500 {
+		t.Fatalf("too few texts near the thresholds: %d reference-like, %d bounded", refs, both)
+	}
+}
+
+// TestHasCausalCue: the one-pass cue scan agrees with lowercasing the
+// sentence and looking for each cue, on sentences built from pieces of the
+// cues, capitals and letters whose lowercase is ASCII (the Kelvin sign,
+// the dotted capital I).
+func TestHasCausalCue(t *testing.T) {
+	plain := func(s string) bool {
+		low := strings.ToLower(s)
+		for _, c := range causalCues {
+			if strings.Contains(low, c) {
+				return true
+			}
+		}
+		return false
+	}
+	var pieces []string
+	for _, c := range causalCues {
+		pieces = append(pieces, c, strings.ToUpper(c), c[:len(c)/2], c[len(c)/2:])
+	}
+	pieces = append(pieces, " ", ",", "\u212a", "\u0130", "é", "model", "\xff", "T", "o")
+	rng := rand.New(rand.NewPCG(23, 29))
+	var yes, no int
+	for i := 0; i < 50000; i++ {
+		var b strings.Builder
+		for k := rng.IntN(6); k >= 0; k-- {
+			b.WriteString(pieces[rng.IntN(len(pieces))])
+		}
+		s := b.String()
+		want := plain(s)
+		if got := hasCausalCue(s); got != want {
+			t.Fatalf("hasCausalCue(%q) = %v, want %v", s, got, want)
+		}
+		if want {
+			yes++
+		} else {
+			no++
+		}
+	}
+	if yes < 5000 || no < 5000 {
+		t.Fatalf("unbalanced cases: %d with a cue, %d without", yes, no)
 	}
 }

@@ -125,7 +125,6 @@ func SentenceScore(qterms []string, kind, sentence string) float64 {
 	// about the question, whether it carries the kind of content the
 	// question asks for matters more than repeating more of its words.
 	s := 0.6 * math.Sqrt(cov)
-	low := strings.ToLower(sentence)
 	if hit > 0 {
 		switch kind {
 		case KindFactual:
@@ -133,19 +132,85 @@ func SentenceScore(qterms []string, kind, sentence string) float64 {
 				s += 0.3
 			}
 		case KindHowWhy:
-			for _, c := range causalCues {
-				if strings.Contains(low, c) {
-					s += 0.3
-					break
-				}
+			if hasCausalCue(sentence) {
+				s += 0.3
 			}
 		}
 	}
 	// Very short fragments (a heading, a table cell) rarely answer anything.
-	if n := len(strings.Fields(sentence)); n < 5 {
+	if !fieldsAtLeast(sentence, 5) {
 		s -= 0.2
 	}
 	return s
+}
+
+// causalByFirst holds the causal cues by their first byte and causalPair
+// marks their first two bytes, so that hasCausalCue reads a sentence once
+// instead of once per cue and looks closer only where a cue can start.
+var causalByFirst, causalPair = func() (t [256][]string, pair [1 << 16 / 64]uint64) {
+	for _, c := range causalCues {
+		t[c[0]] = append(t[c[0]], c)
+		k := int(c[0])<<8 | int(c[1])
+		pair[k/64] |= 1 << (k % 64)
+	}
+	return t, pair
+}()
+
+// hasCausalCue reports whether sentence, lowercased, contains one of the
+// causal cues, as strings.Contains(strings.ToLower(sentence), c) for each
+// c would (cues are lowercase ASCII; an ASCII sentence is lowercased byte
+// by byte as it is read, any other is lowercased first).
+func hasCausalCue(sentence string) bool {
+	for i := 0; i < len(sentence); i++ {
+		if sentence[i] >= utf8.RuneSelf {
+			return causalIn(strings.ToLower(sentence), false)
+		}
+	}
+	return causalIn(sentence, true)
+}
+
+func causalIn(s string, fold bool) bool {
+	lower := func(c byte) byte {
+		if fold && c >= 'A' && c <= 'Z' {
+			return c + 'a' - 'A'
+		}
+		return c
+	}
+	for i := 0; i+1 < len(s); i++ {
+		k := int(lower(s[i]))<<8 | int(lower(s[i+1]))
+		if causalPair[k/64]&(1<<(k%64)) == 0 {
+			continue
+		}
+	cues:
+		for _, c := range causalByFirst[lower(s[i])] {
+			if len(s)-i < len(c) {
+				continue
+			}
+			for j := 1; j < len(c); j++ {
+				if lower(s[i+j]) != c[j] {
+					continue cues
+				}
+			}
+			return true
+		}
+	}
+	return false
+}
+
+// fieldsAtLeast reports whether len(strings.Fields(s)) >= n, without
+// building the fields.
+func fieldsAtLeast(s string, n int) bool {
+	k, in := 0, false
+	for _, r := range s {
+		sp := r < utf8.RuneSelf && asciiSpace[r] || r >= utf8.RuneSelf && unicode.IsSpace(r)
+		if !sp && !in {
+			if k++; k >= n {
+				return true
+			}
+		}
+		in = !sp
+	}
+	return false
 }
 
 // WantsCitations reports questions about citations, references or funding,
@@ -177,11 +242,66 @@ func ReferenceLike(text string) bool {
 		return false
 	}
 	years := len(yearRE.FindAllStringIndex(text, -1))
-	if years < 2 {
+	if years < 2 || float64(years)/float64(words) < 0.03 {
+		return false
+	}
+	// Running prose with citations has years but few initials and venue
+	// words: an upper bound on those two counts, one byte scan, spares
+	// both expressions (the costliest part of a paper's first load).
+	if ini, ven := marksBound(text); float64(years+ini+ven)/float64(words) < 0.12 {
 		return false
 	}
 	marks := years + len(initialsRE.FindAllStringIndex(text, -1)) + len(venueRE.FindAllStringIndex(text, -1))
-	return float64(marks)/float64(words) >= 0.12 && float64(years)/float64(words) >= 0.03
+	return float64(marks)/float64(words) >= 0.12
+}
+
+// venueFirst are the words venueRE's matches start with, lowercased
+// ("proc." starts with the word "proc", "association for computational"
+// with "association").
+var venueFirst = map[string]bool{"proceedings": true, "proc": true, "conference": true, "journal": true, "transactions": true,
+	"arxiv": true, "preprint": true, "workshop": true, "vol": true, "pp": true, "pages": true, "press": true,
+	"association": true, "ieee": true, "acm": true}
+
+// marksBound bounds from above the number of matches of initialsRE (each
+// holds an ASCII capital followed by a period, matches do not overlap) and
+// of venueRE (each starts a run of ASCII word characters that is one of
+// venueFirst). Of the letters that fold to ASCII under (?i), the long s
+// can spell a venue word ("preſs"; none has a k, the Kelvin sign's fold):
+// a text that has one gets no bound.
+func marksBound(text string) (initials, venues int) {
+	if strings.Contains(text, "\u017f") {
+		return len(text), len(text)
+	}
+	var w [12]byte
+	n := 0 // length of the current word run (ASCII word characters)
+	end := func() {
+		if n > 0 && n <= len(w) && venueFirst[string(w[:n])] {
+			venues++
+		}
+		n = 0
+	}
+	for i := 0; i < len(text); i++ {
+		c := text[i]
+		switch {
+		case c >= 'A' && c <= 'Z':
+			if i+1 < len(text) && text[i+1] == '.' {
+				initials++
+			}
+			if n < len(w) {
+				w[n] = c + 'a' - 'A'
+			}
+			n++
+		case c >= 'a' && c <= 'z', c >= '0' && c <= '9', c == '_':
+			if n < len(w) {
+				w[n] = c
+			}
+			n++
+		default:
+			end()
+		}
+	}
+	end()
+	return initials, venues
 }
 
 // paperExtra caches per-paper signals derived from its text.
@@ -201,22 +321,32 @@ type sentSig struct {
 	short  bool
 }
 
-func sigOf(sentence string) sentSig {
-	g := sentSig{digit: strings.IndexFunc(sentence, unicode.IsDigit) >= 0, short: len(strings.Fields(sentence)) < 5}
-	seen := map[string]bool{}
-	for _, t := range embedding.ContentStems(sentence) {
-		if !seen[t] {
-			seen[t] = true
+// sigReader reads one goroutine's sentences into signatures: each distinct
+// word is stemmed once (a paper repeats most of its words) and a
+// sentence's stems are made distinct by stem id, with no map per sentence.
+type sigReader struct {
+	stems *embedding.StemCache
+	last  []int32 // by stem id: the number of the last sentence that had it
+	n     int32   // sentences read
+}
+
+func newSigReader() *sigReader { return &sigReader{stems: embedding.NewStemCache()} }
+
+// sig is sentence's signature: its distinct content stems in order of
+// first use, whether it has a digit, causal language, fewer than 5 words.
+func (r *sigReader) sig(sentence string) sentSig {
+	r.n++
+	g := sentSig{digit: strings.IndexFunc(sentence, unicode.IsDigit) >= 0, short: !fieldsAtLeast(sentence, 5)}
+	r.stems.ContentStems(sentence, func(t string, id int32) {
+		for int(id) >= len(r.last) {
+			r.last = append(r.last, 0)
+		}
+		if r.last[id] != r.n {
+			r.last[id] = r.n
 			g.stems = append(g.stems, t)
 		}
-	}
-	low := strings.ToLower(sentence)
-	for _, c := range causalCues {
-		if strings.Contains(low, c) {
-			g.causal = true
-			break
-		}
-	}
+	})
+	g.causal = hasCausalCue(sentence)
 	return g
 }
 
@@ -343,12 +473,13 @@ func buildExtraN(d *PaperData, maxWorkers int) *paperExtra {
 		size += len(n.Text)
 	}
 	leafPass := func(leaves []int, vocab, words map[string]bool) {
+		r := newSigReader()
 		for _, o := range leaves {
 			n := d.Nodes[o]
 			x.refs[o] = role[o] == papertree.RoleReferences || role[o] == papertree.RoleAcks ||
 				mayBeReferences(n.Text) && ReferenceLike(n.Text)
 			for _, sen := range papertree.SplitSentences(n.Text) {
-				g := sigOf(sen)
+				g := r.sig(sen)
 				for _, t := range g.stems {
 					vocab[t] = true
 				}

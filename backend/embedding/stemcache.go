@@ -1,0 +1,55 @@
+package embedding
+
+// StemCache gives ContentStems' output with each distinct word stemmed
+// once: a paper repeats most of its words many times, and Porter stemming
+// is the bulk of reading a paper's sentences into signals. It is not safe
+// for concurrent use; give each goroutine its own.
+type StemCache struct {
+	words map[string]int32 // scanned word -> stem id, -1 for dropped words
+	ids   map[string]int32 // stem -> id
+	stems []string         // by id
+}
+
+// NewStemCache returns an empty cache.
+func NewStemCache() *StemCache {
+	return &StemCache{words: make(map[string]int32, 4096), ids: make(map[string]int32, 2048), stems: make([]string, 0, 2048)}
+}
+
+// Len is the number of distinct stems seen so far (ids are below it).
+func (c *StemCache) Len() int { return len(c.stems) }
+
+// ContentStems calls fn with the stems ContentStems(text) returns, in the
+// same order, each with its id: a small number that is the same for equal
+// stems within this cache (one string value per stem, shared).
+func (c *StemCache) ContentStems(text string, fn func(stem string, id int32)) {
+	ScanWords(text, func(b []byte) {
+		id, ok := c.words[string(b)]
+		if !ok {
+			id = c.resolve(string(b))
+		}
+		if id >= 0 {
+			fn(c.stems[id], id)
+		}
+	})
+}
+
+// resolve stems a word first seen, exactly as eachWord and ContentStems do.
+func (c *StemCache) resolve(word string) int32 {
+	id := int32(-1)
+	if w := word; !isPlaceholder(w) {
+		if len(w) > maxTokenLen {
+			w = truncateUTF8(w, maxTokenLen)
+		}
+		if !IsStopword(w) {
+			s := Stem(w)
+			var ok bool
+			if id, ok = c.ids[s]; !ok {
+				id = int32(len(c.stems))
+				c.stems = append(c.stems, s)
+				c.ids[s] = id
+			}
+		}
+	}
+	c.words[word] = id
+	return id
+}
