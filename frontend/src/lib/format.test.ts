@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { authorLine, baseName, duration, plural, progressText, shortPath } from "./format";
+import { authorLine, baseName, clip, duration, plural, progressText, shortPath } from "./format";
 
 describe("format", () => {
+  it.each([
+    ["short", "Attention Is All You Need", 48, "Attention Is All You Need"],
+    ["cut at a word end", "BERT: Pre-training of Deep Bidirectional Transformers", 20, "BERT: Pre-training…"],
+    ["code points, not UTF-16 units", "𝔸𝔹ℂ𝔻𝔼", 4, "𝔸𝔹ℂ…"],
+    ["trimmed", "  spaced  ", 10, "spaced"],
+  ])("clip: %s", (_, s, n, want) => expect(clip(s as string, n as number)).toBe(want));
+
   it.each([
     [0, "0 papers"],
     [1, "1 paper"],

@@ -57,3 +57,9 @@ export function duration(ms: number): string {
   if (s < 60) return `${s} s`;
   return `${Math.floor(s / 60)} min ${s % 60} s`;
 }
+
+/** clip shortens s to at most max characters (code points), ending in "…" when cut. */
+export function clip(s: string, max: number): string {
+  const cs = Array.from(s.trim());
+  return cs.length <= max ? cs.join("") : cs.slice(0, max - 1).join("").trimEnd() + "…";
+}

@@ -8,6 +8,7 @@
 
 import { ApiError, type Answer, type Api, type HistoryItem } from "../lib/api";
 import { h, mount } from "../lib/dom";
+import { clip } from "../lib/format";
 import { markPassage, pageList, splitCitations, citedNumbers } from "../lib/tree";
 import { selectionPanel } from "./selection";
 
@@ -23,7 +24,8 @@ export interface AskContext {
 
 export interface AskView {
   el: HTMLElement;
-  setContext(c: AskContext): void;
+  /** focus: the researcher opened this paper, so it becomes the scope. */
+  setContext(c: AskContext, focus?: boolean): void;
   showAnswer(a: Answer | null): void;
   refreshHistory(): Promise<void>;
   answer(): Answer | null;
@@ -135,7 +137,7 @@ export function createAskView(api: Api, opts: { onCite(a: Answer, n: number): vo
 
   function renderScope() {
     const options: [Scope, string][] = [];
-    if (ctx.paperId) options.push(["paper", "This paper"]);
+    if (ctx.paperId) options.push(["paper", `This paper: ${clip(ctx.paperTitle || "untitled", 48)}`]);
     if (ctx.selected.length) options.push(["selected", `Selected papers (${ctx.selected.length})`]);
     options.push(["library", "Whole library"]);
     if (!options.some(([v]) => v === scope)) scope = options[0][0];
@@ -427,9 +429,9 @@ export function createAskView(api: Api, opts: { onCite(a: Answer, n: number): vo
 
   const view: AskView = {
     el,
-    setContext(c) {
+    setContext(c, focus = false) {
       ctx = c;
-      if (c.paperId) scope = "paper";
+      if (c.paperId && focus) scope = "paper";
       renderScope();
     },
     showAnswer(a) {

@@ -94,6 +94,38 @@ describe("workspace", () => {
     ws.el.remove();
   });
 
+  it("keeps a library-wide scope when a cited paper opens, and scopes to a paper the researcher opens", async () => {
+    const asked: string[][] = [];
+    const api = fakeApi({
+      paper: async () => xssPaper(),
+      ask: async (r) => {
+        asked.push([...r.paperIds]);
+        return xssAnswer();
+      },
+    });
+    const ws = createWorkspace(api, { onBack() {} });
+    document.body.appendChild(ws.el);
+    const scope = () => ws.el.querySelector<HTMLSelectElement>("[data-testid=ask-scope]")!;
+    ws.openAsk([]);
+    expect(scope().value).toBe("library");
+    await ws.showAnswer(xssAnswer()); // opens the cited paper in the tree
+    await flush();
+    await flush();
+    expect(ws.el.querySelector("[data-testid=paper-title]")?.textContent).toBe(`${XSS} Title`);
+    expect(scope().value).toBe("library");
+    ws.el.querySelector<HTMLButtonElement>("[data-testid=ask-submit]")!.click();
+    await flush();
+    expect(asked).toEqual([[]]);
+
+    await ws.openPaper("7");
+    expect(scope().value).toBe("paper");
+    const label = scope().selectedOptions[0].textContent!;
+    expect(label.startsWith("This paper: ")).toBe(true);
+    expect(label).toContain(XSS.slice(0, 10));
+    expect(scope().querySelector("img, script")).toBeNull();
+    ws.el.remove();
+  });
+
   it("says honestly when the papers do not answer", async () => {
     const ws = createWorkspace(fakeApi(), { onBack() {} });
     expect(ws.el.querySelector(".pv-empty")?.textContent).toContain("Ask a question");

@@ -23,14 +23,18 @@ export function createWorkspace(api: Api, opts: { onBack(): void }): Workspace {
   const tree = createTreeView({ onEmptyHint: "Ask a question: the paper of each cited passage opens here, with its path highlighted." });
   let loadSeq = 0;
 
-  async function load(id: string): Promise<boolean> {
+  // load shows a paper in the tree. Only a paper the researcher opens
+  // (focus) makes it the question's scope; one opened to show a cited
+  // passage leaves the scope they chose (a library-wide follow-up must not
+  // quietly become a question about the paper that happened to be cited).
+  async function load(id: string, focus: boolean): Promise<boolean> {
     const seq = ++loadSeq;
     try {
       const p = await api.paper(id);
       if (seq !== loadSeq) return false;
       tree.show(p);
       mount(note);
-      ask.setContext({ paperId: p.id, paperTitle: p.title, selected });
+      ask.setContext({ paperId: p.id, paperTitle: p.title, selected }, focus);
       return true;
     } catch (e) {
       mount(note, e instanceof ApiError ? e.message : String(e));
@@ -43,7 +47,7 @@ export function createWorkspace(api: Api, opts: { onBack(): void }): Workspace {
       const ev = a.evidence[n - 1];
       if (!ev) return;
       if (tree.paper()?.id !== ev.paperId) {
-        if (!(await load(ev.paperId))) return;
+        if (!(await load(ev.paperId, false))) return;
       }
       tree.highlight(highlightOf(ev));
     },
@@ -68,7 +72,7 @@ export function createWorkspace(api: Api, opts: { onBack(): void }): Workspace {
   return {
     el,
     async openPaper(id) {
-      await load(id);
+      await load(id, true);
     },
     openAsk(sel) {
       selected = sel;
