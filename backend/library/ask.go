@@ -52,6 +52,12 @@ func (l *Library) Ask(ctx context.Context, req AskRequest) (a *papertree.Answer,
 	if err := l.checkAsk(ctx, req); err != nil {
 		return nil, err
 	}
+	// Evidence is found for the question as the papers spell it ("GPT2"
+	// typed, "GPT-2" written); the answer keeps the question as typed.
+	typed := req
+	if q, err := l.store.SpellLikeLibrary(ctx, req.Question); err == nil {
+		req.Question = q
+	}
 	s := l.llmOn()
 	rec, tr := &opLog{}, &trace{}
 	var res retrieve.Result
@@ -66,7 +72,7 @@ func (l *Library) Ask(ctx context.Context, req AskRequest) (a *papertree.Answer,
 	tr.Route = res.Route
 	tr0 := time.Since(t0)
 	a = &papertree.Answer{
-		Question: req.Question, Mode: "extractive", Strategy: strat.Name(),
+		Question: typed.Question, Mode: "extractive", Strategy: strat.Name(),
 		Evidence: res.Evidence, Diag: res.Diag, PaperIDs: req.PaperIDs,
 	}
 	if s == nil || !generateLLM(ctx, s, a, req.OnDelta, rec) {
@@ -99,7 +105,7 @@ func (l *Library) Ask(ctx context.Context, req AskRequest) (a *papertree.Answer,
 	if req.NoHistory {
 		return a, nil
 	}
-	if err := l.saveAnswer(ctx, a, req, s, tr); err != nil {
+	if err := l.saveAnswer(ctx, a, typed, s, tr); err != nil {
 		return nil, err
 	}
 	return a, nil
