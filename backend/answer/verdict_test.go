@@ -37,6 +37,8 @@ func TestVerdict(t *testing.T) {
 			"Pre-training may help low-resource languages.", VerdictUnclear},
 		{"hedged question, hedged sentence", "Might pre-training help low-resource languages?",
 			"Pre-training might help low-resource languages.", VerdictYes},
+		{"a quoted title is no negation", `According to "How NOT To Evaluate Your Dialogue System", do machine translation metrics correlate with human judgements on the technical Ubuntu domain?`,
+			"We show that these metrics correlate very weakly with human judgements in the non-technical Twitter domain, and not at all in the technical Ubuntu domain.", VerdictNo},
 		{"contrast decides nothing", "Do they use all the hidden layer representations?",
 			"Instead of taking the whole output as the hidden representation, we concatenate each layer's final state.", VerdictUnclear},
 	}
