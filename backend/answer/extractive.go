@@ -264,8 +264,10 @@ func Compose(ctx context.Context, emb papertree.Embedder, in Input, opts Options
 				break
 			}
 			if weightedCoverage(vstems, sents[i].text) < opts.VerdictCoverage || strings.Contains(sents[i].text, "?") ||
-				others && aboutOthers(sents[i].text) {
-				// A sentence asking the question back decides nothing.
+				others && aboutOthers(sents[i].text) || !assertsPredicate(question, sents[i].text) {
+				// A sentence asking the question back decides nothing,
+				// nor one that covers the question's subject but does not
+				// say what the question asks of it (see predicate.go).
 				continue
 			}
 			if len(deciding) > 0 && Verdict(question, sents[i].text) == VerdictUnclear {

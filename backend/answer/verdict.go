@@ -20,6 +20,9 @@ const (
 // reversed)" says nothing about the sentence's main clause.
 var parenRE = regexp.MustCompile(`\([^()]*\)`)
 
+// quotedRE matches a quoted span: in a question, the title of a paper.
+var quotedRE = regexp.MustCompile(`"[^"]*"|“[^”]*”|‘[^’]*’`)
+
 // negations flip a sentence's polarity relative to the question.
 var negations = []string{" not ", "n't ", " no ", " never ", " neither ", " nor ", " without ", " cannot ", " unable ", " fail",
 	" inferior", " lack", " underfit", " none ", " rarely ", " seldom ", " hardly ", " barely ", " no longer "}
@@ -86,7 +89,9 @@ func flipped(q, s string) bool {
 // leaves it unclear. Only called for sentences that hold most of the
 // question's words.
 func Verdict(question, sentence string) string {
-	q, s := norm(question), norm(parenRE.ReplaceAllString(sentence, " "))
+	// A quoted title in the question ("How NOT To Evaluate Your Dialogue
+	// System") names a paper; its words are not the question's polarity.
+	q, s := norm(quotedRE.ReplaceAllString(question, " ")), norm(parenRE.ReplaceAllString(sentence, " "))
 	if hasAny(s, hedges) && !hasAny(q, hedges) || hasAny(s, contrasts) {
 		return VerdictUnclear
 	}

@@ -37,6 +37,8 @@ func TestVerdict(t *testing.T) {
 			"Pre-training may help low-resource languages.", VerdictUnclear},
 		{"hedged question, hedged sentence", "Might pre-training help low-resource languages?",
 			"Pre-training might help low-resource languages.", VerdictYes},
+		{"a quoted title is no negation", `According to "How NOT To Evaluate Your Dialogue System", do machine translation metrics correlate with human judgements on the technical Ubuntu domain?`,
+			"We show that these metrics correlate very weakly with human judgements in the non-technical Twitter domain, and not at all in the technical Ubuntu domain.", VerdictNo},
 		{"contrast decides nothing", "Do they use all the hidden layer representations?",
 			"Instead of taking the whole output as the hidden representation, we concatenate each layer's final state.", VerdictUnclear},
 	}
@@ -88,6 +90,9 @@ func TestCompose(t *testing.T) {
 		{"the words naming the paper need not be covered", Input{Question: "According to Davis and Goadrich, does optimizing ROC area optimize PR area?",
 			Evidence: []papertree.Evidence{ev(0.5, "An algorithm that optimizes the area under the ROC curve is not guaranteed to optimize the area under the PR curve.")}, Terms: 7},
 			false, VerdictNo, "No."},
+		{"a sentence covering the subject but not the predicate decides nothing", Input{Question: "Does Autoformer use series decomposition only as a pre-processing step?",
+			Evidence: []papertree.Evidence{ev(0.5, "Our Autoformer harnesses the series decomposition as an inner block of deep models.")}, Terms: 5},
+			false, VerdictUnclear, "Unclear"},
 		{"yes/no left unclear when no sentence covers it", Input{Question: "Does pre-training improve accuracy on question answering and inference?",
 			Evidence: []papertree.Evidence{ev(0.5, "Pre-training takes four days on sixteen TPU chips with large batches.")}, Terms: 6},
 			false, VerdictUnclear, "Unclear"},

@@ -1,0 +1,536 @@
+package answer
+
+import (
+	"strings"
+	"unicode"
+
+	"github.com/papertree/papertree/backend/embedding"
+)
+
+// The predicate of a yes/no question.
+//
+// A sentence that holds most of a yes/no question's words may still not
+// answer it: "Do any of their reviews contain translations for both Catalan
+// and Basque?" is not answered yes by "The final Catalan corpus contains 567
+// annotated reviews and the final Basque corpus 343", nor "Does Autoformer
+// use series decomposition only as a pre-processing step?" by "Autoformer
+// harnesses the decomposition as an inner block". The word overlap lies in
+// the question's subject; what the question asks - its predicate - is not
+// said. So a deciding sentence must also hold the predicate.
+//
+// The predicate is read off the question's syntax, without a tagger, from
+// closed word classes, word shapes and a list of common verbs:
+//
+//   - "Do/Does/Did/Can/Could/Must/... SUBJECT VERB ..." asks about the
+//     first base-form verb after the subject: "Does the 1.5B parameter
+//     language model fully FIT WebText?", "Did the LSTM hate speech model
+//     PERFORM better ...?". Several candidates (noun-verb words such as
+//     "model" or "hate") are told apart by what stands around them: after an
+//     adverb ("also optimize"), or before an article, a pronoun, a name, a
+//     number, a comparative or the end of the question, a word is the verb;
+//     among equals the last wins, since a subject's nouns come first.
+//   - "Is/Are/Was/Were SUBJECT ADJ/PARTICIPLE/COMPARATIVE ..." asks about
+//     the first adjective, participle or comparative after the subject
+//     ("Is the standard Transformer model computationally UNIVERSAL?",
+//     "Are their formal queries TREE-STRUCTURED?"); a participle before a
+//     prepositional phrase that a later participle follows belongs to the
+//     subject ("mutants produced by a tool GUARANTEED to compile").
+//   - "Has/Had SUBJECT PARTICIPLE ..." asks about the participle.
+//   - "Is there X ...?" asks whether X exists: any content word of X.
+//   - A reporting verb followed by "that" ("Do they find that nonconvex
+//     costs CAUSE lumpy investment?", "... show that deciding it is
+//     NP-HARD?") asks about the predicate of its clause: papers report with
+//     many verbs (find, show, conclude, demonstrate), the claim is the
+//     clause. So does a judging verb's adjective ("consider X USABLE") and
+//     a catenative verb's infinitive ("try to USE").
+//   - A light verb ("contain", "use", "include", "provide") says little by
+//     itself: the first content word of its object must be held too; an
+//     empty one ("have", "do", "get") says nothing: only that word counts
+//     ("Does each image have one CAPTION?", "done MANUALLY").
+//
+// A sentence holds a predicate word when one of its words has the same stem,
+// the same root once a derivational ending is cut ("usable" - "used"), or
+// the stem behind a negating or degree prefix ("fit" - "underfits"). A
+// comparison ("perform better than", "more effective", "as closely tied
+// as") is also held by a sentence that states a comparison's direction
+// ("outperforms", "inferior", "worse"): that is what the question asks.
+// When no predicate can be read (an unusual question form), the check is
+// not made.
+
+// askedPredicate is what a deciding sentence must hold: every word of
+// words, or any one of anyOf (existential questions). compare marks a
+// comparison.
+type askedPredicate struct {
+	words   []string
+	anyOf   []string
+	compare bool
+}
+
+// qtok is one word of a question with its original case.
+type qtok struct {
+	w, orig string
+	comma   bool // a comma follows
+}
+
+// A quoted span (a title, quotedRE) and a parenthetical ("Khan and Thomas
+// (2008)", parenRE) are not part of the question's clause.
+
+func questionTokens(q string) []qtok {
+	q = quotedRE.ReplaceAllString(q, " Title ")
+	q = parenRE.ReplaceAllString(q, " ")
+	var out []qtok
+	for _, f := range strings.Fields(q) {
+		comma := strings.HasSuffix(strings.TrimRight(f, `"'”’)`), ",")
+		t := strings.TrimFunc(f, func(r rune) bool {
+			return !unicode.IsLetter(r) && !unicode.IsDigit(r)
+		})
+		if t == "" {
+			if comma && len(out) > 0 {
+				out[len(out)-1].comma = true
+			}
+			continue
+		}
+		out = append(out, qtok{w: strings.ToLower(t), orig: t, comma: comma})
+	}
+	return out
+}
+
+func set(words string) map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(words) {
+		m[w] = true
+	}
+	return m
+}
+
+var (
+	auxDo    = set("do does did")
+	auxModal = set("can could must should will would may might shall")
+	auxBe    = set("is are was were")
+	auxHave  = set("has have had")
+	dets     = set("the a an any all each every some no their its his her our your my both either neither such another other many much several few most one two three four five this these those")
+	pronouns = set("they we it he she you i")
+	demons   = set("this that these those")
+	preps    = set("of in on at for with from by to into onto over under between among across through without within about against after before during via than as per like upon toward towards beyond behind around")
+	conjs    = set("and or but nor whether if when while where because since although though that which who whom whose what how why so than")
+	// advs are adverbs that stand before a verb or adjective; words in -ly
+	// count too (lyNot lists the -ly words that are not adverbs).
+	advs = set("also still already actually even ever always often only just really indeed necessarily generally usually typically further again not never yet too very then jointly")
+	// focus adverbs stand before noun phrases too ("only data from
+	// Twitter"): they do not announce a verb.
+	focus = set("only even just")
+	// subordinators open an adverbial clause after the main predicate
+	// ("... cause lumpy investment when plants face shocks").
+	subords = set("when while if because although though whereas unless since where after before")
+	lyNot   = set("apply reply supply rely imply multiply comply family assembly anomaly italy july poly monopoly fly ally early")
+	comps   = set("more less fewer better worse higher lower larger smaller bigger faster slower greater weaker stronger longer shorter easier harder cheaper simpler deeper wider closer earlier later richer broader lighter heavier newer older superior inferior")
+	irregs  = set("done made given taken seen known shown found built written held told brought thought chosen drawn grown led left lost kept put set read spent won understood begun broken driven proven spoken hidden born paid sent taught meant felt got gotten run")
+	// lightVerbs say little by themselves: the object carries the claim
+	// too. emptyVerbs say nothing: only the object counts ("Does each image
+	// have one caption?" - "each image comes with one caption").
+	lightVerbs = set("make made take taken give given contain include involve comprise provide use used")
+	emptyVerbs = set("have has had do does did done get got")
+	// judging verbs take the claim as an adjective after their object
+	// ("Do they consider 40ng of input DNA usable?").
+	judging = set("consider deem judge regard find")
+	// catenative verbs take the asked verb as an infinitive.
+	catenative = set("try attempt aim seek want manage plan tend intend")
+	// reporting verbs take the claim as a that-clause.
+	reporting = set("show find demonstrate prove claim conclude report argue confirm observe state establish reveal indicate suggest say believe think know note")
+)
+
+// verbs are common base-form verbs of research writing; a question's main
+// verb is usually one of them (noun-verb words such as "model" or "test"
+// are told apart by position, see askedPredicate).
+var verbs = set(`accept account achieve acquire adapt add address adjust affect agree aim allow alter analyse analyze answer appear apply approximate argue arise assess assign assume attain attempt avoid balance beat become begin behave benefit block boost break bring build calculate capture carry cause change check choose claim classify collect combine come compare compensate compete complete comprise compute conclude confirm conflict confuse consider consist constrain construct contain contribute control converge convert correct correlate correspond cost cover create cross cut deal decide decline decrease define degrade deliver demonstrate depend derive describe design detect determine develop differ discover discuss distinguish do dominate drive drop earn eliminate employ enable encode encourage enhance ensure estimate evaluate exceed exhibit exist expand expect explain exploit explore express extend extract face fail fall favor favour fill filter find fit fix focus follow forget form gain generalize generalise generate get give go grow guarantee handle happen harm have help hold hurt identify ignore implement improve include incorporate increase indicate induce infer influence inform integrate interact introduce involve keep know label lack lead learn leave lend limit link lose lower maintain make manage match matter measure meet merge miss mitigate model modify move need observe obtain occur offer operate optimize optimise outperform overcome overfit overturn pass perform persist place play plan post precede predict prefer prepare present preserve prevent produce prove provide publish qualify raise rank reach read recognize recover reduce reflect refute reject relate release rely remain remove repeat replace replicate report represent reproduce require resemble resolve respond restrict result retain reveal reverse run satisfy save scale score see seek select separate serve share show shrink simulate slow solve speed split start stay stop store strengthen struggle succeed suffer suggest support surpass survive take target teach tell tend test train transfer translate treat trigger try tune turn underperform understand undergo update use utilize validate vary verify violate want weaken win work worsen yield`)
+
+func isAdverb(w string) bool {
+	return advs[w] || strings.HasSuffix(w, "ly") && len(w) > 4 && !lyNot[w]
+}
+
+func isComparative(w, next string) bool {
+	return comps[w] || next == "than" && w != "rather" && (strings.HasSuffix(w, "er") || strings.HasSuffix(w, "ier"))
+}
+
+func isParticiple(w string) bool {
+	if i := strings.LastIndexByte(w, '-'); i >= 0 {
+		w = w[i+1:]
+	}
+	return irregs[w] || strings.HasSuffix(w, "ed") && len(w) > 3 && !verbs[w]
+}
+
+// isAdjective guesses an adjective from its ending.
+func isAdjective(w string) bool {
+	if isParticiple(w) {
+		return true
+	}
+	for _, s := range []string{"al", "ous", "ive", "able", "ible", "ic", "ful", "less", "ant", "ary", "ory", "ile", "ish", "ular"} {
+		if strings.HasSuffix(w, s) && len(w) >= len(s)+2 {
+			return true
+		}
+	}
+	return strings.HasSuffix(w, "ent") && !strings.HasSuffix(w, "ment") && len(w) > 5
+}
+
+// isName reports a word that names something rather than predicates:
+// capitalised, with a digit, or possessive.
+func isName(t qtok) bool {
+	r := []rune(t.orig)
+	return unicode.IsUpper(r[0]) || strings.ContainsAny(t.w, "0123456789'’")
+}
+
+func isFunc(w string) bool { return dets[w] || preps[w] || conjs[w] || pronouns[w] }
+
+// baseForm reports a word that can be a verb's base form (the form after
+// "does" or "can"): not a plural, participle, gerund or adverb.
+func baseForm(w string) bool {
+	if verbs[w] {
+		return true
+	}
+	if isAdverb(w) || isParticiple(w) || strings.HasSuffix(w, "ing") {
+		return false
+	}
+	return !strings.HasSuffix(w, "s") || strings.HasSuffix(w, "ss") || strings.HasSuffix(w, "us")
+}
+
+// predicateOf reads the predicate of a yes/no question; ok is false when
+// the question has no auxiliary opening its clause.
+func predicateOf(question string) (p askedPredicate, ok bool) {
+	toks := questionTokens(question)
+	for i, t := range toks {
+		if (i == 0 || toks[i-1].comma) && (auxDo[t.w] || auxModal[t.w] || auxBe[t.w] || auxHave[t.w]) {
+			return clausePredicate(t.w, toks[i+1:])
+		}
+	}
+	return p, false
+}
+
+// clausePredicate reads the predicate of the clause rest that follows the
+// auxiliary aux.
+func clausePredicate(aux string, rest []qtok) (askedPredicate, bool) {
+	var p askedPredicate
+	if len(rest) == 0 {
+		return p, false
+	}
+	if auxBe[aux] && rest[0].w == "there" {
+		// "Is there an agreed formal convention for ...?": any content word
+		// of the noun phrase.
+		for _, t := range rest[1:] {
+			if preps[t.w] || conjs[t.w] {
+				break
+			}
+			if !isFunc(t.w) {
+				p.anyOf = append(p.anyOf, t.w)
+			}
+		}
+		return p, len(p.anyOf) > 0
+	}
+	// The subject's first word: articles, quantifiers ("any of the") and
+	// adverbs do not count; a demonstrative before a non-noun is the
+	// subject itself ("Is this more effective ...?").
+	h := 0
+	for h < len(rest) {
+		w, next := rest[h].w, ""
+		if h+1 < len(rest) {
+			next = rest[h+1].w
+		}
+		if demons[w] && (next == "" || isFunc(next) || isAdverb(next) || isComparative(next, "")) {
+			break
+		}
+		if !dets[w] && !preps[w] && !isAdverb(w) {
+			break
+		}
+		h++
+	}
+	if h >= len(rest) {
+		return p, false
+	}
+	start := h + 1
+	pronoun := pronouns[rest[h].w] || demons[rest[h].w]
+	if auxBe[aux] || auxHave[aux] {
+		return bePredicate(rest, start, auxHave[aux], false)
+	}
+	if pronoun {
+		// "Do they experiment with ...?": the word after the pronoun is
+		// the verb, known or not.
+		for k := start; k < len(rest); k++ {
+			if !isAdverb(rest[k].w) {
+				if isFunc(rest[k].w) || isName(rest[k]) {
+					break
+				}
+				return finishVerb(rest, k)
+			}
+		}
+	}
+	return verbPredicate(rest, start, true)
+}
+
+// bePredicate reads the adjective, participle or comparative after the
+// subject of "Is X ...?" (participles only for "Has X ...?"). With
+// immediate (the clause after "show that X is"), the first content word
+// is the predicate.
+func bePredicate(rest []qtok, start int, participleOnly, immediate bool) (askedPredicate, bool) {
+	var p askedPredicate
+	afterAdv := immediate
+	for k := start; k < len(rest); k++ {
+		w, next, prev := rest[k].w, "", rest[k-1].w
+		if k+1 < len(rest) {
+			next = rest[k+1].w
+		}
+		switch {
+		case isAdverb(w):
+			afterAdv = true
+			continue
+		case w == "as" && !participleOnly:
+			// "as closely tied to X as Y": a comparison of equality.
+			p.compare = true
+			afterAdv = true
+			continue
+		case isComparative(w, next) && !participleOnly:
+			p.compare = true
+			if (w == "more" || w == "less") && next != "" && !isFunc(next) {
+				w = next
+				k++
+			}
+			return p.with(rest, k, w), true
+		case afterAdv && !isFunc(w):
+			// after "already", "computationally": the predicate itself.
+			return p.with(rest, k, w), true
+		case subords[w] || rest[k-1].comma:
+			return p, false
+		case isFunc(w) || isName(rest[k]) || dets[prev]:
+			continue
+		case isParticiple(w):
+			// A participle before a prepositional phrase may belong to
+			// the subject ("the filtering based on fluency ... done
+			// automatically?", "mutants produced by a tool guaranteed to
+			// compile?"): a later participle is then the predicate.
+			if preps[next] {
+				for j := k + 2; j < len(rest) && !subords[rest[j].w]; j++ {
+					if isParticiple(rest[j].w) && !dets[rest[j-1].w] && !preps[rest[j-1].w] && !isName(rest[j]) {
+						return p.with(rest, j, rest[j].w), true
+					}
+				}
+			}
+			return p.with(rest, k, w), true
+		case !participleOnly && isAdjective(w) && k > start:
+			return p.with(rest, k, w), true
+		}
+	}
+	return p, false
+}
+
+// verbPredicate reads the verb after the subject of "Does X ...?"; base
+// asks for a base form (after "does", "can"); otherwise (a that-clause) any
+// form.
+func verbPredicate(rest []qtok, start int, base bool) (askedPredicate, bool) {
+	best, bestScore := -1, -1
+	relative := false
+	for k := start; k < len(rest); k++ {
+		t := rest[k]
+		prev, next := rest[k-1].w, ""
+		if k+1 < len(rest) {
+			next = rest[k+1].w
+		}
+		if best >= 0 && (subords[t.w] || rest[k-1].comma) {
+			break
+		}
+		if t.w == "that" || t.w == "which" || t.w == "who" {
+			// A relative clause in the subject: its verb is not the
+			// question's ("an algorithm that optimizes ... also optimize").
+			relative = !reporting[prev]
+			continue
+		}
+		if isFunc(t.w) || isName(t) || isAdverb(t.w) || prev == "to" {
+			continue
+		}
+		known := verbs[t.w] || !base && verbs[inflectionless(t.w)]
+		if relative && (known || verbs[inflectionless(t.w)]) {
+			relative = false
+			continue
+		}
+		if base && !baseForm(t.w) {
+			continue
+		}
+		preAdv := isAdverb(prev) && !focus[prev]
+		if !known && !preAdv {
+			continue
+		}
+		score := 0
+		switch {
+		case preAdv:
+			score = 3
+		case dets[next] || pronouns[next] || isAdverb(next) || isComparative(next, "") ||
+			k+1 < len(rest) && isName(rest[k+1]) || reporting[t.w] && next == "that":
+			score = 2
+		case next == "":
+			score = 1
+		}
+		if score >= bestScore {
+			best, bestScore = k, score
+		}
+	}
+	if best < 0 {
+		return askedPredicate{}, false
+	}
+	return finishVerb(rest, best)
+}
+
+// inflectionless cuts a verb's -s, -es, -ed or -d.
+func inflectionless(w string) string {
+	for _, e := range []string{"es", "ed", "s", "d"} {
+		if b := strings.TrimSuffix(w, e); b != w && verbs[b] {
+			return b
+		}
+	}
+	return w
+}
+
+// finishVerb makes the predicate of the verb rest[best]: the that-clause
+// of a reporting verb, and whether it compares ("perform better than").
+func finishVerb(rest []qtok, best int) (askedPredicate, bool) {
+	w := rest[best].w
+	if catenative[w] && best+2 < len(rest) && rest[best+1].w == "to" {
+		// "Do they try to use ...?" asks about using.
+		for k := best + 2; k < len(rest); k++ {
+			if !isAdverb(rest[k].w) {
+				return finishVerb(rest, k)
+			}
+		}
+	}
+	if reporting[w] && best+2 < len(rest) && rest[best+1].w == "that" {
+		// The claim is the that-clause: its own auxiliary, or its verb.
+		c := rest[best+2:]
+		for j, t := range c {
+			if j > 0 && (auxDo[t.w] || auxModal[t.w] || auxBe[t.w] || auxHave[t.w]) {
+				if auxBe[t.w] || auxHave[t.w] {
+					return bePredicate(c, j+1, auxHave[t.w], true)
+				}
+				return verbPredicate(c, j+1, true)
+			}
+		}
+		if p, ok := verbPredicate(c, 1, false); ok {
+			return p, true
+		}
+	}
+	if judging[w] {
+		// "consider X usable": the adjective after the object.
+		for k := best + 2; k < len(rest) && !subords[rest[k].w] && !rest[k-1].comma; k++ {
+			if isAdjective(rest[k].w) && !dets[rest[k-1].w] && !preps[rest[k-1].w] && !isName(rest[k]) {
+				return askedPredicate{}.with(rest, k, rest[k].w), true
+			}
+		}
+	}
+	var p askedPredicate
+	for k := best + 1; k <= best+2 && k < len(rest); k++ {
+		if isComparative(rest[k].w, "") {
+			p.compare = true // "perform better", "train faster"
+		}
+	}
+	return p.with(rest, best, w), true
+}
+
+// with adds the predicate word w at rest[k] (a hyphenated word: each part)
+// and, for a light verb, the first content word of its object.
+func (p askedPredicate) with(rest []qtok, k int, w string) askedPredicate {
+	for j := k + 1; j < len(rest); j++ {
+		// A comparison anywhere after the predicate: "fluent in language
+		// generation as well as monolingual models", "better ... than".
+		if rest[j].w == "than" && rest[j-1].w != "rather" || rest[j].w == "as" && j+1 < len(rest) && (rest[j+1].w == "well" || isAdverb(rest[j+1].w) || isAdjective(rest[j+1].w)) {
+			p.compare = true
+		}
+	}
+	if !lightVerbs[w] && !emptyVerbs[w] {
+		p.words = append(p.words, strings.Split(w, "-")...)
+		return p
+	}
+	if lightVerbs[w] {
+		p.words = append(p.words, w)
+	}
+	for _, t := range rest[k+1:] {
+		// An empty verb's content may be an adverb ("done manually").
+		if !isFunc(t.w) && (!isAdverb(t.w) || emptyVerbs[w]) {
+			p.words = append(p.words, strings.Split(t.w, "-")...)
+			return p
+		}
+	}
+	if emptyVerbs[w] {
+		p.words = append(p.words, w)
+	}
+	return p
+}
+
+// prefixes that negate or grade a predicate without changing its root:
+// "underfits" holds "fit".
+var morphPrefixes = []string{"under", "over", "out", "un", "non", "in", "im", "dis", "mis", "re", "co", "pre"}
+
+// root is a word's stem with a derivational ending cut: "usable" and "used"
+// share the root "us".
+func root(w string) string {
+	s := embedding.Stem(w)
+	for _, e := range []string{"abl", "ibl"} {
+		if strings.HasSuffix(s, e) && len(s) > len(e)+1 {
+			return s[:len(s)-len(e)]
+		}
+	}
+	return s
+}
+
+// holds reports whether the sentence, given as its words, holds the
+// predicate word w.
+func holds(words map[string]bool, roots map[string]bool, w string) bool {
+	if j := strings.ReplaceAll(w, "-", ""); j != w && roots[root(j)] {
+		return true // "pre-trained" held by "pretrained"
+	}
+	for _, part := range embedding.Tokenize(w) {
+		r := root(part.Word)
+		if !roots[r] {
+			found := false
+			for sw := range words {
+				for _, pre := range morphPrefixes {
+					if strings.HasPrefix(sw, pre) && root(sw[len(pre):]) == r {
+						found = true
+					}
+				}
+			}
+			if !found {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// comparativeCues state a comparison's direction.
+var comparativeCues = []string{" better ", " worse ", " outperform", " underperform", " superior ", " inferior ", " higher ", " lower ", " faster ", " slower ", " larger ", " smaller ", " improve", " surpass", " exceed", " beat ", " beats "}
+
+// assertsPredicate reports whether the sentence holds the question's
+// predicate; true when the question's predicate cannot be read.
+func assertsPredicate(question, sentence string) bool {
+	p, ok := predicateOf(question)
+	if !ok {
+		return true
+	}
+	words, roots := map[string]bool{}, map[string]bool{}
+	for _, t := range embedding.Tokenize(sentence) {
+		words[t.Word] = true
+		roots[root(t.Word)] = true
+	}
+	if p.compare && hasAny(norm(sentence), comparativeCues) {
+		return true
+	}
+	if len(p.anyOf) > 0 {
+		for _, w := range p.anyOf {
+			if holds(words, roots, w) {
+				return true
+			}
+		}
+		return false
+	}
+	for _, w := range p.words {
+		if !holds(words, roots, w) {
+			return false
+		}
+	}
+	return true
+}
