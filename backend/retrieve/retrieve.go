@@ -93,10 +93,11 @@ type Params struct {
 // 2.31 / 2.19 / 2.12 / 2.06; own question set support hit scoped 0.641 /
 // 0.656 / 0.688 / 0.688; held-out set 0.590 / 0.590 / 0.600).
 // SentenceBM25Weight 0.5: a passage's best sentence by BM25 over the
-// paper's own sentences (sentkw.go); support hit scoped / library-wide, own
-// set 0.781/0.672 -> 0.797/0.672, held-out 0.705/0.632 -> 0.716/0.642;
-// QASPER tune text evidence F1 0.304 -> 0.307, EACE 2.06 -> 2.09 (0.3:
-// 0.781/0.672, 0.716/0.642, 0.305; 0.7: 0.797/0.688, 0.684/0.621, 0.309).
+// paper's own sentences (sentkw.go), with the keyword hedge (keywordHedge);
+// support hit scoped / library-wide, own set 0.781/0.672 -> 0.828/0.781,
+// held-out 0.705/0.632 -> 0.726/0.674; QASPER tune text evidence F1 0.304
+// -> 0.301, EACE 2.06 -> 2.07 (weight 0.3: held-out 0.747/0.705 but QASPER
+// 0.298; 0.4: 0.737/0.695, 0.299; 0.6: 0.705/0.653, 0.301).
 func DefaultParams() Params {
 	return Params{
 		SectionLLMWeight: 0.8,

@@ -1,6 +1,7 @@
 package retrieve
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/papertree/papertree/backend/papertree"
@@ -113,6 +114,74 @@ func TestSentKeywordMissingTermLowersScores(t *testing.T) {
 	_, part := newSentKeyword(d, QuestionTerms("Do they train on Common Crawl with zebras?"), leaves)
 	if part[leaves[0]] >= full[leaves[0]] {
 		t.Fatalf("with a missing term %.3f, without %.3f", part[leaves[0]], full[leaves[0]])
+	}
+}
+
+func TestKeywordHedge(t *testing.T) {
+	d := &PaperData{Paper: &papertree.Paper{ID: 1}}
+	other := &PaperData{Paper: &papertree.Paper{ID: 2}}
+	topic := strings.Repeat("The model is trained with a large batch on many machines for a long time. ", 4)
+	answer := strings.Repeat("Training details are given in the appendix. ", 6) + "Our models have 4 layers of LSTMs, each of which resides on a separate GPU."
+	mk := func(d *PaperData, o int, S, kwv float64, text string) cand {
+		return cand{d: d, o: o, S: S, rel: S - 0.3, cost: papertree.CountTokens(text), text: text, score: S, kwv: kwv}
+	}
+	query := "How many LSTM layers do the models have and where does each reside?"
+	tests := []struct {
+		name     string
+		sel      []cand
+		pool     []cand
+		budget   int
+		wantO    int // the hedge's order, -1 for none
+		wantText string
+		dropped  int // selected passages dropped to make room
+	}{
+		{"the best keyword passage off the selection adds its answering sentence",
+			[]cand{mk(d, 0, 0.9, 0.2, topic)}, []cand{mk(d, 0, 0.9, 0.2, topic), mk(d, 1, 0.6, 0.8, answer)}, 512, 1, "4 layers of LSTMs", 0},
+		{"already selected: nothing changes",
+			[]cand{mk(d, 1, 0.6, 0.8, answer)}, []cand{mk(d, 0, 0.9, 0.2, topic), mk(d, 1, 0.6, 0.8, answer)}, 512, -1, "", 0},
+		{"a full budget drops the least relevant passage to make room",
+			[]cand{mk(d, 0, 0.9, 0.2, topic), mk(d, 2, 0.7, 0.1, topic)}, []cand{mk(d, 1, 0.6, 0.8, answer)}, 2 * papertree.CountTokens(topic), 1, "4 layers of LSTMs", 1},
+		{"no keyword signal: nothing changes",
+			[]cand{mk(d, 0, 0.9, 0, topic)}, []cand{mk(d, 1, 0.6, 0, answer)}, 512, -1, "", 0},
+		{"a paper the selection does not hold is not hedged",
+			[]cand{mk(d, 0, 0.9, 0.2, topic)}, []cand{mk(other, 1, 0.6, 0.8, answer)}, 512, -1, "", 0},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			out := keywordHedge(tc.sel, tc.pool, tc.budget, query)
+			used := 0
+			var added *cand
+			inSel := map[int]bool{}
+			for _, c := range tc.sel {
+				inSel[c.o] = true
+			}
+			kept := 0
+			for i, c := range out {
+				used += c.cost
+				if i > 0 && out[i-1].o >= c.o {
+					t.Fatalf("not in document order: %d after %d", c.o, out[i-1].o)
+				}
+				if inSel[c.o] {
+					kept++
+				} else {
+					added = &out[i]
+				}
+			}
+			if used > tc.budget {
+				t.Fatalf("used %d tokens of %d", used, tc.budget)
+			}
+			switch {
+			case tc.wantO < 0 && added != nil:
+				t.Fatalf("added %d (%q), want none", added.o, added.text)
+			case tc.wantO >= 0 && added == nil:
+				t.Fatalf("nothing added, want %d", tc.wantO)
+			case added != nil && (added.o != tc.wantO || !strings.Contains(added.text, tc.wantText) || added.cost > keywordKeep):
+				t.Fatalf("added %d (%d tokens) %q, want %d with %q", added.o, added.cost, added.text, tc.wantO, tc.wantText)
+			}
+			if d := len(tc.sel) - kept; d != tc.dropped {
+				t.Fatalf("dropped %d selected passages, want %d", d, tc.dropped)
+			}
+		})
 	}
 }
 
