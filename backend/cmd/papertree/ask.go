@@ -31,6 +31,7 @@ func paramFlags(fs *flag.FlagSet) *retrieve.Params {
 	fs.Float64Var(&p.SentenceWeight, "sentence-weight", p.SentenceWeight, retrieve.ParamDocs["sentence_weight"])
 	fs.Float64Var(&p.Cutoff, "cutoff", p.Cutoff, retrieve.ParamDocs["cutoff"])
 	fs.Float64Var(&p.SentenceVectorWeight, "sentence-vector-weight", p.SentenceVectorWeight, retrieve.ParamDocs["sentence_vector_weight"])
+	fs.Float64Var(&p.SentenceBM25Weight, "sentence-bm25-weight", p.SentenceBM25Weight, retrieve.ParamDocs["sentence_bm25_weight"])
 	fs.BoolVar(&p.NoSummaries, "no-summaries", false, "ablation: ignore the summary channel")
 	fs.BoolVar(&p.NoPaths, "no-paths", false, "ablation: no section/path selection (flat ranking)")
 	structureFlags(fs, &p)

@@ -931,6 +931,7 @@ export namespace retrieve {
 	    sentence_weight: number;
 	    cutoff: number;
 	    sentence_vector_weight: number;
+	    sentence_bm25_weight: number;
 	
 	    static createFrom(source: any = {}) {
 	        return new Params(source);
@@ -956,6 +957,7 @@ export namespace retrieve {
 	        this.sentence_weight = source["sentence_weight"];
 	        this.cutoff = source["cutoff"];
 	        this.sentence_vector_weight = source["sentence_vector_weight"];
+	        this.sentence_bm25_weight = source["sentence_bm25_weight"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
