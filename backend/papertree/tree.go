@@ -123,7 +123,9 @@ type Heading struct {
 	RunIn bool   `json:"runin,omitempty"` // a run-in paragraph heading (RoleRunIn)
 }
 
-// Headings lists the section nodes of a tree in document order.
+// Headings lists the section nodes of a tree in document order, except
+// untitled ones: a section tree building made where the paper prints no
+// heading (prose after a reference list) is not one of its headings.
 func Headings(root *Node) []Heading {
 	var out []Heading
 	if root == nil {
@@ -131,7 +133,7 @@ func Headings(root *Node) []Heading {
 	}
 	root.Walk(func(path []*Node) bool {
 		n := path[len(path)-1]
-		if n.Kind == KindSection {
+		if n.Kind == KindSection && strings.TrimSpace(n.Title) != "" {
 			out = append(out, Heading{Text: n.Title, Level: n.Level, Page: n.PageStart, RunIn: n.Role == RoleRunIn})
 		}
 		return true

@@ -176,6 +176,7 @@ func (b *builder) assemble(heads []*heading, title string, titleLast int) *paper
 		body = append(body, b.lines[i])
 	}
 	flush()
+	splitProseAfterReferences(root)
 	fixPages(root)
 	return root
 }
