@@ -38,7 +38,7 @@ import (
 
 // PipelineVersion changes whenever parsing or tree building changes in a way
 // that should re-index existing papers.
-const PipelineVersion = "1"
+const PipelineVersion = "2" // 2: prose after a reference list is no longer bibliography
 
 // Config configures a Library. Zero values mean defaults.
 type Config struct {
