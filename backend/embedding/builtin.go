@@ -13,7 +13,7 @@ import (
 // Version is bumped whenever feature extraction changes in a way that makes
 // old vectors incomparable with new ones; together with the model
 // fingerprint it forms Name.
-const Version = "builtin-v1"
+const Version = "builtin-v2" // v2: classical plurals stem as their singular ("corpora" = "corpus")
 
 // Options tune the built-in embedder. The zero value is not useful; start
 // from DefaultOptions. Every field takes part in Name, so vectors made with

@@ -8,7 +8,40 @@ package embedding
 // Porter rather than a lighter plural stripper because question and evidence
 // wording in papers differs mostly in derivational endings ("evaluate" vs
 // "evaluation", "annotated" vs "annotators"), which only a full stemmer merges.
+//
+// Latin and Greek plurals that research writing keeps ("corpora",
+// "hypotheses", "matrices") are first read as their singular: Porter
+// leaves "corpora" and "corpus" (or "analyses" / "analysis") with different
+// stems, so a question about "corpora" missed the paper's "corpus".
 func Stem(word string) string {
+	if s, ok := classicalPlurals[word]; ok {
+		word = s
+	}
+	return PorterStem(word)
+}
+
+// Singular is the singular of a classical plural ("corpora" -> "corpus"),
+// or "" for any other word.
+func Singular(word string) string { return classicalPlurals[word] }
+
+// classicalPlurals maps plurals that keep their Latin or Greek form to
+// their singular; only pairs whose Porter stems differ and whose singular
+// is not itself another common word or form ("bases", "media", "data",
+// "ellipses", "diagnoses" are left out: base/basis, medium/the media, "data"
+// as a mass noun, the geometric ellipse, the verb "diagnose").
+var classicalPlurals = map[string]string{
+	"corpora": "corpus", "criteria": "criterion", "phenomena": "phenomenon", "indices": "index",
+	"matrices": "matrix", "vertices": "vertex", "analyses": "analysis", "hypotheses": "hypothesis",
+	"theses": "thesis", "syntheses": "synthesis", "appendices": "appendix",
+	"schemata": "schema", "lemmata": "lemma", "stimuli": "stimulus", "radii": "radius", "nuclei": "nucleus",
+	"loci": "locus", "curricula": "curriculum", "automata": "automaton", "taxa": "taxon", "genera": "genus",
+	"apices": "apex", "simplices": "simplex", "parentheses": "parenthesis", "crises": "crisis", "axes": "axis",
+	"foci": "focus",
+}
+
+// PorterStem is the plain Porter stem, as SQLite's FTS5 porter tokenizer
+// computes it (the store's keyword scoring must count words as FTS5 does).
+func PorterStem(word string) string {
 	if len(word) < 3 {
 		return word
 	}

@@ -83,3 +83,30 @@ func TestStem(t *testing.T) {
 		})
 	}
 }
+
+// TestStemClassicalPlurals: a plural that keeps its Latin or Greek form
+// stems as its singular, while PorterStem (FTS5's stemmer) keeps them apart.
+func TestStemClassicalPlurals(t *testing.T) {
+	for _, tc := range []struct{ plural, singular string }{
+		{"corpora", "corpus"}, {"hypotheses", "hypothesis"}, {"matrices", "matrix"}, {"criteria", "criterion"},
+		{"analyses", "analysis"}, {"indices", "index"}, {"stimuli", "stimulus"}, {"axes", "axis"},
+	} {
+		t.Run(tc.plural, func(t *testing.T) {
+			if Stem(tc.plural) != Stem(tc.singular) {
+				t.Errorf("Stem(%q) = %q, Stem(%q) = %q", tc.plural, Stem(tc.plural), tc.singular, Stem(tc.singular))
+			}
+			if PorterStem(tc.plural) == PorterStem(tc.singular) {
+				t.Errorf("PorterStem merges %q and %q; the table entry is not needed", tc.plural, tc.singular)
+			}
+			if Singular(tc.plural) != tc.singular || Singular(tc.singular) != "" {
+				t.Errorf("Singular(%q) = %q", tc.plural, Singular(tc.plural))
+			}
+		})
+	}
+	// Every table entry is a real difference for Porter.
+	for p, s := range classicalPlurals {
+		if PorterStem(p) == PorterStem(s) {
+			t.Errorf("%q and %q already share a Porter stem", p, s)
+		}
+	}
+}

@@ -81,10 +81,10 @@ func termUse(question string, ds []*PaperData) []TermUse {
 	return out
 }
 
-// irregular plurals a stemmer leaves apart from their singular.
-var irregular = map[string]string{"corpora": "corpus", "criteria": "criterion", "phenomena": "phenomenon", "matrices": "matrix",
-	"indices": "index", "vertices": "vertex", "analyses": "analysis", "hypotheses": "hypothesis", "appendices": "appendix",
-	"data": "datum", "schemata": "schema", "formulae": "formula", "lemmata": "lemma", "media": "medium"}
+// irregular plurals whose singular also counts as a use here, beyond the
+// classical plurals embedding.Stem already reads as their singular: words
+// it leaves alone because they have other senses in running text.
+var irregular = map[string]string{"data": "datum", "media": "medium"}
 
 // bodyCount counts the body passages holding word in any of its usual
 // spellings: the stem, an irregular plural's singular, British or

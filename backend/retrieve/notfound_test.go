@@ -91,7 +91,7 @@ func TestTermUse(t *testing.T) {
 		{"absent", "What image resolution does the model take?", "imag", 0, 0, true},
 		{"compound written apart", "Which dataset of analogies is used?", "dataset", 1, 0, true},
 		{"British spelling of the body's word", "How were the embeddings initialised?", "initialis", 1, 0, false},
-		{"irregular plural of the body's word", "Which corpora were used for training?", "corpora", 1, 0, true},
+		{"irregular plural of the body's word", "Which corpora were used for training?", "corpu", 1, 0, true},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

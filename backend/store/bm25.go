@@ -109,9 +109,9 @@ func termStem(w string) string {
 	w = foldDiacritics(w)
 	toks := embedding.Tokenize(w)
 	if len(toks) == 1 {
-		return toks[0].Stem
+		return embedding.PorterStem(toks[0].Word)
 	}
-	return embedding.Stem(w)
+	return embedding.PorterStem(w)
 }
 
 // stats returns N, avgdl and the document frequency of each word (read
@@ -258,7 +258,7 @@ func countTerms(text string, stems []string, tf []float64, weight float64) {
 				continue
 			}
 			if stem == "" {
-				stem = embedding.Stem(string(w))
+				stem = embedding.PorterStem(string(w))
 			}
 			if stem == stems[i] {
 				tf[i] += weight

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/papertree/papertree/backend/embedding"
 	"github.com/papertree/papertree/backend/papertree"
 )
 
@@ -61,6 +62,12 @@ func FTSQuery(text string) string {
 			stop = append(stop, w)
 		} else {
 			keep = append(keep, w)
+			// FTS5's Porter stems "corpora" and "corpus" apart: the
+			// singular of a classical plural is searched too.
+			if s := embedding.Singular(w); s != "" && !seen[s] {
+				seen[s] = true
+				keep = append(keep, s)
+			}
 		}
 	}
 	if len(keep) == 0 {

@@ -19,6 +19,8 @@ func TestFTSQuery(t *testing.T) {
 		{"near and column filter", `NEAR(title: foo, 3)`, `"near" OR "title" OR "foo" OR "3"`},
 		{"duplicates", "F1 f1 F1", `"f1"`},
 		{"unicode", "Erdős–Rényi", `"erdős" OR "rényi"`},
+		{"classical plural and its singular", "Which corpora were used", `"corpora" OR "corpus" OR "used"`},
+		{"singular already asked", "corpus corpora", `"corpus" OR "corpora"`},
 		{"nothing", " -*() ", ``},
 	}
 	for _, tt := range tests {
