@@ -21,7 +21,9 @@ var gluedRE = regexp.MustCompile(`\b([A-Za-z]{2,})([0-9]{1,4})\b`)
 // ("FP16") stay as typed. It reads two bounded counts per glued name (a
 // question rarely has one) and returns q unchanged when it has none.
 func (s *Store) SpellLikeLibrary(ctx context.Context, q string) (string, error) {
-	locs := gluedRE.FindAllStringSubmatchIndex(q, -1)
+	// A pasted page can hold thousands of such words: only the first few
+	// are looked up (two bounded index reads each).
+	locs := gluedRE.FindAllStringSubmatchIndex(q, maxGluedNames)
 	if len(locs) == 0 {
 		return q, nil
 	}
@@ -42,6 +44,9 @@ func (s *Store) SpellLikeLibrary(ctx context.Context, q string) (string, error) 
 	b.WriteString(q[last:])
 	return b.String(), nil
 }
+
+// maxGluedNames bounds the names of one question that are looked up.
+const maxGluedNames = 8
 
 // spellCountCap bounds each count: past it the spelling is common either
 // way and the counts are compared as they stand.

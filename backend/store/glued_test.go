@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"github.com/papertree/papertree/backend/papertree"
@@ -35,6 +36,7 @@ func TestSpellLikeLibrary(t *testing.T) {
 		{"no glued name", "What is the learning rate?", "What is the learning rate?"},
 		{"inside a longer word", "Is word2vec used?", "Is word2vec used?"},
 		{"hostile quotes", `GPT2" OR "x`, `GPT-2" OR "x`},
+		{"only the first names of a pasted page", strings.Repeat("abc1 ", 8) + "GPT2", strings.Repeat("abc1 ", 8) + "GPT2"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			got, err := s.SpellLikeLibrary(ctx, tc.q)
