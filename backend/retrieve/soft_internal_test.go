@@ -1,6 +1,7 @@
 package retrieve
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -186,19 +187,23 @@ func TestAbstractHedge(t *testing.T) {
 	abs := "We train language models on WebText. " + strings.Repeat("The models are evaluated in a zero-shot setting on many tasks. ", 4) +
 		"Our largest model, GPT-2, is a 1.5B parameter Transformer."
 	body := "The model largely follows the details of the OpenAI GPT model with a few modifications."
+	weak := "Samples from the model reflect these improvements and contain coherent paragraphs of text, as shown in the appendix."
 	root := &papertree.Node{Kind: papertree.KindRoot, Title: "P", Children: []*papertree.Node{
 		{Kind: papertree.KindSection, Title: "Abstract", Role: papertree.RoleAbstract, Children: []*papertree.Node{leaf(abs)}},
 		{Kind: papertree.KindSection, Title: "2 Approach", Children: []*papertree.Node{leaf(body)}},
+		{Kind: papertree.KindSection, Title: "6 Discussion", Children: []*papertree.Node{leaf(weak)}},
 	}}
 	d := NewPaperData(&papertree.Paper{ID: 1, Title: "P", Root: root}, nil, nil, nil)
 	other := NewPaperData(&papertree.Paper{ID: 2, Title: "Q", Root: root}, nil, nil, nil)
-	var ao, bo int
+	var ao, bo, wo int
 	for o, n := range d.Nodes {
 		switch n.Text {
 		case abs:
 			ao = o
 		case body:
 			bo = o
+		case weak:
+			wo = o
 		}
 	}
 	mk := func(d *PaperData, o int, S float64) cand {
@@ -217,6 +222,10 @@ func TestAbstractHedge(t *testing.T) {
 		{"no room", []cand{mk(d, bo, 0.9)}, []cand{mk(d, ao, 0.4)}, mk(d, bo, 0.9).cost + 10, false},
 		{"the abstract is already evidence", []cand{mk(d, ao, 0.9)}, []cand{mk(d, ao, 0.9)}, 512, false},
 		{"only papers the answer cites", []cand{mk(d, bo, 0.9)}, []cand{mk(other, ao, 0.4)}, 512, false},
+		{"a less relevant passage makes room", []cand{mk(d, bo, 0.9), mk(d, wo, 0.2)}, []cand{mk(d, ao, 0.4)},
+			mk(d, bo, 0.9).cost + mk(d, wo, 0.2).cost + 10, true},
+		{"a passage more relevant than the abstract stays", []cand{mk(d, bo, 0.9), mk(d, wo, 0.6)}, []cand{mk(d, ao, 0.4)},
+			mk(d, bo, 0.9).cost + mk(d, wo, 0.6).cost + 10, false},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -224,7 +233,7 @@ func TestAbstractHedge(t *testing.T) {
 			used, got := 0, false
 			for _, c := range out {
 				used += c.cost
-				if c.o == ao && len(out) > len(tc.sel) {
+				if c.o == ao && !slices.ContainsFunc(tc.sel, func(s cand) bool { return s.o == ao }) {
 					got = true
 					if c.cost > abstractKeep || !strings.Contains(c.text, "1.5B parameter") {
 						t.Fatalf("abstract passage %d tokens %q: want its answering sentence within %d tokens", c.cost, c.text, abstractKeep)
@@ -236,6 +245,9 @@ func TestAbstractHedge(t *testing.T) {
 			}
 			if used > tc.budget {
 				t.Fatalf("used %d of %d tokens", used, tc.budget)
+			}
+			if slices.ContainsFunc(tc.sel, func(c cand) bool { return c.o == bo }) && !slices.ContainsFunc(out, func(c cand) bool { return c.o == bo }) {
+				t.Fatalf("the most relevant passage was dropped: %d passages", len(out))
 			}
 		})
 	}
