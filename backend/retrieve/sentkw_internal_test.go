@@ -141,6 +141,8 @@ func TestKeywordHedge(t *testing.T) {
 			[]cand{mk(d, 1, 0.6, 0.8, answer)}, []cand{mk(d, 0, 0.9, 0.2, topic), mk(d, 1, 0.6, 0.8, answer)}, 512, -1, "", 0},
 		{"a full budget drops the least relevant passage to make room",
 			[]cand{mk(d, 0, 0.9, 0.2, topic), mk(d, 2, 0.7, 0.1, topic)}, []cand{mk(d, 1, 0.6, 0.8, answer)}, 2 * papertree.CountTokens(topic), 1, "4 layers of LSTMs", 1},
+		{"the most relevant passage is never dropped to make room",
+			[]cand{mk(d, 0, 0.9, 0.2, topic)}, []cand{mk(d, 1, 0.6, 0.8, answer)}, papertree.CountTokens(topic) + 10, -1, "", 0},
 		{"no keyword signal: nothing changes",
 			[]cand{mk(d, 0, 0.9, 0, topic)}, []cand{mk(d, 1, 0.6, 0, answer)}, 512, -1, "", 0},
 		{"a paper the selection does not hold is not hedged",
