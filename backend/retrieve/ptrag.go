@@ -1050,18 +1050,26 @@ func abstractHedge(sel, pool []cand, budget int, query string) []cand {
 	if math.IsInf(top, -1) {
 		return sel
 	}
-	// Make room: drop the least relevant passages, only those less relevant
-	// than the abstract passage, never the most relevant one.
+	// Only passages less relevant than the abstract passage make room.
+	return hedge(sel, used, pool, abstractKeep, abstractKeep, budget, top, query, ok)
+}
+
+// hedge adds to sel (which uses used tokens) the best sentences, at most
+// keep tokens, of the best passage of pool that ok accepts, after making
+// room for need tokens: the least relevant passages of sel are dropped,
+// never its most relevant one nor any as relevant as floor. When nothing
+// can be added, sel is returned whole (nothing dropped).
+func hedge(sel []cand, used int, pool []cand, need, keep, budget int, floor float64, query string, ok func(cand) bool) []cand {
 	kept := append(sel[:0:0], sel...)
 	best := bestOf(kept)
-	for budget-used < abstractKeep && len(kept) > 1 {
+	for budget-used < need && len(kept) > 1 {
 		w := -1
 		for i := range kept {
 			if i != best && (w < 0 || kept[i].S < kept[w].S) {
 				w = i
 			}
 		}
-		if kept[w].S >= top {
+		if kept[w].S >= floor {
 			break
 		}
 		used -= kept[w].cost
@@ -1070,7 +1078,7 @@ func abstractHedge(sel, pool []cand, budget int, query string) []cand {
 			best--
 		}
 	}
-	left := min(budget-used, abstractKeep)
+	left := min(budget-used, keep)
 	if left < 2*minTrim {
 		return sel
 	}
@@ -1123,34 +1131,11 @@ func keywordHedge(sel, pool []cand, budget int, query string) []cand {
 	if pick < 0 || has[pool[pick].d][pool[pick].o] {
 		return sel
 	}
-	need := min(pool[pick].cost, keywordKeep)
-	// Make room: drop the least relevant passages of the selection, never
-	// its most relevant one (the hedge backs the ranking up; it does not
-	// replace the passage the ranking put first). Without this guard a full
-	// budget could leave only the hedge's 64 tokens; with it QASPER tune
-	// text evidence F1 is 0.3011 -> 0.3002, our sets unchanged.
-	kept := append(sel[:0:0], sel...)
-	best := bestOf(kept)
-	for budget-used < need && len(kept) > 1 {
-		w := -1
-		for i := range kept {
-			if i != best && (w < 0 || kept[i].S < kept[w].S) {
-				w = i
-			}
-		}
-		used -= kept[w].cost
-		kept = append(kept[:w], kept[w+1:]...)
-		if w < best {
-			best--
-		}
-	}
-	left := min(budget-used, keywordKeep)
-	if left < 2*minTrim {
-		return sel
-	}
-	out := addBest(kept, pool[pick:pick+1], left, query, func(cand) bool { return true })
-	if len(out) == len(kept) {
-		return sel // its best sentences did not fit: drop nothing
-	}
-	return out
+	// Any passage may make room but the selection's most relevant one (the
+	// hedge backs the ranking up; it does not replace the passage the
+	// ranking put first). Without that guard a full budget could leave
+	// only the hedge's 64 tokens; with it QASPER tune text evidence F1 is
+	// 0.3011 -> 0.3002, our sets unchanged.
+	return hedge(sel, used, pool[pick:pick+1], min(pool[pick].cost, keywordKeep), keywordKeep, budget, math.Inf(1), query,
+		func(cand) bool { return true })
 }
