@@ -259,12 +259,13 @@ func Compose(ctx context.Context, emb papertree.Embedder, in Input, opts Options
 		// others.
 		vstems := withoutRefStems(question, qstems)
 		others := !aboutOthers(question)
+		asserts := predicateCheck(question)
 		for _, i := range order {
 			if len(deciding) == 2 {
 				break
 			}
 			if weightedCoverage(vstems, sents[i].text) < opts.VerdictCoverage || strings.Contains(sents[i].text, "?") ||
-				others && aboutOthers(sents[i].text) || !assertsPredicate(question, sents[i].text) {
+				others && aboutOthers(sents[i].text) || !asserts(sents[i].text) {
 				// A sentence asking the question back decides nothing,
 				// nor one that covers the question's subject but does not
 				// say what the question asks of it (see predicate.go).

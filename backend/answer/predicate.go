@@ -504,13 +504,19 @@ func holds(words map[string]bool, roots map[string]bool, w string) bool {
 // comparativeCues state a comparison's direction.
 var comparativeCues = []string{" better ", " worse ", " outperform", " underperform", " superior ", " inferior ", " higher ", " lower ", " faster ", " slower ", " larger ", " smaller ", " improve", " surpass", " exceed", " beat ", " beats "}
 
-// assertsPredicate reports whether the sentence holds the question's
-// predicate; true when the question's predicate cannot be read.
-func assertsPredicate(question, sentence string) bool {
+// predicateCheck reads the question's predicate once and returns the test
+// each candidate deciding sentence must pass: whether it holds that
+// predicate (always true when the predicate cannot be read).
+func predicateCheck(question string) func(sentence string) bool {
 	p, ok := predicateOf(question)
 	if !ok {
-		return true
+		return func(string) bool { return true }
 	}
+	return p.heldBy
+}
+
+// heldBy reports whether sentence holds the predicate.
+func (p askedPredicate) heldBy(sentence string) bool {
 	words, roots := map[string]bool{}, map[string]bool{}
 	for _, t := range embedding.Tokenize(sentence) {
 		words[t.Word] = true

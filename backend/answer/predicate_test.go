@@ -83,13 +83,13 @@ func TestAssertsPredicate(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			if got := assertsPredicate(tc.q, tc.s); got != tc.want {
+			if got := predicateCheck(tc.q)(tc.s); got != tc.want {
 				p, _ := predicateOf(tc.q)
-				t.Errorf("assertsPredicate = %v, want %v (predicate %+v)", got, tc.want, p)
+				t.Errorf("predicateCheck = %v, want %v (predicate %+v)", got, tc.want, p)
 			}
 		})
 	}
-	if !assertsPredicate("What batch size was used?", "We use 256.") {
+	if !predicateCheck("What batch size was used?")("We use 256.") {
 		t.Error("a question without a readable predicate must not be checked")
 	}
 }
