@@ -36,18 +36,13 @@ func (c *StemCache) ContentStems(text string, fn func(stem string, id int32)) {
 // resolve stems a word first seen, exactly as eachWord and ContentStems do.
 func (c *StemCache) resolve(word string) int32 {
 	id := int32(-1)
-	if w := word; !isPlaceholder(w) {
-		if len(w) > maxTokenLen {
-			w = truncateUTF8(w, maxTokenLen)
-		}
-		if !IsStopword(w) {
-			s := Stem(w)
-			var ok bool
-			if id, ok = c.ids[s]; !ok {
-				id = int32(len(c.stems))
-				c.stems = append(c.stems, s)
-				c.ids[s] = id
-			}
+	if w, ok := token(word); ok && !IsStopword(w) {
+		s := Stem(w)
+		var known bool
+		if id, known = c.ids[s]; !known {
+			id = int32(len(c.stems))
+			c.stems = append(c.stems, s)
+			c.ids[s] = id
 		}
 	}
 	c.words[word] = id

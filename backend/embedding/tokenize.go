@@ -32,15 +32,22 @@ func Tokenize(text string) []Token {
 // eachWord calls fn with every lowercase word of text, placeholders dropped.
 func eachWord(text string, fn func(w string)) {
 	ScanWords(text, func(b []byte) {
-		w := string(b)
-		if isPlaceholder(w) {
-			return
+		if w, ok := token(string(b)); ok {
+			fn(w)
 		}
-		if len(w) > maxTokenLen {
-			w = truncateUTF8(w, maxTokenLen)
-		}
-		fn(w)
 	})
+}
+
+// token is the word a scanned run becomes: none for an extraction
+// placeholder, else the run cut to maxTokenLen bytes.
+func token(w string) (string, bool) {
+	if isPlaceholder(w) {
+		return "", false
+	}
+	if len(w) > maxTokenLen {
+		w = truncateUTF8(w, maxTokenLen)
+	}
+	return w, true
 }
 
 // ScanWords calls fn with every word of text: a run of letters and digits,
