@@ -180,6 +180,93 @@ func TestKeepBest(t *testing.T) {
 	}
 }
 
+// TestKeepBestTwoSentences: when the best passage's sentence that restates
+// the question is longer than bestKeep alone, the next best sentence (the
+// one that answers) is kept with it rather than cut.
+func TestKeepBestTwoSentences(t *testing.T) {
+	d := &PaperData{Paper: &papertree.Paper{ID: 1}}
+	restate := "Two critical algorithmic advances introduced in CatBoost are the implementation of ordered boosting, " +
+		"a permutation-driven alternative to the classic algorithm, and an innovative algorithm for processing categorical features."
+	answer := "Both techniques were created to fight a prediction shift caused by a special kind of target leakage."
+	long := "This paper presents the key algorithmic techniques behind a new gradient boosting toolkit. " + restate + " " + answer +
+		" Their combination leads to better quality than other publicly available implementations on a variety of datasets."
+	filler := strings.Repeat("The complexity of each component is shown in the table. ", 8)
+	mk := func(o int, S float64, text string) cand {
+		return cand{d: d, o: o, S: S, rel: S - 0.3, cost: papertree.CountTokens(text), text: text, score: S}
+	}
+	if papertree.CountTokens(restate) > bestKeep || papertree.CountTokens(restate+" "+answer) <= bestKeep {
+		t.Fatalf("fixture: restating sentence %d tokens, with the answer %d; want one under and two over %d",
+			papertree.CountTokens(restate), papertree.CountTokens(restate+" "+answer), bestKeep)
+	}
+	best := mk(0, 0.9, long)
+	others := []cand{mk(1, 0.8, filler), mk(2, 0.7, filler), mk(3, 0.6, filler)}
+	budget := 3*others[0].cost + 20
+	q := "What problem do CatBoost's ordered boosting and categorical feature processing fight?"
+	out := keepBest(append([]cand(nil), others...), append([]cand{best}, others...), budget, bestKeep, q)
+	var got *cand
+	used := 0
+	for i := range out {
+		used += out[i].cost
+		if out[i].o == 0 {
+			got = &out[i]
+		}
+	}
+	if got == nil {
+		t.Fatalf("best passage not kept: %v", out)
+	}
+	if !strings.Contains(got.text, "fight a prediction shift") || !strings.Contains(got.text, "ordered boosting") {
+		t.Fatalf("best passage kept as %q, want its two best sentences", got.text)
+	}
+	if used > budget {
+		t.Fatalf("used %d tokens of %d", used, budget)
+	}
+}
+
+// TestMergePapers: across papers, the most relevant passage stays in the
+// evidence even when shorter passages of other papers have more relevance
+// per token.
+func TestMergePapers(t *testing.T) {
+	a := &PaperData{Paper: &papertree.Paper{ID: 1}}
+	b := &PaperData{Paper: &papertree.Paper{ID: 2}}
+	long := strings.Repeat("For ground-based telescopes the background can account for most of the recorded events. ", 12)
+	short := "A short passage that is about something else entirely in another paper."
+	mk := func(d *PaperData, o int, S, base float64, text string) cand {
+		return cand{d: d, o: o, S: S, rel: S - base, cost: papertree.CountTokens(text), text: text, score: S}
+	}
+	var all []cand
+	all = append(all, mk(a, 0, 0.79, 0.4, long))
+	for o := 0; o < 12; o++ {
+		all = append(all, mk(b, o, 0.60, 0.3, short))
+	}
+	budget := 200
+	if all[0].cost <= budget {
+		t.Fatalf("fixture: the best passage (%d tokens) must not fit the %d budget whole", all[0].cost, budget)
+	}
+	for _, keep := range []bool{false, true} {
+		name := map[bool]string{false: "relevance per token alone drops it", true: "merge keeps it"}[keep]
+		t.Run(name, func(t *testing.T) {
+			cs := append([]cand(nil), all...)
+			var out []cand
+			if keep {
+				out = mergePapers(cs, budget, "What fraction of the recorded events can the background account for?")
+			} else {
+				out = selectBudget(cs, budget)
+			}
+			has, used := false, 0
+			for _, c := range out {
+				used += c.cost
+				has = has || c.d == a
+			}
+			if has != keep {
+				t.Fatalf("best passage in the selection = %v, want %v", has, keep)
+			}
+			if used > budget {
+				t.Fatalf("used %d tokens of %d", used, budget)
+			}
+		})
+	}
+}
+
 func TestAbstractHedge(t *testing.T) {
 	leaf := func(text string) *papertree.Node {
 		return &papertree.Node{Kind: papertree.KindSegment, Text: text, Tokens: papertree.CountTokens(text)}
