@@ -187,6 +187,7 @@ func Compose(ctx context.Context, emb papertree.Embedder, in Input, opts Options
 	qstems := retrieve.QuestionTerms(question)
 	coverage := make([]float64, len(sents))
 	wcov := make([]float64, len(sents))
+	lcov := localCoverage(qstems, texts)
 	for i := range sents {
 		sim := 0.0
 		for k := range qv {
@@ -200,7 +201,7 @@ func Compose(ctx context.Context, emb papertree.Embedder, in Input, opts Options
 		coverage[i] = retrieve.SentenceScore(qstems, "", sents[i].text)
 		wcov[i] = weightedCoverage(qstems, sents[i].text)
 		sents[i].score = sim + 0.25*overlap(qterms, contentTerms(sents[i].text)) + 0.3*ev[sents[i].ev].Score +
-			0.2*retrieve.SentenceScore(qstems, kind, sents[i].text)
+			0.2*retrieve.SentenceScore(qstems, kind, sents[i].text) + localWeight*lcov[i]
 		if sents[i].tok > 80 {
 			sents[i].score -= 0.05 // run-on "sentences" (tables, lists) make poor answers
 		}
@@ -337,6 +338,58 @@ func Compose(ctx context.Context, emb papertree.Embedder, in Input, opts Options
 		}
 	}
 	return Output{Text: b.String(), Cited: cited, BestScore: sig.BestScore, BestCoverage: bestCov, Signals: signals}, nil
+}
+
+// localWeight is the weight of localCoverage in a sentence's rating as an
+// answer. Answer quotes support, scoped / library-wide: own set 0.531/0.500
+// -> 0.562/0.531, held-out 0.390/0.390 -> 0.421/0.421 (0.2: 0.547/0.516,
+// 0.390; 0.6: 0.578/0.547, 0.421/0.410: the held-out set chose 0.4); QASPER
+// tune answer F1 0.1746 -> 0.1741, boolean 0.098 -> 0.109 (yes/no verdict
+// coverage 0.106 -> 0.117 at precision 0.90 -> 0.91).
+const localWeight = 0.4
+
+// localCoverage rates each sentence by the question's terms it holds,
+// each weighted by how rare it is among the evidence's sentences (IDF over
+// the evidence): a word every passage repeats (the paper's topic) says
+// little about which sentence answers, a word in one or two sentences
+// ("dropout" in a paper about ImageNet networks) says a lot.
+func localCoverage(qstems []string, texts []string) []float64 {
+	have := make([]map[string]bool, len(texts))
+	df := map[string]int{}
+	for i, t := range texts {
+		have[i] = map[string]bool{}
+		for _, s := range embedding.ContentStems(t) {
+			have[i][s] = true
+		}
+		for _, q := range qstems {
+			if have[i][q] {
+				df[q]++
+			}
+		}
+	}
+	n := float64(len(texts))
+	idf := map[string]float64{}
+	tot := 0.0
+	for _, q := range qstems {
+		if df[q] == 0 {
+			continue
+		}
+		idf[q] = math.Log(1 + n/float64(df[q]))
+		tot += idf[q]
+	}
+	out := make([]float64, len(texts))
+	if tot == 0 {
+		return out
+	}
+	for i := range texts {
+		for q, w := range idf {
+			if have[i][q] {
+				out[i] += w
+			}
+		}
+		out[i] /= tot
+	}
+	return out
 }
 
 // weightedCoverage is the share of the question's terms found in sentence,

@@ -34,6 +34,20 @@ func TestExtractive(t *testing.T) {
 				ev(0.6, "We train with Adam and a learning rate of 0.0001 for ten epochs."),
 			},
 			false, []string{"learning rate of 0.0001", "[2]"}, nil, []int{1}},
+		// Sentences from Devlin et al. 2019, "BERT" (NAACL, ACL Anthology
+		// N19-1423, CC BY 4.0), with the evidence scores retrieval gave them.
+		{"the question's rare words pick the answering sentence over the restating one",
+			"Which corpora were used for pre-training the bidirectional Transformer encoder, and how many words do they have?",
+			[]papertree.Evidence{
+				ev(0.825, "We introduce a new language representation model called BERT, which stands for Bidirectional Encoder Representations from Transformers. BERT is conceptually simple and empirically powerful."),
+				ev(1.18, "In this paper, we improve the fine-tuning based approaches by proposing BERT: Bidirectional Encoder Representations from Transformers. "+
+					"Unlike left-to-right language model pre-training, the MLM objective enables the representation to fuse the left and the right context, which allows us to pre-train a deep bidirectional Transformer."),
+				ev(0.963, "The bidirectional Transformer is often referred to as a Transformer encoder while the left-context-only version is referred to as a Transformer decoder since it can be used for text generation."),
+				ev(0.998, "The pre-training procedure largely follows the existing literature on language model pre-training. "+
+					"For the pre-training corpus we use the BooksCorpus (800M words) and English Wikipedia (2,500M words)."),
+				ev(0.915, "BERT uses a bidirectional Transformer. OpenAI GPT uses a left-to-right Transformer."),
+			},
+			false, []string{"BooksCorpus (800M words)", "[4]"}, []string{"by proposing BERT"}, nil},
 		{"a sentence repeated in two passages is quoted once", "How are glyphs grouped into words?",
 			[]papertree.Evidence{ev(0.6, repeated), ev(0.6, repeated)},
 			false, []string{repeated}, nil, nil},
@@ -50,6 +64,11 @@ func TestExtractive(t *testing.T) {
 			for _, c := range tt.contains {
 				if !strings.Contains(text, c) {
 					t.Errorf("answer %q lacks %q", text, c)
+				}
+			}
+			for _, c := range tt.absent {
+				if strings.Contains(text, c) {
+					t.Errorf("answer %q quotes %q", text, c)
 				}
 			}
 			if tt.name == "a sentence repeated in two passages is quoted once" && strings.Count(text, repeated) != 1 {
