@@ -17,6 +17,7 @@ import (
 	"sort"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/papertree/papertree/backend/embedding"
 	"github.com/papertree/papertree/backend/papertree"
@@ -243,7 +244,10 @@ func Compose(ctx context.Context, emb papertree.Embedder, in Input, opts Options
 	sig := Output{BestScore: ev[best].Score, BestCoverage: bestCov, Signals: signals}
 	if reason != "" {
 		top := sents[order[0]]
-		sig.Text, sig.NotFound, sig.Cited, sig.Reason = fmt.Sprintf("%s The closest passage, not an answer, is: %s [%d]", NotFoundText, top.text, top.ev+1), true, []int{top.ev}, reason
+		// The reason is said, so the researcher can judge it ("the papers
+		// never mention LiDAR" is checkable; a bare "not found" is not).
+		sig.Text, sig.NotFound, sig.Cited, sig.Reason = fmt.Sprintf("%s %s. The closest passage, not an answer, is: %s [%d]",
+			NotFoundText, sentenceCase(reason), top.text, top.ev+1), true, []int{top.ev}, reason
 		return verdictFor(sig), nil
 	}
 	if kind == retrieve.KindYesNo {
@@ -390,6 +394,15 @@ func localCoverage(qstems []string, texts []string) []float64 {
 		out[i] /= tot
 	}
 	return out
+}
+
+// sentenceCase is s with its first letter upper-cased.
+func sentenceCase(s string) string {
+	r, n := utf8.DecodeRuneInString(s)
+	if n == 0 {
+		return s
+	}
+	return string(unicode.ToUpper(r)) + s[n:]
 }
 
 // weightedCoverage is the share of the question's terms found in sentence,

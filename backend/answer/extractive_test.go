@@ -27,7 +27,7 @@ func TestExtractive(t *testing.T) {
 		{"no evidence", "How are glyphs grouped?", nil, true, []string{NotFoundText}, nil, nil},
 		{"weak evidence says so and shows the closest", "How are glyphs grouped?",
 			[]papertree.Evidence{ev(0.01, "Proteins fold into structures determined by their sequence of amino acids.")},
-			true, []string{NotFoundText, "closest passage", "[1]"}, nil, []int{0}},
+			true, []string{NotFoundText, "The best evidence is weak.", "closest passage", "[1]"}, nil, []int{0}},
 		{"cites the supporting passage", "What learning rate was used for training?",
 			[]papertree.Evidence{
 				ev(0.5, "The dataset has ten thousand questions about scientific papers."),
