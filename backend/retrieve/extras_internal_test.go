@@ -239,6 +239,11 @@ func TestMissingTermsHyphenatedNames(t *testing.T) {
 		{"question without the paper's hyphen", "Our largest model, GPT-2, is a 1.5B parameter Transformer.", "How many parameters does GPT2 have?", false},
 		{"question with a hyphen the paper lacks", "Our largest model, GPT2, is a 1.5B parameter Transformer.", "How many parameters does GPT-2 have?", false},
 		{"another name is still missing", "Our largest model, GPT-2, is a 1.5B parameter Transformer.", "How many parameters does AlphaFold2 have?", true},
+		{"a name with a plain modifier", "We adapt word2vec to items.", "Which papers adapt word2vec-style embeddings to items?", false},
+		{"a name with another version", "Our largest model, GPT-2, is a 1.5B parameter Transformer.", "How many parameters does GPT-4 have?", true},
+		{"names joined by or are alternatives", "We evaluate on the ILSVRC-2017 detection set and ILSVRC.", "Which papers evaluate detection on PASCAL VOC, MS COCO or ILSVRC?", false},
+		{"every alternative missing", "We evaluate on CIFAR-10.", "Which papers evaluate detection on PASCAL VOC, MS COCO or ILSVRC?", true},
+		{"or inside a title joins no names", "The Deal or No Deal agents negotiate a deal.", "What BLEU score do the Deal or No Deal negotiation agents reach?", true},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

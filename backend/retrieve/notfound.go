@@ -119,6 +119,11 @@ func (c *termCounts) bodyCount(word string) int {
 // function words.
 var questionNP = map[string]bool{"per": true, "used": true, "use": true, "uses": true, "using": true, "like": true}
 
+// askedForWorks are the words with which a question asks for papers
+// themselves ("Which papers ...", "What studies ...").
+var askedForWorks = map[string]bool{"paper": true, "papers": true, "work": true, "works": true, "study": true, "studies": true,
+	"article": true, "articles": true, "publication": true, "publications": true, "authors": true}
+
 // genericFocus are stems of words a paper can answer a question about
 // without using them: measure and kind words ("what percentage" answered
 // "15%", "which kind of"), comparatives ("how much better"), and the nouns
@@ -152,6 +157,17 @@ func QuestionFocus(q string) []string {
 	var raw []string // surface words, for names
 	for _, f := range strings.FieldsFunc(q, func(r rune) bool { return unicode.IsSpace(r) || r == '-' || r == '/' }) {
 		raw = append(raw, strings.Trim(f, ".,;:?!()\"'’"))
+	}
+	for i, w := range raw[:max(len(raw)-2, 0)] {
+		if lw := strings.ToLower(w); (lw == "which" || lw == "what") && askedForWorks[strings.ToLower(raw[i+1])] {
+			// "Which papers study quantum error correction?" asks for papers
+			// about what follows the verb: a paper that never uses
+			// "quantum" is not one of them, but "study" says nothing.
+			if yesNoOpeners[strings.ToLower(raw[i+2])] {
+				return nil // "Which papers are ...", "What works have ..."
+			}
+			return QuestionFocus("what " + strings.Join(raw[i+3:], " "))
+		}
 	}
 	toks := embedding.Tokenize(q)
 	name := map[string]bool{}

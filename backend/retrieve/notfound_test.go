@@ -20,6 +20,9 @@ func TestQuestionFocus(t *testing.T) {
 		{"what does X do has no focus", "What does BEA stand for?", ""},
 		{"how/why questions have no focus", "How does CRISPR gene editing affect the results?", ""},
 		{"yes/no questions have no focus", "Does the model use a syntactic parser?", ""},
+		{"which papers: what follows the verb", "Which papers study quantum error correction?", "quantum error correction"},
+		{"which papers: the verb is not the focus", "Which papers address hate speech detection on social media?", "hate speech detection"},
+		{"which papers are: no focus", "Which papers are about coreference?", ""},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -659,23 +659,30 @@ func missingTerms(q string, ds []*PaperData) (missing []string, name bool, terms
 	for i, d := range ds {
 		xs[i] = extraOf(d)
 	}
-	seen := map[string]bool{}
-	prev := ""
-	for k, raw := range strings.Fields(q) {
+	fields := strings.Fields(q)
+	words := make([]string, len(fields))
+	nameAt := make([]bool, len(fields))
+	for k, raw := range fields {
 		w := strings.Trim(raw, ".,;:?!()\"'’")
-		after := prev
-		prev = strings.ToLower(w)
-		if after == "how" {
+		w = strings.TrimSuffix(strings.TrimSuffix(w, "'s"), "’s")
+		words[k] = w
+		// A capitalised word inside the question is a proper name too
+		// ("Stable Diffusion", "Hopfield").
+		nameAt[k] = w != "" && (NameLike(w) || k > 0 && len(w) >= 3 && unicode.IsUpper([]rune(w)[0]) && !embedding.IsStopword(strings.ToLower(w)))
+	}
+	group := orGroups(fields, nameAt)
+	found := map[int]bool{} // or-groups with a name the papers use
+	var missingNames []int  // their groups (-1: none)
+	seen := map[string]bool{}
+	for k, w := range words {
+		if k > 0 && strings.EqualFold(words[k-1], "how") {
 			continue // "how long", "how many": what is asked, in any words
 		}
-		w = strings.TrimSuffix(strings.TrimSuffix(w, "'s"), "’s")
 		if w == "" {
 			continue
 		}
 		lw := strings.ToLower(w)
-		// A capitalised word inside the question is a proper name too
-		// ("Stable Diffusion", "Hopfield").
-		isName := NameLike(w) || k > 0 && len(w) >= 3 && unicode.IsUpper([]rune(w)[0]) && !embedding.IsStopword(lw)
+		isName := nameAt[k]
 		stems := embedding.QueryTerms(lw)
 		if !isName && (len(stems) == 0 || stems[0] == embedding.NumTerm || scaffold[stems[0]]) {
 			continue
@@ -689,24 +696,92 @@ func missingTerms(q string, ds []*PaperData) (missing []string, name bool, terms
 		}
 		seen[key] = true
 		terms++
-		found := false
+		used := false
 		for _, x := range xs {
 			if isName && x.words[lw] || !isName && x.vocab[key] {
-				found = true
+				used = true
 				break
 			}
 			if isName {
 				// "GPT-2" may be written "GPT 2" or "GPT2"; "XGBoost" stems alike.
-				if x.words[strings.ReplaceAll(lw, "-", "")] || (len(stems) > 0 && x.vocab[stems[0]] && !strings.ContainsAny(lw, "0123456789")) {
-					found = true
+				if x.words[strings.ReplaceAll(lw, "-", "")] || (len(stems) > 0 && x.vocab[stems[0]] && !strings.ContainsAny(lw, "0123456789")) ||
+					modifiedName(lw, x.words) {
+					used = true
 					break
 				}
 			}
 		}
-		if !found {
+		switch {
+		case used && isName:
+			found[group[k]] = true
+		case !used:
 			missing = append(missing, w)
-			name = name || isName
+			if isName {
+				missingNames = append(missingNames, group[k])
+			}
 		}
 	}
+	for _, g := range missingNames {
+		// "... on PASCAL VOC, MS COCO or ILSVRC": names joined by "or" are
+		// alternatives; one the papers use is enough for them to answer.
+		name = name || g < 0 || !found[g]
+	}
 	return missing, name, terms
+}
+
+// orGroups numbers the runs of names joined by "or" ("PASCAL VOC, MS COCO
+// or ILSVRC"): group[k] is the run of word k, -1 for a word in none ("Deal
+// or No Deal" joins no names: "No" is not one).
+func orGroups(fields []string, nameAt []bool) []int {
+	group := make([]int, len(fields))
+	for k := range group {
+		group[k] = -1
+	}
+	// A short acronym ("MS" of "MS COCO") continues a name.
+	part := func(k int) bool {
+		w := strings.Trim(fields[k], ".,;:?!()\"'’")
+		return nameAt[k] || len(w) >= 2 && strings.ToUpper(w) == w && strings.IndexFunc(w, unicode.IsLetter) >= 0
+	}
+	for j := 1; j+1 < len(fields); j++ {
+		if !strings.EqualFold(fields[j], "or") || !nameAt[j-1] || !nameAt[j+1] {
+			continue
+		}
+		g := j
+		if group[j-1] >= 0 {
+			g = group[j-1] // "A or B or C"
+		}
+		for k := j - 1; k >= 0 && part(k) && group[k] < 0; k-- {
+			group[k] = g
+		}
+		for k := j + 1; k < len(fields) && part(k); k++ {
+			group[k] = g
+		}
+	}
+	return group
+}
+
+// modifiedName reports a hyphenated name whose name parts the paper uses
+// and whose other parts are plain lowercase words that modify it
+// ("word2vec-style", "bert-based"): the paper need not use the compound.
+// A part with a digit is a version ("gpt-4", "resnet-50") and must be
+// used as it is.
+func modifiedName(lw string, words map[string]bool) bool {
+	parts := strings.Split(lw, "-")
+	if len(parts) < 2 {
+		return false
+	}
+	named := false
+	for _, p := range parts {
+		switch {
+		case p == "":
+			return false
+		case words[p] && NameLike(p) || words[p] && named:
+			named = true
+		case strings.IndexFunc(p, func(r rune) bool { return !unicode.IsLetter(r) }) < 0 && !NameLike(p):
+			// a plain word modifying the name
+		default:
+			return false
+		}
+	}
+	return named
 }
