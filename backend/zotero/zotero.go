@@ -4,7 +4,8 @@
 // attachments resolved to paths on disk.
 //
 // Data flow: zotero.sqlite (opened with mode=ro&immutable=1, so a running
-// Zotero's lock is never touched and nothing is ever written) -> Read ->
+// Zotero's lock is never touched and nothing is ever written; a private copy
+// of it and its write-ahead log when it has one) -> Read ->
 // []Item -> backend/library, which stores the metadata and indexes the PDFs.
 //
 // Invariants:
@@ -24,6 +25,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"io"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -110,14 +112,65 @@ func fileExists(p string) bool {
 }
 
 // openRO opens a SQLite file read-only and immutable: no lock, no journal,
-// no write, even while Zotero runs.
-func openRO(path string) (*sql.DB, error) {
+// no write, even while Zotero runs. When the file has a write-ahead log
+// (Zotero keeps its recent changes there while it runs, and its database is
+// in WAL mode), an immutable open would not see them: the file and its log
+// are then copied to a private folder and the copy is read, so the newest
+// items come in and the user's files are still never written. The returned
+// cleanup removes the copy.
+func openRO(path string) (*sql.DB, func(), error) {
 	abs, err := filepath.Abs(path)
 	if err != nil {
-		return nil, err
+		return nil, func() {}, err
+	}
+	if st, err := os.Stat(abs + "-wal"); err == nil && st.Mode().IsRegular() && st.Size() > 0 {
+		return openSnapshot(abs)
 	}
 	u := url.URL{Scheme: "file", Path: abs, RawQuery: "mode=ro&immutable=1"}
-	return sql.Open("sqlite3", u.String())
+	db, err := sql.Open("sqlite3", u.String())
+	return db, func() {}, err
+}
+
+// openSnapshot copies a WAL-mode database and its log to a private
+// temporary folder and opens the copy; SQLite replays the log into it.
+func openSnapshot(abs string) (*sql.DB, func(), error) {
+	tmp, err := os.MkdirTemp("", "papertree-zotero-")
+	if err != nil {
+		return nil, func() {}, err
+	}
+	cleanup := func() { _ = os.RemoveAll(tmp) }
+	dst := filepath.Join(tmp, filepath.Base(abs))
+	for _, suffix := range []string{"", "-wal"} {
+		if err := copyFile(abs+suffix, dst+suffix); err != nil {
+			cleanup()
+			return nil, func() {}, err
+		}
+	}
+	u := url.URL{Scheme: "file", Path: dst}
+	db, err := sql.Open("sqlite3", u.String())
+	if err != nil {
+		cleanup()
+		return nil, func() {}, err
+	}
+	return db, func() { _ = db.Close(); cleanup() }, nil
+}
+
+// copyFile copies the regular file src to dst (created 0600).
+func copyFile(src, dst string) error {
+	in, err := os.Open(src)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	out, err := os.OpenFile(dst, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	if err != nil {
+		return err
+	}
+	if _, err := io.Copy(out, in); err != nil {
+		out.Close()
+		return err
+	}
+	return out.Close()
 }
 
 // Read reads the Zotero data directory dir (or its zotero.sqlite).
@@ -126,7 +179,8 @@ func Read(ctx context.Context, dir string, opt Options) (*Library, error) {
 	if err != nil {
 		return nil, err
 	}
-	db, err := openRO(dbPath)
+	db, cleanup, err := openRO(dbPath)
+	defer cleanup()
 	if err != nil {
 		return nil, damaged(dbPath, err)
 	}
@@ -517,7 +571,8 @@ func (r *reader) citationKeysFromBBT(lib *Library) {
 	if !fileExists(p) {
 		return
 	}
-	db, err := openRO(p)
+	db, cleanup, err := openRO(p)
+	defer cleanup()
 	if err != nil {
 		return
 	}

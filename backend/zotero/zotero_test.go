@@ -1,11 +1,13 @@
 package zotero
 
 import (
+	"bytes"
 	"context"
 	"database/sql"
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -228,5 +230,57 @@ func TestReadSyntheticLibrary(t *testing.T) {
 				t.Errorf("collections %q", lib.Collections)
 			}
 		})
+	}
+}
+
+// While Zotero runs, its newest changes sit in zotero.sqlite-wal; an
+// immutable read of zotero.sqlite alone would miss them. Read sees them,
+// and leaves the user's files exactly as they were.
+func TestReadSeesWriteAheadLog(t *testing.T) {
+	src := filepath.Join(shareddata.Dir(t, "zotero", "Zotero"), DBFile)
+	dir := t.TempDir()
+	db := filepath.Join(dir, DBFile)
+	data, err := os.ReadFile(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(db, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// "Zotero" keeps the database open in WAL mode with an unmerged change.
+	z, err := sql.Open("sqlite3", db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer z.Close()
+	z.SetMaxOpenConns(1)
+	const renamed = "Renamed While Zotero Runs"
+	for _, s := range []string{`PRAGMA journal_mode=WAL`, `PRAGMA wal_autocheckpoint=0`,
+		`UPDATE itemDataValues SET value = '` + renamed + `' WHERE value LIKE 'Fully Differentiable%'`} {
+		if _, err := z.Exec(s); err != nil {
+			t.Fatalf("%s: %v", s, err)
+		}
+	}
+	wal, err := os.ReadFile(db + "-wal")
+	if err != nil || len(wal) == 0 {
+		t.Fatalf("no write-ahead log to read (%v)", err)
+	}
+	main, _ := os.ReadFile(db)
+
+	lib, err := Read(context.Background(), dir, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var titles []string
+	for _, it := range lib.Items {
+		titles = append(titles, it.Title)
+	}
+	if !slices.Contains(titles, renamed) {
+		t.Errorf("titles %q: the change in the write-ahead log was not read", titles)
+	}
+	after, _ := os.ReadFile(db)
+	afterWal, _ := os.ReadFile(db + "-wal")
+	if !bytes.Equal(after, main) || !bytes.Equal(afterWal, wal) {
+		t.Errorf("Read changed the user's database or its log")
 	}
 }
