@@ -10,6 +10,7 @@ require (
 	github.com/mattn/go-sqlite3 v1.14.53
 	github.com/wailsapp/wails/v2 v2.16.0
 	golang.org/x/sync v0.24.0
+	golang.org/x/text v0.39.0
 )
 
 require (
@@ -40,7 +41,6 @@ require (
 	golang.org/x/crypto v0.53.0 // indirect
 	golang.org/x/net v0.56.0 // indirect
 	golang.org/x/sys v0.46.0 // indirect
-	golang.org/x/text v0.39.0 // indirect
 )
 
 replace github.com/ledongthuc/pdf => ./third_party/ledongthuc-pdf

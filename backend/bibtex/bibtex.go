@@ -20,6 +20,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"golang.org/x/text/encoding/charmap"
 )
 
 // Entry is one BibTeX entry. Field names are lowercase; values have their
@@ -42,6 +44,7 @@ type Problem struct {
 // Parse reads every entry of a .bib file. @comment, @preamble and @string
 // entries are not returned (strings are expanded into later fields).
 func Parse(data []byte) ([]Entry, []Problem) {
+	data = decode(data)
 	p := &parser{src: data, line: 1, macros: map[string]string{
 		"jan": "January", "feb": "February", "mar": "March", "apr": "April", "may": "May", "jun": "June",
 		"jul": "July", "aug": "August", "sep": "September", "oct": "October", "nov": "November", "dec": "December",
@@ -72,6 +75,37 @@ func Parse(data []byte) ([]Entry, []Problem) {
 		entries = append(entries, e)
 	}
 	return entries, problems
+}
+
+// latinDecl matches the encoding line JabRef writes at the top of a .bib
+// ("% Encoding: ISO8859_1", "% Encoding: windows-1252", "Cp1252").
+var latinDecl = regexp.MustCompile(`(?im)^%\s*encoding:\s*(?:iso[-_ ]?8859[-_ ]?(?:1|15)|latin[-_ ]?1|(?:windows|cp)[-_ ]?1252)\s*$`)
+
+// decode returns data as UTF-8. Older reference managers (JabRef before
+// version 5, BibDesk and Mendeley exports on Windows) write .bib files in
+// Latin-1 or Windows-1252: such a file, declared so by JabRef's
+// "% Encoding:" line or holding bytes that are not UTF-8 and no multi-byte
+// UTF-8 character at all, is decoded as Windows-1252 (a superset of
+// Latin-1's printable characters). A file that mixes both is left as it is,
+// and its entries with bytes that are not UTF-8 are reported one by one.
+func decode(data []byte) []byte {
+	if utf8.Valid(data) {
+		return data
+	}
+	if !latinDecl.Match(data) {
+		for i := 0; i < len(data); {
+			r, n := utf8.DecodeRune(data[i:])
+			if n > 1 && r != utf8.RuneError {
+				return data // real UTF-8 beside the bad bytes: a mixed file
+			}
+			i += n
+		}
+	}
+	out, err := charmap.Windows1252.NewDecoder().Bytes(data)
+	if err != nil {
+		return data
+	}
+	return out
 }
 
 type parser struct {

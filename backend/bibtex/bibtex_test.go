@@ -9,6 +9,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
@@ -27,7 +28,7 @@ type parsed struct {
 }
 
 func TestParseGolden(t *testing.T) {
-	for _, name := range []string{"mixed", "latin1"} {
+	for _, name := range []string{"mixed", "latin1", "mixedenc", "jabref-latin1"} {
 		t.Run(name, func(t *testing.T) {
 			src, err := os.ReadFile(filepath.Join("testdata", name+".bib"))
 			if err != nil {
@@ -123,4 +124,26 @@ func TestKey(t *testing.T) {
 	if got := Key([]string{"Jörg Müller"}, 2020, "The Archimedean Choice"); got != "muller2020archimedean" {
 		t.Errorf("Key = %q", got)
 	}
+}
+
+// FuzzParse: any bytes, including every mix of encodings, parse without a
+// panic, and every returned entry is valid UTF-8.
+func FuzzParse(f *testing.F) {
+	for _, name := range []string{"mixed", "latin1", "mixedenc", "jabref-latin1"} {
+		src, err := os.ReadFile(filepath.Join("testdata", name+".bib"))
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(src)
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		entries, _ := Parse(data)
+		for _, e := range entries {
+			for k, v := range e.Fields {
+				if !utf8.ValidString(v) || !utf8.ValidString(k) {
+					t.Fatalf("entry %q field %q is not UTF-8: %q", e.Key, k, v)
+				}
+			}
+		}
+	})
 }

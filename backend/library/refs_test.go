@@ -140,7 +140,7 @@ func TestImportBibTeX(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "notes.txt"), []byte("x"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	bib := "@inproceedings{good2024,\n title = {A {G}ood Paper},\n author = {Smith, Ann and M{\\\"u}ller, J.},\n booktitle = {Proc. of ACL},\n year = 2024,\n" +
+	bib := "@inproceedings{good2024,\n title = {A {G}ood Paper},\n author = {Smith, Ann and Müller, J.},\n booktitle = {Proc. of ACL},\n year = 2024,\n" +
 		" keywords = {rag; trees},\n file = {:papers/two column.pdf:PDF}\n}\n\n" +
 		"@article{abs2023, title = {Absolute}, year = 2023, file = {Full Text:" + strings.ReplaceAll(outside, ":", "\\:") + ":application/pdf}}\n\n" +
 		"@article{missing2022, title = {Missing}, file = {:papers/gone.pdf:PDF}}\n\n" +
@@ -148,6 +148,9 @@ func TestImportBibTeX(t *testing.T) {
 		"@article{notpdf2020, title = {Not a PDF}, file = {:notes.txt:Text}}\n\n" +
 		"@article{nofile2019, title = {No file}}\n\n" +
 		"@article{broken2018, title = {Never closed,\n\n" +
+		// A Latin-1 entry in a file that is otherwise UTF-8 ("Müller"
+		// above): reported, not guessed (a wholly Latin-1 file is decoded;
+		// see backend/bibtex).
 		"@article{latin2017, title = {Caf\xe9}, file = {:papers/two column.pdf:PDF}}\n"
 	bibPath := filepath.Join(dir, "refs.bib")
 	if err := os.WriteFile(bibPath, []byte(bib), 0o644); err != nil {
