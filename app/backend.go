@@ -5,6 +5,7 @@ import (
 	"io"
 	"path/filepath"
 	"strconv"
+	"time"
 
 	"github.com/papertree/papertree/backend/library"
 	"github.com/papertree/papertree/backend/papertree"
@@ -42,6 +43,10 @@ func OpenFunc(dir string) func(ctx context.Context) (Library, io.Closer, error) 
 		return b, lib, nil
 	}
 }
+
+// SetFileTimeout changes the time limit for reading one PDF (Settings,
+// parse.file_timeout_seconds) for the next index job.
+func (b *Backend) SetFileTimeout(d time.Duration) { b.lib.SetFileTimeout(d) }
 
 // ListPapers lists the library, as stored (the store's order), with the
 // reference manager's metadata applied.

@@ -219,9 +219,14 @@ func (a *App) SaveSettings(in SettingsInput) (SaveResult, error) {
 		}
 		return SaveResult{}, papertree.Wrap(err, papertree.EInternal, "The settings could not be saved.")
 	}
+	if lib, _ := a.library(); lib != nil {
+		if t, ok := lib.(interface{ SetFileTimeout(time.Duration) }); ok {
+			t.SetFileTimeout(in.Settings.FileTimeout())
+		}
+	}
 	res := SaveResult{
 		LLM:            a.applyLLMSettings(ctx, false),
-		Reindex:        old.LLM.UseLLMEmbeddings != in.Settings.LLM.UseLLMEmbeddings || (in.Settings.LLM.UseLLMEmbeddings && old.LLM.EmbedModel != in.Settings.LLM.EmbedModel) || old.Parse != in.Settings.Parse,
+		Reindex:        old.LLM.UseLLMEmbeddings != in.Settings.LLM.UseLLMEmbeddings || (in.Settings.LLM.UseLLMEmbeddings && old.LLM.EmbedModel != in.Settings.LLM.EmbedModel) || old.Parse.ChangesTrees(in.Settings.Parse),
 		RestartForData: old.DataDir != in.Settings.DataDir,
 	}
 	a.log.Info("saved settings", "path", a.settingsPath, "llm", res.LLM.Summary, "reindex", res.Reindex)
@@ -254,7 +259,7 @@ func OpenWithSettings(dir, settingsPath string, secrets func(ctx context.Context
 				s = loaded
 			}
 		}
-		cfg := library.Config{DBPath: filepath.Join(dir, DBFile), Tree: s.TreeOptions()}
+		cfg := library.Config{DBPath: filepath.Join(dir, DBFile), Tree: s.TreeOptions(), FileTimeout: s.FileTimeout()}
 		if s.LLM.UseLLMEmbeddings {
 			key := ""
 			if secrets != nil {

@@ -2,6 +2,9 @@ package app
 
 import (
 	"context"
+	"github.com/papertree/papertree/backend/library"
+	"github.com/papertree/papertree/backend/llm"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -148,5 +151,54 @@ func TestReopenLibraryAppliesEmbeddingSettings(t *testing.T) {
 	}
 	if rt.names[len(rt.names)-1] != EventLibraryChanged {
 		t.Errorf("reopen did not say the library changed: %q", rt.names)
+	}
+}
+
+// timeoutLibrary records the time limit per file the app gives it.
+type timeoutLibrary struct {
+	scriptedLibrary
+	limit time.Duration
+}
+
+func (l *timeoutLibrary) SetFileTimeout(d time.Duration) { l.limit = d }
+
+func (l *timeoutLibrary) ConfigureLLM(context.Context, llm.Config) (llm.Status, error) {
+	return llm.Status{Provider: llm.ProviderNone}, nil
+}
+
+// The time limit per file is a setting: saving it reaches the open library
+// at once (the next index job uses it) and never asks for a re-index.
+func TestSavingTheFileTimeLimitAppliesItWithoutReindex(t *testing.T) {
+	if settings.DefaultFileTimeoutSeconds*time.Second != library.DefaultFileTimeout {
+		t.Fatalf("settings default %d s, library default %s", settings.DefaultFileTimeoutSeconds, library.DefaultFileTimeout)
+	}
+	dir := t.TempDir()
+	lib := &timeoutLibrary{}
+	a := New(Options{Logger: quietLogger(), Runtime: &fakeRuntime{}, SettingsPath: filepath.Join(dir, "settings.json"),
+		Open: func(context.Context) (Library, io.Closer, error) { return lib, io.NopCloser(nil), nil }})
+	Hooks(a).Startup(context.Background())
+	defer Hooks(a).Shutdown(context.Background())
+	v, err := a.GetSettings()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v.Settings.Parse.FileTimeoutSeconds != settings.DefaultFileTimeoutSeconds || v.Descriptions["parse.file_timeout_seconds"] == "" {
+		t.Fatalf("default time limit %d, description %q", v.Settings.Parse.FileTimeoutSeconds, v.Descriptions["parse.file_timeout_seconds"])
+	}
+	s := v.Settings
+	s.Parse.FileTimeoutSeconds = 120
+	res, err := a.SaveSettings(SettingsInput{Settings: s})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Reindex {
+		t.Error("changing the time limit per file asked for a re-index")
+	}
+	if lib.limit != 2*time.Minute {
+		t.Errorf("the library's time limit is %s, want 2m", lib.limit)
+	}
+	s.Parse.FileTimeoutSeconds = 0
+	if _, err := a.SaveSettings(SettingsInput{Settings: s}); papertree.ErrorCode(err) != papertree.EInvalid {
+		t.Errorf("a zero time limit: err = %v, want EInvalid", err)
 	}
 }

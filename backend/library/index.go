@@ -205,8 +205,9 @@ func (l *Library) Index(ctx context.Context, paths []string, progress func(Event
 func (l *Library) prepare(ctx context.Context, path, fp string, emit func(Event)) (r parsed, skip bool) {
 	r.path = path
 	fctx, cancel := ctx, context.CancelFunc(func() {})
-	if l.cfg.FileTimeout > 0 {
-		fctx, cancel = context.WithTimeout(ctx, l.cfg.FileTimeout)
+	limit := time.Duration(l.fileTimeout.Load())
+	if limit > 0 {
+		fctx, cancel = context.WithTimeout(ctx, limit)
 	}
 	defer cancel()
 	p, hash, unchanged, err := l.readFile(fctx, path, fp, emit)
@@ -220,7 +221,7 @@ func (l *Library) prepare(ctx context.Context, path, fp string, emit func(Event)
 		}
 		if fctx.Err() != nil {
 			err = papertree.Wrap(err, papertree.ETimeout, fmt.Sprintf(
-				"Reading this PDF took longer than %s, the time limit per file, so it was skipped.", l.cfg.FileTimeout))
+				"Reading this PDF took longer than %s, the time limit per file, so it was skipped.", limit))
 		}
 		r.err = err
 		return r, false
@@ -292,12 +293,13 @@ const cancelGrace = 300 * time.Millisecond
 const DefaultFileTimeout = 30 * time.Second
 
 // SetFileTimeout changes Config.FileTimeout (d < 0: no limit, 0: the
-// default). Call it before Index, not during.
+// default). Safe during an index job: files started after it use the new
+// limit.
 func (l *Library) SetFileTimeout(d time.Duration) {
 	if d == 0 {
 		d = DefaultFileTimeout
 	}
-	l.cfg.FileTimeout = d
+	l.fileTimeout.Store(int64(d))
 }
 
 // readFile opens path (a regular file within the size limit only), hashes

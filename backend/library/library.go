@@ -25,6 +25,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/papertree/papertree/backend/embedding"
@@ -86,6 +87,10 @@ type Library struct {
 	llmMu     sync.RWMutex
 	llm       *llmState // nil: LLM operations off
 	llmStatus llm.Status
+
+	// fileTimeout is cfg.FileTimeout as SetFileTimeout last set it; the
+	// Settings view may change it while an index job runs.
+	fileTimeout atomic.Int64
 }
 
 // Open opens (creating if needed) the library database.
@@ -125,6 +130,7 @@ func Open(ctx context.Context, cfg Config) (*Library, error) {
 		cfg.SummaryWorkers = llm.DefaultMaxConcurrency
 	}
 	l := &Library{cfg: cfg, store: st, emb: cfg.Embedder, llmStatus: llm.Status{Provider: llm.ProviderNone}}
+	l.fileTimeout.Store(int64(cfg.FileTimeout))
 	if cfg.LLM != nil {
 		timeout := cfg.LLMDetectTimeout
 		if timeout <= 0 {

@@ -26,6 +26,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"strings"
+	"time"
 
 	"github.com/papertree/papertree/backend/llm"
 	"github.com/papertree/papertree/backend/papertree"
@@ -70,6 +71,23 @@ type Retrieval struct {
 type Parse struct {
 	UseOutline       bool `json:"use_outline" desc:"Use the PDF's bookmarks (checked against the text) as the backbone of the section tree."`
 	MaxSegmentTokens int  `json:"max_segment_tokens" desc:"Largest leaf segment, in tokens (paper: 512)."`
+	// FileTimeoutSeconds does not change what a PDF becomes, only whether
+	// a slow one is given up: changing it never asks for a re-index.
+	FileTimeoutSeconds int `json:"file_timeout_seconds" desc:"Time limit for reading one PDF, in seconds: a file that takes longer (a damaged or hostile file, or a very long book on a slow machine) is reported and skipped, and the rest of the folder still indexes (default 30)."`
+}
+
+// DefaultFileTimeoutSeconds is Parse.FileTimeoutSeconds by default
+// (library.DefaultFileTimeout; a test in app checks they agree).
+const DefaultFileTimeoutSeconds = 30
+
+// MaxFileTimeoutSeconds bounds Parse.FileTimeoutSeconds (one hour).
+const MaxFileTimeoutSeconds = 3600
+
+// ChangesTrees reports whether going from p to q changes what PDFs become
+// (and so asks for a re-index): the outline and segment settings do, the
+// time limit does not.
+func (p Parse) ChangesTrees(q Parse) bool {
+	return p.UseOutline != q.UseOutline || p.MaxSegmentTokens != q.MaxSegmentTokens
 }
 
 // Default returns the settings used when there is no settings file.
@@ -78,7 +96,7 @@ func Default() Settings {
 	return Settings{
 		LLM:       LLM{Provider: ProviderNone},
 		Retrieval: Retrieval{Strategy: retrieve.Default, Budget: retrieve.DefaultBudget, Params: retrieve.DefaultParams()},
-		Parse:     Parse{UseOutline: t.UseOutline, MaxSegmentTokens: t.MaxSegmentTokens},
+		Parse:     Parse{UseOutline: t.UseOutline, MaxSegmentTokens: t.MaxSegmentTokens, FileTimeoutSeconds: DefaultFileTimeoutSeconds},
 	}
 }
 
@@ -104,7 +122,15 @@ func (s Settings) Validate() error {
 	if s.Parse.MaxSegmentTokens < 16 || s.Parse.MaxSegmentTokens > 1<<16 {
 		return papertree.Errorf(papertree.EInvalid, "parse.max_segment_tokens must be between 16 and %d, not %d.", 1<<16, s.Parse.MaxSegmentTokens)
 	}
+	if s.Parse.FileTimeoutSeconds < 1 || s.Parse.FileTimeoutSeconds > MaxFileTimeoutSeconds {
+		return papertree.Errorf(papertree.EInvalid, "parse.file_timeout_seconds must be between 1 and %d seconds, not %d.", MaxFileTimeoutSeconds, s.Parse.FileTimeoutSeconds)
+	}
 	return nil
+}
+
+// FileTimeout is the time limit for reading one PDF.
+func (s Settings) FileTimeout() time.Duration {
+	return time.Duration(s.Parse.FileTimeoutSeconds) * time.Second
 }
 
 // Load reads settings from path. A missing file gives Default(); fields

@@ -86,6 +86,8 @@ func TestSaveLoad(t *testing.T) {
 		"bad strategy":   `{"retrieval":{"strategy":"magic","budget":10}}`,
 		"zero budget":    `{"retrieval":{"strategy":"pt-rag","budget":0}}`,
 		"tiny segment":   `{"parse":{"max_segment_tokens":3}}`,
+		"no time limit":  `{"parse":{"file_timeout_seconds":0}}`,
+		"a day per file": `{"parse":{"file_timeout_seconds":86400}}`,
 		"embed no model": `{"llm":{"provider":"ollama","use_llm_embeddings":true}}`,
 	} {
 		t.Run(name, func(t *testing.T) {

@@ -1006,6 +1006,7 @@ export namespace settings {
 	export class Parse {
 	    use_outline: boolean;
 	    max_segment_tokens: number;
+	    file_timeout_seconds: number;
 	
 	    static createFrom(source: any = {}) {
 	        return new Parse(source);
@@ -1015,6 +1016,7 @@ export namespace settings {
 	        if ('string' === typeof source) source = JSON.parse(source);
 	        this.use_outline = source["use_outline"];
 	        this.max_segment_tokens = source["max_segment_tokens"];
+	        this.file_timeout_seconds = source["file_timeout_seconds"];
 	    }
 	}
 	export class Retrieval {
