@@ -186,6 +186,11 @@ func Compose(ctx context.Context, emb papertree.Embedder, in Input, opts Options
 	}
 	qterms := contentTerms(question)
 	qstems := retrieve.QuestionTerms(question)
+	quantity := asksQuantity(question)
+	qwords := map[string]bool{}
+	for _, w := range strings.Fields(strings.ToLower(question)) {
+		qwords[strings.Trim(w, ".,;:?!()\"'’")] = true
+	}
 	coverage := make([]float64, len(sents))
 	wcov := make([]float64, len(sents))
 	lcov := localCoverage(qstems, texts)
@@ -205,6 +210,9 @@ func Compose(ctx context.Context, emb papertree.Embedder, in Input, opts Options
 			0.2*retrieve.SentenceScore(qstems, kind, sents[i].text) + localWeight*lcov[i]
 		if sents[i].tok > 80 {
 			sents[i].score -= 0.05 // run-on "sentences" (tables, lists) make poor answers
+		}
+		if quantity && hasQuantity(sents[i].text, qwords) {
+			sents[i].score += quantityBonus
 		}
 	}
 	order := make([]int, len(sents))
@@ -394,6 +402,38 @@ func localCoverage(qstems []string, texts []string) []float64 {
 		out[i] /= tot
 	}
 	return out
+}
+
+// quantityBonus is added to the rating of a sentence holding a number the
+// question does not when the question asks for a quantity: the sentence
+// that restates "how many parameters does GPT-2 have" beat the one with
+// "1.5B". Answer quotes support, scoped / library-wide: own set
+// 0.562/0.531 -> 0.578/0.547, held-out 0.421 -> 0.432 (0.1, 0.2: no
+// change; 0.4: as 0.3); QASPER tune answer F1 0.1741 -> 0.1760.
+const quantityBonus = 0.3
+
+// quantityRE matches the questions that ask for a quantity: how many /
+// much / large ..., what percentage / number / size / accuracy ...
+var quantityRE = regexp.MustCompile(`(?i)\bhow (?:many|much|large|big|long|fast|often|old|small|far)\b|\bwhat (?:is the |was the |are the )?(?:percentage|fraction|proportion|share|number|size|amount|accuracy|score|f1|bleu|rate|speed|cost)\b`)
+
+func asksQuantity(q string) bool { return quantityRE.MatchString(q) }
+
+// yearRE is a year ("2015", "2019b"), which is a citation, not a quantity.
+var yearRE = regexp.MustCompile(`^(?:19|20)\d\d[a-z]?$`)
+
+// hasQuantity reports a number in sentence that the question does not hold
+// itself: a token that starts with a digit ("1.5B", "800M", "0.466",
+// "95%", "42"), not a year, not inside a name ("GPT-2", "ResNet-50",
+// "BIBREF12" do not start with a digit).
+func hasQuantity(sentence string, qwords map[string]bool) bool {
+	for _, f := range strings.Fields(sentence) {
+		w := strings.TrimLeft(strings.Trim(f, ".,;:?!()[]\"'’"), "~<>≈$€£")
+		if w == "" || !unicode.IsDigit([]rune(w)[0]) || yearRE.MatchString(w) || qwords[strings.ToLower(w)] {
+			continue
+		}
+		return true
+	}
+	return false
 }
 
 // sentenceCase is s with its first letter upper-cased.

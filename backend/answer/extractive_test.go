@@ -48,6 +48,12 @@ func TestExtractive(t *testing.T) {
 				ev(0.915, "BERT uses a bidirectional Transformer. OpenAI GPT uses a left-to-right Transformer."),
 			},
 			false, []string{"BooksCorpus (800M words)", "[4]"}, []string{"by proposing BERT"}, nil},
+		{"a quantity question quotes the sentence with the number", "How many parameters does the largest Zephyr model have?",
+			[]papertree.Evidence{
+				ev(1.5, "We trained four language models of growing size. Our largest model, which we call Zephyr, has many more parameters than its predecessor."),
+				ev(1.0, "Our largest model, Zephyr, is a 1.5B parameter Transformer trained on web text."),
+			},
+			false, []string{"1.5B parameter", "[2]"}, []string{"many more parameters"}, nil},
 		{"a sentence repeated in two passages is quoted once", "How are glyphs grouped into words?",
 			[]papertree.Evidence{ev(0.6, repeated), ev(0.6, repeated)},
 			false, []string{repeated}, nil, nil},
@@ -84,5 +90,34 @@ func TestExtractive(t *testing.T) {
 func TestStripMarkers(t *testing.T) {
 	if got := StripMarkers("A [1] and B [2, 3]."); got != "A and B." {
 		t.Fatalf("StripMarkers = %q", got)
+	}
+}
+
+func TestQuantity(t *testing.T) {
+	tests := []struct {
+		name, question, sentence string
+		asks, has                bool
+	}{
+		{"how many with a number", "How many parameters does GPT-2 have?", "Our largest model, GPT-2, is a 1.5B parameter Transformer.", true, true},
+		{"a name's digit is no quantity", "How many parameters does GPT-2 have?", "Our largest model, which we call GPT-2, has more parameters than GPT.", true, false},
+		{"a year is a citation", "How many papers were surveyed?", "Following Smith et al. (2019), we surveyed the field.", true, false},
+		{"the question's own number", "How many of the 10 runs diverged?", "Of the 10 runs, none diverged.", true, false},
+		{"a percentage", "What percentage of tokens is masked?", "We mask 15% of the tokens at random.", true, true},
+		{"an approximate number", "How long did training take?", "Training took ~5 days on two GPUs.", true, true},
+		{"not a quantity question", "Which dataset is used?", "We use 3 datasets.", false, true},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			qw := map[string]bool{}
+			for _, w := range strings.Fields(strings.ToLower(tc.question)) {
+				qw[strings.Trim(w, ".,;:?!()\"'’")] = true
+			}
+			if got := asksQuantity(tc.question); got != tc.asks {
+				t.Errorf("asksQuantity = %v, want %v", got, tc.asks)
+			}
+			if got := hasQuantity(tc.sentence, qw); got != tc.has {
+				t.Errorf("hasQuantity(%q) = %v, want %v", tc.sentence, got, tc.has)
+			}
+		})
 	}
 }
