@@ -234,16 +234,22 @@ func Compose(ctx context.Context, emb papertree.Embedder, in Input, opts Options
 	if in.Scoped {
 		missing, missingName, terms = withoutPaperRefs(in.Question, in.Missing, in.Terms)
 	}
+	// The reason is shown to the researcher: it speaks of "the paper" when
+	// the question was asked of one.
+	never, notIn := "the papers never mention ", "appear in none of the papers"
+	if in.Scoped && onePaper(ev) {
+		never, notIn = "the paper never mentions ", "are not in the paper"
+	}
 	reason := ""
 	switch {
 	case missingName:
-		reason = "the papers never mention " + strings.Join(missing, ", ")
+		reason = never + strings.Join(missing, ", ")
 	case terms >= minTerms && float64(len(missing)) >= opts.MaxMissing*float64(terms):
-		reason = "most of the question's words appear in none of the papers: " + strings.Join(missing, ", ")
+		reason = "most of the question's words " + notIn + ": " + strings.Join(missing, ", ")
 	case opts.Focus && len(focusAbsent(in.Uses)) > 0:
-		reason = "the papers never mention " + strings.Join(focusAbsent(in.Uses), ", ") + ", which the question asks about"
+		reason = never + strings.Join(focusAbsent(in.Uses), ", ") + ", which the question asks about"
 	case opts.KeyTerms > 0 && missingKey(qstems, in.Missing, opts.KeyTerms):
-		reason = "the question's most specific words appear in none of the papers: " + strings.Join(in.Missing, ", ")
+		reason = "the question's most specific words " + notIn + ": " + strings.Join(in.Missing, ", ")
 	case ev[best].Score < opts.MinScore:
 		reason = "the best evidence is weak"
 	case len(qstems) >= 2 && opts.MinCoverage > 0 && bestCov < opts.MinCoverage:
@@ -434,6 +440,16 @@ func hasQuantity(sentence string, qwords map[string]bool) bool {
 		return true
 	}
 	return false
+}
+
+// onePaper reports evidence that all comes from one paper.
+func onePaper(ev []papertree.Evidence) bool {
+	for _, e := range ev[1:] {
+		if e.PaperID != ev[0].PaperID {
+			return false
+		}
+	}
+	return len(ev) > 0
 }
 
 // sentenceCase is s with its first letter upper-cased.

@@ -93,3 +93,31 @@ func TestAnswerType(t *testing.T) {
 		t.Error("hasType(name) does not look for a name the question lacks")
 	}
 }
+
+// The not-found reply says why, in words that fit what was searched: "the
+// paper" when the question was asked of one paper, "the papers" otherwise.
+func TestNotFoundReasonIsSaid(t *testing.T) {
+	emb := embedding.NewBuiltin()
+	ev := []papertree.Evidence{{PaperID: 7, Kind: papertree.KindSegment, Score: 0.9,
+		Text: "We train the convolutional network with stochastic gradient descent and a batch size of 128."}}
+	tests := []struct {
+		name   string
+		scoped bool
+		want   string
+	}{
+		{"asked of one paper", true, "The paper never mentions AlphaFold2."},
+		{"asked of the library", false, "The papers never mention AlphaFold2."},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			out, err := Compose(context.Background(), emb, Input{Question: "What batch size did AlphaFold2 use?", Evidence: ev,
+				Missing: []string{"AlphaFold2"}, MissingName: true, Terms: 3, Scoped: tc.scoped}, DefaultOptions())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !out.NotFound || !strings.HasPrefix(out.Text, NotFoundText+" "+tc.want) {
+				t.Errorf("text %q, want it to open with %q", out.Text, NotFoundText+" "+tc.want)
+			}
+		})
+	}
+}
