@@ -339,3 +339,28 @@ func TestAbstractHedge(t *testing.T) {
 		})
 	}
 }
+
+// TestAddsTerms: the keyword hedge adds a passage only when one of its best
+// sentences holds question terms that no selected sentence holds together.
+func TestAddsTerms(t *testing.T) {
+	d := &PaperData{Paper: &papertree.Paper{ID: 1}}
+	mk := func(text string) cand { return cand{d: d, text: text, cost: papertree.CountTokens(text)} }
+	q := "Does using smaller patches make a vision transformer more expensive to compute?"
+	hedge := mk("Models with smaller patch size are computationally more expensive.")
+	tests := []struct {
+		name string
+		sel  []cand
+		want bool
+	}{
+		{"one selected sentence already says it", []cand{mk("A vision transformer with a smaller patch size is computationally more expensive than one with large patches.")}, false},
+		{"the terms are only scattered", []cand{mk("We split each image into patches of a fixed size."), mk("The compute budget is expensive for larger models.")}, true},
+		{"nothing selected", nil, true},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := addsTerms(tc.sel, hedge, q); got != tc.want {
+				t.Errorf("addsTerms = %v, want %v", got, tc.want)
+			}
+		})
+	}
+}
