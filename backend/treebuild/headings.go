@@ -401,6 +401,9 @@ func classifyLine(lines []*line, i int, st stats) *heading {
 	if monoShare(l) >= 0.9 && !monoFontRe.MatchString(st.bodyFont) {
 		return nil // code ("R> fit <- lmer(...)"): a line all in a typewriter font is never a heading
 	}
+	if fontShare(l, mathFontRe) >= 0.5 {
+		return nil // a displayed equation ("1 XT X" of a sum with its limits): most letters in math fonts
+	}
 	if st.flat {
 		if h := classifyFlat(lines, i, st); h != nil {
 			return h
@@ -579,19 +582,27 @@ func abbrevEnd(t string) bool {
 }
 
 // monoShare is the share of a line's letters set in a typewriter font.
-func monoShare(l *line) float64 {
-	mono, all := 0, 0
+func monoShare(l *line) float64 { return fontShare(l, monoFontRe) }
+
+// mathFontRe matches the fonts of typeset mathematics: TeX's math italic,
+// symbols and extensions (CMMI, CMSY, CMEX and their AMS and Latin Modern
+// kin), the AMS symbol fonts, and fonts named for math or symbols.
+var mathFontRe = regexp.MustCompile(`(?i)^(?:cmmi|cmsy|cmex|cmbsy|cmmib|lmmi|lmsy|lmex|msam|msbm|eufm|rsfs|stmary)|math|^symbol`)
+
+// fontShare is the share of a line's letters set in a font matching re.
+func fontShare(l *line, re *regexp.Regexp) float64 {
+	in, all := 0, 0
 	for _, r := range l.runs {
 		n := letterCount(r.Text)
 		all += n
-		if monoFontRe.MatchString(r.Font) {
-			mono += n
+		if re.MatchString(r.Font) {
+			in += n
 		}
 	}
 	if all == 0 {
 		return 0
 	}
-	return float64(mono) / float64(all)
+	return float64(in) / float64(all)
 }
 
 // longestWord is the letter count of the longest word of t.
