@@ -6,6 +6,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"unicode"
 
 	"github.com/papertree/papertree/backend/papertree"
@@ -401,9 +403,6 @@ func classifyLine(lines []*line, i int, st stats) *heading {
 	if monoShare(l) >= 0.9 && !monoFontRe.MatchString(st.bodyFont) {
 		return nil // code ("R> fit <- lmer(...)"): a line all in a typewriter font is never a heading
 	}
-	if fontShare(l, mathFontRe) >= 0.5 {
-		return nil // a displayed equation ("1 XT X" of a sum with its limits): most letters in math fonts
-	}
 	if st.flat {
 		if h := classifyFlat(lines, i, st); h != nil {
 			return h
@@ -415,6 +414,9 @@ func classifyLine(lines []*line, i int, st stats) *heading {
 	}
 	if l.maxGap > 3.5*l.size && !numberOnly(firstRunText(l)) {
 		return nil // a table row
+	}
+	if fontShare(l, mathFontRe) >= 0.5 {
+		return nil // a displayed equation ("1 XT X" of a sum with its limits): most letters in math fonts
 	}
 	if tocEntry(l, st) {
 		return nil
@@ -589,13 +591,43 @@ func monoShare(l *line) float64 { return fontShare(l, monoFontRe) }
 // kin), the AMS symbol fonts, and fonts named for math or symbols.
 var mathFontRe = regexp.MustCompile(`(?i)^(?:cmmi|cmsy|cmex|cmbsy|cmmib|lmmi|lmsy|lmex|msam|msbm|eufm|rsfs|stmary)|math|^symbol`)
 
+// fontMatches caches re.MatchString(font): a paper has a handful of fonts
+// and every line asks (safe for concurrent builds). It stops growing at
+// maxFontMatches entries, so that a library of many papers (or a hostile
+// file with endless font names) cannot make it grow without bound.
+var (
+	fontMatches     sync.Map // fontKey -> bool
+	fontMatchesSize atomic.Int64
+)
+
+const maxFontMatches = 4096
+
+type fontKey struct {
+	re   *regexp.Regexp
+	font string
+}
+
+func fontMatch(re *regexp.Regexp, font string) bool {
+	k := fontKey{re, font}
+	if v, ok := fontMatches.Load(k); ok {
+		return v.(bool)
+	}
+	m := re.MatchString(font)
+	if fontMatchesSize.Load() < maxFontMatches {
+		if _, loaded := fontMatches.LoadOrStore(k, m); !loaded {
+			fontMatchesSize.Add(1)
+		}
+	}
+	return m
+}
+
 // fontShare is the share of a line's letters set in a font matching re.
 func fontShare(l *line, re *regexp.Regexp) float64 {
 	in, all := 0, 0
 	for _, r := range l.runs {
 		n := letterCount(r.Text)
 		all += n
-		if re.MatchString(r.Font) {
+		if n > 0 && fontMatch(re, r.Font) {
 			in += n
 		}
 	}
