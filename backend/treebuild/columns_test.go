@@ -3,9 +3,11 @@ package treebuild
 import (
 	"context"
 	"fmt"
+	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/papertree/papertree/backend/internal/shareddata"
 	"github.com/papertree/papertree/backend/papertree"
 	"github.com/papertree/papertree/backend/pdf"
 )
@@ -349,6 +351,41 @@ func TestScriptsKeepTheirLine(t *testing.T) {
 				}
 			}
 			t.Fatalf("no line %q in:\n%s", c.want, strings.Join(texts, "\n"))
+		})
+	}
+}
+
+// TestSupportSentencesWhole: on the development PDFs whose layouts these
+// fixtures stand for, the sentences that answer two questions of our
+// question set are whole in one leaf, and the Science report's title is
+// read from the page. It skips when ../shared/data is absent.
+func TestSupportSentencesWhole(t *testing.T) {
+	dir := shareddata.Dir(t, "pdfs")
+	cases := []struct {
+		name, file, sentence, title string
+	}{
+		{"three-column Science report", "hinton2006_science_reducing_dimensionality.pdf",
+			"It is difficult to optimize the weights in nonlinear autoencoders that have multiple hidden layers (2–4).",
+			"Reducing the Dimensionality of Data with Neural Networks"},
+		{"ACL page with display equations", "zheng2017_novel_tagging_scheme_acl.pdf",
+			"The word embeddings used in the encoding part are initialed by running word2vec", ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			doc, err := pdf.Open(context.Background(), filepath.Join(dir, c.file), pdf.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			p, err := Build(context.Background(), doc, DefaultOptions())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !anyLeafHas(p, c.sentence) {
+				t.Errorf("no leaf holds %q", c.sentence)
+			}
+			if c.title != "" && p.Title != c.title {
+				t.Errorf("title %q, want %q", p.Title, c.title)
+			}
 		})
 	}
 }
