@@ -39,7 +39,12 @@ import (
 
 // PipelineVersion changes whenever parsing or tree building changes in a way
 // that should re-index existing papers.
-const PipelineVersion = "2" // 2: prose after a reference list is no longer bibliography
+// 2: prose after a reference list is no longer bibliography.
+// 3: column layout: three-column grids, the paper's column grid kept on
+// pages whose display equations fake a gutter, lines of neighbouring
+// columns and superscripts no longer merged, mirrored running headers
+// removed, an article starting mid-page after the previous one.
+const PipelineVersion = "3"
 
 // Config configures a Library. Zero values mean defaults.
 type Config struct {

@@ -77,6 +77,14 @@ func (b *builder) splitParagraphs(ls []*line, refs bool) []*para {
 			pt := strings.TrimSpace(prev.text)
 			ended := strings.HasSuffix(pt, ".") || strings.HasSuffix(pt, "?") || strings.HasSuffix(pt, "!") || strings.HasSuffix(pt, ":")
 			samePlace := prev.page == l.page && prev.col == l.col
+			if isCap && samePlace && !ended && !cur.caption && math.Abs(l.size-prev.size) <= 0.3 &&
+				l.y > prev.y && l.y-prev.y <= 1.25*st.lineSpacing {
+				// "Fig. 1." that wraps onto a new line in running text
+				// ("... and is depicted in" / "Fig. 1. It is difficult")
+				// continues the sentence above it at the paragraph's line
+				// spacing: a reference, not a caption.
+				isCap = false
+			}
 			switch {
 			case isCap:
 				start = true

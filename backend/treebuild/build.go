@@ -112,6 +112,9 @@ func (b *builder) run(ctx context.Context) (*papertree.Paper, error) {
 		// and its spacing repairs words the text layer glued together.
 		titleFirst, titleLast, title = lo, hi, t
 	}
+	if titleFirst >= 0 {
+		titleFirst, titleLast = startBelowPrevious(b.lines, titleFirst, titleLast, b.st)
+	}
 	paper.Title = title
 	cands := findCandidates(b.lines, b.st, skip, b.opts.RunInHeadings)
 	// The title block is never a heading.
@@ -160,6 +163,65 @@ func (b *builder) run(ctx context.Context) (*papertree.Paper, error) {
 	}
 	paper.Warnings = append(paper.Warnings, b.warnings...)
 	return paper, nil
+}
+
+// startBelowPrevious handles an article that starts in the middle of a
+// journal page, under or beside the end of the previous article (Science
+// and Nature reports): its title sits low on the page and, in a column
+// grid, may span only the right-hand columns. The previous article's text
+// above the title and in the columns left of it is moved before the title
+// in reading order, where (like any text before a title) it is not part of
+// the paper. It applies only when the title starts below the top quarter of
+// its page and at least five lines of text (body size or smaller: the
+// previous article's references) have to move; it returns the title lines'
+// new positions.
+func startBelowPrevious(lines []*line, lo, hi int, st stats) (int, int) {
+	t := lines[lo]
+	top, x0, x1 := math.Inf(1), math.Inf(1), math.Inf(-1)
+	for _, l := range lines[lo : hi+1] {
+		top, x0, x1 = math.Min(top, l.top()), math.Min(x0, l.x0), math.Max(x1, l.x1)
+	}
+	if top < 0.25*t.pageH {
+		return lo, hi
+	}
+	moves := func(l *line) bool {
+		if l.page != t.page {
+			return false
+		}
+		above := l.bottom() <= top+1 && l.x0 < x1 && l.x1 > x0
+		leftCol := t.col >= 2 && l.col >= 1 && l.col < t.col
+		return above || leftCol
+	}
+	var moved []*line
+	bodyMoved := 0
+	for _, l := range lines[hi+1:] {
+		if moves(l) {
+			moved = append(moved, l)
+			if l.size <= st.bodySize+0.6 && letterCount(l.text) >= 10 {
+				bodyMoved++
+			}
+		}
+	}
+	if bodyMoved < 5 {
+		return lo, hi
+	}
+	out := make([]*line, 0, len(lines))
+	out = append(out, lines[:lo]...)
+	out = append(out, moved...)
+	title := lines[lo : hi+1]
+	out = append(out, title...)
+	for _, l := range lines[hi+1:] {
+		if !moves(l) {
+			out = append(out, l)
+		}
+	}
+	copy(lines, out)
+	for i, l := range lines {
+		l.index = i
+	}
+	n := hi - lo
+	lo += len(moved)
+	return lo, lo + n
 }
 
 // coverPages returns pages that are repository cover sheets (ResearchGate,
@@ -212,7 +274,26 @@ func findTitle(lines []*line, st stats, skip map[int]bool, infoTitle string) (in
 	}
 	if best < 0 || bestSize < st.bodySize+0.5 {
 		t := strings.TrimSpace(infoTitle)
-		return -1, -1, t
+		if letterCount(t) >= 3 {
+			return -1, -1, t
+		}
+		// No usable info title ("504 504..507", a page range): an article
+		// that starts lower on a journal page, under the end of the
+		// previous one, still prints its title in the largest type, well
+		// above body size.
+		best, bestSize = -1, 0
+		for i := first; i < len(lines) && lines[i].page == page; i++ {
+			l := lines[i]
+			if letterCount(l.text) < 3 || captionLike(l.text) || emailRe.MatchString(l.text) {
+				continue
+			}
+			if l.size > bestSize+0.1 {
+				best, bestSize = i, l.size
+			}
+		}
+		if best < 0 || bestSize < 1.5*st.bodySize {
+			return -1, -1, t
+		}
 	}
 	// extend over adjacent lines of the same size
 	lo, hi := best, best

@@ -3,6 +3,7 @@ package treebuild
 import (
 	"math"
 	"regexp"
+	"sort"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -107,21 +108,23 @@ func dehyphenate(cur, next string) bool {
 	return true
 }
 
-// furnitureKey is a line's letters, lowercased, so that "Page 3" and
-// "Page 4" or a running header with a page number on either side compare
-// equal.
+// furnitureKey is a line's letters, lowercased and sorted, so that "Page 3"
+// and "Page 4", a running header with its page number on either side, the
+// mirrored headers of facing pages ("504 28 JULY 2006 VOL 313 SCIENCE
+// www.sciencemag.org" on a left page, "www.sciencemag.org SCIENCE VOL 313
+// 28 JULY 2006 505" on a right one) and one header set with or without a
+// space or hyphen ("Zero-Shot", "Zero Shot", an OCR layer's
+// "QUASI-NEWTONMATRICES") all compare equal. Digits and everything else are
+// dropped.
 func furnitureKey(s string) string {
-	var b strings.Builder
+	var rs []rune
 	for _, r := range strings.ToLower(s) {
-		switch {
-		case unicode.IsDigit(r):
-			// digits are dropped: "2556 Biophysics: Hopfield" and
-			// "Biophysics: Hopfield 2557" are the same running header
-		case unicode.IsLetter(r):
-			b.WriteRune(r)
+		if unicode.IsLetter(r) {
+			rs = append(rs, r)
 		}
 	}
-	return b.String()
+	sort.Slice(rs, func(i, j int) bool { return rs[i] < rs[j] })
+	return string(rs)
 }
 
 var pageNumberRe = regexp.MustCompile(`(?i)^(?:page\s*)?(?:\d{1,4}|[ivxlc]{1,6})(?:\s*(?:of|/)\s*\d{1,4})?$|^[-–—]\s*\d{1,4}\s*[-–—]$`)

@@ -6,6 +6,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"unicode"
 
 	"github.com/papertree/papertree/backend/papertree"
@@ -413,6 +415,9 @@ func classifyLine(lines []*line, i int, st stats) *heading {
 	if l.maxGap > 3.5*l.size && !numberOnly(firstRunText(l)) {
 		return nil // a table row
 	}
+	if fontShare(l, mathFontRe) >= 0.5 {
+		return nil // a displayed equation ("1 XT X" of a sum with its limits): most letters in math fonts
+	}
 	if tocEntry(l, st) {
 		return nil
 	}
@@ -579,19 +584,57 @@ func abbrevEnd(t string) bool {
 }
 
 // monoShare is the share of a line's letters set in a typewriter font.
-func monoShare(l *line) float64 {
-	mono, all := 0, 0
+func monoShare(l *line) float64 { return fontShare(l, monoFontRe) }
+
+// mathFontRe matches the fonts of typeset mathematics: TeX's math italic,
+// symbols and extensions (CMMI, CMSY, CMEX and their AMS and Latin Modern
+// kin), the AMS symbol fonts, and fonts named for math or symbols.
+var mathFontRe = regexp.MustCompile(`(?i)^(?:cmmi|cmsy|cmex|cmbsy|cmmib|lmmi|lmsy|lmex|msam|msbm|eufm|rsfs|stmary)|math|^symbol`)
+
+// fontMatches caches re.MatchString(font): a paper has a handful of fonts
+// and every line asks (safe for concurrent builds). It stops growing at
+// maxFontMatches entries, so that a library of many papers (or a hostile
+// file with endless font names) cannot make it grow without bound.
+var (
+	fontMatches     sync.Map // fontKey -> bool
+	fontMatchesSize atomic.Int64
+)
+
+const maxFontMatches = 4096
+
+type fontKey struct {
+	re   *regexp.Regexp
+	font string
+}
+
+func fontMatch(re *regexp.Regexp, font string) bool {
+	k := fontKey{re, font}
+	if v, ok := fontMatches.Load(k); ok {
+		return v.(bool)
+	}
+	m := re.MatchString(font)
+	if fontMatchesSize.Load() < maxFontMatches {
+		if _, loaded := fontMatches.LoadOrStore(k, m); !loaded {
+			fontMatchesSize.Add(1)
+		}
+	}
+	return m
+}
+
+// fontShare is the share of a line's letters set in a font matching re.
+func fontShare(l *line, re *regexp.Regexp) float64 {
+	in, all := 0, 0
 	for _, r := range l.runs {
 		n := letterCount(r.Text)
 		all += n
-		if monoFontRe.MatchString(r.Font) {
-			mono += n
+		if n > 0 && fontMatch(re, r.Font) {
+			in += n
 		}
 	}
 	if all == 0 {
 		return 0
 	}
-	return float64(mono) / float64(all)
+	return float64(in) / float64(all)
 }
 
 // longestWord is the letter count of the longest word of t.

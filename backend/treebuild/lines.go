@@ -116,6 +116,124 @@ func isDigits(s string) bool {
 	return true
 }
 
+// findGutters looks for the vertical white strips between text columns and
+// returns their x positions, left to right: none for a single-column page,
+// one for two columns, two for a three-column grid (magazine and journal
+// report pages such as Science or Nature letters). A strip must be crossed
+// by few runs and have a substantial amount of text on each side; two strips
+// make a three-column grid only when they cut the text area into three
+// columns of about equal width, each holding a fair share of the text.
+func findGutters(runs []pdf.Run, w float64) []float64 {
+	if len(runs) < 20 {
+		return nil
+	}
+	const step = 1.0
+	n := int(w/step) + 1
+	cover := make([]int, n)
+	total := 0
+	minX, maxX := math.Inf(1), math.Inf(-1)
+	for _, r := range runs {
+		a := int(r.X / step)
+		b := int((r.X + runWidth(r)) / step)
+		if a < 0 {
+			a = 0
+		}
+		if b >= n {
+			b = n - 1
+		}
+		for i := a; i <= b; i++ {
+			cover[i]++
+		}
+		total++
+		minX, maxX = math.Min(minX, r.X), math.Max(maxX, r.X+runWidth(r))
+	}
+	// White strips: maximal stretches crossed by few runs, fewer than
+	// 40% of the median crossing count over the text width (a narrow
+	// gutter under a full-width caption or beside a figure is crossed by a
+	// few runs, a column of text by many), and never more than the
+	// two-column rule allows.
+	limit := max(3, total/40)
+	var crossing []float64
+	for i := max(0, int(minX/step)); i < n && float64(i)*step <= maxX; i++ {
+		crossing = append(crossing, float64(cover[i]))
+	}
+	if len(crossing) > 0 {
+		limit = min(limit, max(3, int(0.4*median(crossing))))
+	}
+	type strip struct{ lo, hi int }
+	var strips []strip
+	for i := int(0.2 * w / step); i <= int(0.8*w/step) && i < n; {
+		if cover[i] > limit {
+			i++
+			continue
+		}
+		j := i
+		for j < n && j <= int(0.85*w/step) && cover[j] <= limit {
+			j++
+		}
+		strips = append(strips, strip{i, j})
+		i = j + 1
+	}
+	mid := func(s strip) float64 { return float64(s.lo+s.hi) / 2 * step }
+	wide := func(s strip) bool { return float64(s.hi-s.lo)*step >= 6 }
+	// text (characters) left of, between and right of the cuts
+	shares := func(cuts ...float64) []float64 {
+		out := make([]float64, len(cuts)+1)
+		all := 0.0
+		for _, r := range runs {
+			c := float64(len(r.Text))
+			all += c
+			for k := 0; k <= len(cuts); k++ {
+				lo, hi := math.Inf(-1), math.Inf(1)
+				if k > 0 {
+					lo = cuts[k-1]
+				}
+				if k < len(cuts) {
+					hi = cuts[k]
+				}
+				if r.X >= lo-2 && r.X+runWidth(r) <= hi+2 {
+					out[k] += c
+					break
+				}
+			}
+		}
+		if all > 0 {
+			for k := range out {
+				out[k] /= all
+			}
+		}
+		return out
+	}
+	// Three columns: two strips that cut [minX, maxX] into thirds of about
+	// equal width (within 20% of a third of the text width), each third
+	// holding at least 15% of the text.
+	third := (maxX - minX) / 3
+	if third > 0 {
+		for a := 0; a < len(strips); a++ {
+			if !wide(strips[a]) {
+				continue
+			}
+			for b := a + 1; b < len(strips); b++ {
+				if !wide(strips[b]) {
+					continue
+				}
+				g1, g2 := mid(strips[a]), mid(strips[b])
+				if math.Abs(g1-minX-third) > 0.2*third || math.Abs(g2-g1-third) > 0.2*third || math.Abs(maxX-g2-third) > 0.2*third {
+					continue
+				}
+				sh := shares(g1, g2)
+				if sh[0] >= 0.15 && sh[1] >= 0.15 && sh[2] >= 0.15 {
+					return []float64{g1, g2}
+				}
+			}
+		}
+	}
+	if g := findGutter(runs, w); g > 0 {
+		return []float64{g}
+	}
+	return nil
+}
+
 // findGutter looks for the vertical white strip between two text columns.
 // It returns the gutter's x, or 0 when the page is single-column. The strip
 // must lie in the middle half of the page, be crossed by few runs, and have
@@ -215,30 +333,82 @@ func suffixStyle(font string) (bold, italic bool) {
 	return false, false
 }
 
-// gutterFits reports whether the document's usual gutter g also splits this
-// page: almost no run crosses it. Sparse pages (a last page with a heading
-// in each column) cannot show a gutter by themselves.
-func gutterFits(runs []pdf.Run, g float64) bool {
-	if g <= 0 || len(runs) == 0 {
+// gutterFits reports whether the document's usual gutters gs also split
+// this page: almost no run crosses any of them and there is text on each
+// side. Sparse pages (a last page with a heading in each column) cannot show
+// a gutter by themselves.
+func gutterFits(runs []pdf.Run, gs []float64) bool {
+	if len(gs) == 0 || len(runs) == 0 {
 		return false
 	}
-	cross, left, right := 0, 0, 0
-	for _, r := range runs {
-		switch {
-		case r.X+runWidth(r) <= g+2:
-			left++
-		case r.X >= g-2:
-			right++
-		default:
-			cross++
+	for _, g := range gs {
+		if g <= 0 {
+			return false
+		}
+		cross, left, right := 0, 0, 0
+		for _, r := range runs {
+			switch {
+			case r.X+runWidth(r) <= g+2:
+				left++
+			case r.X >= g-2:
+				right++
+			default:
+				cross++
+			}
+		}
+		if left == 0 || right == 0 || cross*10 > len(runs) {
+			return false
 		}
 	}
-	return left > 0 && right > 0 && cross*10 <= len(runs)
+	return true
 }
 
-// pageLines turns one page's runs into lines in reading order; g is the
-// page's column gutter (0 for a single column).
-func pageLines(p pdf.Page, pageNo int, runs []pdf.Run, g float64) []*line {
+// sameGutters reports whether two gutter sets describe one column grid:
+// as many gutters, each within 10pt.
+func sameGutters(a, b []float64) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for k := range a {
+		if math.Abs(a[k]-b[k]) > 10 {
+			return false
+		}
+	}
+	return true
+}
+
+// columnOf returns the 1-based column of the span [x0, x1] between the
+// gutters gs (left to right), or 0 when there are no gutters or the span
+// crosses all of them (a full-width line). A span over some columns but not
+// all (a caption under a figure two columns of three wide) reads with its
+// first column, so that it does not cut the columns beside it.
+func columnOf(x0, x1 float64, gs []float64) int {
+	if len(gs) == 0 {
+		return 0
+	}
+	first, last := 1, len(gs)+1
+	for k, g := range gs {
+		if x0 >= g-2 {
+			first = k + 2
+		}
+	}
+	for k := len(gs) - 1; k >= 0; k-- {
+		if x1 <= gs[k]+2 {
+			last = k + 1
+		}
+	}
+	if last < first {
+		last = first
+	}
+	if first == 1 && last == len(gs)+1 {
+		return 0
+	}
+	return first
+}
+
+// pageLines turns one page's runs into lines in reading order; gs are the
+// page's column gutters, left to right (none for a single column).
+func pageLines(p pdf.Page, pageNo int, runs []pdf.Run, gs []float64) []*line {
 	w, h := pageDims(p)
 	if len(runs) == 0 {
 		return nil
@@ -251,32 +421,55 @@ func pageLines(p pdf.Page, pageNo int, runs []pdf.Run, g float64) []*line {
 		}
 		return runs[i].X < runs[j].X
 	})
-	side := func(r pdf.Run) int {
-		if g == 0 {
-			return 0
-		}
-		if r.X+runWidth(r) <= g+2 {
-			return 1
-		}
-		if r.X >= g-2 {
-			return 2
-		}
-		return 0
-	}
+	// Each cluster keeps, besides its main baseline (that of its largest
+	// text), the main baseline of its runs in each column. A run measures
+	// itself against its own column's baseline, with room for scripts; a
+	// cluster with no text yet in the run's column takes it only on the
+	// same baseline (a full-width line), so that a superscript or a title
+	// in one column is never pulled onto a neighbouring column's line.
 	type cluster struct {
 		runs []pdf.Run
 		y    float64
 		size float64
+		colY []float64 // per column (index 0 = crossing a gutter)
+		colS []float64
+	}
+	ncol := len(gs) + 2
+	sideOf := func(r pdf.Run) int {
+		if len(gs) == 0 {
+			return 0
+		}
+		return columnOf(r.X, r.X+runWidth(r), gs)
 	}
 	var open []*cluster
 	var done []*cluster
 	for _, r := range runs {
 		var best *cluster
+		bestD := math.Inf(1)
+		sd := sideOf(r)
 		for _, c := range open {
-			tol := 0.45 * math.Max(c.size, r.Size)
-			if math.Abs(c.y-r.Y) <= tol {
-				best = c
-				break
+			var d float64
+			ok := false
+			switch {
+			case len(gs) == 0:
+				// one column: the first cluster in reach, as always
+				d = 0
+				ok = best == nil && math.Abs(c.y-r.Y) <= 0.45*math.Max(c.size, r.Size)
+			case sd == 0 || c.colS[sd] > 0:
+				y, sz := c.y, c.size
+				if sd != 0 {
+					y, sz = c.colY[sd], c.colS[sd]
+				}
+				d = math.Abs(y - r.Y)
+				ok = d <= 0.45*math.Max(sz, r.Size)
+			default:
+				d = math.Abs(c.y - r.Y)
+				ok = d <= 0.2*math.Min(c.size, r.Size)
+			}
+			// with columns, the nearest baseline in reach wins (a
+			// superscript's cluster must not take the rest of its line)
+			if ok && d < bestD && !overlapsRun(c.runs, r) {
+				best, bestD = c, d
 			}
 		}
 		if best == nil {
@@ -290,13 +483,17 @@ func pageLines(p pdf.Page, pageNo int, runs []pdf.Run, g float64) []*line {
 				}
 			}
 			open = keep
-			best = &cluster{y: r.Y, size: r.Size}
+			best = &cluster{y: r.Y, size: r.Size, colY: make([]float64, ncol), colS: make([]float64, ncol)}
 			open = append(open, best)
 		}
 		best.runs = append(best.runs, r)
-		if r.Size > best.size && len(strings.TrimSpace(r.Text)) > 1 {
+		long := len(strings.TrimSpace(r.Text)) > 1
+		if r.Size > best.size && long {
 			// the main baseline is the one of the largest text, not of a superscript
 			best.y, best.size = r.Y, r.Size
+		}
+		if best.colS[sd] == 0 || (r.Size > best.colS[sd] && long) {
+			best.colY[sd], best.colS[sd] = r.Y, r.Size
 		}
 	}
 	done = append(done, open...)
@@ -306,65 +503,117 @@ func pageLines(p pdf.Page, pageNo int, runs []pdf.Run, g float64) []*line {
 	var out []*line
 	for _, c := range done {
 		sort.SliceStable(c.runs, func(i, j int) bool { return c.runs[i].X < c.runs[j].X })
-		// Split a baseline cluster at the gutter when nothing crosses it.
-		var parts [][]pdf.Run
-		if g > 0 {
-			crosses := false
-			for _, r := range c.runs {
-				if side(r) == 0 {
-					crosses = true
-					break
-				}
-			}
-			if !crosses {
-				// A real column break leaves a wide gap at the gutter; a
-				// centred title whose word space happens to fall on the
-				// gutter does not.
-				gap := math.Inf(1)
-				for k := 1; k < len(c.runs); k++ {
-					if side(c.runs[k-1]) == 1 && side(c.runs[k]) == 2 {
-						gap = c.runs[k].X - (c.runs[k-1].X + runWidth(c.runs[k-1]))
-					}
-				}
-				crosses = gap < 0.9*c.size
-			}
-			if !crosses {
-				var l, rr []pdf.Run
-				for _, r := range c.runs {
-					if side(r) == 1 {
-						l = append(l, r)
-					} else {
-						rr = append(rr, r)
-					}
-				}
-				if len(l) > 0 {
-					parts = append(parts, l)
-				}
-				if len(rr) > 0 {
-					parts = append(parts, rr)
-				}
-			}
-		}
-		if parts == nil {
-			parts = [][]pdf.Run{c.runs}
-		}
+		// Split a baseline cluster at each gutter that nothing crosses and
+		// where the text leaves a real column break.
+		parts := splitAtGutters(c.runs, gs, c.size)
 		for _, rs := range parts {
 			ln := makeLine(rs, pageNo, w, h)
 			if ln == nil {
 				continue
 			}
-			if g > 0 {
-				switch {
-				case ln.x1 <= g+2:
-					ln.col = 1
-				case ln.x0 >= g-2:
-					ln.col = 2
-				}
-			}
+			ln.col = columnOf(ln.x0, ln.x1, gs)
 			out = append(out, ln)
 		}
 	}
 	return readingOrder(out)
+}
+
+// dominantSize is the font size (rounded to 0.5pt) that carries the most
+// characters among the runs lying between x = lo and x = hi; 0 if none.
+func dominantSize(rs []pdf.Run, lo, hi float64) float64 {
+	chars := map[float64]int{}
+	best, size := 0, 0.0
+	for _, r := range rs {
+		if r.X < lo-2 || r.X+runWidth(r) > hi+2 {
+			continue
+		}
+		s := math.Round(r.Size*2) / 2
+		chars[s] += len(r.Text)
+		if chars[s] > best || (chars[s] == best && s > size) {
+			best, size = chars[s], s
+		}
+	}
+	return size
+}
+
+// overlapsRun reports whether r covers much of the same x range as a word
+// of the cluster rs set on another baseline: two words at one x on two
+// baselines are on two lines, however close (the lines of a column beside
+// a title set in large type, whose wide tolerance would otherwise merge
+// them word by word). Runs on one baseline may overlap (text drawn twice
+// for a bold effect); single characters (accents, stacked scripts) never
+// count, and very long clusters are not searched.
+func overlapsRun(rs []pdf.Run, r pdf.Run) bool {
+	if len(rs) > 400 || len([]rune(strings.TrimSpace(r.Text))) < 2 {
+		return false
+	}
+	a0, a1 := r.X, r.X+runWidth(r)
+	for _, o := range rs {
+		if len([]rune(strings.TrimSpace(o.Text))) < 2 || math.Abs(o.Y-r.Y) <= 0.2*math.Min(o.Size, r.Size) {
+			continue
+		}
+		b0, b1 := o.X, o.X+runWidth(o)
+		if ov := math.Min(a1, b1) - math.Max(a0, b0); ov > 0 && ov >= 0.5*math.Min(a1-a0, b1-b0) {
+			return true
+		}
+	}
+	return false
+}
+
+// splitAtGutters cuts one baseline's runs (sorted by x) at every gutter that
+// no run crosses and where the runs either side leave a wide gap: a real
+// column break leaves one, a centred title whose word space happens to fall
+// on a gutter does not.
+func splitAtGutters(rs []pdf.Run, gs []float64, size float64) [][]pdf.Run {
+	var cuts []float64
+	for _, g := range gs {
+		crosses := false
+		for _, r := range rs {
+			if r.X+runWidth(r) > g+2 && r.X < g-2 {
+				crosses = true
+				break
+			}
+		}
+		if crosses {
+			continue
+		}
+		gap := math.Inf(1)
+		for k := 1; k < len(rs); k++ {
+			if rs[k-1].X+runWidth(rs[k-1]) <= g+2 && rs[k].X >= g-2 {
+				gap = rs[k].X - (rs[k-1].X + runWidth(rs[k-1]))
+			}
+		}
+		// Text of two sizes either side (a column's last words beside a
+		// title in large type) is two blocks: the gap need only be wide for
+		// the smaller one.
+		need := 0.9 * size
+		if ls, rsz := dominantSize(rs, math.Inf(-1), g), dominantSize(rs, g, math.Inf(1)); ls > 0 && rsz > 0 && math.Max(ls, rsz) > 1.3*math.Min(ls, rsz) {
+			need = 0.9 * math.Min(ls, rsz)
+		}
+		if gap >= need {
+			cuts = append(cuts, g)
+		}
+	}
+	if len(cuts) == 0 {
+		return [][]pdf.Run{rs}
+	}
+	var parts [][]pdf.Run
+	var cur []pdf.Run
+	k := 0
+	for _, r := range rs {
+		for k < len(cuts) && r.X >= cuts[k]-2 {
+			if len(cur) > 0 {
+				parts = append(parts, cur)
+			}
+			cur = nil
+			k++
+		}
+		cur = append(cur, r)
+	}
+	if len(cur) > 0 {
+		parts = append(parts, cur)
+	}
+	return parts
 }
 
 // readingOrder sorts a page's lines: top to bottom in bands separated by
@@ -570,23 +819,38 @@ func mergeScripts[C any](cs []C, get func(C) (float64, float64, []pdf.Run), merg
 // running headers/footers and page numbers removed.
 func buildLines(pages []pdf.Page) []*line {
 	runs := make([][]pdf.Run, len(pages))
-	gutters := make([]float64, len(pages))
-	var found []float64
+	gutters := make([][]float64, len(pages))
+	found := map[int][][]float64{} // gutter sets found, by number of gutters
 	withText := 0
 	for i, p := range pages {
 		runs[i] = pageRuns(p)
 		w, _ := pageDims(p)
-		gutters[i] = findGutter(runs[i], w)
+		gutters[i] = findGutters(runs[i], w)
 		if len(runs[i]) > 0 {
 			withText++
 		}
-		if gutters[i] > 0 {
-			found = append(found, gutters[i])
+		if n := len(gutters[i]); n > 0 {
+			found[n] = append(found[n], gutters[i])
 		}
 	}
-	docGutter := 0.0
-	if len(found) > 0 && 2*len(found) >= withText {
-		docGutter = median(found)
+	// The document's usual gutters: the most frequent layout (by number of
+	// columns) when at least half the pages with text show it, each gutter
+	// at its median position.
+	var docGutters []float64
+	bestN := 0
+	for n, sets := range found {
+		if len(sets) > len(found[bestN]) || (len(sets) == len(found[bestN]) && n < bestN) {
+			bestN = n
+		}
+	}
+	if sets := found[bestN]; bestN > 0 && 2*len(sets) >= withText {
+		for k := 0; k < bestN; k++ {
+			xs := make([]float64, len(sets))
+			for i, s := range sets {
+				xs[i] = s[k]
+			}
+			docGutters = append(docGutters, median(xs))
+		}
 	}
 	var all [][]*line
 	for i, p := range pages {
@@ -594,11 +858,16 @@ func buildLines(pages []pdf.Page) []*line {
 		if n <= 0 {
 			n = i + 1
 		}
-		g := gutters[i]
-		if g == 0 && gutterFits(runs[i], docGutter) {
-			g = docGutter
+		// A page follows the document's column grid whenever that grid
+		// fits it: a page without a gutter of its own (sparse), or one
+		// whose own white strip lies elsewhere (centred display equations
+		// in one column leave a wider strip inside that column than the
+		// real gutter).
+		gs := gutters[i]
+		if !sameGutters(gs, docGutters) && gutterFits(runs[i], docGutters) {
+			gs = docGutters
 		}
-		all = append(all, splitCaptionPairs(pageLines(p, n, runs[i], g)))
+		all = append(all, splitCaptionPairs(pageLines(p, n, runs[i], gs)))
 	}
 	all = dropFurniture(all)
 	var out []*line
