@@ -215,15 +215,31 @@ func fieldsAtLeast(s string, n int) bool {
 
 // WantsCitations reports questions about citations, references or funding,
 // the only ones for which bibliographies and acknowledgements are evidence.
+// Words are matched whole or by their stem's start, never inside another
+// word: "coreference" and "preference" are not about references, nor
+// "fundamental" about funding.
 func WantsCitations(q string) bool {
 	l := strings.ToLower(q)
-	for _, w := range []string{"cite", "citing", "citation", "reference", "bibliograph", "fund", "grant", "acknowledg", "thank", "sponsor", "supported by"} {
-		if strings.Contains(l, w) {
+	if strings.Contains(l, "supported by") {
+		return true
+	}
+	for _, w := range strings.FieldsFunc(l, func(r rune) bool { return !unicode.IsLetter(r) }) {
+		if citationWords[w] {
 			return true
+		}
+		for _, p := range []string{"citation", "bibliograph", "acknowledg", "sponsor", "referenc"} {
+			if strings.HasPrefix(w, p) {
+				return true
+			}
 		}
 	}
 	return false
 }
+
+// citationWords are the whole words that ask about citations or funding.
+var citationWords = map[string]bool{"cite": true, "cites": true, "cited": true, "citing": true, "fund": true, "funds": true,
+	"funded": true, "funding": true, "funder": true, "funders": true, "grant": true, "grants": true, "thank": true,
+	"thanks": true, "thanked": true}
 
 var (
 	yearRE     = regexp.MustCompile(`\b(19[5-9]\d|20[0-4]\d)[a-z]?\b`)

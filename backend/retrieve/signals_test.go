@@ -182,3 +182,29 @@ func TestIdentityScores(t *testing.T) {
 		})
 	}
 }
+
+func TestWantsCitations(t *testing.T) {
+	tests := []struct {
+		q    string
+		want bool
+	}{
+		{"Which papers does the BERT paper cite for pre-training?", true},
+		{"What references support the claim?", true},
+		{"Who funded the work on warm-starting selection?", true},
+		{"Which grants supported this study?", true},
+		{"Whom do the authors thank?", true},
+		{"What does the acknowledgement section say?", true},
+		{"Was the work supported by the NSF?", true},
+		{"What image resolution does the end-to-end coreference model take as input?", false},
+		{"How are user preferences modelled?", false},
+		{"What is the fundamental limit of the method?", false},
+		{"What inference speed does the model reach?", false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.q, func(t *testing.T) {
+			if got := WantsCitations(tc.q); got != tc.want {
+				t.Errorf("WantsCitations(%q) = %v, want %v", tc.q, got, tc.want)
+			}
+		})
+	}
+}
