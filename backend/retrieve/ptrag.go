@@ -157,11 +157,20 @@ func (ptrag) Retrieve(ctx context.Context, ix Index, req Request) (Result, error
 	}
 	timings["embed_query"] = ms(time.Since(t0))
 	t1 := time.Now()
-	ids, identified, err := scopeIdentified(ctx, ix, req, qv)
+	// A paper's first load (tree, vectors, sentence signals) is most of a
+	// cold question; the likely papers start loading while the keyword
+	// search runs, and the chosen ones while textScores runs.
+	prefetch := func(id int64) { go loadExtra(ctx, ix, id) }
+	ids, identified, err := scopeIdentified(ctx, ix, req, qv, prefetch)
 	if err != nil {
 		return Result{}, err
 	}
-	text := textScores(ctx, ix, req.Query, ids)
+	var text map[int64]float64
+	textDone := make(chan struct{})
+	go func() {
+		defer close(textDone)
+		text = textScores(ctx, ix, req.Query, ids)
+	}()
 	timings["scope"] = ms(time.Since(t1))
 	t2 := time.Now()
 	var fallbacks []string
@@ -189,7 +198,8 @@ func (ptrag) Retrieve(ctx context.Context, ix Index, req Request) (Result, error
 	for i, id := range ids {
 		g.Go(func() error {
 			o := &outs[i]
-			d, err := ix.Paper(ctx, id)
+			d, err := loadExtra(ctx, ix, id)
+			<-textDone
 			if skipPaper(req, err) {
 				o.skip = true
 				return nil
@@ -204,6 +214,7 @@ func (ptrag) Retrieve(ctx context.Context, ix Index, req Request) (Result, error
 		})
 	}
 	_ = g.Wait() // every goroutine returns nil
+	<-textDone
 	for _, o := range outs {
 		if o.skip {
 			continue
@@ -247,6 +258,16 @@ func (ptrag) Retrieve(ctx context.Context, ix Index, req Request) (Result, error
 	res.Diag.Fallbacks = dedupe(fallbacks)
 	res.Diag.Timings["total"] = ms(time.Since(t0))
 	return res, nil
+}
+
+// loadExtra loads paper id and computes its sentence signals (extraOf):
+// the part of a paper's first use that does not depend on the question.
+func loadExtra(ctx context.Context, ix Index, id int64) (*PaperData, error) {
+	d, err := ix.Paper(ctx, id)
+	if err == nil {
+		extraOf(d)
+	}
+	return d, err
 }
 
 // ptragPaper selects leaves of one paper under the full budget.
