@@ -198,6 +198,9 @@ func (ix *StoreIndex) load(ctx context.Context, id int64) (*PaperData, error) {
 			break
 		}
 	}
+	// The signals made at index time, if any (a failed read only means
+	// they are computed on first use).
+	sigKey, sigData, sigOK, sigErr := ix.st.LoadStructure(ctx, id, SignalsKind)
 	<-done
 	if perr != nil {
 		return nil, perr
@@ -205,7 +208,11 @@ func (ix *StoreIndex) load(ctx context.Context, id int64) (*PaperData, error) {
 	if verr != nil {
 		return nil, verr
 	}
-	return NewPaperData(p, vecs[0], vecs[1], vecs[2]), nil
+	d := NewPaperData(p, vecs[0], vecs[1], vecs[2])
+	if sigOK && sigErr == nil {
+		storedExtra(d, sigKey, sigData)
+	}
+	return d, nil
 }
 
 func (ix *StoreIndex) SearchText(ctx context.Context, query string, paperIDs []int64, limit int) ([]store.Hit, error) {

@@ -160,7 +160,8 @@ func (ptrag) Retrieve(ctx context.Context, ix Index, req Request) (Result, error
 	// A paper's first load (tree, vectors, sentence signals) is most of a
 	// cold question; the likely papers start loading while the keyword
 	// search runs, and the chosen ones while textScores runs.
-	prefetch := func(id int64) { go loadExtra(ctx, ix, id) }
+	titles := !req.Params.NoPaths && req.SectionJudge == nil && req.Params.TitleWeight > 0
+	prefetch := func(id int64) { go loadExtra(ctx, ix, id, titles) }
 	ids, identified, err := scopeIdentified(ctx, ix, req, qv, prefetch)
 	if err != nil {
 		return Result{}, err
@@ -198,7 +199,7 @@ func (ptrag) Retrieve(ctx context.Context, ix Index, req Request) (Result, error
 	for i, id := range ids {
 		g.Go(func() error {
 			o := &outs[i]
-			d, err := loadExtra(ctx, ix, id)
+			d, err := loadExtra(ctx, ix, id, titles)
 			<-textDone
 			if skipPaper(req, err) {
 				o.skip = true
@@ -260,12 +261,16 @@ func (ptrag) Retrieve(ctx context.Context, ix Index, req Request) (Result, error
 	return res, nil
 }
 
-// loadExtra loads paper id and computes its sentence signals (extraOf):
-// the part of a paper's first use that does not depend on the question.
-func loadExtra(ctx context.Context, ix Index, id int64) (*PaperData, error) {
+// loadExtra loads paper id and prepares what does not depend on the
+// question: its sentence signals (extraOf) and, with titles, its section
+// title vectors (pathScope's stand-in for an LLM's section judgment).
+func loadExtra(ctx context.Context, ix Index, id int64, titles bool) (*PaperData, error) {
 	d, err := ix.Paper(ctx, id)
 	if err == nil {
 		extraOf(d)
+		if titles {
+			_, _ = d.titleVectors(ctx, ix.Embedder()) // an error is met again, and handled, in pathScope
+		}
 	}
 	return d, err
 }
