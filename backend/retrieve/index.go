@@ -39,6 +39,8 @@ type PaperData struct {
 	chunks   []chunk     // the naive baseline's flat chunks, built lazily
 	chunkTok int
 	sentVec  sentVecCache // sentence vectors of passages, see sentenceVectors
+
+	extra *extraEntry // sentence signals, see extraOf (guarded by extras)
 }
 
 // Order returns the document-order index of node id, or -1.

@@ -99,8 +99,8 @@ func storedSignalsLibrary(t *testing.T) (*store.Store, []int64) {
 func extraSeeded(d *PaperData) *paperExtra {
 	extras.Lock()
 	defer extras.Unlock()
-	if e, ok := extras.m[d]; ok {
-		return e.x
+	if d.extra != nil {
+		return d.extra.x
 	}
 	return nil
 }

@@ -100,13 +100,9 @@ func storedExtra(d *PaperData, key string, data []byte) {
 	}
 	extras.Lock()
 	defer extras.Unlock()
-	if _, ok := extras.m[d]; ok {
-		return
+	if d.extra == nil {
+		e := &extraEntry{done: make(chan struct{}), x: x}
+		close(e.done)
+		d.extra = e
 	}
-	if len(extras.m) > 512 {
-		clear(extras.m)
-	}
-	e := &extraEntry{done: make(chan struct{}), x: x}
-	close(e.done)
-	extras.m[d] = e
 }
