@@ -410,6 +410,9 @@ func indexQasper(ctx context.Context, st *store.Store, emb papertree.Embedder, p
 				return nil, err
 			}
 		}
+		if err := retrieve.EnsureSignals(ctx, st, id); err != nil {
+			return nil, err
+		}
 		ix := &qasperIndexed{q: q, id: id, para: map[int64]string{}, nodes: map[int64]int64{}, tok: map[int64]int{}, anc: map[int64][]int64{}}
 		qt.Paper.Root.Walk(func(path []*papertree.Node) bool {
 			n := path[len(path)-1]

@@ -15,6 +15,7 @@ import (
 	"github.com/papertree/papertree/backend/embedding"
 	"github.com/papertree/papertree/backend/papertree"
 	"github.com/papertree/papertree/backend/pdf"
+	"github.com/papertree/papertree/backend/retrieve"
 	"github.com/papertree/papertree/backend/store"
 	"github.com/papertree/papertree/backend/treebuild"
 	"golang.org/x/sync/errgroup"
@@ -272,6 +273,9 @@ func (l *Library) save(ctx context.Context, r parsed, fp string, emit func(Event
 		fail(fmt.Errorf("save: %w", err))
 		return
 	}
+	// The paper's sentence signals, so that its first question does not
+	// read every sentence (optional: without them it computes them).
+	_ = retrieve.EnsureSignals(ctx, l.store, id)
 	l.Retrieval().Invalidate(id)
 	emit(Event{File: r.path, Status: StatusReady, PaperID: id, Title: r.paper.Title, Pages: r.paper.Pages})
 }
@@ -320,6 +324,8 @@ func (l *Library) readFile(ctx context.Context, path, fp string, emit func(Event
 	}
 	if info, err := l.store.PaperByPath(ctx, path); err == nil &&
 		info.Hash == hash && info.Fingerprint == fp && info.Status == store.StatusReady && !info.Stale {
+		// A paper indexed before its signals were stored gets them now.
+		_ = retrieve.EnsureSignals(ctx, l.store, info.ID)
 		emit(Event{File: path, Status: StatusUnchanged, PaperID: info.ID, Title: info.Title, Pages: info.Pages})
 		return nil, hash, true, nil
 	}

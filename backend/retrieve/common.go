@@ -24,7 +24,7 @@ const namedShortlist = 8
 // set, or for library-wide questions the MaxPapers papers whose best section
 // body (vector search) and keyword hits match best.
 func scopePapers(ctx context.Context, ix Index, req Request, qv []float32) ([]int64, error) {
-	ids, _, err := scopeIdentified(ctx, ix, req, qv)
+	ids, _, err := scopeIdentified(ctx, ix, req, qv, nil)
 	return ids, err
 }
 
@@ -37,7 +37,13 @@ const identityWeight = 0.5
 // names. A question that clearly names one paper ("In the GloVe paper",
 // "Pennington et al.") searches that paper only; weaker identity signals
 // lift papers in the ranking.
-func scopeIdentified(ctx context.Context, ix Index, req Request, qv []float32) ([]int64, int64, error) {
+//
+// prefetch, when not nil, is called (before the keyword search, the
+// costliest step of a large library's scope) with the papers that rank
+// first on the section search and the identity scores alone: most of them
+// are among the papers returned, so their first loads can run beside the
+// keyword search. It must not block; it changes no result.
+func scopeIdentified(ctx context.Context, ix Index, req Request, qv []float32, prefetch func(id int64)) ([]int64, int64, error) {
 	if len(req.PaperIDs) > 0 {
 		return req.PaperIDs, 0, nil
 	}
@@ -94,12 +100,34 @@ func scopeIdentified(ctx context.Context, ix Index, req Request, qv []float32) (
 	for _, h := range hits {
 		score[h.PaperID] = max(score[h.PaperID], h.Score)
 	}
+	if prefetch != nil {
+		guess := make(map[int64]float64, len(score)+len(idScore))
+		for id, s := range score {
+			guess[id] = s
+		}
+		for id, s := range idScore {
+			guess[id] += identityWeight * s
+		}
+		for _, id := range topPapers(guess, req.Params.MaxPapers) {
+			prefetch(id)
+		}
+	}
 	for id, s := range textScoresByPaper(ctx, ix, req.Query, shortlist) {
 		score[id] += req.Params.TextWeight * s
 	}
 	for id, s := range idScore {
 		score[id] += identityWeight * s
 	}
+	ids := topPapers(score, req.Params.MaxPapers)
+	if len(ids) == 0 {
+		return nil, 0, papertree.Errorf(papertree.ENotFound, "The library has no indexed papers to search.")
+	}
+	return ids, 0, nil
+}
+
+// topPapers returns the n papers of score with the highest scores, best
+// first (ties by id).
+func topPapers(score map[int64]float64, n int) []int64 {
 	ids := make([]int64, 0, len(score))
 	for id := range score {
 		ids = append(ids, id)
@@ -110,13 +138,10 @@ func scopeIdentified(ctx context.Context, ix Index, req Request, qv []float32) (
 		}
 		return ids[i] < ids[j]
 	})
-	if len(ids) > req.Params.MaxPapers {
-		ids = ids[:req.Params.MaxPapers]
+	if len(ids) > n {
+		ids = ids[:n]
 	}
-	if len(ids) == 0 {
-		return nil, 0, papertree.Errorf(papertree.ENotFound, "The library has no indexed papers to search.")
-	}
-	return ids, 0, nil
+	return ids
 }
 
 func containsID(ids []int64, id int64) bool {

@@ -39,6 +39,8 @@ type PaperData struct {
 	chunks   []chunk     // the naive baseline's flat chunks, built lazily
 	chunkTok int
 	sentVec  sentVecCache // sentence vectors of passages, see sentenceVectors
+
+	extra *extraEntry // sentence signals, see extraOf (guarded by extras)
 }
 
 // Order returns the document-order index of node id, or -1.
@@ -95,8 +97,21 @@ type StoreIndex struct {
 	emb   papertree.Embedder
 	limit int
 
-	mu    sync.Mutex
-	cache map[int64]*PaperData
+	mu      sync.Mutex
+	cache   map[int64]*PaperData
+	loading map[int64]*paperLoad // first loads under way, see Paper
+}
+
+// paperLoad is one paper's first load, shared by every caller that asks for
+// the paper while it runs (a question's prefetch and the question itself,
+// or two questions at once): the tree and vectors are read once.
+type paperLoad struct {
+	done chan struct{} // closed when d and err are set
+	d    *PaperData
+	err  error
+	// stale is set (under StoreIndex.mu) when the paper is invalidated
+	// while it loads: what the load read is not cached.
+	stale bool
 }
 
 // NewStoreIndex wraps a store; cacheLimit bounds cached papers (default 512).
@@ -104,7 +119,7 @@ func NewStoreIndex(st *store.Store, emb papertree.Embedder, cacheLimit int) *Sto
 	if cacheLimit <= 0 {
 		cacheLimit = 512
 	}
-	return &StoreIndex{st: st, emb: emb, limit: cacheLimit, cache: map[int64]*PaperData{}}
+	return &StoreIndex{st: st, emb: emb, limit: cacheLimit, cache: map[int64]*PaperData{}, loading: map[int64]*paperLoad{}}
 }
 
 func (ix *StoreIndex) Embedder() papertree.Embedder { return ix.emb }
@@ -113,6 +128,10 @@ func (ix *StoreIndex) Embedder() papertree.Embedder { return ix.emb }
 func (ix *StoreIndex) Invalidate(id int64) {
 	ix.mu.Lock()
 	delete(ix.cache, id)
+	if l, ok := ix.loading[id]; ok {
+		l.stale = true
+		delete(ix.loading, id)
+	}
 	ix.mu.Unlock()
 }
 
@@ -122,11 +141,47 @@ func (ix *StoreIndex) ReadyPapers(ctx context.Context) ([]int64, error) {
 
 func (ix *StoreIndex) Paper(ctx context.Context, id int64) (*PaperData, error) {
 	ix.mu.Lock()
-	d, ok := ix.cache[id]
-	ix.mu.Unlock()
-	if ok {
+	if d, ok := ix.cache[id]; ok {
+		ix.mu.Unlock()
 		return d, nil
 	}
+	if l, ok := ix.loading[id]; ok {
+		ix.mu.Unlock()
+		select {
+		case <-l.done:
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
+		if l.err == nil {
+			return l.d, nil
+		}
+		// The other caller's load failed (perhaps only its context was
+		// cancelled): load for this caller.
+		return ix.load(ctx, id)
+	}
+	l := &paperLoad{done: make(chan struct{})}
+	ix.loading[id] = l
+	ix.mu.Unlock()
+	defer func() {
+		ix.mu.Lock()
+		if ix.loading[id] == l {
+			delete(ix.loading, id)
+		}
+		if l.err == nil && !l.stale {
+			if len(ix.cache) >= ix.limit {
+				clear(ix.cache)
+			}
+			ix.cache[id] = l.d
+		}
+		ix.mu.Unlock()
+		close(l.done)
+	}()
+	l.d, l.err = ix.load(ctx, id)
+	return l.d, l.err
+}
+
+// load reads paper id from the store and prepares it (no caching).
+func (ix *StoreIndex) load(ctx context.Context, id int64) (*PaperData, error) {
 	// The tree and the vectors are read at the same time (the store has a
 	// pool of readers): a paper's first load is on the path of the first
 	// question that searches it.
@@ -145,6 +200,9 @@ func (ix *StoreIndex) Paper(ctx context.Context, id int64) (*PaperData, error) {
 			break
 		}
 	}
+	// The signals made at index time, if any (a failed read only means
+	// they are computed on first use).
+	sigKey, sigData, sigOK, sigErr := ix.st.LoadStructure(ctx, id, SignalsKind)
 	<-done
 	if perr != nil {
 		return nil, perr
@@ -152,13 +210,10 @@ func (ix *StoreIndex) Paper(ctx context.Context, id int64) (*PaperData, error) {
 	if verr != nil {
 		return nil, verr
 	}
-	d = NewPaperData(p, vecs[0], vecs[1], vecs[2])
-	ix.mu.Lock()
-	if len(ix.cache) >= ix.limit {
-		clear(ix.cache)
+	d := NewPaperData(p, vecs[0], vecs[1], vecs[2])
+	if sigOK && sigErr == nil {
+		storedExtra(d, sigKey, sigData)
 	}
-	ix.cache[id] = d
-	ix.mu.Unlock()
 	return d, nil
 }
 

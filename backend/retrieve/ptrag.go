@@ -159,11 +159,21 @@ func (ptrag) Retrieve(ctx context.Context, ix Index, req Request) (Result, error
 	}
 	timings["embed_query"] = ms(time.Since(t0))
 	t1 := time.Now()
-	ids, identified, err := scopeIdentified(ctx, ix, req, qv)
+	// A paper's first load (tree, vectors, sentence signals) is most of a
+	// cold question; the likely papers start loading while the keyword
+	// search runs, and the chosen ones while textScores runs.
+	titles := !req.Params.NoPaths && req.SectionJudge == nil && req.Params.TitleWeight > 0
+	prefetch := func(id int64) { go loadExtra(ctx, ix, id, titles) }
+	ids, identified, err := scopeIdentified(ctx, ix, req, qv, prefetch)
 	if err != nil {
 		return Result{}, err
 	}
-	text := textScores(ctx, ix, req.Query, ids)
+	var text map[int64]float64
+	textDone := make(chan struct{})
+	go func() {
+		defer close(textDone)
+		text = textScores(ctx, ix, req.Query, ids)
+	}()
 	timings["scope"] = ms(time.Since(t1))
 	t2 := time.Now()
 	var fallbacks []string
@@ -191,7 +201,8 @@ func (ptrag) Retrieve(ctx context.Context, ix Index, req Request) (Result, error
 	for i, id := range ids {
 		g.Go(func() error {
 			o := &outs[i]
-			d, err := ix.Paper(ctx, id)
+			d, err := loadExtra(ctx, ix, id, titles)
+			<-textDone
 			if skipPaper(req, err) {
 				o.skip = true
 				return nil
@@ -206,6 +217,7 @@ func (ptrag) Retrieve(ctx context.Context, ix Index, req Request) (Result, error
 		})
 	}
 	_ = g.Wait() // every goroutine returns nil
+	<-textDone
 	for _, o := range outs {
 		if o.skip {
 			continue
@@ -264,6 +276,20 @@ func mergePapers(all []cand, budget int, query string) []cand {
 	out := keepBest(selectBudget(all, budget), all, budget, bestKeep, query)
 	sortDocOrder(out)
 	return out
+}
+
+// loadExtra loads paper id and prepares what does not depend on the
+// question: its sentence signals (extraOf) and, with titles, its section
+// title vectors (pathScope's stand-in for an LLM's section judgment).
+func loadExtra(ctx context.Context, ix Index, id int64, titles bool) (*PaperData, error) {
+	d, err := ix.Paper(ctx, id)
+	if err == nil {
+		extraOf(d)
+		if titles {
+			_, _ = d.titleVectors(ctx, ix.Embedder()) // an error is met again, and handled, in pathScope
+		}
+	}
+	return d, err
 }
 
 // ptragPaper selects leaves of one paper under the full budget.

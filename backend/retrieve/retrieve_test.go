@@ -42,6 +42,13 @@ func paper(title, path string) *papertree.Paper {
 
 func setup(t testing.TB, papers ...*papertree.Paper) (*retrieve.StoreIndex, []int64) {
 	t.Helper()
+	st, ids := setupStore(t, papers...)
+	return retrieve.NewStoreIndex(st, embedding.NewBuiltin(), 0), ids
+}
+
+// setupStore saves papers in a new library and returns its store.
+func setupStore(t testing.TB, papers ...*papertree.Paper) (*store.Store, []int64) {
+	t.Helper()
 	ctx := context.Background()
 	st, err := store.Open(ctx, filepath.Join(t.TempDir(), "lib.db"))
 	if err != nil {
@@ -65,7 +72,7 @@ func setup(t testing.TB, papers ...*papertree.Paper) (*retrieve.StoreIndex, []in
 		}
 		ids = append(ids, id)
 	}
-	return retrieve.NewStoreIndex(st, emb, 0), ids
+	return st, ids
 }
 
 func TestStrategiesFindTheRightSection(t *testing.T) {

@@ -77,7 +77,11 @@ func quantizeVec(v []float32) qvec {
 	}
 	q.scale = m / 32767
 	for i, x := range v {
-		q.code[i] = int16(math.Round(float64(x / q.scale)))
+		// Most components of a sentence vector are 0 (about two thirds
+		// with the built-in embedder), whose code is 0 already.
+		if x != 0 {
+			q.code[i] = int16(math.Round(float64(x / q.scale)))
+		}
 	}
 	return q
 }

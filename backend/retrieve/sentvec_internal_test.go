@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"reflect"
 	"testing"
 
 	"github.com/papertree/papertree/backend/embedding"
@@ -171,5 +172,42 @@ func TestSentenceVectorCache(t *testing.T) {
 	d.sentenceVecs(ctx, emb, all[sentVecCacheLeaves:])
 	if n := len(d.sentVec.vecs); n != 8 {
 		t.Fatalf("cache holds %d passages after overflowing, want 8", n)
+	}
+}
+
+// quantizeVec skips zero components; its codes are those of rounding every
+// component, zeros, negative zeros and extremes included.
+func TestQuantizeVecSkipsZerosOnly(t *testing.T) {
+	plain := func(v []float32) qvec {
+		m := float32(0)
+		for _, x := range v {
+			m = max(m, x, -x)
+		}
+		q := qvec{code: make([]int16, len(v))}
+		if m == 0 {
+			return q
+		}
+		q.scale = m / 32767
+		for i, x := range v {
+			q.code[i] = int16(math.Round(float64(x / q.scale)))
+		}
+		return q
+	}
+	negZero := float32(math.Copysign(0, -1))
+	cases := []struct {
+		name string
+		v    []float32
+	}{
+		{"all zero", []float32{0, 0, negZero}},
+		{"sparse", []float32{0, 0.25, 0, -0.5, negZero, 1e-9, 0}},
+		{"dense", []float32{0.1, -0.2, 0.3, -0.4, 0.5}},
+		{"extremes", []float32{-1, 1, 0.5e-4, -0.5e-4, 0}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			if got, want := quantizeVec(tc.v), plain(tc.v); !reflect.DeepEqual(got, want) {
+				t.Fatalf("got %+v, want %+v", got, want)
+			}
+		})
 	}
 }

@@ -414,22 +414,20 @@ type extraEntry struct {
 	x    *paperExtra
 }
 
-var extras = struct {
-	sync.Mutex // also guards paperExtra.card
-	m          map[*PaperData]*extraEntry
-}{m: map[*PaperData]*extraEntry{}}
+// extras guards PaperData.extra and paperExtra.card. A paper's signals
+// live on the paper (not in a table of their own), so they go when the
+// paper leaves its index's cache or the index is dropped: a table keyed by
+// paper kept up to 512 papers alive with their vectors after their library
+// was closed.
+var extras sync.Mutex
 
 func extraOf(d *PaperData) *paperExtra {
 	extras.Lock()
-	e, ok := extras.m[d]
+	e := d.extra
+	ok := e != nil
 	if !ok {
-		if len(extras.m) > 512 {
-			// Bounded like the paper cache: papers evicted there (or
-			// re-indexed) must not keep their signals alive here.
-			clear(extras.m)
-		}
 		e = &extraEntry{done: make(chan struct{})}
-		extras.m[d] = e
+		d.extra = e
 	}
 	extras.Unlock()
 	if ok {

@@ -1,6 +1,7 @@
 package store
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"math"
@@ -221,6 +222,72 @@ func TestDenseRowsStayReadable(t *testing.T) {
 	for id, v := range before {
 		if !closeVec(after[id], v) {
 			t.Fatalf("node %d changed when read from a dense row", id)
+		}
+	}
+}
+
+// densifyPlain is densify as first written: every component's bit tested.
+func densifyPlain(data []byte, n, dim int) ([]byte, bool) {
+	if n < 0 || dim <= 0 || len(data) < n*blobRecord {
+		return nil, false
+	}
+	out := make([]byte, n*(blobRecord+dim))
+	copy(out, data[:n*blobRecord])
+	src := data[n*blobRecord:]
+	bm := (dim + 7) / 8
+	for i := 0; i < n; i++ {
+		if len(src) < bm {
+			return nil, false
+		}
+		bits := src[:bm]
+		src = src[bm:]
+		dst := out[n*blobRecord+i*dim:]
+		for j := 0; j < dim; j++ {
+			if bits[j/8]&(1<<(j%8)) != 0 {
+				if len(src) == 0 {
+					return nil, false
+				}
+				dst[j] = src[0]
+				src = src[1:]
+			}
+		}
+	}
+	return out, len(src) == 0
+}
+
+// densify walks the set bits only; it decodes (and refuses) exactly the
+// rows the component-by-component scan does, bits past dim included.
+func TestDensifyMatchesPlainScan(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 9))
+	for _, dim := range []int{1, 7, 8, 13, 64, 768} {
+		for round := 0; round < 40; round++ {
+			n := 1 + rng.IntN(4)
+			vecs := make([][]float32, n)
+			ids := make([]int64, n)
+			for i := range vecs {
+				ids[i] = int64(i + 1)
+				vecs[i] = make([]float32, dim)
+				for j := range vecs[i] {
+					if rng.IntN(3) == 0 {
+						vecs[i][j] = float32(rng.NormFloat64())
+					}
+				}
+			}
+			row := encodeBlob(ids, vecs, dim)
+			variants := [][]byte{row, row[:len(row)-1], append(append([]byte{}, row...), 3)}
+			if dim%8 != 0 {
+				// A bit set past dim in the first bitmap's last byte.
+				b := append([]byte{}, row...)
+				b[n*blobRecord+(dim+7)/8-1] |= 0x80
+				variants = append(variants, b)
+			}
+			for k, v := range variants {
+				got, gotOK := densify(v, n, dim)
+				want, wantOK := densifyPlain(v, n, dim)
+				if gotOK != wantOK || gotOK && !bytes.Equal(got, want) {
+					t.Fatalf("dim %d round %d variant %d: ok %v/%v, rows differ %v", dim, round, k, gotOK, wantOK, !bytes.Equal(got, want))
+				}
+			}
 		}
 	}
 }

@@ -305,11 +305,22 @@ func replicate(ctx context.Context, st *store.Store, from, to int) error {
 			}
 			return true
 		})
+		// The copies have the paper's text, so its stored signals too.
+		sigKey, sigData, err := retrieve.Signals(ctx, st, info.ID)
+		if err != nil {
+			return err
+		}
 		orig := p.Path
 		for k := from; k < to; k++ {
 			p.Path = fmt.Sprintf("%s#copy-%d", orig, k)
-			if _, err := st.SavePaper(ctx, p, v, info.Fingerprint); err != nil {
+			id, err := st.SavePaper(ctx, p, v, info.Fingerprint)
+			if err != nil {
 				return err
+			}
+			if sigData != nil {
+				if err := st.SaveStructure(ctx, id, retrieve.SignalsKind, sigKey, sigData, 0); err != nil {
+					return err
+				}
 			}
 		}
 	}
