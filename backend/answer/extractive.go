@@ -193,7 +193,21 @@ func Compose(ctx context.Context, emb papertree.Embedder, in Input, opts Options
 	}
 	coverage := make([]float64, len(sents))
 	wcov := make([]float64, len(sents))
-	lcov := localCoverage(qstems, texts)
+	// The words with which the question names its paper ("In Hinton and
+	// Salakhutdinov's Science paper") are not what an answer says: a
+	// sentence rates by the rest (the author line is never the answer).
+	rstems := withoutRefStems(question, qstems)
+	rterms := map[string]bool{}
+	refs := retrieve.PaperRefWords(question)
+	for t := range qterms {
+		if !refs[t] {
+			rterms[t] = true
+		}
+	}
+	if len(rterms) == 0 {
+		rterms = qterms
+	}
+	lcov := localCoverage(rstems, texts)
 	for i := range sents {
 		sim := 0.0
 		for k := range qv {
@@ -206,8 +220,8 @@ func Compose(ctx context.Context, emb papertree.Embedder, in Input, opts Options
 		// prefers the sentence that answers over the one that restates.
 		coverage[i] = retrieve.SentenceScore(qstems, "", sents[i].text)
 		wcov[i] = weightedCoverage(qstems, sents[i].text)
-		sents[i].score = sim + 0.25*overlap(qterms, contentTerms(sents[i].text)) + 0.3*ev[sents[i].ev].Score +
-			0.2*retrieve.SentenceScore(qstems, kind, sents[i].text) + localWeight*lcov[i]
+		sents[i].score = sim + 0.25*overlap(rterms, contentTerms(sents[i].text)) + 0.3*ev[sents[i].ev].Score +
+			0.2*retrieve.SentenceScore(rstems, kind, sents[i].text) + localWeight*lcov[i]
 		if sents[i].tok > 80 {
 			sents[i].score -= 0.05 // run-on "sentences" (tables, lists) make poor answers
 		}

@@ -54,6 +54,12 @@ func TestExtractive(t *testing.T) {
 				ev(1.0, "Our largest model, Zephyr, is a 1.5B parameter Transformer trained on web text."),
 			},
 			false, []string{"1.5B parameter", "[2]"}, []string{"many more parameters"}, nil},
+		{"the author line of the paper the question names is not the answer", "In Hinton and Salakhutdinov's Science paper, what is difficult about deep autoencoders without pretraining?",
+			[]papertree.Evidence{
+				ev(1.0, "G. E. Hinton and R. R. Salakhutdinov, University of Toronto. "+
+					"It is difficult to optimize the weights in nonlinear autoencoders that have multiple hidden layers."),
+			},
+			false, []string{"difficult to optimize the weights"}, []string{"Hinton and R. R."}, nil},
 		{"a sentence repeated in two passages is quoted once", "How are glyphs grouped into words?",
 			[]papertree.Evidence{ev(0.6, repeated), ev(0.6, repeated)},
 			false, []string{repeated}, nil, nil},
