@@ -41,6 +41,9 @@ type PaperData struct {
 	sentVec  sentVecCache // sentence vectors of passages, see sentenceVectors
 
 	extra *extraEntry // sentence signals, see extraOf (guarded by extras)
+	// counts are the paper's term frequencies for the not-found signals,
+	// see countsOf (guarded by counts).
+	counts *termCounts
 }
 
 // Order returns the document-order index of node id, or -1.

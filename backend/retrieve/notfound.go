@@ -238,16 +238,16 @@ type termCounts struct {
 	low        string // the body text lowercased, built on first need
 }
 
-var counts = struct {
-	sync.Mutex
-	m map[*PaperData]*termCounts
-}{m: map[*PaperData]*termCounts{}}
+// counts guards PaperData.counts and termCounts.low. The counts live on
+// the paper (not in a process-wide table, which kept up to 512 papers
+// alive after their library closed), so they go when it goes.
+var counts sync.Mutex
 
 func countsOf(d *PaperData) *termCounts {
 	counts.Lock()
-	c, ok := counts.m[d]
+	c := d.counts
 	counts.Unlock()
-	if ok {
+	if c != nil {
 		return c
 	}
 	x := extraOf(d)
@@ -278,12 +278,11 @@ func countsOf(d *PaperData) *termCounts {
 		}
 	}
 	counts.Lock()
-	if len(counts.m) > 512 {
-		clear(counts.m) // bounded like the paper cache
+	defer counts.Unlock()
+	if d.counts == nil {
+		d.counts = c
 	}
-	counts.m[d] = c
-	counts.Unlock()
-	return c
+	return d.counts
 }
 
 // bodyText is the paper's body text lowercased (titles and leaves outside
