@@ -127,26 +127,9 @@ func findGutters(runs []pdf.Run, w float64) []float64 {
 	if len(runs) < 20 {
 		return nil
 	}
-	const step = 1.0
-	n := int(w/step) + 1
-	cover := make([]int, n)
-	total := 0
-	minX, maxX := math.Inf(1), math.Inf(-1)
-	for _, r := range runs {
-		a := int(r.X / step)
-		b := int((r.X + runWidth(r)) / step)
-		if a < 0 {
-			a = 0
-		}
-		if b >= n {
-			b = n - 1
-		}
-		for i := a; i <= b; i++ {
-			cover[i]++
-		}
-		total++
-		minX, maxX = math.Min(minX, r.X), math.Max(maxX, r.X+runWidth(r))
-	}
+	const step = gutterStep
+	cover, minX, maxX := runCover(runs, w)
+	n, total := len(cover), len(runs)
 	// White strips: maximal stretches crossed by few runs, fewer than
 	// 40% of the median crossing count over the text width (a narrow
 	// gutter under a full-width caption or beside a figure is crossed by a
@@ -228,27 +211,24 @@ func findGutters(runs []pdf.Run, w float64) []float64 {
 			}
 		}
 	}
-	if g := findGutter(runs, w); g > 0 {
+	if g := findGutter(runs, cover, w); g > 0 {
 		return []float64{g}
 	}
 	return nil
 }
 
-// findGutter looks for the vertical white strip between two text columns.
-// It returns the gutter's x, or 0 when the page is single-column. The strip
-// must lie in the middle half of the page, be crossed by few runs, and have
-// a substantial amount of text on both sides.
-func findGutter(runs []pdf.Run, w float64) float64 {
-	if len(runs) < 20 {
-		return 0
-	}
-	const step = 1.0
-	n := int(w/step) + 1
-	cover := make([]int, n)
-	var left, right, total int
+// gutterStep is the width, in points, of the strips gutters are found in.
+const gutterStep = 1.0
+
+// runCover counts, for each gutterStep-wide strip of a page w points wide,
+// the runs that cross it, and returns the x extent of the runs.
+func runCover(runs []pdf.Run, w float64) (cover []int, minX, maxX float64) {
+	n := int(w/gutterStep) + 1
+	cover = make([]int, n)
+	minX, maxX = math.Inf(1), math.Inf(-1)
 	for _, r := range runs {
-		a := int(r.X / step)
-		b := int((r.X + runWidth(r)) / step)
+		a := int(r.X / gutterStep)
+		b := int((r.X + runWidth(r)) / gutterStep)
 		if a < 0 {
 			a = 0
 		}
@@ -258,8 +238,20 @@ func findGutter(runs []pdf.Run, w float64) float64 {
 		for i := a; i <= b; i++ {
 			cover[i]++
 		}
-		total++
+		minX, maxX = math.Min(minX, r.X), math.Max(maxX, r.X+runWidth(r))
 	}
+	return cover, minX, maxX
+}
+
+// findGutter looks for the vertical white strip between two text columns,
+// given the runs' cover of the page (runCover). It returns the gutter's x,
+// or 0 when the page is single-column. The strip must lie in the middle
+// half of the page, be crossed by few runs, and have a substantial amount
+// of text on both sides.
+func findGutter(runs []pdf.Run, cover []int, w float64) float64 {
+	const step = gutterStep
+	n, total := len(cover), len(runs)
+	var left, right int
 	lo, hi := int(0.3*w/step), int(0.7*w/step)
 	limit := max(3, total/40)
 	bestLen, bestMid := 0, 0
