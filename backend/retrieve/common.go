@@ -77,17 +77,7 @@ func scopeIdentified(ctx context.Context, ix Index, req Request, qv []float32, p
 		// paperShortlist of them, best first: a word many titles share
 		// ("attention", "model") matched thousands of papers at 20,800 and
 		// sent the keyword search over all of them (220 ms a question).
-		named := make([]int64, 0, len(idScore))
-		for id := range idScore {
-			named = append(named, id)
-		}
-		sort.Slice(named, func(i, j int) bool {
-			if idScore[named[i]] != idScore[named[j]] {
-				return idScore[named[i]] > idScore[named[j]]
-			}
-			return named[i] < named[j]
-		})
-		for _, id := range named[:min(len(named), namedShortlist)] {
+		for _, id := range topPapers(idScore, namedShortlist) {
 			if !containsID(shortlist, id) {
 				shortlist = append(shortlist, id)
 			}

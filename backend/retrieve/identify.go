@@ -12,7 +12,6 @@ package retrieve
 import (
 	"context"
 	"regexp"
-	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -418,16 +417,7 @@ func identify(ctx context.Context, ix Index, q string, all []int64) (map[int64]f
 	if len(sc) == 0 {
 		return nil, 0
 	}
-	ids := make([]int64, 0, len(sc))
-	for id := range sc {
-		ids = append(ids, id)
-	}
-	sort.Slice(ids, func(i, j int) bool {
-		if sc[ids[i]] != sc[ids[j]] {
-			return sc[ids[i]] > sc[ids[j]]
-		}
-		return ids[i] < ids[j]
-	})
+	ids := topPapers(sc, 2)
 	best := ids[0]
 	if sc[best] >= 2 && (len(ids) == 1 || sc[ids[1]] <= sc[best]-1) {
 		return sc, best
