@@ -207,7 +207,11 @@ func Compose(ctx context.Context, emb papertree.Embedder, in Input, opts Options
 	if len(rterms) == 0 {
 		rterms = qterms
 	}
-	lcov := localCoverage(rstems, texts)
+	stems := make([]map[string]bool, len(sents)) // each sentence's content stems
+	for i, t := range texts {
+		stems[i] = stemSet(t)
+	}
+	lcov := localCoverage(rstems, stems)
 	for i := range sents {
 		sim := 0.0
 		for k := range qv {
@@ -219,7 +223,7 @@ func Compose(ctx context.Context, emb papertree.Embedder, in Input, opts Options
 		// number for factual questions, causal language for how/why ones)
 		// prefers the sentence that answers over the one that restates.
 		coverage[i] = retrieve.SentenceScore(qstems, "", sents[i].text)
-		wcov[i] = weightedCoverage(qstems, sents[i].text)
+		wcov[i] = coverageOf(qstems, stems[i])
 		sents[i].score = sim + 0.25*overlap(rterms, contentTerms(sents[i].text)) + 0.3*ev[sents[i].ev].Score +
 			0.2*retrieve.SentenceScore(rstems, kind, sents[i].text) + localWeight*lcov[i]
 		if sents[i].tok > 80 {
@@ -251,7 +255,7 @@ func Compose(ctx context.Context, emb papertree.Embedder, in Input, opts Options
 	// The reason is shown to the researcher: it speaks of "the paper" when
 	// the question was asked of one.
 	never, notIn := "the papers never mention ", "appear in none of the papers"
-	if in.Scoped && onePaper(ev) {
+	if in.Scoped && len(retrieve.EvidencePapers(ev)) == 1 {
 		never, notIn = "the paper never mentions ", "are not in the paper"
 	}
 	reason := ""
@@ -290,14 +294,13 @@ func Compose(ctx context.Context, emb papertree.Embedder, in Input, opts Options
 		// other work ("State-of-the-art models for X rely on ...") decides
 		// nothing about the paper's own, unless the question asks about
 		// others.
-		vstems := withoutRefStems(question, qstems)
 		others := !aboutOthers(question)
 		asserts := predicateCheck(question)
 		for _, i := range order {
 			if len(deciding) == 2 {
 				break
 			}
-			if weightedCoverage(vstems, sents[i].text) < opts.VerdictCoverage || strings.Contains(sents[i].text, "?") ||
+			if coverageOf(rstems, stems[i]) < opts.VerdictCoverage || strings.Contains(sents[i].text, "?") ||
 				others && aboutOthers(sents[i].text) || !asserts(sents[i].text) {
 				// A sentence asking the question back decides nothing,
 				// nor one that covers the question's subject but does not
@@ -384,22 +387,18 @@ const localWeight = 0.4
 // each weighted by how rare it is among the evidence's sentences (IDF over
 // the evidence): a word every passage repeats (the paper's topic) says
 // little about which sentence answers, a word in one or two sentences
-// ("dropout" in a paper about ImageNet networks) says a lot.
-func localCoverage(qstems []string, texts []string) []float64 {
-	have := make([]map[string]bool, len(texts))
+// ("dropout" in a paper about ImageNet networks) says a lot. have holds
+// each sentence's content stems (stemSet).
+func localCoverage(qstems []string, have []map[string]bool) []float64 {
 	df := map[string]int{}
-	for i, t := range texts {
-		have[i] = map[string]bool{}
-		for _, s := range embedding.ContentStems(t) {
-			have[i][s] = true
-		}
+	for _, h := range have {
 		for _, q := range qstems {
-			if have[i][q] {
+			if h[q] {
 				df[q]++
 			}
 		}
 	}
-	n := float64(len(texts))
+	n := float64(len(have))
 	idf := map[string]float64{}
 	tot := 0.0
 	for _, q := range qstems {
@@ -409,14 +408,14 @@ func localCoverage(qstems []string, texts []string) []float64 {
 		idf[q] = math.Log(1 + n/float64(df[q]))
 		tot += idf[q]
 	}
-	out := make([]float64, len(texts))
+	out := make([]float64, len(have))
 	if tot == 0 {
 		return out
 	}
-	for i := range texts {
-		for q, w := range idf {
-			if have[i][q] {
-				out[i] += w
+	for i, h := range have {
+		for _, q := range qstems { // in order: the same sum on every run
+			if h[q] {
+				out[i] += idf[q]
 			}
 		}
 		out[i] /= tot
@@ -456,16 +455,6 @@ func hasQuantity(sentence string, qwords map[string]bool) bool {
 	return false
 }
 
-// onePaper reports evidence that all comes from one paper.
-func onePaper(ev []papertree.Evidence) bool {
-	for _, e := range ev[1:] {
-		if e.PaperID != ev[0].PaperID {
-			return false
-		}
-	}
-	return len(ev) > 0
-}
-
 // sentenceCase is s with its first letter upper-cased.
 func sentenceCase(s string) string {
 	r, n := utf8.DecodeRuneInString(s)
@@ -480,12 +469,22 @@ func sentenceCase(s string) string {
 // shares "model" and "standard" with the question but not "universal"
 // covers little of what the question is about.
 func weightedCoverage(qstems []string, sentence string) float64 {
-	if len(qstems) == 0 {
-		return 0
-	}
+	return coverageOf(qstems, stemSet(sentence))
+}
+
+// stemSet is the set of sentence's content stems.
+func stemSet(sentence string) map[string]bool {
 	have := map[string]bool{}
 	for _, t := range embedding.ContentStems(sentence) {
 		have[t] = true
+	}
+	return have
+}
+
+// coverageOf is weightedCoverage over a sentence's stem set.
+func coverageOf(qstems []string, have map[string]bool) float64 {
+	if len(qstems) == 0 {
+		return 0
 	}
 	m := embedding.ShippedModel()
 	tot, hit := 0.0, 0.0
