@@ -115,6 +115,9 @@ type Input struct {
 	// with which it refers to its paper ("the seq2seq paper", "Lee et
 	// al.") then say nothing about what the paper holds.
 	Scoped bool
+	// Claims checks every word a reason says is missing against the
+	// full-text index before the reason is shown (see Claims).
+	Claims Claims
 }
 
 // Output is an extractive answer.
@@ -124,6 +127,9 @@ type Output struct {
 	Verdict  string // yes/no questions: "yes", "no" or "unclear"; else ""
 	Cited    []int  // 0-based evidence indexes
 	Reason   string // why the papers were judged not to answer (diagnostics)
+	// Absent are the words Reason says are never mentioned, with the
+	// papers each claim speaks of (checked by in.Claims).
+	Absent []papertree.AbsenceClaim
 	// The not-found signals, for calibration: the best evidence score and
 	// the best sentence's share of the question's words.
 	BestScore, BestCoverage float64
@@ -258,22 +264,38 @@ func Compose(ctx context.Context, emb papertree.Embedder, in Input, opts Options
 	if in.Scoped && len(retrieve.EvidencePapers(ev)) == 1 {
 		never, notIn = "the paper never mentions ", "are not in the paper"
 	}
+	if in.Claims.Name != "" {
+		never, notIn = in.Claims.Name+" never mentions ", "are not in "+in.Claims.Name
+	}
+	// Every word a reason says is missing is checked against the index
+	// (in.Claims): said never mentioned only when the scope the reply
+	// speaks of has no occurrence of it, said absent from the papers that
+	// match best (and where it is) when only those lack it, and not said
+	// at all otherwise. A claim left with no word is not made.
+	cl := in.Claims.check(missing)
+	missingName = missingName && anyName(cl.words())
+	clAll := in.Claims.check(in.Missing)
+	clFocus := in.Claims.check(surfaceWords(question, focusAbsent(in.Uses)))
 	reason := ""
+	var said *claimed
 	switch {
 	case missingName:
-		reason = never + strings.Join(missing, ", ")
-	case terms >= minTerms && float64(len(missing)) >= opts.MaxMissing*float64(terms):
-		reason = "most of the question's words " + notIn + ": " + strings.Join(missing, ", ")
-	case opts.Focus && len(focusAbsent(in.Uses)) > 0:
-		reason = never + strings.Join(focusAbsent(in.Uses), ", ") + ", which the question asks about"
-	case opts.KeyTerms > 0 && missingKey(qstems, in.Missing, opts.KeyTerms):
-		reason = "the question's most specific words " + notIn + ": " + strings.Join(in.Missing, ", ")
+		reason, said = cl.say(never, "", in.Claims), &cl
+	case terms >= minTerms && len(cl.words()) > 0 && float64(len(cl.words())) >= opts.MaxMissing*float64(terms):
+		reason, said = cl.say("most of the question's words "+notIn+": ", "", in.Claims), &cl
+	case opts.Focus && len(clFocus.words()) > 0:
+		reason, said = clFocus.say(never, ", which the question asks about", in.Claims), &clFocus
+	case opts.KeyTerms > 0 && missingKey(qstems, clAll.words(), opts.KeyTerms):
+		reason, said = clAll.say("the question's most specific words "+notIn+": ", "", in.Claims), &clAll
 	case ev[best].Score < opts.MinScore:
 		reason = "the best evidence is weak"
 	case len(qstems) >= 2 && opts.MinCoverage > 0 && bestCov < opts.MinCoverage:
 		reason = "no sentence covers the question"
 	}
 	sig := Output{BestScore: ev[best].Score, BestCoverage: bestCov, Signals: signals}
+	if said != nil {
+		sig.Absent = said.claims(in.Claims)
+	}
 	if reason != "" {
 		top := sents[order[0]]
 		// The reason is said, so the researcher can judge it ("the papers

@@ -1,10 +1,13 @@
 package answer
 
 import (
+	"fmt"
+	"slices"
 	"strings"
 	"unicode"
 
 	"github.com/papertree/papertree/backend/embedding"
+	"github.com/papertree/papertree/backend/papertree"
 	"github.com/papertree/papertree/backend/retrieve"
 )
 
@@ -161,6 +164,151 @@ func focusAbsent(uses []retrieve.TermUse) []string {
 		if u.Focus && u.Body == 0 {
 			out = append(out, u.Stem)
 		}
+	}
+	return out
+}
+
+// Claims checks absence claims against the full-text index before they
+// are shown (DESIGN.md 4.14). A reply speaks of a scope: the papers the
+// researcher chose, the paper the question names, or the whole library.
+type Claims struct {
+	// Holders lists the library's papers whose full-text index holds a
+	// word in any printed form (retrieve.WordHolders); ok false: it cannot
+	// be checked, and nothing is claimed of it. Nil (unit tests without an
+	// index): the missing words are taken as they are.
+	Holders func(word string) (papers []int64, ok bool)
+	// Scope: the papers the reply speaks of; nil = the whole library.
+	Scope []int64
+	// Name: how the reply names Scope ("“GloVe: Global Vectors ...”"); ""
+	// keeps "the paper" / "the papers".
+	Name string
+	// Searched: the papers a library-wide question was searched in. A
+	// word the library holds outside them is said to be absent from
+	// them, with the papers that hold it.
+	Searched []int64
+	// Title names a paper in such a reason.
+	Title func(id int64) string
+}
+
+// claimed is a checked absence claim.
+type claimed struct {
+	never     []string           // no occurrence in the scope
+	elsewhere []string           // library-wide: none in the searched papers, some in others
+	where     map[string][]int64 // for elsewhere words: the papers that hold them
+}
+
+// claims lists the claim's words with the papers each speaks of.
+func (cl claimed) claims(c Claims) []papertree.AbsenceClaim {
+	var out []papertree.AbsenceClaim
+	for _, w := range cl.never {
+		out = append(out, papertree.AbsenceClaim{Word: w, Papers: c.Scope})
+	}
+	for _, w := range cl.elsewhere {
+		out = append(out, papertree.AbsenceClaim{Word: w, Papers: c.Searched})
+	}
+	return out
+}
+
+func (cl claimed) words() []string { return append(append([]string(nil), cl.never...), cl.elsewhere...) }
+
+// check sorts words a reason would call missing.
+func (c Claims) check(words []string) claimed {
+	if c.Holders == nil {
+		return claimed{never: words}
+	}
+	out := claimed{where: map[string][]int64{}}
+	for _, w := range words {
+		holders, ok := c.Holders(w)
+		if !ok {
+			continue
+		}
+		inScope := c.Scope == nil && len(holders) > 0
+		for _, id := range c.Scope {
+			inScope = inScope || slices.Contains(holders, id)
+		}
+		switch {
+		case !inScope:
+			out.never = append(out.never, w)
+		case c.Scope == nil && len(c.Searched) > 0 && !overlaps(holders, c.Searched):
+			out.elsewhere = append(out.elsewhere, w)
+			out.where[w] = holders
+		}
+	}
+	return out
+}
+
+func overlaps(a, b []int64) bool {
+	for _, x := range a {
+		if slices.Contains(b, x) {
+			return true
+		}
+	}
+	return false
+}
+
+// say words the claim: lead + the words never mentioned + tail, then the
+// words only the searched papers lack, with (up to three of) the papers
+// that hold them, so the researcher can ask those.
+func (cl claimed) say(lead, tail string, c Claims) string {
+	var parts []string
+	if len(cl.never) > 0 {
+		parts = append(parts, lead+strings.Join(cl.never, ", ")+tail)
+	}
+	if len(cl.elsewhere) > 0 {
+		var ids []int64
+		for _, w := range cl.elsewhere {
+			for _, id := range cl.where[w] {
+				if !slices.Contains(ids, id) {
+					ids = append(ids, id)
+				}
+			}
+		}
+		part := fmt.Sprintf("none of the %d papers that match the question best mentions %s", len(c.Searched), strings.Join(cl.elsewhere, ", "))
+		if len(c.Searched) == 1 {
+			part = "the paper that matches the question best never mentions " + strings.Join(cl.elsewhere, ", ")
+		}
+		if c.Title != nil {
+			var ts []string
+			for _, id := range ids[:min(3, len(ids))] {
+				ts = append(ts, "“"+c.Title(id)+"”")
+			}
+			more := ""
+			if len(ids) > 3 {
+				more = fmt.Sprintf(" and %d more", len(ids)-3)
+			}
+			part += " (it is in " + strings.Join(ts, "; ") + more + ")"
+		}
+		parts = append(parts, part)
+	}
+	return strings.Join(parts, "; ")
+}
+
+// anyName reports whether one of the words is a name ("AlphaFold2",
+// "Hopfield"): what MissingName says of the missing words.
+func anyName(words []string) bool {
+	for _, w := range words {
+		r := []rune(w)
+		if retrieve.NameLike(w) || len(r) >= 3 && unicode.IsUpper(r[0]) && !embedding.IsStopword(strings.ToLower(w)) {
+			return true
+		}
+	}
+	return false
+}
+
+// surfaceWords maps stems back to the question's words that carry them
+// ("countri" to "countries"): a reason quotes what the researcher typed.
+func surfaceWords(question string, stems []string) []string {
+	var out []string
+	for _, st := range stems {
+		w := st
+		for _, f := range strings.Fields(question) {
+			f = strings.Trim(f, ".,;:?!()[]\"'“”‘’")
+			if ts := embedding.QueryTerms(strings.ToLower(f)); len(ts) > 0 && ts[0] == st {
+				w = f
+				break
+			}
+		}
+		out = append(out, w)
 	}
 	return out
 }

@@ -180,7 +180,8 @@ func RunQasper(ctx context.Context, dataPath string, opts QasperOptions) (*Qaspe
 				return nil, err
 			}
 			out, err := answer.Compose(ctx, opts.Embedder, answer.Input{Question: qa.Question, Evidence: res.Evidence,
-				Missing: res.Missing, MissingName: res.MissingName, Terms: res.Terms, Uses: uses, Scoped: true}, opts.Answer)
+				Missing: res.Missing, MissingName: res.MissingName, Terms: res.Terms, Uses: uses, Scoped: true,
+				Claims: answer.Claims{Holders: retrieve.WordHolders(ctx, ix), Scope: []int64{p.id}}}, opts.Answer)
 			if err != nil {
 				return nil, fmt.Errorf("answer %s: %w", qa.QuestionID, err)
 			}

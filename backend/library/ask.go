@@ -2,6 +2,7 @@ package library
 
 import (
 	"context"
+	"fmt"
 	"time"
 
 	"github.com/papertree/papertree/backend/answer"
@@ -81,11 +82,13 @@ func (l *Library) Ask(ctx context.Context, req AskRequest) (a *papertree.Answer,
 			return nil, err
 		}
 		out, err := answer.Compose(ctx, l.emb, answer.Input{Question: req.Question, Evidence: res.Evidence,
-			Missing: res.Missing, MissingName: res.MissingName, Terms: res.Terms, Uses: uses, Scoped: len(req.PaperIDs) > 0}, answer.DefaultOptions())
+			Missing: res.Missing, MissingName: res.MissingName, Terms: res.Terms, Uses: uses, Scoped: len(req.PaperIDs) > 0,
+			Claims: l.claims(ctx, req.PaperIDs, res)}, answer.DefaultOptions())
 		if err != nil {
 			return nil, err
 		}
 		a.Text, a.NotFound, a.Verdict, a.Mode = out.Text, out.NotFound, out.Verdict, "extractive"
+		a.Diag.Absent = out.Absent
 	}
 	if a.Mode == "llm" && !a.NotFound && retrieve.QuestionKind(req.Question) == retrieve.KindYesNo {
 		// With an LLM the verdict is the model's, read off its answer's
@@ -109,4 +112,21 @@ func (l *Library) Ask(ctx context.Context, req AskRequest) (a *papertree.Answer,
 		return nil, err
 	}
 	return a, nil
+}
+
+// claims is how the answer checks what it says is missing (answer.Claims):
+// against the full-text index of the papers the question was asked of, of
+// the paper it names, or of the whole library.
+func (l *Library) claims(ctx context.Context, scope []int64, res retrieve.Result) answer.Claims {
+	title := func(id int64) string {
+		if p, err := l.store.PaperByID(ctx, id); err == nil && p.Title != "" {
+			return p.Title
+		}
+		return fmt.Sprintf("paper %d", id)
+	}
+	c := answer.Claims{Holders: retrieve.WordHolders(ctx, l.Retrieval()), Scope: scope, Searched: res.Searched, Title: title}
+	if len(scope) == 0 && res.Identified != 0 {
+		c.Scope, c.Name = []int64{res.Identified}, "“"+title(res.Identified)+"”"
+	}
+	return c
 }

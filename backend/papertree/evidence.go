@@ -45,6 +45,17 @@ type Diagnostics struct {
 	// Selection says, for multi-paper strategies (fable, structrag), which
 	// papers were chosen and why, and how the evidence was structured.
 	Selection *Selection `json:"selection,omitempty"`
+	// Absent lists the words a "not in these papers" reply says are never
+	// mentioned, each with the papers it speaks of: checked against the
+	// full-text index before it was said, and checkable again by anyone.
+	Absent []AbsenceClaim `json:"absent,omitempty"`
+}
+
+// AbsenceClaim is one word a reply says is never mentioned.
+type AbsenceClaim struct {
+	Word string `json:"word"`
+	// Papers the claim speaks of; empty = every paper of the library.
+	Papers []int64 `json:"papers,omitempty"`
 }
 
 // Selection is the trace of a multi-paper strategy: the papers it considered

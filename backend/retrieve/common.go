@@ -4,9 +4,11 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 
+	"github.com/papertree/papertree/backend/embedding"
 	"github.com/papertree/papertree/backend/papertree"
 	"github.com/papertree/papertree/backend/store"
 )
@@ -27,6 +29,10 @@ func scopePapers(ctx context.Context, ix Index, req Request, qv []float32) ([]in
 	ids, _, err := scopeIdentified(ctx, ix, req, qv, nil)
 	return ids, err
 }
+
+// textShortlist is how many papers the library-wide full-text ranking
+// adds to the shortlist.
+const textShortlist = 8
 
 // identityWeight is the weight of a paper's identity score (see identify)
 // in the library-wide paper ranking; one clear mention outweighs any
@@ -52,11 +58,19 @@ func scopeIdentified(ctx context.Context, ix Index, req Request, qv []float32, p
 		return nil, 0, errf("list papers", err)
 	}
 	idScore, named := identify(ctx, ix, req.Query, all)
-	if named != 0 {
+	if named != 0 && holdsQuestion(ctx, ix, named, req.Query) {
 		return []int64{named}, named, nil
 	}
+	// A name alone never restricts the search: the named paper must also
+	// hold what the question asks about. Otherwise it is lifted (its
+	// identity score, and first place when the name is unambiguous: what
+	// the reply then says is missing is said of that paper), never
+	// searched alone.
+	if named != 0 && idScore[named] < strongName {
+		named = 0
+	}
 	if len(all) <= req.Params.MaxPapers {
-		return all, 0, nil
+		return all, named, nil
 	}
 	// Large libraries: shortlist papers by their paper vector first (one
 	// vector per paper, a cheap scan), so the section search and the keyword
@@ -80,6 +94,19 @@ func scopeIdentified(ctx context.Context, ix Index, req Request, qv []float32, p
 		for _, id := range topPapers(idScore, namedShortlist) {
 			if !containsID(shortlist, id) {
 				shortlist = append(shortlist, id)
+			}
+		}
+		// So do the papers whose full text matches the question best
+		// (BM25 with the paper as the document, over the whole library):
+		// a paper that holds the question's rare words is a candidate
+		// whatever its paper vector says.
+		if pr, ok := ix.(paperRanker); ok {
+			if bm, err := pr.PaperBM25(ctx, req.Query); err == nil {
+				for _, id := range topPapers(bm, textShortlist) {
+					if !containsID(shortlist, id) {
+						shortlist = append(shortlist, id)
+					}
+				}
 			}
 		}
 	}
@@ -112,8 +139,18 @@ func scopeIdentified(ctx context.Context, ix Index, req Request, qv []float32, p
 	if len(ids) == 0 {
 		return nil, 0, papertree.Errorf(papertree.ENotFound, "The library has no indexed papers to search.")
 	}
-	return ids, 0, nil
+	if named != 0 && ids[0] != named {
+		ids = slices.DeleteFunc(ids, func(id int64) bool { return id == named })
+		ids = append([]int64{named}, ids[:min(len(ids), req.Params.MaxPapers-1)]...)
+	}
+	return ids, named, nil
 }
+
+// strongName is the identity score of an unambiguous name: the paper's own
+// name ("GloVe"), its first author cited ("Pennington et al.", "Kim
+// (2014)"), or most of its title with an author (see identityScores); a
+// surname alone (2) may be any co-author's.
+const strongName = 3
 
 // topPapers returns the n papers of score with the highest scores, best
 // first (ties by id).
@@ -325,4 +362,50 @@ func Entropy[K comparable](r map[K]float64) float64 {
 		}
 	}
 	return h
+}
+
+// holdsQuestion reports whether the paper's text holds what the question
+// asks about: at least half of the IDF weight of the question's content
+// stems, leaving out the words that name the paper (its title, authors and
+// names, and the words with which the question refers to it). "the" as an
+// all-capitals title's lead, or an author who shares a surname with the one
+// cited, then cannot send a question about ViT and Adam to that paper alone.
+func holdsQuestion(ctx context.Context, ix Index, id int64, q string) bool {
+	d, err := ix.Paper(ctx, id)
+	if err != nil {
+		return false
+	}
+	c, x := cardOf(d), extraOf(d)
+	naming := map[string]bool{}
+	for _, t := range c.title {
+		naming[t] = true
+	}
+	for w := range PaperRefWords(q) {
+		for _, t := range embedding.QueryTerms(w) {
+			naming[t] = true
+		}
+	}
+	for _, set := range []map[string]bool{c.surnames, c.names, c.own} {
+		for w := range set {
+			for _, t := range embedding.QueryTerms(strings.ToLower(w)) {
+				naming[t] = true
+			}
+		}
+	}
+	m := embedding.ShippedModel()
+	var have, total float64
+	for _, t := range QuestionTerms(q) {
+		if naming[t] || scaffold[t] {
+			continue
+		}
+		w := 1.0
+		if m != nil {
+			w = float64(m.IDF(t))
+		}
+		total += w
+		if x.vocab[t] {
+			have += w
+		}
+	}
+	return total == 0 || have >= total/2
 }

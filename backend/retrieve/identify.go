@@ -79,7 +79,9 @@ func newCard(id int64, title string, authors []string, year int, abstract, front
 		c.lead = strings.ToLower(lead)
 		c.own[c.lead] = true
 		for _, w := range strings.Fields(lead) {
-			if NameLike(w) {
+			// "THE" of "THE PERCEPTRON: ..." looks like an acronym in
+			// capitals; a function word is never a paper's name.
+			if NameLike(w) && !embedding.IsStopword(strings.ToLower(trimWord(w))) {
 				c.own[strings.ToLower(trimWord(w))] = true
 			}
 		}

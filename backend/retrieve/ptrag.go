@@ -245,8 +245,19 @@ func (ptrag) Retrieve(ctx context.Context, ix Index, req Request) (Result, error
 	timings["select"] = ms(time.Since(t2))
 	res := assemble(all, req.Budget)
 	res.Sections = secScores
-	res.Missing, res.MissingName, res.Terms = missingTerms(req.Query, ds)
+	named := ds
+	if identified != 0 {
+		for _, d := range ds {
+			if d.Paper.ID == identified {
+				named = []*PaperData{d}
+			}
+		}
+	}
+	res.Missing, res.MissingName, res.Terms = missingTerms(req.Query, named)
 	res.Identified = identified
+	if len(req.PaperIDs) == 0 {
+		res.Searched = ids
+	}
 	res.Diag.Timings = timings
 	res.Diag.Fallbacks = dedupe(fallbacks)
 	res.Diag.Timings["total"] = ms(time.Since(t0))

@@ -211,8 +211,12 @@ type Result struct {
 	MissingName bool     `json:"missing_name,omitempty"`
 	Terms       int      `json:"terms,omitempty"`
 	// Identified is the paper a library-wide question names ("the GloVe
-	// paper", "Pennington et al."), 0 when none was recognised.
+	// paper", "Pennington et al."), 0 when none was recognised. It was
+	// searched alone when it holds what the question asks about, else
+	// first among others; Missing then speaks of it alone.
 	Identified int64 `json:"identified,omitempty"`
+	// Searched are the papers a library-wide question was searched in.
+	Searched []int64 `json:"searched,omitempty"`
 }
 
 // SectionScore is one section's stage-1 score.

@@ -118,7 +118,7 @@ func (s *Store) SearchText(ctx context.Context, query string, paperIDs []int64, 
 // use one query with an IN filter, which ranks every match in the library
 // first. 40 = retrieve's paper-vector shortlist (32) plus the papers a
 // question partly names (8).
-const maxRangedPapers = 40
+const maxRangedPapers = 48
 
 // searchTextRanged searches each paper with a rowid range on the full-text
 // index. A paper's nodes are inserted in one transaction by the single

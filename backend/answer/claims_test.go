@@ -1,0 +1,98 @@
+package answer
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/papertree/papertree/backend/embedding"
+	"github.com/papertree/papertree/backend/papertree"
+)
+
+// holders is a full-text index stand-in: which papers hold each word.
+func holders(m map[string][]int64, broken ...string) func(string) ([]int64, bool) {
+	return func(w string) ([]int64, bool) {
+		if slices.Contains(broken, w) {
+			return nil, false
+		}
+		return m[strings.ToLower(w)], true
+	}
+}
+
+// A reply says a word is never mentioned only when the scope it speaks of
+// has no occurrence of it; library-wide, a word only the searched papers
+// lack is said to be absent from them, with the papers that hold it.
+func TestClaimsAreChecked(t *testing.T) {
+	idx := holders(map[string][]int64{"vit": {7, 9}, "adam": {3}, "perovskite": {}, "resnets": {2}}, "broken")
+	title := func(id int64) string { return fmt.Sprintf("Paper %d", id) }
+	tests := []struct {
+		name             string
+		c                Claims
+		words            []string
+		never, elsewhere []string
+		said             string
+	}{
+		{"no index: taken as given", Claims{}, []string{"ViT"}, []string{"ViT"}, nil, "never ViT"},
+		{"library scope, absent everywhere", Claims{Holders: idx}, []string{"perovskite"}, []string{"perovskite"}, nil, "never perovskite"},
+		{"library scope, held by a searched paper", Claims{Holders: idx, Searched: []int64{3, 4}}, []string{"Adam"}, nil, nil, ""},
+		{"library scope, held only outside the searched papers", Claims{Holders: idx, Searched: []int64{1, 2}, Title: title}, []string{"ViT"}, nil, []string{"ViT"},
+			"none of the 2 papers that match the question best mentions ViT (it is in “Paper 7”; “Paper 9”)"},
+		{"named paper lacks it", Claims{Holders: idx, Scope: []int64{3}, Name: "“Paper 3”"}, []string{"ViT", "Adam"}, []string{"ViT"}, nil, "never ViT"},
+		{"chosen paper holds it", Claims{Holders: idx, Scope: []int64{2}}, []string{"ResNets"}, nil, nil, ""},
+		{"lookup failed: nothing claimed", Claims{Holders: idx}, []string{"broken"}, nil, nil, ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			cl := tc.c.check(tc.words)
+			if !slices.Equal(cl.never, tc.never) || !slices.Equal(cl.elsewhere, tc.elsewhere) {
+				t.Fatalf("check = never %v elsewhere %v, want %v %v", cl.never, cl.elsewhere, tc.never, tc.elsewhere)
+			}
+			if got := cl.say("never ", "", tc.c); got != tc.said {
+				t.Errorf("say = %q, want %q", got, tc.said)
+			}
+			for _, a := range cl.claims(tc.c) {
+				if slices.Contains(tc.never, a.Word) && !slices.Equal(a.Papers, tc.c.Scope) {
+					t.Errorf("claim %q speaks of %v, want the scope %v", a.Word, a.Papers, tc.c.Scope)
+				}
+			}
+		})
+	}
+}
+
+// Compose never says "the papers never mention" a word the scope holds,
+// and reports every word it does say so (Output.Absent).
+func TestComposeChecksAbsenceWords(t *testing.T) {
+	emb := embedding.NewBuiltin()
+	ev := []papertree.Evidence{{PaperID: 1, Kind: papertree.KindSegment, Score: 0.5,
+		Text: "The models are trained on 8 GPUs with a mini-batch size of 128 and a weight decay of 0.0005."}}
+	in := Input{Question: "What batch size did AlphaFold2 use during training?", Evidence: ev,
+		Missing: []string{"AlphaFold2"}, MissingName: true, Terms: 4}
+	for _, tc := range []struct {
+		name     string
+		idx      map[string][]int64
+		notFound bool
+	}{
+		{"absent from the library", map[string][]int64{}, true},
+		{"held by another paper of the library", map[string][]int64{"alphafold2": {5}}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			in.Claims = Claims{Holders: holders(tc.idx), Searched: []int64{1}}
+			out, err := Compose(context.Background(), emb, in, DefaultOptions())
+			if err != nil {
+				t.Fatal(err)
+			}
+			said := strings.Contains(out.Text, "never mention AlphaFold2")
+			if said != tc.notFound {
+				t.Errorf("said never mentioned = %v, want %v: %s", said, tc.notFound, out.Text)
+			}
+			if tc.notFound && (len(out.Absent) != 1 || out.Absent[0].Word != "AlphaFold2" || out.Absent[0].Papers != nil) {
+				t.Errorf("Absent = %+v, want AlphaFold2 of the whole library", out.Absent)
+			}
+			if !tc.notFound && strings.Contains(out.Text, "never mention") {
+				t.Errorf("false absence claim: %s", out.Text)
+			}
+		})
+	}
+}

@@ -1,0 +1,74 @@
+package retrieve
+
+import (
+	"context"
+	"slices"
+	"sync"
+)
+
+// Absence claims are verified, not inferred. A reply that says "the papers
+// never mention X" speaks of a scope: the papers the researcher chose, or
+// the whole library. Retrieval computes its missing words over the papers
+// it searched (a shortlist, for a library-wide question), which is not that
+// scope; so before the claim is shown, every word of it is looked up in the
+// full-text index of the scope, with the index's own normalisation
+// (store.PhraseCounts), and only words with no occurrence at all are said
+// to be missing.
+
+// phraseCounter is implemented by indexes backed by a full-text index.
+type phraseCounter interface {
+	PhraseCounts(ctx context.Context, phrase string, paperIDs []int64) (map[int64]int, error)
+}
+
+// PhraseCounts counts the nodes of each paper holding phrase (see
+// store.PhraseCounts).
+func (ix *StoreIndex) PhraseCounts(ctx context.Context, phrase string, paperIDs []int64) (map[int64]int, error) {
+	return ix.st.PhraseCounts(ctx, phrase, paperIDs)
+}
+
+// paperRanker is implemented by indexes that can rank every paper of the
+// library by its full text.
+type paperRanker interface {
+	PaperBM25(ctx context.Context, query string) (map[int64]float64, error)
+}
+
+// PaperBM25 ranks every paper by BM25 over its nodes (see store.PaperBM25).
+func (ix *StoreIndex) PaperBM25(ctx context.Context, query string) (map[int64]float64, error) {
+	return ix.st.PaperBM25(ctx, query)
+}
+
+var _ phraseCounter = (*StoreIndex)(nil)
+var _ paperRanker = (*StoreIndex)(nil)
+
+// WordHolders returns the lookup an absence claim must pass: holders(word)
+// lists the papers whose full-text index holds word in any printed form
+// (store.PhraseCounts over the whole library), sorted by id; ok is false
+// when the index cannot count words or the lookup fails, and then no claim
+// about the word may be made. Results are memoised for the reply.
+func WordHolders(ctx context.Context, ix Index) func(word string) (papers []int64, ok bool) {
+	pc, can := ix.(phraseCounter)
+	type entry struct {
+		ids []int64
+		ok  bool
+	}
+	var mu sync.Mutex
+	seen := map[string]entry{}
+	return func(word string) ([]int64, bool) {
+		if !can || word == "" {
+			return nil, false
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		if e, hit := seen[word]; hit {
+			return e.ids, e.ok
+		}
+		n, err := pc.PhraseCounts(ctx, word, nil)
+		e := entry{ok: err == nil}
+		for id := range n {
+			e.ids = append(e.ids, id)
+		}
+		slices.Sort(e.ids)
+		seen[word] = e
+		return e.ids, e.ok
+	}
+}

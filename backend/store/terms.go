@@ -1,0 +1,167 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"sort"
+	"strings"
+	"unicode"
+
+	"golang.org/x/text/unicode/norm"
+
+	"github.com/papertree/papertree/backend/embedding"
+	"github.com/papertree/papertree/backend/papertree"
+)
+
+// Term lookups over the full-text index: how many nodes of each paper hold
+// a word or phrase, and a paper-level BM25 over those counts.
+//
+// They serve two claims the app makes. "The papers never mention X" is
+// shown only when X has no occurrence in the index of the scope it speaks of
+// (PhraseCounts); and a library-wide question considers every paper whose
+// text holds its rare words, not only the papers a vector shortlist found
+// (PaperBM25). Both normalise what was typed the way the index normalised
+// what was printed: NFKC (ligatures, full-width forms), quotes and dashes
+// are separators for FTS5's unicode61 tokenizer, and its Porter stemmer
+// folds plurals, so "WMT'14" finds "WMT’14" and "VGG-16/19" finds "VGG-16".
+
+// phraseTokens returns the index tokens of s as typed (NFKC, lowercased,
+// split on everything that is not a letter or digit).
+func phraseTokens(s string) []string {
+	s = norm.NFKC.String(strings.ToLower(s))
+	return strings.FieldsFunc(s, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+}
+
+// phraseVariants are the FTS5 queries under which a typed word or phrase
+// may be printed: as typed (a phrase of its tokens), written together
+// ("pre-training" as "pretraining"), written apart or hyphenated at a line
+// end ("pretraining" as "pre training"), and a classical plural's singular.
+func phraseVariants(s string) []string {
+	toks := phraseTokens(s)
+	if len(toks) == 0 || len(toks) > maxQueryTerms {
+		return nil
+	}
+	quote := func(ts ...string) string { return `"` + strings.Join(ts, " ") + `"` }
+	out := []string{quote(toks...)}
+	if len(toks) > 1 {
+		out = append(out, quote(strings.Join(toks, "")))
+	}
+	if len(toks) == 1 {
+		w := toks[0]
+		if sg := embedding.Singular(w); sg != "" && sg != w {
+			out = append(out, quote(sg))
+		}
+		if pl := embedding.Plural(w); pl != "" {
+			out = append(out, quote(pl))
+		}
+		r := []rune(w)
+		if len(r) >= 6 && strings.IndexFunc(w, unicode.IsDigit) < 0 {
+			for i := 3; i+3 <= len(r); i++ {
+				out = append(out, quote(string(r[:i]), string(r[i:])))
+			}
+		}
+	}
+	return out
+}
+
+// PhraseCounts returns, for each paper of paperIDs (every paper when
+// empty) whose titles or text hold the word or phrase s in any of its
+// printed forms (phraseVariants), the number of nodes holding it. A paper
+// absent from the map never uses s: that is what "never mentions" means.
+func (s *Store) PhraseCounts(ctx context.Context, phrase string, paperIDs []int64) (map[int64]int, error) {
+	qs := phraseVariants(phrase)
+	if len(qs) == 0 {
+		return nil, papertree.Errorf(papertree.EInvalid, "%q holds no word to look up.", phrase)
+	}
+	out := map[int64]int{}
+	filter, args := inList("n.paper_id", paperIDs)
+	for _, q := range qs {
+		rows, err := s.r.QueryContext(ctx, `SELECT n.paper_id, count(*) FROM node_fts JOIN nodes n ON n.id = node_fts.rowid
+			WHERE node_fts MATCH ?`+filter+` GROUP BY n.paper_id`, append([]any{q}, args...)...)
+		if err != nil {
+			return nil, fmt.Errorf("count %q: %w", phrase, err)
+		}
+		for rows.Next() {
+			var id int64
+			var c int
+			if err := rows.Scan(&id, &c); err != nil {
+				rows.Close()
+				return nil, fmt.Errorf("count %q: %w", phrase, err)
+			}
+			out[id] = max(out[id], c)
+		}
+		err = rows.Err()
+		rows.Close()
+		if err != nil {
+			return nil, fmt.Errorf("count %q: %w", phrase, err)
+		}
+	}
+	return out, nil
+}
+
+// paperBM25Rows bounds the index rows PaperBM25 reads for one question:
+// its rarest words are read first, and a word that would take the total
+// past this is skipped (it is common, so it says little about which paper
+// answers, and reading it would cost more as the library grows).
+const paperBM25Rows = 20000
+
+// PaperBM25 ranks papers for a library-wide question by BM25 with the
+// paper as the document: a word's term frequency is the number of the
+// paper's nodes that hold it, its IDF comes from the number of papers that
+// hold it. Words are the question's FTSQuery words, rarest first, within
+// paperBM25Rows rows. Returns the score of every paper holding at least
+// one of them.
+func (s *Store) PaperBM25(ctx context.Context, query string) (map[int64]float64, error) {
+	words, _ := queryTerms(FTSQuery(query))
+	if len(words) == 0 {
+		return nil, nil
+	}
+	_, _, df, err := s.stats(ctx, words)
+	if err != nil {
+		return nil, err
+	}
+	var nPapers int
+	if err := s.r.QueryRowContext(ctx, `SELECT count(*) FROM papers WHERE status = 'ready'`).Scan(&nPapers); err != nil {
+		return nil, fmt.Errorf("count papers: %w", err)
+	}
+	order := make([]int, len(words))
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(a, b int) bool { return df[order[a]] < df[order[b]] })
+	score := map[int64]float64{}
+	read := int64(0)
+	for _, i := range order {
+		if df[i] == 0 || read+df[i] > paperBM25Rows {
+			continue
+		}
+		read += df[i]
+		rows, err := s.r.QueryContext(ctx, `SELECT n.paper_id, count(*) FROM node_fts JOIN nodes n ON n.id = node_fts.rowid
+			WHERE node_fts MATCH ? GROUP BY n.paper_id`, `"`+strings.ReplaceAll(words[i], `"`, `""`)+`"`)
+		if err != nil {
+			return nil, fmt.Errorf("paper search: %w", err)
+		}
+		tf := map[int64]float64{}
+		for rows.Next() {
+			var id int64
+			var c float64
+			if err := rows.Scan(&id, &c); err != nil {
+				rows.Close()
+				return nil, fmt.Errorf("paper search: %w", err)
+			}
+			tf[id] = c
+		}
+		err = rows.Err()
+		rows.Close()
+		if err != nil {
+			return nil, fmt.Errorf("paper search: %w", err)
+		}
+		n := float64(len(tf))
+		idf := math.Max(math.Log((float64(nPapers)-n+0.5)/(n+0.5)), 1e-6)
+		for id, c := range tf {
+			score[id] += idf * c * (bm25K1 + 1) / (c + bm25K1)
+		}
+	}
+	return score, nil
+}

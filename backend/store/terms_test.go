@@ -1,0 +1,106 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"testing"
+
+	"github.com/papertree/papertree/backend/papertree"
+)
+
+// textPaper is a one-section paper whose leaves hold texts.
+func textPaper(path, title string, texts ...string) *papertree.Paper {
+	sec := &papertree.Node{Kind: papertree.KindSection, Title: "1 Method"}
+	for _, t := range texts {
+		sec.Children = append(sec.Children, &papertree.Node{Kind: papertree.KindSegment, Text: t, Tokens: papertree.CountTokens(t)})
+	}
+	return &papertree.Paper{Title: title, Path: path, Pages: 1, Root: &papertree.Node{Kind: papertree.KindRoot, Title: title, Children: []*papertree.Node{sec}}}
+}
+
+// What a researcher types must find what the paper printed, under the
+// index's own normalisation: "the papers never mention X" is only said when
+// none of these forms occurs.
+func TestPhraseCountsFindPrintedForms(t *testing.T) {
+	ctx := context.Background()
+	s := openTemp(t)
+	a, err := s.SavePaper(ctx, textPaper("/a.pdf", "Translation",
+		"We report BLEU on WMT’14 English-German with VGG-16/19 features.",
+		"Our pre-training uses fine-tuning of the corpora.",
+		"Image patches are embedded by a linear projection."), Vectors{}, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := s.SavePaper(ctx, textPaper("/b.pdf", "Trees", "Gradient boosting with oblivious trees."), Vectors{}, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name, typed string
+		want        map[int64]int // papers holding it (nil: none)
+	}{
+		{"straight apostrophe finds curly", "WMT'14", map[int64]int{a: 1}},
+		{"model name with slash", "VGG-16/19", map[int64]int{a: 1}},
+		{"part of a hyphenated name", "VGG-16", map[int64]int{a: 1}},
+		{"plural typed, singular printed", "projections", map[int64]int{a: 1}},
+		{"classical plural typed", "corpus", map[int64]int{a: 1}},
+		{"compound typed together", "pretraining", map[int64]int{a: 1}},
+		{"hyphen typed, printed together", "gradient-boosting", map[int64]int{b: 1}},
+		{"ligature typed (NFKC)", "ﬁne-tuning", map[int64]int{a: 1}},
+		{"full-width typed (NFKC)", "ＢＬＥＵ", map[int64]int{a: 1}},
+		{"case", "bleu", map[int64]int{a: 1}},
+		{"absent word", "AlphaFold2", nil},
+		{"absent near-miss", "WMT'16", nil},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := s.PhraseCounts(ctx, tc.typed, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if fmt.Sprint(got) != fmt.Sprint(tc.want) && !(len(got) == 0 && tc.want == nil) {
+				t.Errorf("PhraseCounts(%q) = %v, want %v", tc.typed, got, tc.want)
+			}
+		})
+	}
+	// Scoped to the other paper, the word is absent.
+	if got, err := s.PhraseCounts(ctx, "WMT'14", []int64{b}); err != nil || len(got) != 0 {
+		t.Errorf("scoped to paper %d: %v, %v; want none", b, got, err)
+	}
+	// Nothing to look up is an error, never "absent".
+	if _, err := s.PhraseCounts(ctx, "’–", nil); err == nil {
+		t.Error("a phrase with no word must be an error")
+	}
+}
+
+// Every paper holding the question's rare words is ranked, and the one
+// that holds more of them, more often, ranks first.
+func TestPaperBM25(t *testing.T) {
+	ctx := context.Background()
+	s := openTemp(t)
+	var ids []int64
+	for i := 0; i < 12; i++ {
+		id, err := s.SavePaper(ctx, textPaper(fmt.Sprintf("/filler%d.pdf", i), "Filler", "We train a model and report accuracy on a dataset."), Vectors{}, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, id)
+	}
+	one, _ := s.SavePaper(ctx, textPaper("/one.pdf", "Raft", "Raft elects a leader with randomized timeouts."), Vectors{}, "")
+	two, _ := s.SavePaper(ctx, textPaper("/two.pdf", "Consensus",
+		"Raft elects a leader.", "The leader election uses randomized timeouts.", "Raft logs are replicated."), Vectors{}, "")
+	got, err := s.PaperBM25(ctx, "How does Raft elect a leader?")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got[two] <= got[one] || got[one] <= 0 {
+		t.Errorf("scores %v: want paper %d > paper %d > 0", got, two, one)
+	}
+	for _, id := range ids {
+		if got[id] != 0 {
+			t.Errorf("filler paper %d scored %v for words it does not hold", id, got[id])
+		}
+	}
+	if got, err := s.PaperBM25(ctx, "the of and"); err != nil || len(got) != 0 && got[two] == 0 {
+		t.Errorf("stopwords only: %v, %v", got, err)
+	}
+}
