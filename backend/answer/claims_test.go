@@ -83,14 +83,14 @@ func TestComposeChecksAbsenceWords(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			said := strings.Contains(out.Text, "never mention AlphaFold2")
+			said := strings.Contains(out.Text, "papers never mention AlphaFold2")
 			if said != tc.notFound {
 				t.Errorf("said never mentioned = %v, want %v: %s", said, tc.notFound, out.Text)
 			}
 			if tc.notFound && (len(out.Absent) != 1 || out.Absent[0].Word != "AlphaFold2" || out.Absent[0].Papers != nil) {
 				t.Errorf("Absent = %+v, want AlphaFold2 of the whole library", out.Absent)
 			}
-			if !tc.notFound && strings.Contains(out.Text, "never mention") {
+			if !tc.notFound && strings.Contains(out.Text, "papers never mention") {
 				t.Errorf("false absence claim: %s", out.Text)
 			}
 		})
