@@ -6,11 +6,14 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"time"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/papertree/papertree/backend/papertree"
+	"github.com/papertree/papertree/backend/treebuild"
 )
 
 // Library question sets: questions asked of a whole library (no paper
@@ -59,9 +62,35 @@ type LibScores struct {
 	NotFoundRate   float64 `json:"not_found_rate"`  // unanswerable questions answered "not found"
 	FalseNotFound  float64 `json:"false_not_found"` // answerable questions answered "not found"
 	EvidencePapers float64 `json:"evidence_papers"` // mean distinct papers in the evidence
-	MeanMillis     float64 `json:"mean_ms"`         // mean time per question
-	Missing        int     `json:"missing_gold"`    // gold files not in the index (skipped)
-	PerQuestion    []LibQ  `json:"questions,omitempty"`
+	// PaperPrecision is the share of the evidence papers that are gold,
+	// over the answerable questions not answered "not found" (a not-found
+	// answer lists no paper); Listed and ListedGold are its counts.
+	PaperPrecision float64 `json:"paper_precision"`
+	Listed         int     `json:"listed_papers"`
+	ListedGold     int     `json:"listed_gold_papers"`
+	// FalseAbsence is the share of answerable questions whose answer text
+	// claims absence ("never mention", "appear in none of the papers",
+	// "do not seem to answer", ...): every such question has a gold paper
+	// that states it, so the claim is false.
+	FalseAbsence float64 `json:"false_absence"`
+	// RefEvidence counts the evidence items (all questions) that come from
+	// a reference list: a bibliography heading on the path, a node the tree
+	// marks as references (LibOptions.IsReference), or text that reads as
+	// bibliography entries; RefEvidenceText is the part found by the text
+	// alone. Evidence is the count of all evidence items.
+	RefEvidence     int     `json:"ref_evidence"`
+	RefEvidenceText int     `json:"ref_evidence_text"`
+	Evidence        int     `json:"evidence_items"`
+	MeanMillis      float64 `json:"mean_ms"`      // mean time per question
+	Missing         int     `json:"missing_gold"` // gold files not in the index (skipped)
+	PerQuestion     []LibQ  `json:"questions,omitempty"`
+}
+
+// LibOptions are optional inputs of the scorer.
+type LibOptions struct {
+	// IsReference reports whether the tree marks an evidence node (or one
+	// of its sections) as a reference list; nil = headings and text only.
+	IsReference func(e papertree.Evidence) bool
 }
 
 // LibQ is one question's outcome.
@@ -72,6 +101,10 @@ type LibQ struct {
 	SupportHit float64 `json:"support_hit"`
 	NotFound   bool    `json:"not_found"`
 	Papers     []int64 `json:"papers"`
+	Precision  float64 `json:"paper_precision"` // answerable, not not-found: share of the evidence papers that are gold
+	Absence    bool    `json:"absence_claim"`   // the answer text claims absence
+	RefItems   int     `json:"ref_evidence,omitempty"`
+	Answer     string  `json:"answer,omitempty"`
 }
 
 // LibAsker answers a library-wide question (library.Ask with a strategy and budget).
@@ -79,10 +112,10 @@ type LibAsker func(ctx context.Context, question string) (*papertree.Answer, err
 
 // ScoreLibrary asks every question and scores the answers. files maps a
 // PDF file name (base name) to its paper id in the index.
-func ScoreLibrary(ctx context.Context, qs []LibQuestion, files map[string]int64, ask LibAsker) (LibScores, error) {
+func ScoreLibrary(ctx context.Context, qs []LibQuestion, files map[string]int64, ask LibAsker, opts LibOptions) (LibScores, error) {
 	var s LibScores
 	var nPaper, nSec, nSup, nAny float64
-	var hitPaper, hitSec, hitSup, anyHit, nf, fnf, evPapers float64
+	var hitPaper, hitSec, hitSup, anyHit, nf, fnf, evPapers, absent float64
 	var total time.Duration
 	for _, q := range qs {
 		if err := ctx.Err(); err != nil {
@@ -103,7 +136,18 @@ func ScoreLibrary(ctx context.Context, qs []LibQuestion, files map[string]int64,
 			byPaper[e.PaperID] = append(byPaper[e.PaperID], e)
 		}
 		evPapers += float64(len(byPaper))
-		lq := LibQ{Question: q.Question, NotFound: a.NotFound, Papers: order}
+		lq := LibQ{Question: q.Question, NotFound: a.NotFound, Papers: order, Absence: ClaimsAbsence(a.Text), Answer: clip(a.Text, 300)}
+		for _, e := range a.Evidence {
+			s.Evidence++
+			byTree, byText := referenceEvidence(e, opts.IsReference)
+			if byTree || byText {
+				s.RefEvidence++
+				lq.RefItems++
+				if !byTree {
+					s.RefEvidenceText++
+				}
+			}
+		}
 		if len(q.Gold) == 0 {
 			s.Unanswerable++
 			if a.NotFound {
@@ -116,6 +160,10 @@ func ScoreLibrary(ctx context.Context, qs []LibQuestion, files map[string]int64,
 		if a.NotFound {
 			fnf++
 		}
+		if lq.Absence {
+			absent++
+		}
+		gold := map[int64]bool{}
 		var gp, gs, gsu, n float64
 		for _, g := range q.Gold {
 			id, ok := files[filepath.Base(g.File)]
@@ -123,6 +171,7 @@ func ScoreLibrary(ctx context.Context, qs []LibQuestion, files map[string]int64,
 				s.Missing++
 				continue
 			}
+			gold[id] = true
 			n++
 			ev := byPaper[id]
 			if len(ev) > 0 {
@@ -135,7 +184,19 @@ func ScoreLibrary(ctx context.Context, qs []LibQuestion, files map[string]int64,
 				gsu++
 			}
 		}
+		if !a.NotFound && len(order) > 0 {
+			g := 0
+			for _, id := range order {
+				if gold[id] {
+					g++
+				}
+			}
+			s.Listed += len(order)
+			s.ListedGold += g
+			lq.Precision = round3(float64(g) / float64(len(order)))
+		}
 		if n == 0 {
+			s.PerQuestion = append(s.PerQuestion, lq)
 			continue
 		}
 		nAny++
@@ -161,6 +222,8 @@ func ScoreLibrary(ctx context.Context, qs []LibQuestion, files map[string]int64,
 	s.NotFoundRate = div(nf, float64(s.Unanswerable))
 	s.FalseNotFound = div(fnf, float64(s.Answerable))
 	s.EvidencePapers = div(evPapers, float64(len(qs)))
+	s.PaperPrecision = div(float64(s.ListedGold), float64(s.Listed))
+	s.FalseAbsence = div(absent, float64(s.Answerable))
 	if len(qs) > 0 {
 		s.MeanMillis = round3(float64(total.Microseconds()) / 1000 / float64(len(qs)))
 	}
@@ -228,4 +291,54 @@ func alnum(s string) string {
 		}
 	}
 	return b.String()
+}
+
+// absenceRE finds an answer's claim that the papers do not hold what the
+// question asks (the extractive answer's not-found reasons and the usual
+// phrasings of a model's answer).
+var absenceRE = regexp.MustCompile(`(?i)\b(never mentions?|appear in none|are not in the paper|not in these papers|do(es)? not seem to answer|do(es)? not (mention|discuss|report|describe|state|address)|none of the (papers|documents)|no (paper|passage|document)s? (in the library )?(mentions?|discuss|report|states?|answers?)|not (mentioned|found|stated|reported)|no information)\b`)
+
+// ClaimsAbsence reports whether an answer text claims that the papers do
+// not hold the answer.
+func ClaimsAbsence(text string) bool { return absenceRE.MatchString(text) }
+
+// referenceEvidence says whether an evidence item comes from a reference
+// list: by the tree (a heading on its path that names a bibliography, or
+// isRef) and, failing that, by its text (bibliography entries).
+func referenceEvidence(e papertree.Evidence, isRef func(papertree.Evidence) bool) (byTree, byText bool) {
+	for _, h := range e.Path[min(1, len(e.Path)):] {
+		if r, _ := treebuild.ConventionalName(h); r == papertree.RoleReferences {
+			return true, false
+		}
+	}
+	if isRef != nil && isRef(e) {
+		return true, false
+	}
+	return false, LooksLikeBibliography(e.Text)
+}
+
+var (
+	bibYearRE  = regexp.MustCompile(`\b(1[89]\d\d|20[0-4]\d)[a-z]?\b`)
+	bibVenueRE = regexp.MustCompile(`(?i)\b(proceedings|proc\.|journal|conference|arxiv|preprint|pp\.|vol\.|volume|transactions|workshop|press|doi)`)
+)
+
+// LooksLikeBibliography reports whether a passage reads as reference-list
+// entries rather than prose: at least three years, one for every 25 words
+// or fewer, and at least two venue words (Proceedings, Journal, arXiv,
+// pp., ...). Related-work prose cites years too, but rarely venues.
+func LooksLikeBibliography(text string) bool {
+	words := len(strings.Fields(text))
+	years := len(bibYearRE.FindAllStringIndex(text, -1))
+	return years >= 3 && years*25 >= words && len(bibVenueRE.FindAllStringIndex(text, -1)) >= 2
+}
+
+// clip shortens s to at most n bytes on a rune boundary.
+func clip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n] + "…"
 }

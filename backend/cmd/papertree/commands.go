@@ -259,7 +259,7 @@ func cmdList(ctx context.Context, args []string, stdout, stderr io.Writer) error
 
 func cmdEval(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
-		return usageError{"expected an evaluation: trees, qasper or questions"}
+		return usageError{"expected an evaluation: trees, qasper, library, questions or compare"}
 	}
 	switch args[0] {
 	case "trees":
@@ -270,8 +270,10 @@ func cmdEval(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		return cmdEvalLibrary(ctx, args[1:], stdout, stderr)
 	case "questions":
 		return cmdEvalQuestions(ctx, args[1:], stdout, stderr)
+	case "compare":
+		return cmdEvalCompare(ctx, args[1:], stdout, stderr)
 	default:
-		return usageError{fmt.Sprintf("unknown evaluation %q (have: trees, qasper, library, questions)", args[0])}
+		return usageError{fmt.Sprintf("unknown evaluation %q (have: trees, qasper, library, questions, compare)", args[0])}
 	}
 }
 

@@ -51,6 +51,7 @@ func cmdEvalLibrary(ctx context.Context, args []string, stdout, stderr io.Writer
 	for _, p := range papers {
 		files[filepath.Base(p.Path)] = p.ID
 	}
+	opts := eval.LibOptions{IsReference: referenceNode(ctx, lib)}
 	var out []eval.LibScores
 	for _, name := range strings.Split(*strategies, ",") {
 		name = strings.TrimSpace(name)
@@ -59,7 +60,7 @@ func cmdEvalLibrary(ctx context.Context, args []string, stdout, stderr io.Writer
 		}
 		s, err := eval.ScoreLibrary(ctx, qs, files, func(ctx context.Context, q string) (*papertree.Answer, error) {
 			return lib.Ask(ctx, library.AskRequest{Question: q, Strategy: name, Budget: *budget, Params: *params, NoHistory: true})
-		})
+		}, opts)
 		if err != nil {
 			return err
 		}
@@ -70,9 +71,9 @@ func cmdEvalLibrary(ctx context.Context, args []string, stdout, stderr io.Writer
 		return writeJSON(stdout, out)
 	}
 	tw := tabwriter.NewWriter(stdout, 2, 2, 2, ' ', 0)
-	fmt.Fprintln(tw, "strategy\tpaper hit\tany gold paper\tsection hit\tsupport hit\tnot-found (unanswerable)\tfalse not-found\tpapers/answer\tms/question")
+	fmt.Fprintln(tw, "strategy\tpaper hit\tpaper precision\tany gold paper\tsection hit\tsupport hit\tnot-found (unanswerable)\tfalse not-found\tfalse absence\treference evidence\tpapers/answer\tms/question")
 	for _, s := range out {
-		fmt.Fprintf(tw, "%s\t%.3f\t%.3f\t%.3f\t%.3f\t%.3f\t%.3f\t%.2f\t%.1f\n", s.Strategy, s.PaperHit, s.PaperAny, s.SectionHit, s.SupportHit, s.NotFoundRate, s.FalseNotFound, s.EvidencePapers, s.MeanMillis)
+		fmt.Fprintf(tw, "%s\t%.3f\t%.3f\t%.3f\t%.3f\t%.3f\t%.3f\t%.3f\t%.3f\t%d of %d\t%.2f\t%.1f\n", s.Strategy, s.PaperHit, s.PaperPrecision, s.PaperAny, s.SectionHit, s.SupportHit, s.NotFoundRate, s.FalseNotFound, s.FalseAbsence, s.RefEvidence, s.Evidence, s.EvidencePapers, s.MeanMillis)
 	}
 	tw.Flush()
 	if len(out) > 0 {
@@ -83,4 +84,23 @@ func cmdEvalLibrary(ctx context.Context, args []string, stdout, stderr io.Writer
 		fmt.Fprintln(stdout)
 	}
 	return nil
+}
+
+// referenceNode reports whether the tree marks an evidence leaf or one of
+// its sections as a reference list (role "references"), reading the
+// paper's nodes from the index.
+func referenceNode(ctx context.Context, lib *library.Library) func(papertree.Evidence) bool {
+	ix := lib.Retrieval()
+	return func(e papertree.Evidence) bool {
+		d, err := ix.Paper(ctx, e.PaperID)
+		if err != nil || d == nil {
+			return false
+		}
+		for _, id := range append([]int64{e.NodeID}, e.PathIDs...) {
+			if o := d.Order(id); o >= 0 && d.Nodes[o].Role == papertree.RoleReferences {
+				return true
+			}
+		}
+		return false
+	}
 }

@@ -37,6 +37,7 @@ Usage:
   papertree compare --db FILE.db [--json | --format md|csv] [--papers ID,...] [--aspects "A;B;C"] [--out FILE]
   papertree eval library --db FILE.db --questions FILE.json [--strategies a,b] [--budget N] [--json]
   papertree eval questions --set FILE.json --pdfs DIR [--db FILE.db] [--budget N] [--json]
+  papertree eval compare --db FILE.db --set FILE.json [--json]
   papertree bench query --db FILE.db [--n 200] [--scales 1,10,100] [--json]
   papertree structures --db FILE.db [--json]          (build missing discourse trees ahead of time)
   papertree version
