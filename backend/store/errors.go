@@ -28,9 +28,9 @@ func UserError(err error) error {
 		case sqlite3.ErrCorrupt, sqlite3.ErrNotADB, sqlite3.ErrFormat:
 			return papertree.Wrap(err, papertree.ECorrupt, damagedMsg)
 		case sqlite3.ErrReadonly:
-			return papertree.Wrap(err, papertree.EConflict, "The library is read-only here, so it cannot be changed. Copy it to a writable folder to index or save answers.")
+			return papertree.Wrap(err, papertree.EConflict, ReadOnlyMsg)
 		case sqlite3.ErrFull:
-			return papertree.Wrap(err, papertree.EConflict, "The disk is full, so the library cannot be written. Free some space and try again.")
+			return papertree.Wrap(err, papertree.EConflict, DiskFullMsg)
 		case sqlite3.ErrBusy, sqlite3.ErrLocked:
 			return papertree.Wrap(err, papertree.EConflict, "The library is busy (another program is writing it). Try again in a moment.")
 		case sqlite3.ErrIoErr, sqlite3.ErrCantOpen, sqlite3.ErrPerm, sqlite3.ErrAuth:
@@ -50,7 +50,37 @@ func UserError(err error) error {
 	return err
 }
 
-const damagedMsg = "The library database is damaged. Restore it from a backup, or index your papers into a new library."
+// Plain-words explanations shared by every command and the app.
+const (
+	damagedMsg  = "The library is damaged: run papertree repair --db FILE to rebuild what can be rebuilt (saved answers are kept)."
+	ReadOnlyMsg = "The library is read-only, so nothing can be written to it. Copy it to a writable folder to index papers or save answers."
+	DiskFullMsg = "The disk is full: the library could not be written, and nothing was lost. Free some space and try again."
+)
+
+// IsDiskFull, IsReadOnly and IsDamaged tell the errors that no other file
+// of an indexing job could escape: the job stops on them instead of
+// failing every file the same way.
+func IsDiskFull(err error) bool { return sqliteCode(err) == sqlite3.ErrFull }
+
+// IsReadOnly: see IsDiskFull.
+func IsReadOnly(err error) bool { return sqliteCode(err) == sqlite3.ErrReadonly }
+
+// IsDamaged: see IsDiskFull.
+func IsDamaged(err error) bool {
+	var se sqlite3.Error
+	if errors.As(err, &se) {
+		return papertree.ErrorCode(UserError(se)) == papertree.ECorrupt
+	}
+	return err != nil && papertree.ErrorCode(err) == papertree.ECorrupt
+}
+
+func sqliteCode(err error) sqlite3.ErrNo {
+	var se sqlite3.Error
+	if errors.As(err, &se) {
+		return se.Code
+	}
+	return 0
+}
 
 // damagedText recognises the messages of SQLite and sqlite-vec that mean
 // the file's content is not what this build wrote: missing tables or

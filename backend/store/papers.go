@@ -407,7 +407,7 @@ func (s *Store) RecordFailure(ctx context.Context, path, hash, fingerprint strin
 }
 
 // damagedRowMsg reports a paper whose stored row cannot be read whole.
-const damagedRowMsg = "Part of this paper's record in the library is damaged; index the file again to repair it."
+const damagedRowMsg = "Part of this paper's record in the library is damaged; run papertree repair, which indexes the file again."
 
 const paperInfoCols = `id, path, hash, title, authors, year, pages, status, err_code, err_message,
 	fingerprint, embedder, indexed_at, stale, node_count, venue, doi, arxiv_id`
