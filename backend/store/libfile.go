@@ -59,14 +59,14 @@ func inspectFile(ctx context.Context, p string, size int64) (fileKind, error) {
 		return 0, papertree.Wrap(err, papertree.EInvalid, fmt.Sprintf("The library file %s cannot be read.", p))
 	}
 	if n < len(hdr) || string(hdr[:16]) != sqliteMagic {
-		return 0, notOurs(p, "it is not an SQLite database, or its header is damaged")
+		return 0, notOurs(p, "it is not a database file, or its header is damaged")
 	}
 	switch app := binary.BigEndian.Uint32(hdr[68:72]); app {
 	case ApplicationID:
 		return fileOurs, nil
 	case 0:
 	default:
-		return 0, notOurs(p, fmt.Sprintf("it is another program's database (SQLite application id %#08x)", app))
+		return 0, notOurs(p, fmt.Sprintf("it is another program's database (application id %#08x)", app))
 	}
 	return schemaKind(ctx, p)
 }
@@ -92,7 +92,7 @@ func schemaKind(ctx context.Context, p string) (fileKind, error) {
 	if len(shown) > 4 {
 		shown = append(shown[:4:4], "...")
 	}
-	return 0, notOurs(p, "it is another program's SQLite database (tables "+strings.Join(shown, ", ")+")")
+	return 0, notOurs(p, "it is another program's database (tables "+strings.Join(shown, ", ")+")")
 }
 
 // notOurs is the refusal of a file that is not a PaperTree library.

@@ -68,7 +68,7 @@ func TestOpenRefusesForeignFiles(t *testing.T) {
 			if err := os.WriteFile(p, b, 0o644); err != nil {
 				t.Fatal(err)
 			}
-		}, "another program's SQLite database (tables "},
+		}, "another program's database (tables "},
 		{"other program's tables", func(t *testing.T, p string) {
 			sqliteFile(t, p, `CREATE TABLE items (id INTEGER PRIMARY KEY, title TEXT)`, `INSERT INTO items(title) VALUES ('x')`)
 		}, "tables items"},
@@ -83,8 +83,8 @@ func TestOpenRefusesForeignFiles(t *testing.T) {
 		}, "tables papers"},
 		{"text file", func(t *testing.T, p string) {
 			os.WriteFile(p, []byte(strings.Repeat("notes about papers\n", 20)), 0o644)
-		}, "not an SQLite database"},
-		{"short file", func(t *testing.T, p string) { os.WriteFile(p, []byte("SQLite format 3\x00"), 0o644) }, "not an SQLite database"},
+		}, "not a database file"},
+		{"short file", func(t *testing.T, p string) { os.WriteFile(p, []byte("SQLite format 3\x00"), 0o644) }, "not a database file"},
 	}
 	for _, tt := range tests {
 		for _, mode := range []struct {

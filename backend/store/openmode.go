@@ -46,7 +46,7 @@ func checkFile(ctx context.Context, p string, mustExist bool) (ro bool, err erro
 		return false, papertree.Errorf(papertree.ECorrupt,
 			"The library file %s is empty (0 bytes): it was truncated or never written. Restore it from a backup, or delete it to start a new library.", p)
 	case kind == fileBlankDB && mustExist:
-		return false, notOurs(p, "it is an SQLite database without any tables")
+		return false, notOurs(p, "it is a database without any tables")
 	}
 	return !writable(p), nil
 }

@@ -179,7 +179,7 @@ func (s *Store) SavePaper(ctx context.Context, p *papertree.Paper, v Vectors, fi
 		return insertVectors(ctx, tx, paperID, vecs, ids)
 	})
 	if err != nil {
-		return 0, err
+		return 0, s.explainWriteError(ctx, err)
 	}
 	p.ID = paperID
 	for i, f := range flat {

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/papertree/papertree/backend/papertree"
 )
@@ -33,14 +34,30 @@ type schemaObject struct {
 // library (so it never disagrees with the migrations), without the
 // internal sqlite_ objects and the shadow tables of virtual tables (which
 // their virtual table makes).
+// The migrations are compiled in, so it is read once per process.
 func refSchema(ctx context.Context) ([]schemaObject, error) {
+	refOnce.Lock()
+	defer refOnce.Unlock()
+	if refObjects != nil {
+		return refObjects, nil
+	}
 	ref, err := Open(ctx, ":memory:")
 	if err != nil {
 		return nil, err
 	}
 	defer ref.Close()
-	return ref.schema(ctx, true)
+	objs, err := ref.schema(ctx, true)
+	if err != nil {
+		return nil, err
+	}
+	refObjects = objs
+	return objs, nil
 }
+
+var (
+	refOnce    sync.Mutex
+	refObjects []schemaObject
+)
 
 // schema lists the objects of the library (shadow tables excluded when
 // noShadow).
@@ -265,8 +282,8 @@ type RepairReport struct {
 	Recreated []string `json:"recreated,omitempty"`
 	// FTSRebuilt: the full-text index was rebuilt from the nodes.
 	FTSRebuilt bool `json:"fts_rebuilt"`
-	// Reindexed: REINDEX rebuilt every index from its table.
-	Reindexed bool `json:"reindexed"`
+	// IndexesRebuilt: REINDEX rebuilt every index from its table.
+	IndexesRebuilt bool `json:"indexes_rebuilt"`
 	// Orphans is the number of rows removed that pointed at a node or
 	// paper that is gone (closure rows, vectors: all derived).
 	Orphans int `json:"orphans,omitempty"`
@@ -353,7 +370,7 @@ func (s *Store) Repair(ctx context.Context) (RepairReport, error) {
 	if _, err := s.w.ExecContext(ctx, `REINDEX`); err != nil {
 		rep.Remaining = append(rep.Remaining, "indexes could not be rebuilt: "+err.Error())
 	} else {
-		rep.Reindexed = true
+		rep.IndexesRebuilt = true
 	}
 	ps, err := s.ListPapers(ctx)
 	if err != nil {

@@ -107,7 +107,7 @@ func TestRepair(t *testing.T) {
 			if tt.recreated != "" && !strings.Contains(strings.Join(rep.Recreated, ","), tt.recreated) {
 				t.Errorf("recreated %q, want %q", rep.Recreated, tt.recreated)
 			}
-			if len(rep.Remaining) > 0 || !rep.FTSRebuilt || !rep.Reindexed || len(rep.Damaged) != tt.damaged {
+			if len(rep.Remaining) > 0 || !rep.FTSRebuilt || !rep.IndexesRebuilt || len(rep.Damaged) != tt.damaged {
 				t.Errorf("report %+v: want nothing remaining, FTS rebuilt, %d damaged", rep, tt.damaged)
 			}
 			if p, _ := s.Check(ctx); len(p) > 0 {
