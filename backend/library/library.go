@@ -234,7 +234,10 @@ func FindPDFsReport(paths []string) ([]string, []FileError, error) {
 	for _, p := range paths {
 		st, err := os.Stat(p)
 		if err != nil {
-			return nil, nil, papertree.Wrap(err, papertree.ENotFound, fmt.Sprintf("%s does not exist or cannot be read.", p))
+			if fsCode(err) == papertree.ENotFound {
+				return nil, nil, papertree.Wrap(err, papertree.ENotFound, fmt.Sprintf("%s does not exist.", p))
+			}
+			return nil, nil, papertree.Wrap(err, papertree.EInvalid, fmt.Sprintf("%s cannot be read (%s).", p, plainFSError(err)))
 		}
 		if !st.IsDir() {
 			add(p)
@@ -247,7 +250,7 @@ func FindPDFsReport(paths []string) ([]string, []FileError, error) {
 				if aerr != nil {
 					abs = path
 				}
-				unreadable = append(unreadable, FileError{File: abs, Code: papertree.ENotFound,
+				unreadable = append(unreadable, FileError{File: abs, Code: fsCode(err),
 					Error: "This folder cannot be read (" + plainFSError(err) + "); the PDFs in it were not indexed."})
 				if d != nil && d.IsDir() {
 					return filepath.SkipDir
@@ -268,6 +271,16 @@ func FindPDFsReport(paths []string) ([]string, []FileError, error) {
 	}
 	sort.Strings(out)
 	return out, unreadable, nil
+}
+
+// fsCode is the code of a file-system error: not_found only for what does
+// not exist; a folder that exists but cannot be read (permission denied, an
+// I/O error) is invalid input, as the indexer codes an unreadable path.
+func fsCode(err error) papertree.Code {
+	if errors.Is(err, fs.ErrNotExist) {
+		return papertree.ENotFound
+	}
+	return papertree.EInvalid
 }
 
 // plainFSError names a file-system error without Go's "open /x/y:" prefix.
@@ -336,4 +349,65 @@ func (l *Library) Prune(ctx context.Context) ([]string, error) {
 		_, err := os.Stat(path)
 		return !errors.Is(err, os.ErrNotExist)
 	})
+}
+
+// RepairReport is what Repair did: the store's repair, then the papers
+// indexed again from their PDFs.
+type RepairReport struct {
+	store.RepairReport
+	// Reindexed lists the papers indexed again from their files (damaged
+	// rows, or stale after their vectors had to be rebuilt).
+	Reindexed []string `json:"reindexed,omitempty"`
+	// Lost lists damaged papers whose file is gone: they stay listed, and
+	// indexing the file again (once it is back) replaces them.
+	Lost []string `json:"lost,omitempty"`
+	// Failed lists re-indexed files that failed again.
+	Failed []FileError `json:"failed,omitempty"`
+}
+
+// Repair repairs a damaged library in place (see store.Repair) and indexes
+// again, from their PDFs, the papers whose rows are damaged or stale when
+// the files are still there. Saved answers, imported references and the
+// dates papers were added are kept. It needs a writable library.
+func (l *Library) Repair(ctx context.Context) (RepairReport, error) {
+	var rep RepairReport
+	if l.store.ReadOnly() {
+		return rep, papertree.Errorf(papertree.EConflict, "%s", store.ReadOnlyMsg)
+	}
+	srep, err := l.store.Repair(ctx)
+	rep.RepairReport = srep
+	if err != nil {
+		return rep, store.UserError(err)
+	}
+	if len(srep.Remaining) > 0 {
+		// Pages the repair could not fix: indexing on top would add to the
+		// damage, so papers are not re-indexed.
+		return rep, nil
+	}
+	ps, err := l.store.ListPapers(ctx)
+	if err != nil {
+		return rep, store.UserError(err)
+	}
+	var paths []string
+	for _, p := range ps {
+		if p.Status != store.StatusReady || !p.Stale {
+			continue
+		}
+		if _, err := os.Stat(p.Path); err != nil {
+			rep.Lost = append(rep.Lost, p.Path)
+			continue
+		}
+		paths = append(paths, p.Path)
+	}
+	if len(paths) == 0 {
+		return rep, nil
+	}
+	sum, err := l.Index(ctx, paths, nil)
+	rep.Failed = sum.Failed
+	for _, p := range paths {
+		if info, ierr := l.store.PaperByPath(ctx, p); ierr == nil && info.Status == store.StatusReady && !info.Stale {
+			rep.Reindexed = append(rep.Reindexed, p)
+		}
+	}
+	return rep, err
 }
