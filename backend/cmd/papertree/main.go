@@ -39,6 +39,7 @@ Usage:
   papertree eval questions --set FILE.json --pdfs DIR [--db FILE.db] [--budget N] [--json]
   papertree bench query --db FILE.db [--n 200] [--scales 1,10,100] [--json]
   papertree structures --db FILE.db [--json]          (build missing discourse trees ahead of time)
+  papertree repair --db FILE.db [--json]              (rebuild what a damaged library can rebuild)
   papertree version
 
 Run "papertree COMMAND -h" for the flags of one command.
@@ -94,6 +95,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		err = cmdImport(ctx, rest, stdout, stderr)
 	case "structures":
 		err = cmdStructures(ctx, rest, stdout, stderr)
+	case "repair":
+		err = cmdRepair(ctx, rest, stdout, stderr)
 	case "version", "--version":
 		fmt.Fprintln(stdout, "papertree", version)
 	case "help", "-h", "--help":
