@@ -2,6 +2,7 @@ package library
 
 import (
 	"context"
+	"crypto/sha256"
 	"database/sql"
 	"fmt"
 	"os"
@@ -290,4 +291,71 @@ func TestRepairRefusesReadOnly(t *testing.T) {
 	if _, err := lib.Repair(context.Background()); papertree.ErrorCode(err) != papertree.EConflict || papertree.ErrorMessage(err) != store.ReadOnlyMsg {
 		t.Fatalf("repair read-only: %v", err)
 	}
+}
+
+// TestRebuildDamagedPages: when repair cannot fix a library in place
+// (damaged pages of the nodes table), Rebuild makes a new one: the saved
+// answer keeps its id, the imported reference and the papers come back
+// (indexed again from their PDFs), and the damaged file is kept aside,
+// byte-identical.
+func TestRebuildDamagedPages(t *testing.T) {
+	ctx := context.Background()
+	src, _ := indexedCopies(t, 3)
+	a, err := src.Ask(ctx, AskRequest{Question: "What does the paper say about the method?"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ps, _ := src.Papers(ctx)
+	path := src.Store().Path()
+	src.Close()
+	rawExec(t, path, fmt.Sprintf(`INSERT INTO paper_ref(path, source, ref_title, updated_at) VALUES ('%s', 'zotero', 'From Zotero', 1)`, ps[0].Path))
+	damagePages(t, path, "nodes")
+	damaged := fileSHA(t, path)
+
+	lib, err := Open(ctx, Config{DBPath: path, MustExist: true})
+	if err == nil {
+		rep, err := lib.Repair(ctx)
+		lib.Close()
+		if papertree.ErrorCode(err) != papertree.ECorrupt && len(rep.Remaining) == 0 {
+			t.Fatalf("repair in place: %+v, %v; want damage it cannot fix", rep, err)
+		}
+	}
+	rb, err := Rebuild(ctx, Config{DBPath: path})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("rebuild: copied %v, unreadable %v, index %+v, lost %v, kept %s", rb.Salvaged.Copied, rb.Salvaged.Unreadable, rb.Index, rb.Lost, rb.DamagedCopy)
+	if fileSHA(t, rb.DamagedCopy) != damaged {
+		t.Error("the damaged file was changed")
+	}
+	lib, err = Open(ctx, Config{DBPath: path, MustExist: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer lib.Close()
+	if p, err := lib.Store().Check(ctx); err != nil || len(p) > 0 {
+		t.Fatalf("rebuilt library: %q, %v", p, err)
+	}
+	if got, err := lib.Answer(ctx, a.ID); err != nil || got.Question != a.Question || len(got.Evidence) != len(a.Evidence) {
+		t.Errorf("saved answer %d after rebuild: %+v, %v", a.ID, got, err)
+	}
+	after, _ := lib.Papers(ctx)
+	if len(after) != 3 {
+		t.Fatalf("%d papers after rebuild, want 3", len(after))
+	}
+	if refs, err := lib.Store().Refs(ctx); err != nil || refs[ps[0].Path].Title != "From Zotero" {
+		t.Errorf("the imported reference was lost: %+v, %v", refs, err)
+	}
+	if _, err := lib.Ask(ctx, AskRequest{Question: "What does the paper say about the method?"}); err != nil {
+		t.Errorf("ask after rebuild: %v", err)
+	}
+}
+
+func fileSHA(t *testing.T, p string) [32]byte {
+	t.Helper()
+	b, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sha256.Sum256(b)
 }

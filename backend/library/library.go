@@ -411,3 +411,95 @@ func (l *Library) Repair(ctx context.Context) (RepairReport, error) {
 	}
 	return rep, err
 }
+
+// RebuildReport is what Rebuild did.
+type RebuildReport struct {
+	// Salvaged: the rows read out of the damaged file (answers,
+	// references, dates added, LLM cache and usage) and what was lost.
+	Salvaged store.SalvageReport `json:"salvaged"`
+	// Index is the job that indexed the papers again from their PDFs.
+	Index Summary `json:"index"`
+	// Lost lists papers of the damaged library whose PDF is gone.
+	Lost []string `json:"lost,omitempty"`
+	// DamagedCopy is where the damaged file was kept (never deleted).
+	DamagedCopy string `json:"damaged_copy"`
+}
+
+// Rebuild replaces a library that Repair cannot fix in place (damaged
+// pages) with a new one: every readable row of what cannot be made again
+// (saved answers with their ids, imported references, dates added, the LLM
+// cache and usage) is copied into a new file, the papers are indexed again
+// from their PDFs, and the new file takes the library's name. The damaged
+// file is kept beside it as NAME.damaged-TIME (with its -wal), untouched.
+// cfg.DBPath names the library; no other program may have it open.
+func Rebuild(ctx context.Context, cfg Config) (RebuildReport, error) {
+	var rep RebuildReport
+	dbPath := cfg.DBPath
+	if err := store.CheckLibraryFile(ctx, dbPath); err != nil {
+		return rep, err
+	}
+	tmp := dbPath + ".rebuild"
+	for _, suf := range []string{"", "-wal", "-shm"} {
+		os.Remove(tmp + suf)
+	}
+	cleanup := func() {
+		for _, suf := range []string{"", "-wal", "-shm"} {
+			os.Remove(tmp + suf)
+		}
+	}
+	cfg.DBPath, cfg.MustExist, cfg.ReadOnly = tmp, false, false
+	lib, err := Open(ctx, cfg)
+	if err != nil {
+		cleanup()
+		return rep, err
+	}
+	rep.Salvaged, err = lib.store.Salvage(ctx, dbPath)
+	if err != nil {
+		lib.Close()
+		cleanup()
+		return rep, err
+	}
+	var paths []string
+	for _, p := range rep.Salvaged.Paths {
+		if _, err := os.Stat(p); err != nil {
+			rep.Lost = append(rep.Lost, p)
+			continue
+		}
+		paths = append(paths, p)
+	}
+	if len(paths) > 0 {
+		rep.Index, err = lib.Index(ctx, paths, nil)
+		if err != nil {
+			lib.Close()
+			cleanup()
+			return rep, err
+		}
+	}
+	if err := lib.Close(); err != nil {
+		cleanup()
+		return rep, store.UserError(fmt.Errorf("rebuild: close: %w", err))
+	}
+	rep.DamagedCopy = dbPath + ".damaged-" + time.Now().UTC().Format("20060102T150405")
+	// The damaged file's -wal goes with it: left beside the new file, SQLite
+	// would apply it to the new library.
+	if err := os.Rename(dbPath, rep.DamagedCopy); err != nil {
+		cleanup()
+		return rep, papertree.Wrap(err, papertree.EConflict, "The damaged library could not be moved aside; nothing was changed.")
+	}
+	for _, suf := range []string{"-wal", "-shm"} {
+		if _, err := os.Stat(dbPath + suf); err == nil {
+			os.Rename(dbPath+suf, rep.DamagedCopy+suf)
+		}
+	}
+	if err := os.Rename(tmp, dbPath); err != nil {
+		return rep, papertree.Wrap(err, papertree.EConflict, fmt.Sprintf(
+			"The rebuilt library could not take the library's name; it is at %s and the damaged one at %s.", tmp, rep.DamagedCopy))
+	}
+	// A clean close leaves no -wal; if one is left it belongs to the new file.
+	for _, suf := range []string{"-wal", "-shm"} {
+		if _, err := os.Stat(tmp + suf); err == nil {
+			os.Rename(tmp+suf, dbPath+suf)
+		}
+	}
+	return rep, nil
+}

@@ -148,3 +148,21 @@ func (s *Store) stampApplicationID(ctx context.Context) error {
 	}
 	return nil
 }
+
+// CheckLibraryFile tells, without writing anything, whether the file at p
+// is a PaperTree library (of this version or an older one); a rebuild
+// of a damaged library starts only from one.
+func CheckLibraryFile(ctx context.Context, p string) error {
+	fi, err := os.Stat(p)
+	if err != nil {
+		return papertree.Wrap(err, papertree.ENotFound, fmt.Sprintf("There is no library at %s.", p))
+	}
+	kind, err := inspectFile(ctx, p, fi.Size())
+	if err != nil {
+		return err
+	}
+	if kind != fileOurs && kind != fileLegacy {
+		return notOurs(p, "it holds no library")
+	}
+	return nil
+}

@@ -8,16 +8,22 @@ import (
 
 	"github.com/papertree/papertree/backend/library"
 	"github.com/papertree/papertree/backend/papertree"
+	"github.com/papertree/papertree/backend/store"
 )
 
 // repairOutput is the contract of "papertree repair --json".
 type repairOutput struct {
 	library.RepairReport
-	Sound bool `json:"sound"`
+	// Rebuilt: damage beyond repair in place, so the library was
+	// rebuilt into a new file (see library.Rebuild).
+	Rebuilt *library.RebuildReport `json:"rebuilt,omitempty"`
+	Sound   bool                   `json:"sound"`
 }
 
-// cmdRepair repairs a damaged library in place (see library.Repair) and
-// says what it did. It exits 1 when damage is left that it cannot repair.
+// cmdRepair repairs a damaged library in place (see library.Repair); when
+// that cannot fix it (damaged pages), it rebuilds the library into a new
+// file (library.Rebuild) and keeps the damaged one aside. It says what it
+// did; it exits 1 only when it could do neither.
 func cmdRepair(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("repair", flag.ContinueOnError)
 	db := fs.String("db", "", "library database file")
@@ -29,35 +35,42 @@ func cmdRepair(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if len(pos) != 0 {
 		return usageError{"repair takes no arguments besides --db FILE.db"}
 	}
+	var out repairOutput
 	lib, err := openLibrary(ctx, *db, 0)
-	if err != nil {
-		return err
-	}
-	defer lib.Close()
-	rep, err := lib.Repair(ctx)
-	if err != nil {
-		printRepair(stdout, rep)
-		return err
-	}
-	sound := len(rep.Remaining) == 0 && len(rep.Failed) == 0
-	if *asJSON {
-		if err := writeJSON(stdout, repairOutput{rep, sound}); err != nil {
+	rebuild := false
+	switch {
+	case err == nil:
+		out.RepairReport, err = lib.Repair(ctx)
+		lib.Close()
+		rebuild = papertree.ErrorCode(err) == papertree.ECorrupt || (err == nil && len(out.Remaining) > 0)
+		if err != nil && !rebuild {
+			printRepair(stdout, out)
 			return err
 		}
-	} else {
-		printRepair(stdout, rep)
+	case papertree.ErrorCode(err) == papertree.ECorrupt && store.CheckLibraryFile(ctx, *db) == nil:
+		rebuild = true // too damaged to open: straight to the rebuild
+	default:
+		return err
 	}
-	if len(rep.Remaining) > 0 {
-		return papertree.Errorf(papertree.ECorrupt,
-			"Part of the library is damaged beyond repair (%d problems left). Restore it from a backup, or index your papers into a new library; saved answers can be exported first with papertree export --history.", len(rep.Remaining))
+	if rebuild {
+		rb, err := library.Rebuild(ctx, library.Config{DBPath: *db})
+		if err != nil {
+			return err
+		}
+		out.Rebuilt = &rb
 	}
-	if len(rep.Failed) > 0 {
-		return papertree.Errorf(papertree.EConflict, "The library was repaired, but %d papers could not be indexed again (see above).", len(rep.Failed))
+	// Files that fail to index (no text layer, ...) are reported as in
+	// any index job; they do not make the library unsound.
+	out.Sound = out.Rebuilt != nil || len(out.Remaining) == 0
+	if *asJSON {
+		return writeJSON(stdout, out)
 	}
+	printRepair(stdout, out)
 	return nil
 }
 
-func printRepair(w io.Writer, rep library.RepairReport) {
+func printRepair(w io.Writer, out repairOutput) {
+	rep := out.RepairReport
 	for _, o := range rep.Recreated {
 		fmt.Fprintf(w, "recreated %s\n", o)
 	}
@@ -82,10 +95,25 @@ func printRepair(w io.Writer, rep library.RepairReport) {
 	for _, f := range rep.Failed {
 		fmt.Fprintf(w, "failed again: %s: %s [%s]\n", termSafe(f.File), termSafe(f.Error), f.Code)
 	}
-	for _, r := range rep.Remaining {
-		fmt.Fprintf(w, "not repaired: %s\n", termSafe(r))
+	if rb := out.Rebuilt; rb != nil {
+		for _, r := range rep.Remaining {
+			fmt.Fprintf(w, "cannot be repaired in place: %s\n", termSafe(r))
+		}
+		s := rb.Salvaged
+		fmt.Fprintf(w, "rebuilt the library in a new file: kept %d saved answers, %d imported references, %d dates added; indexed %d papers again from their PDFs\n",
+			s.Copied["answers"], s.Copied["paper_ref"], s.Copied["paper_added"], rb.Index.Indexed+rb.Index.Unchanged)
+		for t, n := range s.Unreadable {
+			fmt.Fprintf(w, "unreadable in the damaged file: %d stretches of %s\n", n, t)
+		}
+		for _, p := range rb.Lost {
+			fmt.Fprintf(w, "PDF gone, not in the new library (index it again when it is back): %s\n", termSafe(p))
+		}
+		for _, f := range rb.Index.Failed {
+			fmt.Fprintf(w, "failed: %s: %s [%s]\n", termSafe(f.File), termSafe(f.Error), f.Code)
+		}
+		fmt.Fprintf(w, "the damaged file was kept as %s\n", termSafe(rb.DamagedCopy))
 	}
-	if len(rep.Remaining) == 0 && len(rep.Failed) == 0 {
+	if out.Sound {
 		fmt.Fprintln(w, "The library is sound. Saved answers and imported references were kept.")
 	}
 }

@@ -170,6 +170,65 @@ func TestIndexLibraryErrorsCLI(t *testing.T) {
 	})
 }
 
+// damageTablePages writes garbage over the first page of a table's b-tree
+// (the file still opens; quick_check and reads of the table fail).
+func damageTablePages(t *testing.T, path, table string) {
+	t.Helper()
+	var root, size int64
+	db, err := sql.Open("sqlite3", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	db.QueryRow(`SELECT rootpage FROM sqlite_master WHERE name = ?`, table).Scan(&root)
+	db.QueryRow(`PRAGMA page_size`).Scan(&size)
+	db.Exec(`PRAGMA wal_checkpoint(TRUNCATE)`)
+	db.Close()
+	f, err := os.OpenFile(path, os.O_RDWR, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if _, err := f.WriteAt([]byte{0x0d, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff}, (root-1)*size); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestRepairRebuildsCLI: a library with damaged pages, which repair
+// cannot fix in place, is rebuilt: exit 0, the saved answer is exported by
+// its id afterwards, the papers index as unchanged, and the damaged file is
+// kept aside byte-identical.
+func TestRepairRebuildsCLI(t *testing.T) {
+	pdfs := t.TempDir()
+	copyFile(t, filepath.Join(fixtures, "twocolumn.pdf"), filepath.Join(pdfs, "a.pdf"))
+	db := filepath.Join(t.TempDir(), "lib.db")
+	if _, errs, code := cli(t, "index", "--db", db, "--quiet", pdfs); code != 0 {
+		t.Fatal(errs)
+	}
+	if _, errs, code := cli(t, "ask", "--db", db, "what is the method"); code != 0 {
+		t.Fatal(errs)
+	}
+	damageTablePages(t, db, "nodes")
+	damaged := sha(t, db)
+	if _, errs, code := cli(t, "index", "--db", db, "--quiet", pdfs); code != 1 || !strings.Contains(errs, "run papertree repair") {
+		t.Fatalf("index a library with damaged pages: exit %d, %q", code, errs)
+	}
+	out, errs, code := cli(t, "repair", "--db", db)
+	if code != 0 || !strings.Contains(out, "rebuilt the library in a new file: kept 1 saved answers") || !strings.Contains(out, "The library is sound") {
+		t.Fatalf("repair: exit %d\n%s\n%s", code, out, errs)
+	}
+	kept := strings.TrimSpace(out[strings.Index(out, "the damaged file was kept as ")+len("the damaged file was kept as "):])
+	kept = strings.SplitN(kept, "\n", 2)[0]
+	if sha(t, kept) != damaged {
+		t.Errorf("the damaged file kept at %s was changed", kept)
+	}
+	if out, errs, code := cli(t, "index", "--db", db, "--quiet", pdfs); code != 0 || !strings.Contains(out, "indexed 0, unchanged 1") {
+		t.Fatalf("index after rebuild: exit %d, %q %q", code, out, errs)
+	}
+	if out, errs, code := cli(t, "export", "--db", db, "--answer", "1", "--format", "md"); code != 0 || !strings.Contains(out, "what is the method") {
+		t.Fatalf("export of the saved answer after rebuild: exit %d, %q", code, errs)
+	}
+}
+
 // TestAskLibraryStatesCLI: ask says when its answer is not saved (read-only
 // or damaged library) and when the library is empty; export of a damaged
 // saved answer is a plain coded error, not the JSON decoder's message.
