@@ -6,6 +6,7 @@ import (
 	"database/sql"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -310,4 +311,36 @@ func TestAskLibraryStatesCLI(t *testing.T) {
 		})
 	}
 	_ = fmt.Sprint
+}
+
+// TestIndexRealFullDisk: the same as the disk-full case of
+// TestIndexLibraryErrorsCLI on a real full file system (a 1 MB tmpfs,
+// which only root can mount; skipped otherwise): exit 1, "The disk is
+// full", the papers saved before are listed, and nothing is half-saved.
+func TestIndexRealFullDisk(t *testing.T) {
+	if os.Geteuid() != 0 {
+		t.Skip("mounting a tmpfs needs root")
+	}
+	mnt := t.TempDir()
+	if out, err := exec.Command("mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", mnt).CombinedOutput(); err != nil {
+		t.Skipf("cannot mount a tmpfs: %v %s", err, out)
+	}
+	t.Cleanup(func() { exec.Command("umount", mnt).Run() })
+	pdfs := t.TempDir()
+	for i := range 40 {
+		p := filepath.Join(pdfs, fmt.Sprintf("p%02d.pdf", i))
+		copyFile(t, filepath.Join(fixtures, "twocolumn.pdf"), p)
+		f, _ := os.OpenFile(p, os.O_APPEND|os.O_WRONLY, 0)
+		fmt.Fprintf(f, "\n%% copy %d\n", i)
+		f.Close()
+	}
+	db := filepath.Join(mnt, "lib.db")
+	_, errs, code := cli(t, "index", "--db", db, "--quiet", pdfs)
+	if code != 1 || !strings.Contains(errs, "The disk is full: indexing stopped, nothing was lost") || strings.Contains(errs, "failed:") {
+		t.Fatalf("exit %d, %q", code, errs)
+	}
+	out, errs, code := cli(t, "list", "--db", db, "--json")
+	if code != 0 || !strings.Contains(out, `"status": "ready"`) || strings.Contains(out, `"failed"`) {
+		t.Fatalf("list after a full disk: exit %d, %q %q", code, out, errs)
+	}
 }
