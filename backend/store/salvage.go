@@ -20,8 +20,8 @@ var salvageTables = []string{"answers", "paper_ref", "paper_added", "llm_cache",
 type SalvageReport struct {
 	// Rows copied per table.
 	Copied map[string]int `json:"copied"`
-	// Unreadable counts the stretches of rows that could not be read
-	// (damaged pages), per table.
+	// Unreadable counts the rowids that could not be read past (rows on
+	// damaged pages, and gaps probed while skipping them), per table.
 	Unreadable map[string]int `json:"unreadable,omitempty"`
 	// Paths are the PDFs the damaged library held, as far as they could be
 	// read, for indexing again.
@@ -184,9 +184,9 @@ func (s *Store) copyRows(ctx context.Context, src *sql.DB, t string, cols []stri
 
 // scanRowid reads SELECT rowid, cols FROM table in rowid order, in
 // batches, calling fn for each row (fn scans it and returns its rowid). A
-// batch that fails to read (a damaged page) counts one bad stretch, and
-// reading resumes past the last good row at growing steps, so a damaged
-// page loses the rows on it and not the rest of the table. Errors of fn
+// batch that fails to read (a damaged page) counts one bad row, and
+// reading resumes past the last good row, so a damaged page loses the rows
+// on it and not the rest of the table. Errors of fn
 // (writing the copy) stop the scan.
 func scanRowid(ctx context.Context, db *sql.DB, table, cols string, fn func(*sql.Rows) (int64, error), bad *int) error {
 	const batch = 256
@@ -199,7 +199,7 @@ func scanRowid(ctx context.Context, db *sql.DB, table, cols string, fn func(*sql
 		}
 		maxID = m.Int64
 	}
-	last, step := int64(math.MinInt64), int64(1)
+	last, step, fails := int64(math.MinInt64), int64(1), 0
 	for last < maxID {
 		if err := ctx.Err(); err != nil {
 			return err
@@ -220,12 +220,17 @@ func scanRowid(ctx context.Context, db *sql.DB, table, cols string, fn func(*sql
 			rows.Close()
 		}
 		if err != nil {
+			// Rowid by rowid past a damaged leaf (its rows only are
+			// lost); then at doubling steps, in case a damaged interior
+			// page hides a long run of leaves.
 			*bad++
 			last = max(last, 0) + step
-			step *= 2
+			if fails++; fails > 64 {
+				step *= 2
+			}
 			continue
 		}
-		step = 1
+		step, fails = 1, 0
 		if n < batch {
 			return nil
 		}

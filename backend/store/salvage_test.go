@@ -61,8 +61,8 @@ func TestSalvageSkipsDamagedPages(t *testing.T) {
 	}
 	t.Logf("copied %v, unreadable %v", rep.Copied, rep.Unreadable)
 	got := rep.Copied["answers"]
-	if got >= n || got < n-40 || rep.Unreadable["answers"] == 0 {
-		t.Fatalf("copied %d of %d answers (%d unreadable stretches): want all but one page", got, n, rep.Unreadable["answers"])
+	if got >= n || got < n-12 || rep.Unreadable["answers"] == 0 {
+		t.Fatalf("copied %d of %d answers (%d unreadable stretches): want all but the ~10 on one page", got, n, rep.Unreadable["answers"])
 	}
 	for _, id := range []int64{1, 299 - 20, n} {
 		a, err := dst.Answer(ctx, id)

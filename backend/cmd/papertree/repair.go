@@ -103,7 +103,7 @@ func printRepair(w io.Writer, out repairOutput) {
 		fmt.Fprintf(w, "rebuilt the library in a new file: kept %d saved answers, %d imported references, %d dates added; indexed %d papers again from their PDFs\n",
 			s.Copied["answers"], s.Copied["paper_ref"], s.Copied["paper_added"], rb.Index.Indexed+rb.Index.Unchanged)
 		for t, n := range s.Unreadable {
-			fmt.Fprintf(w, "unreadable in the damaged file: %d stretches of %s\n", n, t)
+			fmt.Fprintf(w, "unreadable in the damaged file: %d rows of %s\n", n, t)
 		}
 		for _, p := range rb.Lost {
 			fmt.Fprintf(w, "PDF gone, not in the new library (index it again when it is back): %s\n", termSafe(p))
