@@ -106,10 +106,18 @@ func notOurs(p, why string) error {
 // files) unless a non-empty -wal file beside it may hold committed pages,
 // which only a normal read-only connection reads.
 func tableNames(ctx context.Context, p string) ([]string, error) {
-	mode := "mode=ro&immutable=1"
 	if fi, err := os.Stat(p + "-wal"); err == nil && fi.Size() > 0 {
-		mode = "mode=ro"
+		names, err := tableNamesMode(ctx, p, "mode=ro")
+		if err == nil {
+			return names, nil
+		}
+		// A -wal on media that cannot be written (no -shm can be made):
+		// the main file alone is what can be read.
 	}
+	return tableNamesMode(ctx, p, "mode=ro&immutable=1")
+}
+
+func tableNamesMode(ctx context.Context, p, mode string) ([]string, error) {
 	db, err := sql.Open("sqlite3", "file:"+escapeURIPath(p)+"?"+mode)
 	if err != nil {
 		return nil, err

@@ -75,6 +75,29 @@ func TestOpenRefusesForeignFiles(t *testing.T) {
 		{"other program's WAL database", func(t *testing.T, p string) {
 			sqliteFile(t, p, `PRAGMA journal_mode = WAL`, `CREATE TABLE history (url TEXT)`, `INSERT INTO history VALUES ('u')`)
 		}, "tables history"},
+		{"other program's tables only in its -wal", func(t *testing.T, p string) {
+			// A crash (or a running program) leaves the tables in the -wal:
+			// copied while the writer is open, as a backup tool would.
+			src := filepath.Join(t.TempDir(), "live.sqlite")
+			db, err := sql.Open("sqlite3", src)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer db.Close()
+			db.SetMaxOpenConns(1)
+			for _, q := range []string{`PRAGMA journal_mode = WAL`, `PRAGMA wal_autocheckpoint = 0`, `CREATE TABLE items (id INTEGER)`, `INSERT INTO items VALUES (1)`} {
+				if _, err := db.Exec(q); err != nil {
+					t.Fatal(err)
+				}
+			}
+			for _, suf := range []string{"", "-wal"} {
+				b, err := os.ReadFile(src + suf)
+				if err != nil {
+					t.Fatal(err)
+				}
+				os.WriteFile(p+suf, b, 0o644)
+			}
+		}, "tables items"},
 		{"other application id", func(t *testing.T, p string) {
 			sqliteFile(t, p, `PRAGMA application_id = 1196444237`, `CREATE TABLE papers (id INTEGER)`)
 		}, "application id 0x47504a4d"},
@@ -95,6 +118,10 @@ func TestOpenRefusesForeignFiles(t *testing.T) {
 				p := filepath.Join(t.TempDir(), "other.sqlite")
 				tt.make(t, p)
 				before, side := fileSum(t, p), sideFiles(p)
+				var wal [32]byte
+				if _, err := os.Stat(p + "-wal"); err == nil {
+					wal = fileSum(t, p+"-wal")
+				}
 				s, err := OpenWith(ctx, p, mode.o)
 				if err == nil {
 					s.Close()
@@ -107,7 +134,15 @@ func TestOpenRefusesForeignFiles(t *testing.T) {
 				if fileSum(t, p) != before {
 					t.Error("the file changed")
 				}
-				if got := sideFiles(p); strings.Join(got, ",") != strings.Join(side, ",") {
+				if wal != ([32]byte{}) && fileSum(t, p+"-wal") != wal {
+					t.Error("the -wal file changed")
+				}
+				got := sideFiles(p)
+				if wal != ([32]byte{}) {
+					// Reading a -wal needs its index (-shm), made beside it.
+					side = append(side, "other.sqlite-shm")
+				}
+				if strings.Join(got, ",") != strings.Join(side, ",") {
 					t.Errorf("side files %v, before %v", got, side)
 				}
 			})
