@@ -209,7 +209,9 @@ func (cl claimed) claims(c Claims) []papertree.AbsenceClaim {
 	return out
 }
 
-func (cl claimed) words() []string { return append(append([]string(nil), cl.never...), cl.elsewhere...) }
+func (cl claimed) words() []string {
+	return append(append([]string(nil), cl.never...), cl.elsewhere...)
+}
 
 // check sorts words a reason would call missing.
 func (c Claims) check(words []string) claimed {

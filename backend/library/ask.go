@@ -42,7 +42,8 @@ func (l *Library) Retrieval() *retrieve.StoreIndex {
 // answer is written by the model (Mode "llm", citations resolving to
 // Evidence); every step that fell back is listed in Diag.Fallbacks and the
 // answer is then extractive. Every answer is saved and gets its ID, unless
-// NoHistory.
+// NoHistory or the library is read-only (ID 0). When saving fails, the
+// answer is returned (ID 0) together with the coded error.
 func (l *Library) Ask(ctx context.Context, req AskRequest) (a *papertree.Answer, err error) {
 	defer func() { err = store.UserError(err) }()
 	t0 := time.Now()
@@ -52,6 +53,11 @@ func (l *Library) Ask(ctx context.Context, req AskRequest) (a *papertree.Answer,
 	}
 	if err := l.checkAsk(ctx, req); err != nil {
 		return nil, err
+	}
+	if len(req.PaperIDs) == 0 {
+		if err := l.checkNotEmpty(ctx); err != nil {
+			return nil, err
+		}
 	}
 	// Evidence is found for the question as the papers spell it ("GPT2"
 	// typed, "GPT-2" written); the answer keeps the question as typed.
@@ -109,7 +115,10 @@ func (l *Library) Ask(ctx context.Context, req AskRequest) (a *papertree.Answer,
 		return a, nil
 	}
 	if err := l.saveAnswer(ctx, a, typed, s, tr); err != nil {
-		return nil, err
+		// The answer was made: the caller may still show it (ID 0) with
+		// the reason it was not kept.
+		return a, papertree.Wrap(err, papertree.ErrorCode(store.UserError(err)),
+			"The answer was not saved: "+papertree.ErrorMessage(store.UserError(err)))
 	}
 	return a, nil
 }
@@ -129,4 +138,23 @@ func (l *Library) claims(ctx context.Context, scope []int64, res retrieve.Result
 		c.Scope, c.Name = []int64{res.Identified}, "“"+title(res.Identified)+"”"
 	}
 	return c
+}
+
+// checkNotEmpty refuses a library-wide question to a library without any
+// indexed paper, in plain words instead of "the papers do not answer".
+func (l *Library) checkNotEmpty(ctx context.Context) error {
+	ids, err := l.store.ReadyPaperIDs(ctx)
+	if err != nil || len(ids) > 0 {
+		return err
+	}
+	ps, err := l.store.ListPapers(ctx)
+	if err != nil {
+		return err
+	}
+	if len(ps) > 0 {
+		return papertree.Errorf(papertree.EConflict,
+			"The library has no paper to ask: none of its %d files could be indexed (see papertree list).", len(ps))
+	}
+	return papertree.Errorf(papertree.EConflict,
+		"The library is empty: index some papers first (papertree index --db FILE FOLDER).")
 }

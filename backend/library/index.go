@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"time"
 
@@ -81,11 +82,42 @@ type parsed struct {
 // a file that fails is recorded with its coded error and the job goes on.
 // The returned error is non-nil only when the job itself cannot run or ctx is
 // cancelled; per-file errors are in Summary.Failed.
+//
+// The job itself does not run, or stops, with a coded error when the
+// library cannot take it: read-only, damaged (PRAGMA quick_check and the
+// schema are checked first), no PDF among paths, or, during the job, a full
+// disk or damage found while saving. Papers saved before the stop are kept;
+// the paper being saved is rolled back whole.
 func (l *Library) Index(ctx context.Context, paths []string, progress func(Event)) (Summary, error) {
 	start := time.Now()
 	var sum Summary
 	sum.Failed = []FileError{}
+	if l.store.ReadOnly() {
+		return sum, papertree.Errorf(papertree.EConflict, "%s", store.ReadOnlyMsg)
+	}
+	if err := l.store.CheckHealth(ctx); err != nil {
+		return sum, err
+	}
 	files, missing := findFiles(paths)
+	if len(files) == 0 {
+		sum.Failed = append(sum.Failed, missing...)
+		return sum, papertree.Errorf(papertree.EInvalid, "No PDF files were found in %s.", strings.Join(paths, ", "))
+	}
+	// A full disk, a read-only file or a damaged library would fail every
+	// remaining file the same way: the first one stops the job.
+	parent := ctx
+	ctx, stopJob := context.WithCancel(ctx)
+	defer stopJob()
+	var fatalMu sync.Mutex
+	var fatal error
+	stop := func(err error) {
+		fatalMu.Lock()
+		if fatal == nil {
+			fatal = err
+		}
+		fatalMu.Unlock()
+		stopJob()
+	}
 	var mu sync.Mutex
 	done := 0
 	returned := false // set when Index returns: late events of abandoned workers are dropped
@@ -138,7 +170,7 @@ func (l *Library) Index(ctx context.Context, paths []string, progress func(Event
 				if !ok {
 					return
 				}
-				l.save(ctx, r, fp, emit)
+				l.save(ctx, r, fp, emit, stop)
 			case <-ctx.Done():
 				return
 			}
@@ -182,6 +214,11 @@ func (l *Library) Index(ctx context.Context, paths []string, progress func(Event
 	mu.Lock()
 	returned = true
 	mu.Unlock()
+	sum.Seconds = time.Since(start).Seconds()
+	if fatal != nil {
+		return sum, jobStopped(fatal, sum.Indexed)
+	}
+	ctx = parent
 	if sum.Indexed > 0 && ctx.Err() == nil {
 		// sqlite-vec never reuses the slots of replaced vectors; rebuild a
 		// space when dead slots outnumber live ones so re-indexing does not
@@ -251,10 +288,12 @@ func (l *Library) prepare(ctx context.Context, path, fp string, emit func(Event)
 	return r, false
 }
 
-func (l *Library) save(ctx context.Context, r parsed, fp string, emit func(Event)) {
+func (l *Library) save(ctx context.Context, r parsed, fp string, emit func(Event), stop func(error)) {
 	fail := func(err error) {
 		// Record the failure even if ctx is cancelled, so the UI can show it.
-		_ = l.store.RecordFailure(context.WithoutCancel(ctx), r.path, r.hash, fp, err)
+		if rerr := l.store.RecordFailure(context.WithoutCancel(ctx), r.path, r.hash, fp, err); jobFatal(rerr) {
+			stop(rerr)
+		}
 		emit(Event{File: r.path, Status: StatusFailed, ErrCode: papertree.ErrorCode(err), ErrMsg: userMessage(err)})
 	}
 	if r.err != nil {
@@ -270,6 +309,10 @@ func (l *Library) save(ctx context.Context, r parsed, fp string, emit func(Event
 		if ctx.Err() != nil {
 			return
 		}
+		if jobFatal(err) {
+			stop(err) // not this file's fault: no failure is recorded for it
+			return
+		}
 		fail(fmt.Errorf("save: %w", err))
 		return
 	}
@@ -278,6 +321,23 @@ func (l *Library) save(ctx context.Context, r parsed, fp string, emit func(Event
 	_ = retrieve.EnsureSignals(ctx, l.store, id)
 	l.Retrieval().Invalidate(id)
 	emit(Event{File: r.path, Status: StatusReady, PaperID: id, Title: r.paper.Title, Pages: r.paper.Pages})
+}
+
+// jobFatal reports the errors of the library rather than of one file.
+func jobFatal(err error) bool {
+	return err != nil && (store.IsDiskFull(err) || store.IsReadOnly(err) || store.IsDamaged(err))
+}
+
+// jobStopped is the error of a job stopped by a jobFatal error.
+func jobStopped(err error, kept int) error {
+	switch {
+	case store.IsDiskFull(err):
+		return papertree.Wrap(err, papertree.EConflict, fmt.Sprintf(
+			"The disk is full: indexing stopped, nothing was lost (the %d papers indexed before are kept). Free some space and run index again to go on.", kept))
+	case store.IsReadOnly(err):
+		return papertree.Wrap(err, papertree.EConflict, store.ReadOnlyMsg)
+	}
+	return store.UserError(err)
 }
 
 // userMessage is the plain-words reason shown for a failed file.

@@ -234,7 +234,10 @@ func FindPDFsReport(paths []string) ([]string, []FileError, error) {
 	for _, p := range paths {
 		st, err := os.Stat(p)
 		if err != nil {
-			return nil, nil, papertree.Wrap(err, papertree.ENotFound, fmt.Sprintf("%s does not exist or cannot be read.", p))
+			if fsCode(err) == papertree.ENotFound {
+				return nil, nil, papertree.Wrap(err, papertree.ENotFound, fmt.Sprintf("%s does not exist.", p))
+			}
+			return nil, nil, papertree.Wrap(err, papertree.EInvalid, fmt.Sprintf("%s cannot be read (%s).", p, plainFSError(err)))
 		}
 		if !st.IsDir() {
 			add(p)
@@ -247,7 +250,7 @@ func FindPDFsReport(paths []string) ([]string, []FileError, error) {
 				if aerr != nil {
 					abs = path
 				}
-				unreadable = append(unreadable, FileError{File: abs, Code: papertree.ENotFound,
+				unreadable = append(unreadable, FileError{File: abs, Code: fsCode(err),
 					Error: "This folder cannot be read (" + plainFSError(err) + "); the PDFs in it were not indexed."})
 				if d != nil && d.IsDir() {
 					return filepath.SkipDir
@@ -268,6 +271,16 @@ func FindPDFsReport(paths []string) ([]string, []FileError, error) {
 	}
 	sort.Strings(out)
 	return out, unreadable, nil
+}
+
+// fsCode is the code of a file-system error: not_found only for what does
+// not exist; a folder that exists but cannot be read (permission denied, an
+// I/O error) is invalid input, as the indexer codes an unreadable path.
+func fsCode(err error) papertree.Code {
+	if errors.Is(err, fs.ErrNotExist) {
+		return papertree.ENotFound
+	}
+	return papertree.EInvalid
 }
 
 // plainFSError names a file-system error without Go's "open /x/y:" prefix.
@@ -336,4 +349,157 @@ func (l *Library) Prune(ctx context.Context) ([]string, error) {
 		_, err := os.Stat(path)
 		return !errors.Is(err, os.ErrNotExist)
 	})
+}
+
+// RepairReport is what Repair did: the store's repair, then the papers
+// indexed again from their PDFs.
+type RepairReport struct {
+	store.RepairReport
+	// Reindexed lists the papers indexed again from their files (damaged
+	// rows, or stale after their vectors had to be rebuilt).
+	Reindexed []string `json:"reindexed,omitempty"`
+	// Lost lists damaged papers whose file is gone: they stay listed, and
+	// indexing the file again (once it is back) replaces them.
+	Lost []string `json:"lost,omitempty"`
+	// Failed lists re-indexed files that failed again.
+	Failed []FileError `json:"failed,omitempty"`
+}
+
+// Repair repairs a damaged library in place (see store.Repair) and indexes
+// again, from their PDFs, the papers whose rows are damaged or stale when
+// the files are still there. Saved answers, imported references and the
+// dates papers were added are kept. It needs a writable library.
+func (l *Library) Repair(ctx context.Context) (RepairReport, error) {
+	var rep RepairReport
+	if l.store.ReadOnly() {
+		return rep, papertree.Errorf(papertree.EConflict, "%s", store.ReadOnlyMsg)
+	}
+	srep, err := l.store.Repair(ctx)
+	rep.RepairReport = srep
+	if err != nil {
+		return rep, store.UserError(err)
+	}
+	if len(srep.Remaining) > 0 {
+		// Pages the repair could not fix: indexing on top would add to the
+		// damage, so papers are not re-indexed.
+		return rep, nil
+	}
+	ps, err := l.store.ListPapers(ctx)
+	if err != nil {
+		return rep, store.UserError(err)
+	}
+	var paths []string
+	for _, p := range ps {
+		if p.Status != store.StatusReady || !p.Stale {
+			continue
+		}
+		if _, err := os.Stat(p.Path); err != nil {
+			rep.Lost = append(rep.Lost, p.Path)
+			continue
+		}
+		paths = append(paths, p.Path)
+	}
+	if len(paths) == 0 {
+		return rep, nil
+	}
+	sum, err := l.Index(ctx, paths, nil)
+	rep.Failed = sum.Failed
+	for _, p := range paths {
+		if info, ierr := l.store.PaperByPath(ctx, p); ierr == nil && info.Status == store.StatusReady && !info.Stale {
+			rep.Reindexed = append(rep.Reindexed, p)
+		}
+	}
+	return rep, err
+}
+
+// RebuildReport is what Rebuild did.
+type RebuildReport struct {
+	// Salvaged: the rows read out of the damaged file (answers,
+	// references, dates added, LLM cache and usage) and what was lost.
+	Salvaged store.SalvageReport `json:"salvaged"`
+	// Index is the job that indexed the papers again from their PDFs.
+	Index Summary `json:"index"`
+	// Lost lists papers of the damaged library whose PDF is gone.
+	Lost []string `json:"lost,omitempty"`
+	// DamagedCopy is where the damaged file was kept (never deleted).
+	DamagedCopy string `json:"damaged_copy"`
+}
+
+// Rebuild replaces a library that Repair cannot fix in place (damaged
+// pages) with a new one: every readable row of what cannot be made again
+// (saved answers with their ids, imported references, dates added, the LLM
+// cache and usage) is copied into a new file, the papers are indexed again
+// from their PDFs, and the new file takes the library's name. The damaged
+// file is kept beside it as NAME.damaged-TIME (with its -wal), untouched.
+// cfg.DBPath names the library; no other program may have it open.
+func Rebuild(ctx context.Context, cfg Config) (RebuildReport, error) {
+	var rep RebuildReport
+	dbPath := cfg.DBPath
+	if err := store.CheckLibraryFile(ctx, dbPath); err != nil {
+		return rep, err
+	}
+	tmp := dbPath + ".rebuild"
+	for _, suf := range []string{"", "-wal", "-shm"} {
+		os.Remove(tmp + suf)
+	}
+	cleanup := func() {
+		for _, suf := range []string{"", "-wal", "-shm"} {
+			os.Remove(tmp + suf)
+		}
+	}
+	cfg.DBPath, cfg.MustExist, cfg.ReadOnly = tmp, false, false
+	lib, err := Open(ctx, cfg)
+	if err != nil {
+		cleanup()
+		return rep, err
+	}
+	rep.Salvaged, err = lib.store.Salvage(ctx, dbPath)
+	if err != nil {
+		lib.Close()
+		cleanup()
+		return rep, err
+	}
+	var paths []string
+	for _, p := range rep.Salvaged.Paths {
+		if _, err := os.Stat(p); err != nil {
+			rep.Lost = append(rep.Lost, p)
+			continue
+		}
+		paths = append(paths, p)
+	}
+	if len(paths) > 0 {
+		rep.Index, err = lib.Index(ctx, paths, nil)
+		if err != nil {
+			lib.Close()
+			cleanup()
+			return rep, err
+		}
+	}
+	if err := lib.Close(); err != nil {
+		cleanup()
+		return rep, store.UserError(fmt.Errorf("rebuild: close: %w", err))
+	}
+	rep.DamagedCopy = dbPath + ".damaged-" + time.Now().UTC().Format("20060102T150405")
+	// The damaged file's -wal goes with it: left beside the new file, SQLite
+	// would apply it to the new library.
+	if err := os.Rename(dbPath, rep.DamagedCopy); err != nil {
+		cleanup()
+		return rep, papertree.Wrap(err, papertree.EConflict, "The damaged library could not be moved aside; nothing was changed.")
+	}
+	for _, suf := range []string{"-wal", "-shm"} {
+		if _, err := os.Stat(dbPath + suf); err == nil {
+			os.Rename(dbPath+suf, rep.DamagedCopy+suf)
+		}
+	}
+	if err := os.Rename(tmp, dbPath); err != nil {
+		return rep, papertree.Wrap(err, papertree.EConflict, fmt.Sprintf(
+			"The rebuilt library could not take the library's name; it is at %s and the damaged one at %s.", tmp, rep.DamagedCopy))
+	}
+	// A clean close leaves no -wal; if one is left it belongs to the new file.
+	for _, suf := range []string{"-wal", "-shm"} {
+		if _, err := os.Stat(tmp + suf); err == nil {
+			os.Rename(tmp+suf, dbPath+suf)
+		}
+	}
+	return rep, nil
 }

@@ -272,7 +272,7 @@ func TestUnreadableFolderIsReported(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if sum.Indexed != 1 || len(sum.Failed) != 1 || sum.Failed[0].File != locked ||
+	if sum.Indexed != 1 || len(sum.Failed) != 1 || sum.Failed[0].File != locked || sum.Failed[0].Code != papertree.EInvalid ||
 		!strings.Contains(sum.Failed[0].Error, "permission denied") {
 		t.Fatalf("summary %+v: want good.pdf indexed and the locked folder reported", sum)
 	}

@@ -120,18 +120,26 @@ func (s *Store) answer(ctx context.Context, id int64) (*papertree.Answer, json.R
 	a.Question, a.Text, a.Model = papertree.Redact(a.Question), papertree.Redact(a.Text), papertree.Redact(a.Model)
 	settings, diagJSON = papertree.Redact(settings), papertree.Redact(diagJSON)
 	if err := json.Unmarshal([]byte(evJSON), &a.Evidence); err != nil {
-		return nil, nil, fmt.Errorf("load answer %d: evidence: %w", id, err)
+		return nil, nil, damagedAnswer(id, "evidence", err)
 	}
 	if err := json.Unmarshal([]byte(diagJSON), &a.Diag); err != nil {
-		return nil, nil, fmt.Errorf("load answer %d: diagnostics: %w", id, err)
+		return nil, nil, damagedAnswer(id, "diagnostics", err)
 	}
 	if err := json.Unmarshal([]byte(idsJSON), &a.PaperIDs); err != nil {
-		return nil, nil, fmt.Errorf("load answer %d: papers: %w", id, err)
+		return nil, nil, damagedAnswer(id, "papers", err)
 	}
 	if len(a.PaperIDs) == 0 {
 		a.PaperIDs = nil
 	}
 	return &a, json.RawMessage(settings), nil
+}
+
+// damagedAnswer is the error of a saved answer whose stored JSON cannot be
+// read (a damaged disk sector, a bit flip): coded, in plain words, never
+// the JSON decoder's message.
+func damagedAnswer(id int64, part string, err error) error {
+	return papertree.Wrap(fmt.Errorf("load answer %d: %s: %w", id, part, err), papertree.ECorrupt, fmt.Sprintf(
+		"Saved answer %d is damaged in the library (its %s cannot be read). The other answers and the papers are not affected.", id, part))
 }
 
 // ListAnswers lists saved answers, newest first. limit <= 0 means 50.
@@ -160,7 +168,7 @@ func (s *Store) ListAnswers(ctx context.Context, limit, offset int) ([]AnswerInf
 		a.NotFound = notFound != 0
 		a.CreatedAt = time.UnixMilli(created).UTC()
 		if err := json.Unmarshal([]byte(ids), &a.PaperIDs); err != nil {
-			return nil, fmt.Errorf("list answers: papers: %w", err)
+			return nil, damagedAnswer(a.ID, "papers", err)
 		}
 		out = append(out, a)
 	}

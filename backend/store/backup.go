@@ -23,3 +23,25 @@ func (s *Store) Checkpoint(ctx context.Context) error {
 	}
 	return nil
 }
+
+// SetMaxPages caps the library file at n pages on the writing connection
+// (PRAGMA max_page_count, which lasts as long as the connection): a write
+// that needs more fails with SQLITE_FULL, exactly as on a full disk. The
+// disk-full tests of the store, the indexer and the CLI use it; n <= 0
+// lifts the cap.
+func (s *Store) SetMaxPages(ctx context.Context, n int64) error {
+	if n <= 0 {
+		n = 0xfffffffe
+	}
+	if _, err := s.w.ExecContext(ctx, fmt.Sprintf(`PRAGMA max_page_count = %d`, n)); err != nil {
+		return fmt.Errorf("max_page_count: %w", err)
+	}
+	return nil
+}
+
+// PageCount returns the number of pages of the library file.
+func (s *Store) PageCount(ctx context.Context) (int64, error) {
+	var n int64
+	err := s.w.QueryRowContext(ctx, `PRAGMA page_count`).Scan(&n)
+	return n, err
+}

@@ -108,7 +108,7 @@ func (s *Store) LoadPaper(ctx context.Context, id int64) (*papertree.Paper, erro
 		return nil, UserError(fmt.Errorf("load paper %d nodes: %w", id, err))
 	}
 	if len(nodes) == 0 {
-		return nil, papertree.Errorf(papertree.ECorrupt, "Paper %d has no tree in the library (the library is damaged); index the file again.", id)
+		return nil, papertree.Errorf(papertree.ECorrupt, "Paper %d has no tree in the library (the library is damaged); run papertree repair, which indexes the file again.", id)
 	}
 	ptrs := make([]*papertree.Node, len(nodes))
 	byID := make(map[int64]*papertree.Node, len(nodes))
@@ -121,13 +121,13 @@ func (s *Store) LoadPaper(ctx context.Context, id int64) (*papertree.Paper, erro
 	for i, n := range ptrs {
 		if i == 0 {
 			if parents[0] != 0 || n.Kind != papertree.KindRoot {
-				return nil, papertree.Errorf(papertree.ECorrupt, "Paper %d has a broken tree in the library (the library is damaged); index the file again.", id)
+				return nil, papertree.Errorf(papertree.ECorrupt, "Paper %d has a broken tree in the library (the library is damaged); run papertree repair, which indexes the file again.", id)
 			}
 			continue
 		}
 		par := byID[parents[i]]
 		if par == nil {
-			return nil, papertree.Errorf(papertree.ECorrupt, "Paper %d has a broken tree in the library (the library is damaged); index the file again.", id)
+			return nil, papertree.Errorf(papertree.ECorrupt, "Paper %d has a broken tree in the library (the library is damaged); run papertree repair, which indexes the file again.", id)
 		}
 		par.Children = append(par.Children, n)
 	}

@@ -15,9 +15,13 @@ import (
 func (s *Store) ReadOnly() bool { return s.readOnly }
 
 // checkFile inspects the library file before SQLite touches it: a missing
-// file (when it must exist), a folder, or a file of 0 bytes are refused with
-// plain words; ro is true when the file exists but cannot be written.
-func checkFile(p string, mustExist bool) (ro bool, err error) {
+// file (when it must exist), a folder, a file of 0 bytes (when it must
+// exist) and any file that is not a PaperTree library are refused with
+// plain words and left as they were; ro is true when the file exists but
+// cannot be written. Where a library may be created (mustExist false), a
+// missing file, a file of 0 bytes and an SQLite database without tables
+// become a new library.
+func checkFile(ctx context.Context, p string, mustExist bool) (ro bool, err error) {
 	fi, err := os.Stat(p)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
@@ -32,14 +36,17 @@ func checkFile(p string, mustExist bool) (ro bool, err error) {
 		return false, papertree.Errorf(papertree.EInvalid, "%s is a folder, not a library file.", p)
 	case !fi.Mode().IsRegular():
 		return false, papertree.Errorf(papertree.EInvalid, "%s is not a regular file, so it cannot be a library.", p)
-	case fi.Size() == 0:
-		// A new database in WAL mode can hold its first pages only in the
-		// -wal file; anything else of 0 bytes is a truncated library.
-		if w, err := os.Stat(p + "-wal"); err == nil && w.Size() > 0 {
-			return false, nil
-		}
+	}
+	kind, err := inspectFile(ctx, p, fi.Size())
+	if err != nil {
+		return false, err
+	}
+	switch {
+	case kind == fileNone && mustExist:
 		return false, papertree.Errorf(papertree.ECorrupt,
 			"The library file %s is empty (0 bytes): it was truncated or never written. Restore it from a backup, or delete it to start a new library.", p)
+	case kind == fileBlankDB && mustExist:
+		return false, notOurs(p, "it is a database without any tables")
 	}
 	return !writable(p), nil
 }

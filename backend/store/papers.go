@@ -179,7 +179,7 @@ func (s *Store) SavePaper(ctx context.Context, p *papertree.Paper, v Vectors, fi
 		return insertVectors(ctx, tx, paperID, vecs, ids)
 	})
 	if err != nil {
-		return 0, err
+		return 0, s.explainWriteError(ctx, err)
 	}
 	p.ID = paperID
 	for i, f := range flat {
@@ -407,7 +407,7 @@ func (s *Store) RecordFailure(ctx context.Context, path, hash, fingerprint strin
 }
 
 // damagedRowMsg reports a paper whose stored row cannot be read whole.
-const damagedRowMsg = "Part of this paper's record in the library is damaged; index the file again to repair it."
+const damagedRowMsg = "Part of this paper's record in the library is damaged; run papertree repair, which indexes the file again."
 
 const paperInfoCols = `id, path, hash, title, authors, year, pages, status, err_code, err_message,
 	fingerprint, embedder, indexed_at, stale, node_count, venue, doi, arxiv_id`

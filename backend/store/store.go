@@ -113,10 +113,13 @@ type Options struct {
 	ReadOnly bool
 }
 
-// OpenWith is Open with options. Whatever the options, a file of 0 bytes is
-// refused (ECorrupt): SQLite would treat it as a new empty database, and a
-// library truncated by a crash or a bad copy would silently become an empty
-// library.
+// OpenWith is Open with options. A file that is not a PaperTree library
+// (another program's SQLite database, any other file) is refused (EInvalid)
+// and left byte-identical: its header is read before SQLite opens it for
+// writing. A file of 0 bytes is refused (ECorrupt) when the library must
+// exist, since SQLite would treat it as a new empty database and a library
+// truncated by a crash or a bad copy would silently become an empty one;
+// otherwise (index) it holds nothing to lose and becomes a new library.
 func OpenWith(ctx context.Context, dbPath string, o Options) (*Store, error) {
 	if dbPath == "" {
 		return nil, papertree.Errorf(papertree.EInvalid, "No database path was given.")
@@ -124,7 +127,7 @@ func OpenWith(ctx context.Context, dbPath string, o Options) (*Store, error) {
 	registerVec()
 	s := &Store{path: dbPath, readOnly: o.ReadOnly}
 	if dbPath != ":memory:" {
-		ro, err := checkFile(dbPath, o.MustExist)
+		ro, err := checkFile(ctx, dbPath, o.MustExist)
 		if err != nil {
 			return nil, err
 		}
@@ -179,6 +182,10 @@ func OpenWith(ctx context.Context, dbPath string, o Options) (*Store, error) {
 		}
 	} else {
 		if err := s.migrate(ctx); err != nil {
+			s.Close()
+			return nil, err
+		}
+		if err := s.stampApplicationID(ctx); err != nil {
 			s.Close()
 			return nil, err
 		}
@@ -340,6 +347,11 @@ func (s *Store) applyMigration(ctx context.Context, m migration, latest int) (er
 	// tell the schema version; it is transactional like any header write.
 	if _, err := tx.ExecContext(ctx, fmt.Sprintf(`PRAGMA user_version = %d`, max(cur, m.version))); err != nil {
 		return fmt.Errorf("migration %s: user_version: %w", m.name, err)
+	}
+	// The application id marks the file as a PaperTree library from its
+	// first migration on (see ApplicationID).
+	if _, err := tx.ExecContext(ctx, fmt.Sprintf(`PRAGMA application_id = %d`, ApplicationID)); err != nil {
+		return fmt.Errorf("migration %s: application_id: %w", m.name, err)
 	}
 	return tx.Commit()
 }

@@ -13,3 +13,6 @@ func writable(p string) bool {
 	f.Close()
 	return true
 }
+
+// freeBytes is unknown on this platform.
+func freeBytes(dir string) (int64, bool) { return 0, false }

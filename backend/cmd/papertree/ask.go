@@ -82,17 +82,34 @@ func cmdAsk(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	}
 	defer lib.Close()
 	ans, err := lib.Ask(ctx, library.AskRequest{Question: strings.Join(pos, " "), PaperIDs: ids, Strategy: *strategy, Budget: *budget, Params: *params})
-	if err != nil {
+	if ans == nil {
 		return err
 	}
-	if *asJSON {
-		return writeJSON(stdout, ans)
+	// An answer that could not be saved is still shown; err says why it
+	// was not kept (and makes the exit code non-zero).
+	notSaved := ""
+	switch {
+	case err != nil:
+		notSaved = "not saved"
+	case ans.ID == 0 && lib.Store().ReadOnly():
+		notSaved = "not saved: the library is read-only"
 	}
-	printAnswer(stdout, ans)
-	return nil
+	if *asJSON {
+		if werr := writeJSON(stdout, ans); werr != nil {
+			return werr
+		}
+		if notSaved != "" && err == nil {
+			fmt.Fprintf(stderr, "papertree ask: the answer was %s\n", notSaved)
+		}
+		return err
+	}
+	printAnswer(stdout, ans, notSaved)
+	return err
 }
 
-func printAnswer(w io.Writer, a *papertree.Answer) {
+// printAnswer prints a; notSaved, when set, replaces "answer #ID" (an
+// answer that is not in the history has no number to export it by).
+func printAnswer(w io.Writer, a *papertree.Answer, notSaved string) {
 	label := "Answer"
 	if a.Mode == "extractive" {
 		label = "Answer (extractive: sentences quoted from the papers)"
@@ -103,7 +120,11 @@ func printAnswer(w io.Writer, a *papertree.Answer) {
 	for i, e := range a.Evidence {
 		fmt.Fprintf(w, "[%d] %s  (p. %s, score %.3f, %d tok)\n    %s\n", i+1, papertree.JoinPath(e.Path), joinInts(e.Pages), e.Score, e.Tokens, excerpt(e.Text, 160))
 	}
-	fmt.Fprintf(w, "\nsection entropy %.3f, %d/%d tokens, %s strategy, answer #%d\n", a.Diag.SectionEntropy, a.Diag.TokensUsed, a.Diag.Budget, a.Strategy, a.ID)
+	saved := fmt.Sprintf("answer #%d", a.ID)
+	if notSaved != "" {
+		saved = "answer " + notSaved
+	}
+	fmt.Fprintf(w, "\nsection entropy %.3f, %d/%d tokens, %s strategy, %s\n", a.Diag.SectionEntropy, a.Diag.TokensUsed, a.Diag.Budget, a.Strategy, saved)
 	printSelection(w, a.Diag.Selection)
 	for _, f := range a.Diag.Fallbacks {
 		fmt.Fprintf(w, "fallback: %s\n", f)

@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"strings"
 	"time"
@@ -115,7 +116,30 @@ func openLibrary(ctx context.Context, db string, workers int) (*library.Library,
 	if db == "" {
 		return nil, usageError{"--db FILE.db is required"}
 	}
-	return library.Open(ctx, library.Config{DBPath: db, Workers: workers, MustExist: true})
+	return library.Open(ctx, library.Config{DBPath: db, Workers: workers, MustExist: true, ReadOnly: forceReadOnly})
+}
+
+// forceReadOnly opens every library read-only, as a file or folder without
+// write permission does; the tests set it (root may write anything).
+var forceReadOnly bool
+
+// testIndexOpened, set by tests, sees the library index opened (to cap
+// its size, as a full disk would).
+var testIndexOpened func(*library.Library)
+
+// noPDFs refuses an index job before the library is opened (so no new
+// library file is left behind) when no PDF is found under any path; paths
+// that do not exist are reported by the job itself.
+func noPDFs(paths []string) error {
+	for _, p := range paths {
+		if _, err := os.Stat(p); err != nil {
+			return nil
+		}
+		if files, _, err := library.FindPDFsReport([]string{p}); err != nil || len(files) > 0 {
+			return nil
+		}
+	}
+	return papertree.Errorf(papertree.EInvalid, "No PDF files were found in %s.", strings.Join(paths, ", "))
 }
 
 // indexOutput is the contract of "papertree index --json".
@@ -147,11 +171,20 @@ func cmdIndex(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if *fileTimeout <= 0 {
 		return usageError{"--file-timeout must be positive (e.g. 30s)"}
 	}
+	if *db == "" {
+		return usageError{"--db FILE.db is required"}
+	}
+	if err := noPDFs(pos); err != nil {
+		return err
+	}
 	lib, err := openLibraryLLM(ctx, *db, *workers, llmo, stderr)
 	if err != nil {
 		return err
 	}
 	defer lib.Close()
+	if testIndexOpened != nil {
+		testIndexOpened(lib)
+	}
 	lib.SetFileTimeout(*fileTimeout)
 	var last time.Time
 	progress := func(ev library.Event) {
@@ -173,6 +206,14 @@ func cmdIndex(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	sum, err := lib.Index(ctx, pos, progress)
 	out := indexOutput{Indexed: sum.Indexed, Unchanged: sum.Unchanged, Failed: sum.Failed, Pages: sum.Pages, Seconds: sum.Seconds}
 	if err != nil {
+		// The job stopped (full disk, damaged or read-only library, no
+		// PDF): what it did before is still said, on stderr.
+		if sum.Indexed > 0 || sum.Unchanged > 0 {
+			fmt.Fprintf(stderr, "indexed %d, unchanged %d before it stopped\n", sum.Indexed, sum.Unchanged)
+		}
+		for _, f := range sum.Failed {
+			fmt.Fprintf(stderr, "  failed: %s: %s [%s]\n", termSafe(f.File), termSafe(f.Error), f.Code)
+		}
 		return err
 	}
 	if *prune {
@@ -246,6 +287,9 @@ func cmdList(ctx context.Context, args []string, stdout, stderr io.Writer) error
 			ps = []store.PaperInfo{} // "[]", not "null", for an empty library
 		}
 		return writeJSON(stdout, ps)
+	}
+	if len(ps) == 0 {
+		fmt.Fprintf(stdout, "The library is empty. Index papers with: papertree index --db %s FOLDER\n", termSafe(*db))
 	}
 	for _, p := range ps {
 		if p.Status != "ready" {

@@ -77,7 +77,7 @@ func openLibraryLLMMode(ctx context.Context, db string, workers int, o *llmOpts,
 	if err != nil {
 		return nil, err
 	}
-	lib, err := library.Open(ctx, library.Config{DBPath: db, Workers: workers, LLM: cfg, MustExist: mustExist})
+	lib, err := library.Open(ctx, library.Config{DBPath: db, Workers: workers, LLM: cfg, MustExist: mustExist, ReadOnly: forceReadOnly})
 	if err != nil {
 		return nil, err
 	}

@@ -40,6 +40,7 @@ Usage:
   papertree eval compare --db FILE.db --set FILE.json [--json]
   papertree bench query --db FILE.db [--n 200] [--scales 1,10,100] [--json]
   papertree structures --db FILE.db [--json]          (build missing discourse trees ahead of time)
+  papertree repair --db FILE.db [--json]              (rebuild what a damaged library can rebuild)
   papertree version
 
 Run "papertree COMMAND -h" for the flags of one command.
@@ -95,6 +96,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		err = cmdImport(ctx, rest, stdout, stderr)
 	case "structures":
 		err = cmdStructures(ctx, rest, stdout, stderr)
+	case "repair":
+		err = cmdRepair(ctx, rest, stdout, stderr)
 	case "version", "--version":
 		fmt.Fprintln(stdout, "papertree", version)
 	case "help", "-h", "--help":

@@ -42,15 +42,19 @@ func TestReadCommandsNeedALibrary(t *testing.T) {
 		}
 	}
 	// index still creates a library where none is.
+	copyFile(t, filepath.Join(fixtures, "twocolumn.pdf"), filepath.Join(dir, "a.pdf"))
 	if _, errs, code := cli(t, "index", "--db", missing, "--quiet", dir); code != 0 {
 		t.Fatalf("index into a new library: exit %d: %s", code, errs)
 	}
+	rawLib(t, missing, `DELETE FROM papers`) // an empty library
 	// An empty library lists as a JSON array, not null.
 	out, errs, code := cli(t, "list", "--db", missing, "--json")
 	if code != 0 || strings.TrimSpace(out) != "[]" {
 		t.Fatalf("list --json of an empty library = %q (exit %d, %s)", out, code, errs)
 	}
 }
+
+func rawLib(t *testing.T, path string, qs ...string) { t.Helper(); rawSQL(t, path, qs...) }
 
 // TestAskRefusesUnanswerable: questions without searchable words, a paper
 // that failed to index, and budgets below 1 get clear errors, not answers.
