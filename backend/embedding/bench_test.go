@@ -61,3 +61,20 @@ func BenchmarkDecodeModel(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkPorterStem stems the words of typical segments one by one (no
+// StemCache), the cost a paper's first read of each distinct word pays.
+func BenchmarkPorterStem(b *testing.B) {
+	var words []string
+	for i := range 6 {
+		ScanWords(segment512(i), func(w []byte) { words = append(words, string(w)) })
+	}
+	words = append(words, "possibly", "methodology", "biological", "generalizations", "revving", "assemblies", "annotators")
+	b.ResetTimer()
+	for b.Loop() {
+		for _, w := range words {
+			PorterStem(w)
+		}
+	}
+	b.ReportMetric(float64(len(words)*b.N)/b.Elapsed().Seconds(), "words/s")
+}
