@@ -95,8 +95,8 @@ func snowballPorter(word string) string {
 //
 //   - Step 1b undoubles any final double consonant but l, s and z left by
 //     removing "ed" or "ing"; Snowball lists only bb dd ff gg mm nn pp rr tt.
-//     ("revving": C "rev", Snowball "revv"; "trekked", "bugged" likewise for
-//     kk, and for cc, hh, jj, qq, vv, ww, xx.)
+//     ("revving": C "rev", Snowball "revv"; likewise "trekked" for kk, and
+//     cc, hh, jj, qq, ww, xx.)
 //   - Step 2 maps "-bli" to "-ble" where the paper maps only "-abli":
 //     "possibly" is "possibl" with "possible", not "possibli".
 //   - Step 2 maps "-logi" to "-log", a rule the paper lacks: "methodology"
