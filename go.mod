@@ -3,9 +3,10 @@ module github.com/papertree/papertree
 go 1.26.8
 
 require (
+	codeberg.org/go-pdf/fpdf v0.12.0
 	github.com/asg017/sqlite-vec-go-bindings v0.1.6
+	github.com/blevesearch/snowballstem v0.9.0
 	github.com/fsnotify/fsnotify v1.9.0
-	github.com/go-pdf/fpdf v0.9.0
 	github.com/ledongthuc/pdf v0.0.0-20260907135840-6c8c28e0e8a0
 	github.com/mattn/go-sqlite3 v1.14.53
 	github.com/wailsapp/wails/v2 v2.16.0

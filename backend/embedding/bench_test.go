@@ -61,3 +61,28 @@ func BenchmarkDecodeModel(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkPorterStem stems the words of typical segments one by one (no
+// StemCache), the cost a paper's first read of each distinct word pays:
+// PorterStem (Snowball and the FTS5 departures) and, for comparison, the
+// former hand-written stemmer (refPorterStem).
+func BenchmarkPorterStem(b *testing.B) {
+	var words []string
+	for i := range 6 {
+		ScanWords(segment512(i), func(w []byte) { words = append(words, string(w)) })
+	}
+	words = append(words, "possibly", "methodology", "biological", "generalizations", "revving", "assemblies", "annotators")
+	for _, c := range []struct {
+		name string
+		stem func(string) string
+	}{{"snowball", PorterStem}, {"former", refPorterStem}} {
+		b.Run(c.name, func(b *testing.B) {
+			for b.Loop() {
+				for _, w := range words {
+					c.stem(w)
+				}
+			}
+			b.ReportMetric(float64(len(words)*b.N)/b.Elapsed().Seconds(), "words/s")
+		})
+	}
+}

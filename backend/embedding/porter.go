@@ -1,9 +1,18 @@
 package embedding
 
+import (
+	"strings"
+	"sync"
+
+	"github.com/blevesearch/snowballstem"
+	"github.com/blevesearch/snowballstem/porter"
+)
+
 // Stem reduces an English word (lowercase ASCII letters) to its Porter stem
-// (M. F. Porter, "An algorithm for suffix stripping", 1980). Words that are
-// shorter than three letters or contain anything but a-z are returned as is,
-// so numbers, identifiers and non-English words keep their exact form.
+// (M. F. Porter, "An algorithm for suffix stripping", 1980; PorterStem).
+// Words that are shorter than three letters or contain anything but a-z are
+// returned as is, so numbers, identifiers and non-English words keep their
+// exact form.
 //
 // Porter rather than a lighter plural stripper because question and evidence
 // wording in papers differs mostly in derivational endings ("evaluate" vs
@@ -41,6 +50,15 @@ var classicalPlurals = map[string]string{
 
 // PorterStem is the plain Porter stem, as SQLite's FTS5 porter tokenizer
 // computes it (the store's keyword scoring must count words as FTS5 does).
+//
+// The stemming is Snowball's Porter algorithm
+// (github.com/blevesearch/snowballstem/porter), which follows the 1980
+// paper. SQLite's tokenizer follows Porter's own C version instead, which
+// departs from the paper in three places; fts5Departures applies them to the
+// Snowball stem, so the result is the same as SQLite's (checked against
+// SQLite itself by store.TestPorterStemMatchesFTS5, and against the former
+// hand-written stemmer on the development corpus by
+// TestPorterStemMatchesReference).
 func PorterStem(word string) string {
 	if len(word) < 3 {
 		return word
@@ -50,223 +68,96 @@ func PorterStem(word string) string {
 			return word
 		}
 	}
-	s := &stemmer{b: []byte(word)}
-	s.step1a()
-	s.step1b()
-	s.step1c()
-	s.step2()
-	s.step3()
-	s.step4()
-	s.step5()
-	return string(s.b)
+	return fts5Departures(word, snowballPorter(word))
 }
 
-type stemmer struct {
-	b []byte
+// envPool reuses Snowball environments: stemming is on the indexing and
+// question hot paths, and an environment is the one allocation per word
+// besides the stem itself.
+var envPool = sync.Pool{New: func() any { return snowballstem.NewEnv("") }}
+
+// snowballPorter is the bare Snowball Porter stem of a lowercase word.
+func snowballPorter(word string) string {
+	env := envPool.Get().(*snowballstem.Env)
+	env.SetCurrent(word)
+	porter.Stem(env)
+	s := env.Current()
+	envPool.Put(env)
+	return s
 }
 
-// isCons reports whether b[i] is a consonant in Porter's sense ('y' after a
-// consonant is a vowel).
-func (s *stemmer) isCons(i int) bool {
-	switch s.b[i] {
-	case 'a', 'e', 'i', 'o', 'u':
+// fts5Departures turns sb, the Snowball (1980 paper) Porter stem of word,
+// into the stem of Porter's C version, which SQLite's FTS5 porter tokenizer
+// implements. The two differ in three rules, all of which act on the word as
+// step 1 leaves it, on endings that the paper's steps 2 to 5 never change;
+// so where a rule applies, sb is that step-1 form, and the rest of the
+// word's end is what step 1 removed.
+//
+//   - Step 1b undoubles any final double consonant but l, s and z left by
+//     removing "ed" or "ing"; Snowball lists only bb dd ff gg mm nn pp rr tt.
+//     ("revving": C "rev", Snowball "revv"; likewise "trekked" for kk, and
+//     cc, hh, jj, qq, ww, xx.)
+//   - Step 2 maps "-bli" to "-ble" where the paper maps only "-abli":
+//     "possibly" is "possibl" with "possible", not "possibli".
+//   - Step 2 maps "-logi" to "-log", a rule the paper lacks: "methodology"
+//     is "methodolog" with "methodological", not "methodologi".
+//
+// The first two then continue through steps 2 to 5, which Snowball redoes on
+// the corrected form (its step 1 leaves such a form as it is).
+func fts5Departures(word, sb string) string {
+	n := len(sb)
+	switch {
+	case n >= 3 && sb[n-1] == sb[n-2] && strings.IndexByte("chjkqvwx", sb[n-1]) >= 0 &&
+		strings.HasPrefix(word, sb) && step1bTail[word[n:]]:
+		return snowballPorter(sb[:n-1])
+	case n >= 4 && strings.HasSuffix(sb, "bli") && hasVC(sb[:n-3]) && fromStep1y(word, sb):
+		return snowballPorter(sb[:n-3] + "ble")
+	case n >= 5 && strings.HasSuffix(sb, "logi") && hasVC(sb[:n-4]) && fromStep1y(word, sb):
+		return sb[:n-1]
+	}
+	return sb
+}
+
+// step1bTail holds the endings step 1 removes before it undoubles: "ed" or
+// "ing" (step 1b), after a plural "s" (step 1a).
+var step1bTail = map[string]bool{"ed": true, "ing": true, "eds": true, "ings": true}
+
+// fromStep1y reports whether stem, which ends in "i", is word as step 1
+// leaves it: word is stem with its final "i" or a "y" and then nothing or
+// an ending that step 1 removes ("s", "es" of "ies", "ed", "ing").
+func fromStep1y(word, stem string) bool {
+	n := len(stem)
+	if len(word) < n || word[:n-1] != stem[:n-1] || (word[n-1] != 'i' && word[n-1] != 'y') {
 		return false
-	case 'y':
-		if i == 0 {
-			return true
-		}
-		return !s.isCons(i - 1)
 	}
-	return true
+	switch word[n:] {
+	case "", "s", "es", "ed", "ing", "eds", "ings":
+		return true
+	}
+	return false
 }
 
-// measure returns m, the number of VC sequences in b[:n].
-func (s *stemmer) measure(n int) int {
-	m := 0
-	i := 0
-	for i < n && s.isCons(i) {
-		i++
-	}
-	for i < n {
-		for i < n && !s.isCons(i) {
-			i++
-		}
-		if i >= n {
-			break
-		}
-		for i < n && s.isCons(i) {
-			i++
-		}
-		m++
-	}
-	return m
-}
-
-func (s *stemmer) hasVowel(n int) bool {
-	for i := 0; i < n; i++ {
-		if !s.isCons(i) {
+// hasVC reports whether s has Porter's measure m > 0: a vowel followed later
+// by a consonant ('y' is a vowel after a consonant, a consonant otherwise).
+func hasVC(s string) bool {
+	vowel := false
+	for i := 0; i < len(s); i++ {
+		v := isVowelAt(s, i)
+		if v {
+			vowel = true
+		} else if vowel {
 			return true
 		}
 	}
 	return false
 }
 
-// doubleCons reports whether b[:n] ends in a double consonant.
-func (s *stemmer) doubleCons(n int) bool {
-	return n >= 2 && s.b[n-1] == s.b[n-2] && s.isCons(n-1)
-}
-
-// cvc reports whether b[:n] ends consonant-vowel-consonant where the last
-// consonant is not w, x or y (the *o condition).
-func (s *stemmer) cvc(n int) bool {
-	if n < 3 || !s.isCons(n-1) || s.isCons(n-2) || !s.isCons(n-3) {
-		return false
+func isVowelAt(s string, i int) bool {
+	switch s[i] {
+	case 'a', 'e', 'i', 'o', 'u':
+		return true
+	case 'y':
+		return i > 0 && !isVowelAt(s, i-1)
 	}
-	switch s.b[n-1] {
-	case 'w', 'x', 'y':
-		return false
-	}
-	return true
-}
-
-func (s *stemmer) ends(suf string) bool {
-	n := len(s.b)
-	// Last-byte check first: most rules fail on it, and it is the hot path.
-	return n >= len(suf) && s.b[n-1] == suf[len(suf)-1] && string(s.b[n-len(suf):]) == suf
-}
-
-// replace swaps suffix suf (known to be present) for rep.
-func (s *stemmer) replace(suf, rep string) {
-	s.b = append(s.b[:len(s.b)-len(suf)], rep...)
-}
-
-// replaceIfM replaces suf by rep when the stem before suf has measure > m.
-// It reports whether suf matched (whether or not it was replaced), so rule
-// lists stop at the first matching suffix as the algorithm requires.
-func (s *stemmer) replaceIfM(suf, rep string, m int) bool {
-	if !s.ends(suf) {
-		return false
-	}
-	if s.measure(len(s.b)-len(suf)) > m {
-		s.replace(suf, rep)
-	}
-	return true
-}
-
-func (s *stemmer) step1a() {
-	switch {
-	case s.ends("sses"):
-		s.replace("sses", "ss")
-	case s.ends("ies"):
-		s.replace("ies", "i")
-	case s.ends("ss"):
-	case s.ends("s"):
-		s.replace("s", "")
-	}
-}
-
-func (s *stemmer) step1b() {
-	if s.ends("eed") {
-		if s.measure(len(s.b)-3) > 0 {
-			s.replace("eed", "ee")
-		}
-		return
-	}
-	var cut int
-	switch {
-	case s.ends("ed") && s.hasVowel(len(s.b)-2):
-		cut = 2
-	case s.ends("ing") && s.hasVowel(len(s.b)-3):
-		cut = 3
-	default:
-		return
-	}
-	s.b = s.b[:len(s.b)-cut]
-	n := len(s.b)
-	switch {
-	case s.ends("at"), s.ends("bl"), s.ends("iz"):
-		s.b = append(s.b, 'e')
-	case s.doubleCons(n) && s.b[n-1] != 'l' && s.b[n-1] != 's' && s.b[n-1] != 'z':
-		s.b = s.b[:n-1]
-	case s.measure(n) == 1 && s.cvc(n):
-		s.b = append(s.b, 'e')
-	}
-}
-
-func (s *stemmer) step1c() {
-	if s.ends("y") && s.hasVowel(len(s.b)-1) {
-		s.b[len(s.b)-1] = 'i'
-	}
-}
-
-var step2Rules = [][2]string{
-	{"ational", "ate"}, {"tional", "tion"}, {"enci", "ence"}, {"anci", "ance"},
-	{"izer", "ize"}, {"bli", "ble"}, {"alli", "al"}, {"entli", "ent"},
-	{"eli", "e"}, {"ousli", "ous"}, {"ization", "ize"}, {"ation", "ate"},
-	{"ator", "ate"}, {"alism", "al"}, {"iveness", "ive"}, {"fulness", "ful"},
-	{"ousness", "ous"}, {"aliti", "al"}, {"iviti", "ive"}, {"biliti", "ble"},
-	{"logi", "log"},
-}
-
-func (s *stemmer) step2() {
-	// Longest match first: "ational" before "tional", "ization" before "ation".
-	for _, r := range step2Rules {
-		if s.ends(r[0]) {
-			s.replaceIfM(r[0], r[1], 0)
-			return
-		}
-	}
-}
-
-var step3Rules = [][2]string{
-	{"icate", "ic"}, {"ative", ""}, {"alize", "al"}, {"iciti", "ic"},
-	{"ical", "ic"}, {"ful", ""}, {"ness", ""},
-}
-
-func (s *stemmer) step3() {
-	for _, r := range step3Rules {
-		if s.replaceIfM(r[0], r[1], 0) {
-			return
-		}
-	}
-}
-
-var step4Suffixes = []string{
-	"al", "ance", "ence", "er", "ic", "able", "ible", "ant", "ement", "ment",
-	"ent", "ion", "ou", "ism", "ate", "iti", "ous", "ive", "ize",
-}
-
-func (s *stemmer) step4() {
-	// Among matching suffixes the longest wins ("ement" over "ment" over "ent").
-	best := ""
-	for _, suf := range step4Suffixes {
-		if len(suf) > len(best) && s.ends(suf) {
-			best = suf
-		}
-	}
-	if best == "" {
-		return
-	}
-	n := len(s.b) - len(best)
-	if s.measure(n) <= 1 {
-		return
-	}
-	if best == "ion" && (n == 0 || (s.b[n-1] != 's' && s.b[n-1] != 't')) {
-		return
-	}
-	s.b = s.b[:n]
-}
-
-func (s *stemmer) step5() {
-	n := len(s.b)
-	if s.b[n-1] == 'e' {
-		m := s.measure(n - 1)
-		if m > 1 || (m == 1 && !s.cvc(n-1)) {
-			s.b = s.b[:n-1]
-		}
-	}
-	n = len(s.b)
-	if n > 1 && s.b[n-1] == 'l' && s.doubleCons(n) && s.measure(n) > 1 {
-		s.b = s.b[:n-1]
-	}
+	return false
 }

@@ -8,7 +8,7 @@ import (
 	"time"
 	"unicode"
 
-	"github.com/go-pdf/fpdf"
+	"codeberg.org/go-pdf/fpdf"
 )
 
 // The PDF embeds DejaVu Sans (Latin, Greek, Cyrillic) and, only when a

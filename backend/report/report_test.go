@@ -17,7 +17,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/go-pdf/fpdf"
+	"codeberg.org/go-pdf/fpdf"
 
 	"github.com/papertree/papertree/backend/papertree"
 )

@@ -14,7 +14,7 @@ import (
 	"fmt"
 	"os"
 
-	"github.com/go-pdf/fpdf"
+	"codeberg.org/go-pdf/fpdf"
 )
 
 // The payloads the browser test looks for, verbatim. They must stay plain
