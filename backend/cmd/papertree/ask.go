@@ -88,7 +88,7 @@ func cmdAsk(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if *asJSON {
 		return writeJSON(stdout, ans)
 	}
-	printAnswer(stdout, ans)
+	printAnswer(termWriter{stdout}, ans) // the answer quotes the question and the papers: no raw control sequences
 	return nil
 }
 
