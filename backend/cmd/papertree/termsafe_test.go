@@ -119,3 +119,40 @@ func TestAskEscapesControlSequences(t *testing.T) {
 		})
 	}
 }
+
+// TestErrorsEscapeControlSequences: error messages on stderr name files
+// and quote what was typed; their control characters are escaped too.
+func TestErrorsEscapeControlSequences(t *testing.T) {
+	dir := t.TempDir()
+	evil := filepath.Join(dir, "\x1b]0;owned\x07notes.pdf")
+	if err := os.WriteFile(evil, []byte("not a pdf\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	db := filepath.Join(dir, "lib.db")
+	if _, errs, code := cli(t, "index", "--db", db, "--quiet", evil); code != 0 {
+		t.Fatalf("index: exit %d: %s", code, errs)
+	}
+	tests := []struct {
+		name  string
+		args  []string
+		code  int
+		shown string
+	}{
+		{"a failed paper's file name", []string{"tree", "--db", db, "1"}, 1, `\x1b]0;owned\x07notes.pdf`},
+		{"an unknown flag", []string{"list", "--db", db, "--\x1b[2Jx"}, 2, `\x1b[2Jx`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, errs, code := cli(t, tt.args...)
+			if code != tt.code {
+				t.Fatalf("exit %d, want %d: %q", code, tt.code, errs)
+			}
+			if strings.ContainsAny(errs, "\x1b\x07") {
+				t.Fatalf("raw control characters on stderr: %q", errs)
+			}
+			if !strings.Contains(errs, tt.shown) {
+				t.Errorf("stderr %q does not show %q", errs, tt.shown)
+			}
+		})
+	}
+}
