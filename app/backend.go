@@ -125,6 +125,7 @@ func paperView(in store.PaperInfo) PaperView {
 		Year:    in.Year,
 		Pages:   in.Pages,
 		File:    in.Path,
+		Hash:    in.Hash,
 		Status:  in.Status,
 		Stale:   in.Stale,
 	}

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/papertree/papertree/backend/outfile"
 	"github.com/papertree/papertree/backend/papertree"
 	"github.com/papertree/papertree/backend/report"
 )
@@ -46,9 +47,11 @@ func (a *App) export(ids []string, format, name string) (string, error) {
 }
 
 // saveFile asks where to save data (dialog title, noun for the file-type
-// filter and the messages: "report", "file") and writes it atomically: a
-// temporary file in the chosen folder renamed over the target, so a failed
-// write never leaves half a file. It returns "" when the user cancelled.
+// filter and the messages: "report", "file") and writes it with
+// backend/outfile, as the CLI's export does: only onto a regular file or a
+// new path (a device, a FIFO or a folder is refused with a coded message),
+// atomically, so a failed write never leaves half a file. It returns ""
+// when the user cancelled.
 func (a *App) saveFile(title, noun, name, ext string, data []byte) (string, error) {
 	home, _ := os.UserHomeDir()
 	path, err := a.rt.SaveFileDialog(a.context(), title, home, name+ext, strings.ToUpper(strings.TrimPrefix(ext, "."))+" "+noun, "*"+ext)
@@ -61,18 +64,8 @@ func (a *App) saveFile(title, noun, name, ext string, data []byte) (string, erro
 	if filepath.Ext(path) == "" {
 		path += ext
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".papertree-export-*")
-	if err != nil {
-		return "", papertree.Wrap(err, papertree.EInvalid, "The "+noun+" cannot be saved in that folder.")
-	}
-	_, werr := tmp.Write(data)
-	cerr := tmp.Close()
-	if werr == nil && cerr == nil {
-		werr = os.Rename(tmp.Name(), path)
-	}
-	if werr != nil || cerr != nil {
-		os.Remove(tmp.Name())
-		return "", papertree.Errorf(papertree.EInvalid, "The %s could not be saved to %s.", noun, filepath.Base(path))
+	if err := outfile.Write(a.context(), path, data, 0o644); err != nil {
+		return "", err
 	}
 	return path, nil
 }

@@ -3,6 +3,8 @@ package app
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"io"
 	"net/http"
@@ -11,9 +13,11 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/papertree/papertree/backend/papertree"
+	"github.com/papertree/papertree/backend/pdf"
 )
 
 // PDFPrefix is the URL path under which the page view fetches a paper's PDF:
@@ -29,9 +33,13 @@ const PDFPrefix = "/pdf/"
 // What is served is checked on the open file itself (no race between a
 // check and the open): the paper is indexed (status ready), the file is a
 // regular file (a symlink is followed, but what it leads to must itself be
-// a regular file: not a FIFO, a device or a folder) and it starts like a PDF.
-// So a paper whose file was swapped for a link to a secrets file, or a text
-// file named .pdf that failed to index, is never sent to the webview.
+// a regular file: not a FIFO, a device or a folder), it is shaped like a
+// PDF (header in the first 1 KB, startxref and %%EOF in the last) and its
+// content hash is the one stored when it was indexed. So a paper whose file
+// was swapped for a link to a secrets file, a hard link or a text file
+// written in place (even one holding "%PDF-"), or a text file named .pdf
+// that failed to index, is never sent to the webview. What remains is a
+// write into the same file while it is being served.
 func PDFHandler(a *App) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if !strings.HasPrefix(r.URL.Path, PDFPrefix) || (r.Method != http.MethodGet && r.Method != http.MethodHead) {
@@ -53,51 +61,79 @@ func PDFHandler(a *App) http.Handler {
 	})
 }
 
-// paperFile returns the file of an indexed (ready) paper.
-func (a *App) paperFile(id string) (string, error) {
+// paperFile returns the file of an indexed (ready) paper and the sha256 of
+// its content when it was indexed.
+func (a *App) paperFile(id string) (path, hash string, err error) {
 	lib, err := a.ready()
 	if err != nil {
-		return "", err
+		return "", "", err
 	}
 	if _, err := parseID(id, "paper"); err != nil {
-		return "", err
+		return "", "", err
 	}
 	ps, err := lib.ListPapers(a.context())
 	if err != nil {
-		return "", err
+		return "", "", err
 	}
 	for _, p := range ps {
 		if p.ID == id {
 			if p.Status != "ready" {
-				return "", papertree.Errorf(papertree.EConflict, "%s was not indexed, so it is not shown.", filepath.Base(p.File))
+				return "", "", papertree.Errorf(papertree.EConflict, "%s was not indexed, so it is not shown.", filepath.Base(p.File))
 			}
-			return p.File, nil
+			return p.File, p.Hash, nil
 		}
 	}
-	return "", papertree.Errorf(papertree.ENotFound, "Paper %s is not in the library.", id)
+	return "", "", papertree.Errorf(papertree.ENotFound, "Paper %s is not in the library.", id)
 }
 
-// pdfHeaderWindow is how far into a file the "%PDF-" header may start
-// (readers accept leading junk; pdf.js looks in the first 1024 bytes).
-const pdfHeaderWindow = 1024
+// pdfHeaderWindow is how far into a file the "%PDF-" header may start and
+// pdfTrailerWindow how far from its end "startxref" and "%%EOF" must be:
+// readers accept up to 1 KB of junk before the header (pdf.js, Acrobat) and
+// look for the end-of-file marker in the last 1 KB.
+const (
+	pdfHeaderWindow  = 1024
+	pdfTrailerWindow = 1024
+)
+
+// looksLikePDF reports whether head (the first bytes of a file) holds a
+// "%PDF-d.d" header within pdfHeaderWindow and tail (its last bytes) a
+// "startxref" followed by "%%EOF".
+func looksLikePDF(head, tail []byte) bool {
+	head = head[:min(len(head), pdfHeaderWindow+8)]
+	i := bytes.Index(head, []byte("%PDF-"))
+	if i < 0 || i > pdfHeaderWindow || i+8 > len(head) {
+		return false
+	}
+	v := head[i+5 : i+8]
+	if v[0] < '1' || v[0] > '2' || v[1] != '.' || v[2] < '0' || v[2] > '9' {
+		return false
+	}
+	tail = tail[max(0, len(tail)-pdfTrailerWindow):]
+	x := bytes.LastIndex(tail, []byte("startxref"))
+	return x >= 0 && bytes.Contains(tail[x:], []byte("%%EOF"))
+}
 
 // openPaperPDF opens the file of an indexed paper and checks the open file:
-// regular, and a PDF by its header. The caller closes f.
+// regular, shaped like a PDF (header and trailer), and with the content it
+// had when it was indexed (its sha256 equals the stored hash). The caller
+// closes f.
 func (a *App) openPaperPDF(id string) (f *os.File, st os.FileInfo, err error) {
-	path, err := a.paperFile(id)
+	path, want, err := a.paperFile(id)
 	if err != nil {
 		return nil, nil, err
 	}
 	name := filepath.Base(path)
-	// Refuse anything but a regular file before opening: opening a FIFO
-	// blocks until a writer appears.
-	if pre, err := os.Stat(path); err != nil {
-		return nil, nil, papertree.Errorf(papertree.ENotFound, "The file %s is no longer there.", name)
-	} else if !pre.Mode().IsRegular() {
-		return nil, nil, papertree.Errorf(papertree.EInvalid, "%s is not a regular file, so it is not opened.", name)
-	}
-	f, err = os.Open(path)
+	// pdf.OpenRegular refuses anything but a regular file before opening
+	// (opening a FIFO blocks until a writer appears) and again on the open
+	// file.
+	f, _, err = pdf.OpenRegular(path, 0)
 	if err != nil {
+		switch papertree.ErrorCode(err) {
+		case papertree.ENotFound:
+			return nil, nil, papertree.Errorf(papertree.ENotFound, "The file %s is no longer there.", name)
+		case papertree.EInvalid, papertree.EEmptyFile:
+			return nil, nil, papertree.Errorf(papertree.EInvalid, "%s is not a regular PDF file any more, so it is not opened.", name)
+		}
 		return nil, nil, papertree.Errorf(papertree.ENotFound, "The file %s cannot be read.", name)
 	}
 	defer func() {
@@ -105,21 +141,97 @@ func (a *App) openPaperPDF(id string) (f *os.File, st os.FileInfo, err error) {
 			f.Close()
 		}
 	}()
-	if st, err = f.Stat(); err != nil || !st.Mode().IsRegular() {
-		return nil, nil, papertree.Errorf(papertree.EInvalid, "%s is not a regular file, so it is not opened.", name)
+	changed := papertree.Errorf(papertree.ENotPDF, "%s changed since it was indexed (it is no longer the same PDF), so it is not shown. Index the folder again to show it.", name)
+	if st, err = f.Stat(); err != nil {
+		return nil, nil, papertree.Errorf(papertree.ENotFound, "The file %s cannot be read.", name)
 	}
-	head := make([]byte, pdfHeaderWindow)
+	head := make([]byte, pdfHeaderWindow+8)
 	n, err := io.ReadFull(f, head)
 	if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) && !errors.Is(err, io.EOF) {
 		return nil, nil, papertree.Errorf(papertree.ENotFound, "The file %s cannot be read.", name)
 	}
-	if !bytes.Contains(head[:n], []byte("%PDF-")) {
-		return nil, nil, papertree.Errorf(papertree.ENotPDF, "%s is no longer a PDF file (it changed since it was indexed).", name)
+	tail := make([]byte, min(st.Size(), pdfTrailerWindow))
+	if _, err := f.ReadAt(tail, st.Size()-int64(len(tail))); err != nil && !errors.Is(err, io.EOF) {
+		return nil, nil, papertree.Errorf(papertree.ENotFound, "The file %s cannot be read.", name)
+	}
+	if !looksLikePDF(head[:n], tail) {
+		return nil, nil, changed
+	}
+	got, err := pdfHashes.hash(f, st)
+	if err != nil {
+		return nil, nil, papertree.Errorf(papertree.ENotFound, "The file %s cannot be read.", name)
+	}
+	if want == "" || got != want {
+		return nil, nil, changed
 	}
 	if _, err := f.Seek(0, io.SeekStart); err != nil {
 		return nil, nil, papertree.Errorf(papertree.ENotFound, "The file %s cannot be read.", name)
 	}
 	return f, st, nil
+}
+
+// pdfHashes remembers the content hash of served files, so that pdf.js's
+// range requests (one per chunk of a large PDF) do not hash the whole file
+// each time.
+var pdfHashes = &hashCache{m: map[string]hashEntry{}}
+
+// hashCache maps a file to its sha256, keyed by what changes when the file
+// does: its path, and on the open file its size, modification time, and
+// (where the system has them) device, inode and status-change time. ctime
+// is set by the kernel on every write and cannot be set back like mtime,
+// so a file rewritten in place, replaced or re-linked is hashed again.
+type hashCache struct {
+	mu sync.Mutex
+	m  map[string]hashEntry // by path
+}
+
+type hashEntry struct {
+	id   fileID
+	hash string
+}
+
+// fileID is what identifies one version of a file's content.
+type fileID struct {
+	size        int64
+	mtime       int64 // unix ns
+	dev, ino    uint64
+	ctimeSecond int64
+	ctimeNano   int64
+}
+
+// maxHashEntries bounds the cache (one entry per paper viewed).
+const maxHashEntries = 4096
+
+// hash returns the hex sha256 of the open file f (whose Stat is st),
+// reading it only when its identity differs from the cached one.
+func (c *hashCache) hash(f *os.File, st os.FileInfo) (string, error) {
+	id := identify(st)
+	c.mu.Lock()
+	e, ok := c.m[f.Name()]
+	c.mu.Unlock()
+	if ok && e.id == id {
+		return e.hash, nil
+	}
+	if _, err := f.Seek(0, io.SeekStart); err != nil {
+		return "", err
+	}
+	h := sha256.New()
+	if _, err := io.Copy(h, f); err != nil {
+		return "", err
+	}
+	sum := hex.EncodeToString(h.Sum(nil))
+	// The file may have changed while it was read: cache only what was
+	// hashed from an unchanged file.
+	if after, err := f.Stat(); err != nil || identify(after) != id {
+		return "", errors.New("the file changed while it was read")
+	}
+	c.mu.Lock()
+	if len(c.m) >= maxHashEntries {
+		clear(c.m)
+	}
+	c.m[f.Name()] = hashEntry{id: id, hash: sum}
+	c.mu.Unlock()
+	return sum, nil
 }
 
 // openerCommand returns the desktop's "open this file" command. Wails'

@@ -71,6 +71,42 @@ func TestPDFHandlerServesOnlyIndexedPDFs(t *testing.T) {
 		{"swapped for a text file", "good.pdf", func(t *testing.T, path string) {
 			os.WriteFile(path, []byte("not a pdf any more"), 0o644)
 		}, http.StatusNotFound},
+		{"text holding %PDF- written in place", "good.pdf", func(t *testing.T, path string) {
+			os.WriteFile(path, []byte("Dear diary, %PDF-1.4 is in my first kilobyte.\n"), 0o644)
+		}, http.StatusNotFound},
+		{"text shaped like a PDF (header and trailer) written in place", "good.pdf", func(t *testing.T, path string) {
+			os.WriteFile(path, []byte("%PDF-1.4\nDear diary, PRIVATE KEY\nstartxref\n0\n%%EOF\n"), 0o644)
+		}, http.StatusNotFound},
+		{"swapped for a symlink to another PDF", "good.pdf", func(t *testing.T, path string) {
+			other := copyFixture(t, t.TempDir(), "rotated.pdf")
+			os.Remove(path)
+			if err := os.Symlink(other, path); err != nil {
+				t.Fatal(err)
+			}
+		}, http.StatusNotFound},
+		{"swapped for a hard link to another PDF", "good.pdf", func(t *testing.T, path string) {
+			other := copyFixture(t, filepath.Dir(path), "rotated.pdf")
+			os.Remove(path)
+			if err := os.Link(other, path); err != nil {
+				t.Skip("no hard links here:", err)
+			}
+		}, http.StatusNotFound},
+		{"touched (same content, new time)", "good.pdf", func(t *testing.T, path string) {
+			later := time.Now().Add(time.Hour)
+			if err := os.Chtimes(path, later, later); err != nil {
+				t.Fatal(err)
+			}
+		}, http.StatusOK},
+		{"moved away and back (new inode, same content)", "good.pdf", func(t *testing.T, path string) {
+			b, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			os.Remove(path)
+			if err := os.WriteFile(path, b, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}, http.StatusOK},
 		{"swapped for a FIFO", "good.pdf", func(t *testing.T, path string) {
 			os.Remove(path)
 			if err := syscall.Mkfifo(path, 0o644); err != nil {
@@ -153,5 +189,48 @@ func TestOpenPaperFile(t *testing.T) {
 	fakeOpener(t, 0)
 	if err := a.OpenPaperFile(papers["diary.pdf"].ID); err == nil {
 		t.Error("a paper that failed to index was opened")
+	}
+}
+
+// TestPDFHandlerRehashesAFileRewrittenInPlace: the hash cache is keyed on
+// what a write changes. A file served once (its hash cached), then
+// rewritten in place with other bytes of the same size and its
+// modification time set back, is hashed again and refused.
+func TestPDFHandlerRehashesAFileRewrittenInPlace(t *testing.T) {
+	a, papers, _ := indexedApp(t)
+	p := papers["good.pdf"]
+	get := func() *httptest.ResponseRecorder {
+		rec := httptest.NewRecorder()
+		PDFHandler(a).ServeHTTP(rec, httptest.NewRequest(http.MethodGet, PDFPrefix+p.ID, nil))
+		return rec
+	}
+	if rec := get(); rec.Code != http.StatusOK {
+		t.Fatalf("first GET = %d (%s)", rec.Code, rec.Body.String())
+	}
+	st, err := os.Stat(p.File)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(p.File)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Same size, header and trailer; one byte in the middle differs.
+	b[len(b)/2] ^= 0x20
+	f, err := os.OpenFile(p.File, os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.WriteAt(b, 0); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	if err := os.Chtimes(p.File, st.ModTime(), st.ModTime()); err != nil {
+		t.Fatal(err)
+	}
+	if rec := get(); rec.Code != http.StatusNotFound {
+		t.Fatalf("GET after an in-place rewrite = %d, want 404", rec.Code)
+	} else if !strings.Contains(rec.Body.String(), "changed since it was indexed") {
+		t.Errorf("message = %q", rec.Body.String())
 	}
 }

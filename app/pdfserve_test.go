@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -48,5 +49,39 @@ func TestPDFHandlerServesOnlyLibraryPapersByID(t *testing.T) {
 	h.ServeHTTP(rec, httptest.NewRequest(http.MethodPost, PDFPrefix+papers[0].ID, nil))
 	if rec.Code != http.StatusNotFound {
 		t.Errorf("POST = %d, want 404", rec.Code)
+	}
+}
+
+// TestLooksLikePDF: the header may follow up to 1 KB of junk, as readers
+// accept; the file must end with startxref and %%EOF.
+func TestLooksLikePDF(t *testing.T) {
+	trailer := "\nxref\ntrailer\n<< >>\nstartxref\n123\n%%EOF\n"
+	junk := func(n int) string { return strings.Repeat("j", n) }
+	tests := []struct {
+		name string
+		file string
+		want bool
+	}{
+		{"plain PDF", "%PDF-1.7\n" + trailer, true},
+		{"PDF 2.0", "%PDF-2.0\n" + trailer, true},
+		{"1 KB of junk before the header", junk(1024) + "%PDF-1.4\n" + trailer, true},
+		{"junk past 1 KB before the header", junk(1025) + "%PDF-1.4\n" + trailer, false},
+		{"no version after the header", "%PDF-\n" + trailer, false},
+		{"header in the middle of text, no trailer", "Dear diary, %PDF-1.4 is here\n", false},
+		{"no %%EOF", "%PDF-1.7\nstartxref\n123\n", false},
+		{"no startxref", "%PDF-1.7\n%%EOF\n", false},
+		{"%%EOF before startxref only", "%PDF-1.7\n%%EOF\nstartxref\n1\n", false},
+		{"trailer followed by 1 KB of junk", "%PDF-1.7\n" + trailer + junk(1024), false},
+		{"trailer followed by a little junk", "%PDF-1.7\n" + trailer + junk(200), true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			b := []byte(tt.file)
+			head := b[:min(len(b), pdfHeaderWindow+8)]
+			tail := b[max(0, len(b)-pdfTrailerWindow):]
+			if got := looksLikePDF(head, tail); got != tt.want {
+				t.Errorf("looksLikePDF = %v, want %v", got, tt.want)
+			}
+		})
 	}
 }

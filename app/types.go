@@ -69,6 +69,9 @@ type PaperView struct {
 	Tags        []string `json:"tags"`
 	Source      string   `json:"source"`  // "", "zotero" or "bibtex"
 	AddedAt     int64    `json:"addedAt"` // unix ms the file entered the library (or the reference manager's date added)
+	// Hash is the sha256 of the file's content when it was indexed: the
+	// page view is served the file only while it still has this content.
+	Hash string `json:"-"`
 }
 
 // Progress reports the state of an indexing job.

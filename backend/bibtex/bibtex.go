@@ -419,10 +419,10 @@ func Text(v string) string {
 	v = symbolRe.ReplaceAllStringFunc(v, func(m string) string {
 		return symbols[symbolRe.FindStringSubmatch(m)[1]]
 	})
-	r := strings.NewReplacer(`\&`, "&", `\%`, "%", `\$`, "$", `\#`, "#", `\_`, "_", `\{`, "\x00", `\}`, "\x01", "---", "—", "--", "–", "~", " ", "``", "“", "''", "”")
+	r := strings.NewReplacer(`\textbackslash{}`, "\x02", `\&`, "&", `\%`, "%", `\$`, "$", `\#`, "#", `\_`, "_", `\{`, "\x00", `\}`, "\x01", "---", "—", "--", "–", "~", " ", "``", "“", "''", "”")
 	v = r.Replace(v)
 	v = commandRe.ReplaceAllString(v, "")
-	v = strings.NewReplacer("{", "", "}", "", "\x00", "{", "\x01", "}", `\`, "").Replace(v)
+	v = strings.NewReplacer("{", "", "}", "", "\x00", "{", "\x01", "}", `\`, "", "\x02", `\`).Replace(v)
 	return strings.TrimSpace(spaceRe.ReplaceAllString(v, " "))
 }
 
@@ -547,7 +547,11 @@ func splitEscaped(s string, sep byte) []string {
 }
 
 // Write writes entries as BibTeX, fields in a fixed order then the rest
-// sorted, values braced with braces in them balanced or escaped.
+// sorted. Field values are BibTeX as they stand (what Parse returns, or
+// plain text passed through Escape by the caller) and are written as they
+// are, braced; only a brace that would end the value early or leave it
+// open is escaped (balanced). Escaping them again here turned an escaped
+// "\}" into "\textbackslash{}\}".
 func Write(w *bytes.Buffer, entries []Entry) {
 	order := []string{"title", "author", "editor", "year", "journal", "booktitle", "publisher", "school", "volume", "number", "pages", "doi", "url", "file"}
 	for i, e := range entries {
@@ -573,7 +577,7 @@ func Write(w *bytes.Buffer, entries []Entry) {
 		}
 		sort.Strings(rest)
 		for _, n := range append(names, rest...) {
-			fmt.Fprintf(w, "  %s = {%s},\n", n, Escape(e.Fields[n]))
+			fmt.Fprintf(w, "  %s = {%s},\n", n, balance(e.Fields[n]))
 		}
 		w.WriteString("}\n")
 	}
@@ -586,6 +590,60 @@ func contains(xs []string, x string) bool {
 		}
 	}
 	return false
+}
+
+// balance escapes the braces of a BibTeX value that are not matched (a
+// "}" with no "{" before it, a "{" never closed), so the value cannot end
+// early or swallow what follows; "\{" and "\}" are already escaped and do
+// not count, as in Parse. A trailing lone backslash is written as
+// \textbackslash{} so it cannot escape the closing brace.
+func balance(v string) string {
+	var open []int           // positions of unmatched "{"
+	escape := map[int]bool{} // positions of braces to escape
+	for i := 0; i < len(v); i++ {
+		switch v[i] {
+		case '\\':
+			i++ // the next byte is escaped
+		case '{':
+			open = append(open, i)
+		case '}':
+			if len(open) == 0 {
+				escape[i] = true
+			} else {
+				open = open[:len(open)-1]
+			}
+		}
+	}
+	for _, i := range open {
+		escape[i] = true
+	}
+	trailing := trailingBackslash(v)
+	if len(escape) == 0 && !trailing {
+		return v
+	}
+	if trailing {
+		v = v[:len(v)-1]
+	}
+	var b strings.Builder
+	for i := 0; i < len(v); i++ {
+		if escape[i] {
+			b.WriteByte('\\')
+		}
+		b.WriteByte(v[i])
+	}
+	if trailing {
+		b.WriteString(`\textbackslash{}`)
+	}
+	return b.String()
+}
+
+// trailingBackslash reports a value ending in an odd run of backslashes.
+func trailingBackslash(v string) bool {
+	n := 0
+	for i := len(v) - 1; i >= 0 && v[i] == '\\'; i-- {
+		n++
+	}
+	return n%2 == 1
 }
 
 // Escape makes plain text safe inside a braced BibTeX value: LaTeX

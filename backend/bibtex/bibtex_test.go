@@ -147,3 +147,42 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+// TestWriteEscapesOnce: Write writes values as the BibTeX they are; plain
+// text escaped once by Escape comes out escaped once ("}" as "\}", not
+// "\textbackslash{}\}"), and only braces that would end a value early or
+// leave it open are escaped. Every case reads back to the same text.
+func TestWriteEscapesOnce(t *testing.T) {
+	tests := []struct {
+		name  string
+		value string // the field value given to Write
+		want  string // as written between the value's braces
+		text  string // Text of the value read back
+	}{
+		{"} in an escaped title", Escape("Sets } and more"), `Sets \} and more`, "Sets } and more"},
+		{"{ in an escaped title", Escape("Sets { and more"), `Sets \{ and more`, "Sets { and more"},
+		{"backslash in an escaped title", Escape(`C:\temp`), `C:\textbackslash{}temp`, `C:\temp`},
+		{"LaTeX specials escaped once", Escape("100% & $5 #1 a_b"), `100\% \& \$5 \#1 a\_b`, "100% & $5 #1 a_b"},
+		{"balanced braces of a parsed value stay", "{Tree}-Structured {L}ong", "{Tree}-Structured {L}ong", "Tree-Structured Long"},
+		{"accent command of a parsed value stays", `M{\"u}ller`, `M{\"u}ller`, "Müller"},
+		{"unmatched } in a raw value", "a } b", `a \} b`, "a } b"},
+		{"unclosed { in a raw value", "a { b", `a \{ b`, "a { b"},
+		{"raw value ending in a backslash", `a\`, `a\textbackslash{}`, `a\`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var b bytes.Buffer
+			Write(&b, []Entry{{Type: "misc", Key: "k", Fields: map[string]string{"title": tt.value}}})
+			if want := "  title = {" + tt.want + "},\n"; !strings.Contains(b.String(), want) {
+				t.Errorf("wrote\n%s\nwant the line %q", b.String(), want)
+			}
+			out, problems := Parse(b.Bytes())
+			if len(problems) != 0 || len(out) != 1 {
+				t.Fatalf("re-read: %+v %+v", out, problems)
+			}
+			if got := Text(out[0].Fields["title"]); got != tt.text {
+				t.Errorf("read back %q, want %q", got, tt.text)
+			}
+		})
+	}
+}

@@ -436,7 +436,9 @@ func findFiles(paths []string) (files []string, missing []FileError) {
 			}
 			code, msg := papertree.ENotFound, "The path does not exist."
 			if !errors.Is(err, os.ErrNotExist) {
-				code, msg = papertree.EInvalid, "The path cannot be read."
+				// Say why: permission denied, a symlink loop, ...
+				fe := pdf.FileError(err)
+				code, msg = fe.Code, fe.Message
 			}
 			missing = append(missing, FileError{File: abs, Code: code, Error: msg})
 			continue

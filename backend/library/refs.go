@@ -43,6 +43,9 @@ type importItem struct {
 	label string // how reports name the item (its title, else its key)
 	refs  []store.RefMeta
 	skips []string // reasons, e.g. missing attachment files
+	// broken is the source file of an entry that could not be read
+	// (broken BibTeX syntax): it is also listed in Index.Failed.
+	broken string
 }
 
 // ImportZotero imports a Zotero data directory (read-only; see package
@@ -80,7 +83,7 @@ func (l *Library) ImportZotero(ctx context.Context, dir, baseDir string, progres
 // importItems stores the items' metadata (one transaction) and indexes
 // their files, then counts per item.
 func (l *Library) importItems(ctx context.Context, items []importItem, progress func(Event)) (ImportSummary, error) {
-	sum := ImportSummary{Skipped: []ImportSkip{}, Collections: []string{}}
+	sum := ImportSummary{Skipped: []ImportSkip{}, Collections: []string{}, Index: Summary{Failed: []FileError{}}}
 	var refs []store.RefMeta
 	for _, it := range items {
 		refs = append(refs, it.refs...)
@@ -113,8 +116,19 @@ func (l *Library) importItems(ctx context.Context, items []importItem, progress 
 			}
 		})
 		sum.Index = idx
+		if sum.Index.Failed == nil {
+			sum.Index.Failed = []FileError{}
+		}
 		if err != nil {
 			return sum, err
+		}
+	}
+	for _, it := range items {
+		if it.broken != "" {
+			for _, why := range it.skips {
+				sum.Index.Failed = append(sum.Index.Failed, FileError{File: it.broken, Code: papertree.EInvalid,
+					Error: fmt.Sprintf("The entry %s could not be read (%s), so it was not imported.", it.label, why)})
+			}
 		}
 	}
 	for _, it := range items {

@@ -20,7 +20,9 @@ const maxBibSize = 64 << 20
 // file field (JabRef, Zotero and Mendeley exports). Each entry is imported
 // whole or reported in Skipped with its reason: broken syntax, bytes that
 // are not UTF-8, no file, a file that is missing or not a PDF, a relative
-// path that leaves the .bib file's folder. Relative paths are resolved
+// path that leaves the .bib file's folder. An entry that could not be read
+// (broken syntax, such as an entry never closed) is also listed in
+// Index.Failed with the .bib file, so a JSON reader sees it as a failure. Relative paths are resolved
 // against the .bib file's folder (JabRef's default).
 func (l *Library) ImportBibTeX(ctx context.Context, file string, progress func(Event)) (ImportSummary, error) {
 	st, err := os.Stat(file)
@@ -45,7 +47,7 @@ func (l *Library) ImportBibTeX(ctx context.Context, file string, progress func(E
 		if label == "" {
 			label = fmt.Sprintf("entry on line %d", p.Line)
 		}
-		items = append(items, importItem{label: label, skips: []string{fmt.Sprintf("line %d: %s", p.Line, p.Reason)}})
+		items = append(items, importItem{label: label, skips: []string{fmt.Sprintf("line %d: %s", p.Line, p.Reason)}, broken: abs})
 	}
 	var collections []string
 	for _, e := range entries {

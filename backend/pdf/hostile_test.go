@@ -31,6 +31,10 @@ var hostileCases = []struct {
 	{"too many pages", func() []byte { return hostile.ManyPages(5000) }, papertree.ETooLarge, "too many pages"},
 	{"one 450k-character word", func() []byte { return hostile.LongWord(450_000) }, "", ""},
 	{"page of text operators", func() []byte { return hostile.TextOperators(3_100_000) }, papertree.ETooComplex, "a page has more than"},
+	{"one 8 MB line of text", func() []byte { return hostile.LongTextLine(8 << 20) }, papertree.ETooComplex, "one piece of text of 8.0 MB, more than the 4 MB"},
+	{"page tree 20,000 levels deep", func() []byte { return hostile.DeepPageTree(20_000) }, papertree.ETooComplex, "page tree is nested more than 64 levels deep"},
+	{"page tree 64 levels deep", func() []byte { return hostile.DeepPageTree(64) }, "", ""},
+	{"page tree that loops", hostile.PageTreeLoop, papertree.EMalformed, "page tree loops back on itself"},
 	{"good paper", func() []byte { return hostile.Good("A good paper") }, "", ""},
 }
 

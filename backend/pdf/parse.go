@@ -69,14 +69,14 @@ func OpenRegular(path string, maxBytes int64) (*os.File, int64, error) {
 			}
 			return nil, 0, &papertree.Error{Code: papertree.ENotFound, Message: "The PDF file does not exist.", Op: "open pdf", Err: err}
 		}
-		return nil, 0, &papertree.Error{Code: papertree.EInvalid, Message: "The PDF file cannot be opened.", Op: "open pdf", Err: err}
+		return nil, 0, FileError(err)
 	}
 	if err := checkRegular(st, maxBytes); err != nil {
 		return nil, 0, err
 	}
 	f, err := os.OpenFile(path, os.O_RDONLY|openNonblock, 0)
 	if err != nil {
-		return nil, 0, &papertree.Error{Code: papertree.EInvalid, Message: "The PDF file cannot be opened.", Op: "open pdf", Err: err}
+		return nil, 0, FileError(err)
 	}
 	fst, err := f.Stat()
 	if err == nil {
@@ -174,7 +174,11 @@ func Parse(ctx context.Context, r io.ReaderAt, size int64, opts Options) (doc *D
 			fmt.Sprintf("The PDF has too many pages (more than %d, the limit).", maxPages), nil)
 	}
 	if len(pages) == 0 {
-		return nil, coded(papertree.EMalformed, "The PDF has no readable pages.", nil)
+		var e *papertree.Error
+		if perr := protect(func() { e = noPagesError(rd) }); perr != nil || e == nil {
+			e = coded(papertree.EMalformed, "The PDF has no readable pages.", perr)
+		}
+		return nil, e
 	}
 
 	doc = &Document{Pages: make([]Page, 0, len(pages))}
@@ -210,8 +214,7 @@ func Parse(ctx context.Context, r io.ReaderAt, size int64, opts Options) (doc *D
 		return nil, coded(papertree.EMalformed, "The PDF's pages cannot be read.", nil)
 	}
 	if !hasRuns(doc.Pages) {
-		return nil, coded(papertree.ENoText,
-			"The PDF has no text layer (it may be a scan or consist only of images); it would need OCR first.", nil)
+		return nil, noTextError(ctx, pages)
 	}
 	doc.TextQuality = q.quality()
 	doc.Garbled = doc.TextQuality < GarbledThreshold

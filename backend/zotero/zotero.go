@@ -532,26 +532,73 @@ func (r *reader) attachments(items map[int64]*Item) error {
 }
 
 // resolve maps an attachment's stored path to a file; why says in plain
-// words when it cannot.
+// words when it cannot. A stored file ("storage:" and old bare names) must
+// stay inside its item's folder storage/<key>/ and a base-directory file
+// ("attachments:") inside the base directory, both as written (after
+// Clean) and where links lead (after EvalSymlinks): a path such as
+// "storage:../../x.pdf" in a crafted or damaged database is skipped and
+// reported, never indexed.
 func (r *reader) resolve(key string, mode int, p string) (file, why string) {
 	switch {
 	case p == "":
 		return "", "the attachment has no file"
 	case strings.HasPrefix(p, "storage:"):
-		return filepath.Join(r.dataDir, "storage", key, filepath.FromSlash(strings.TrimPrefix(p, "storage:"))), ""
+		return r.stored(key, strings.TrimPrefix(p, "storage:"), p)
 	case strings.HasPrefix(p, "attachments:"):
 		rel := filepath.FromSlash(strings.TrimPrefix(p, "attachments:"))
 		if r.opt.BaseDir == "" {
 			return "", "a linked file relative to the base directory (" + rel + "), and no base directory was given"
 		}
-		return filepath.Join(r.opt.BaseDir, rel), ""
+		return inside(r.opt.BaseDir, rel, p, "the base directory")
 	case mode == linkLinkedFile || filepath.IsAbs(p):
 		return filepath.Clean(p), ""
 	case mode == linkImportedFile || mode == linkImportedURL:
 		// Very old libraries stored bare names for stored files.
-		return filepath.Join(r.dataDir, "storage", key, filepath.FromSlash(p)), ""
+		return r.stored(key, p, p)
 	}
 	return "", "the attachment path " + p + " cannot be resolved"
+}
+
+// stored resolves a stored file's name inside storage/<key>/.
+func (r *reader) stored(key, name, p string) (file, why string) {
+	if key == "" || key == "." || key == ".." || strings.ContainsAny(key, `/\:`) {
+		return "", "the attachment's key " + strconv.Quote(key) + " is not a valid Zotero key, so its file was skipped"
+	}
+	return inside(filepath.Join(r.dataDir, "storage", key), filepath.FromSlash(name), p, "its Zotero storage folder")
+}
+
+// inside joins rel to base and returns the path when it stays inside base,
+// as written and where its links lead; otherwise why names the attachment
+// path p and the folder (where) it leaves. A file that does not exist is
+// returned as is (it is reported as missing).
+func inside(base, rel, p, where string) (file, why string) {
+	base = filepath.Clean(base)
+	file = filepath.Join(base, rel)
+	outside := "the attachment path " + p + " points outside " + where + ", so it was skipped"
+	if !within(base, file) {
+		return "", outside
+	}
+	realBase, err := filepath.EvalSymlinks(base)
+	if err != nil {
+		return file, "" // no folder: the file is reported missing
+	}
+	realFile, err := filepath.EvalSymlinks(file)
+	if err != nil {
+		if _, lerr := os.Lstat(file); lerr == nil {
+			return "", "the attachment path " + p + " is a link that cannot be followed (a loop or a link to nothing), so it was skipped"
+		}
+		return file, "" // missing, or a folder on the way is: reported as missing
+	}
+	if !within(realBase, realFile) {
+		return "", "the attachment path " + p + " leads outside " + where + " through a link, so it was skipped"
+	}
+	return file, ""
+}
+
+// within reports whether path p is base or inside it (both clean).
+func within(base, p string) bool {
+	rel, err := filepath.Rel(base, p)
+	return err == nil && !filepath.IsAbs(rel) && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
 }
 
 // shown is a file path as a report shows it: relative to the data

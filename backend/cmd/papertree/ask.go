@@ -103,7 +103,7 @@ func cmdAsk(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		}
 		return err
 	}
-	printAnswer(stdout, ans, notSaved)
+	printAnswer(termWriter{stdout}, ans, notSaved) // the answer quotes the question and the papers: no raw control sequences
 	return err
 }
 

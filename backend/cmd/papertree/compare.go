@@ -1,15 +1,16 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 	"time"
 
 	"github.com/papertree/papertree/backend/compare"
+	"github.com/papertree/papertree/backend/outfile"
 	"github.com/papertree/papertree/backend/papertree"
 	"github.com/papertree/papertree/backend/report"
 )
@@ -41,6 +42,11 @@ func cmdCompare(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	default:
 		return usageError{fmt.Sprintf("--format: %q is not md, csv, html, pdf or docx", *format)}
 	}
+	if *out != "" {
+		if _, _, err := outfile.Check(*out); err != nil {
+			return err
+		}
+	}
 	lib, err := openLibrary(ctx, *db, 1)
 	if err != nil {
 		return err
@@ -50,17 +56,27 @@ func cmdCompare(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if err != nil {
 		return err
 	}
-	w := stdout
+	// A file is written whole (backend/outfile: regular files and new paths
+	// only, atomically), so the table is rendered into memory first.
+	var buf bytes.Buffer
+	w := io.Writer(stdout)
 	if *out != "" {
-		f, err := os.Create(*out)
-		if err != nil {
-			return err
-		}
-		defer f.Close()
-		w = f
+		w = &buf
 	}
+	if err := writeComparison(w, stderr, t, *asJSON, fmtName); err != nil {
+		return err
+	}
+	if *out != "" {
+		return outfile.Write(ctx, *out, buf.Bytes(), 0o644)
+	}
+	return nil
+}
+
+// writeComparison renders t as JSON or in format fmtName to w; the
+// Markdown table's warnings and cell counts go to stderr.
+func writeComparison(w, stderr io.Writer, t *compare.Table, asJSON bool, fmtName string) error {
 	switch {
-	case *asJSON:
+	case asJSON:
 		return writeJSON(w, t)
 	case fmtName == "html" || fmtName == "pdf" || fmtName == "docx":
 		return report.Write(w, fmtName, report.Doc{Tables: []report.Table{t.ReportTable("Comparison")}, Generated: time.Now()})

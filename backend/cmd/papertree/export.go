@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -15,6 +14,7 @@ import (
 
 	"github.com/papertree/papertree/backend/bibtex"
 	"github.com/papertree/papertree/backend/library"
+	"github.com/papertree/papertree/backend/outfile"
 	"github.com/papertree/papertree/backend/papertree"
 	"github.com/papertree/papertree/backend/report"
 )
@@ -27,8 +27,10 @@ import (
 // --history without N exports every saved answer; the history is written
 // oldest first, as it was asked. Without --format the format follows the
 // extension of --out; "--out -" (the default for md and html) writes to
-// stdout. The file is written to a temporary name and renamed, so a failed
-// export never leaves half a report behind.
+// stdout. Only a regular file or a new path is written (see
+// backend/outfile: a device, a FIFO or a folder is refused), through a
+// temporary name that is synced and renamed, so a failed export never
+// leaves half a report behind.
 func cmdExport(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("export", flag.ContinueOnError)
 	db := fs.String("db", "", "library database file")
@@ -87,6 +89,12 @@ func cmdExport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if *db == "" {
 		return usageError{"--db FILE.db is required"}
 	}
+	// A device, a FIFO or a folder as --out is refused before any work.
+	if *out != "" && *out != "-" {
+		if _, _, err := outfile.Check(*out); err != nil {
+			return err
+		}
+	}
 	// Exporting never creates a library: a mistyped path is an error, not a
 	// new empty database.
 	if _, err := os.Stat(*db); err != nil {
@@ -140,8 +148,8 @@ func cmdExport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		_, err := stdout.Write(buf.Bytes())
 		return err
 	}
-	if err := writeFileAtomic(*out, buf.Bytes()); err != nil {
-		return papertree.Wrap(err, papertree.EInvalid, fmt.Sprintf("The report could not be written to %s.", *out))
+	if err := outfile.Write(ctx, *out, buf.Bytes(), 0o644); err != nil {
+		return err
 	}
 	n := len(doc.Answers)
 	noun := "answers"
@@ -221,30 +229,6 @@ func addPapers(ctx context.Context, lib *library.Library, doc *report.Doc) error
 			}
 			doc.Papers[e.PaperID] = report.PaperMeta{Title: pi.Title, Authors: pi.Authors, Year: pi.Year, File: pi.Path, CitationKey: pi.CitationKey}
 		}
-	}
-	return nil
-}
-
-// writeFileAtomic writes b to path through a temporary file in the same
-// directory.
-func writeFileAtomic(path string, b []byte) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
-	if err != nil {
-		return fmt.Errorf("export: %w", err)
-	}
-	_, werr := tmp.Write(b)
-	cerr := tmp.Close()
-	if err := errors.Join(werr, cerr); err != nil {
-		os.Remove(tmp.Name())
-		return fmt.Errorf("export: %w", err)
-	}
-	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
-		os.Remove(tmp.Name())
-		return fmt.Errorf("export: %w", err)
-	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
-		os.Remove(tmp.Name())
-		return fmt.Errorf("export: %w", err)
 	}
 	return nil
 }

@@ -41,9 +41,9 @@ func cmdImport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		}
 		switch ev.Status {
 		case library.StatusFailed:
-			fmt.Fprintf(stderr, "[%d/%d] FAILED %s: %s\n", ev.Done, ev.Total, filepath.Base(ev.File), ev.ErrMsg)
+			fmt.Fprintf(stderr, "[%d/%d] FAILED %s: %s\n", ev.Done, ev.Total, termSafe(filepath.Base(ev.File)), termSafe(ev.ErrMsg))
 		case library.StatusReady:
-			fmt.Fprintf(stderr, "[%d/%d] indexed %s\n", ev.Done, ev.Total, filepath.Base(ev.File))
+			fmt.Fprintf(stderr, "[%d/%d] indexed %s\n", ev.Done, ev.Total, termSafe(filepath.Base(ev.File)))
 		}
 	}
 	var run func(lib *library.Library) (library.ImportSummary, error)
@@ -81,7 +81,7 @@ func cmdImport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	}
 	fmt.Fprintln(stdout)
 	for _, s := range sum.Skipped {
-		fmt.Fprintf(stdout, "  skipped: %s: %s\n", s.Item, s.Reason)
+		fmt.Fprintf(stdout, "  skipped: %s: %s\n", termSafe(s.Item), termSafe(s.Reason))
 	}
 	return nil
 }

@@ -112,11 +112,11 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	var ue usageError
 	if errors.As(err, &ue) || errors.Is(err, flag.ErrHelp) {
 		if !errors.Is(err, flag.ErrHelp) {
-			fmt.Fprintf(stderr, "papertree %s: %v\n", cmd, err)
+			fmt.Fprintf(stderr, "papertree %s: %s\n", cmd, termText(err.Error()))
 		}
 		return 2
 	}
-	fmt.Fprintf(stderr, "papertree %s: %s\n", cmd, describe(err))
+	fmt.Fprintf(stderr, "papertree %s: %s\n", cmd, termText(describe(err))) // messages name files and quote input
 	return 1
 }
 

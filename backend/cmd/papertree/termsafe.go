@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -14,10 +15,33 @@ import (
 // escapes instead of being sent raw; invalid UTF-8 bytes become \xNN. Plain
 // text passes unchanged. JSON output needs no such care (encoding/json
 // escapes control characters).
-func termSafe(s string) string {
+func termSafe(s string) string { return escapeControls(s, false) }
+
+// termText is termSafe for text laid out in lines (an answer, a list of
+// evidence): tab and newline are kept, every other control character is
+// escaped.
+func termText(s string) string { return escapeControls(s, true) }
+
+// termWriter passes everything written through termText, so that a whole
+// printed report (an answer that quotes the question and the papers)
+// reaches the terminal without a raw control sequence. Each Write is
+// escaped on its own: fmt's Fprint* calls write whole strings.
+type termWriter struct{ w io.Writer }
+
+func (t termWriter) Write(p []byte) (int, error) {
+	if _, err := io.WriteString(t.w, termText(string(p))); err != nil {
+		return 0, err
+	}
+	return len(p), nil
+}
+
+func escapeControls(s string, keepLayout bool) string {
+	unsafe := func(r rune) bool {
+		return unsafeRune(r) && !(keepLayout && (r == '\n' || r == '\t'))
+	}
 	clean := true
 	for _, r := range s {
-		if r == utf8.RuneError || unsafeRune(r) {
+		if r == utf8.RuneError || unsafe(r) {
 			clean = false
 			break
 		}
@@ -31,12 +55,12 @@ func termSafe(s string) string {
 		switch {
 		case r == utf8.RuneError && n == 1:
 			fmt.Fprintf(&b, `\x%02x`, s[i])
-		case r < 0x100 && unsafeRune(r):
-			fmt.Fprintf(&b, `\x%02x`, r)
-		case unsafeRune(r):
-			fmt.Fprintf(&b, `\u%04x`, r)
-		default:
+		case !unsafe(r):
 			b.WriteRune(r)
+		case r < 0x100:
+			fmt.Fprintf(&b, `\x%02x`, r)
+		default:
+			fmt.Fprintf(&b, `\u%04x`, r)
 		}
 		i += n
 	}

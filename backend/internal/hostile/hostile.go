@@ -262,3 +262,51 @@ func FormRepeat(n int, formBytes int64) []byte {
 	root := w.Add(fmt.Sprintf("<< /Type /Catalog /Pages %d 0 R >>", parent))
 	return w.Bytes(root)
 }
+
+// LongTextLine is one page showing one line of text of about n bytes as a
+// single string ("word word word ..."): longer than the library reads as
+// one piece, it is dropped whole.
+func LongTextLine(n int64) []byte {
+	return singlePage(func(w *Writer) int {
+		return w.AddBytes(FlateRepeat("", "BT /F1 10 Tf 72 700 Td (", "word ", ") Tj ET", n))
+	}, helv)
+}
+
+// DeepPageTree is a document whose one page sits under depth nested
+// /Pages nodes, each with a single kid.
+func DeepPageTree(depth int) []byte {
+	var w Writer
+	font := w.Add(helv)
+	c := w.Add(Stream("", "BT /F1 10 Tf 72 700 Td (A page at the bottom of a deep tree.) Tj ET"))
+	first := w.Reserve()
+	parent := first
+	for i := 1; i < depth; i++ {
+		n := w.Reserve()
+		w.Set(parent, pagesNode(parent, first, n))
+		parent = n
+	}
+	p := page(&w, parent, font, fmt.Sprintf("%d 0 R", c))
+	w.Set(parent, pagesNode(parent, first, p))
+	root := w.Add(fmt.Sprintf("<< /Type /Catalog /Pages %d 0 R >>", first))
+	return w.Bytes(root)
+}
+
+// pagesNode is a /Pages node (object n) with one kid; the tree's first
+// node has no parent.
+func pagesNode(n, first, kid int) string {
+	if n == first {
+		return fmt.Sprintf("<< /Type /Pages /Kids [%d 0 R] /Count 1 >>", kid)
+	}
+	return fmt.Sprintf("<< /Type /Pages /Parent %d 0 R /Kids [%d 0 R] /Count 1 >>", n-1, kid)
+}
+
+// PageTreeLoop is a document whose /Pages node lists itself as its only
+// kid: no page is ever reached.
+func PageTreeLoop() []byte {
+	var w Writer
+	w.Add(helv)
+	pages := w.Reserve()
+	w.Set(pages, fmt.Sprintf("<< /Type /Pages /Kids [%d 0 R] /Count 1 >>", pages))
+	root := w.Add(fmt.Sprintf("<< /Type /Catalog /Pages %d 0 R >>", pages))
+	return w.Bytes(root)
+}

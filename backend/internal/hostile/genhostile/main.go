@@ -41,6 +41,9 @@ func main() {
 		{"h11-text-operators-3MB.pdf", func() []byte { return hostile.TextOperators(3_100_000) }},
 		{"h12-no-punctuation-600-pages.pdf", func() []byte { return hostile.NoPunctuation(600) }},
 		{"h13-no-punctuation-2999-pages.pdf", func() []byte { return hostile.NoPunctuation(2999) }},
+		{"h17-one-text-line-8MB.pdf", func() []byte { return hostile.LongTextLine(8 << 20) }},
+		{"h18-page-tree-20000-deep.pdf", func() []byte { return hostile.DeepPageTree(20_000) }},
+		{"h19-page-tree-loop.pdf", hostile.PageTreeLoop},
 	}
 	for _, f := range files {
 		p := filepath.Join(dir, f.name)
@@ -64,7 +67,16 @@ func main() {
 		fail(err)
 	}
 	sp.Close()
-	fmt.Println("h14-fifo.pdf, h15-dev-zero-link.pdf, h16-sparse-40GiB.pdf")
+	loop := filepath.Join(dir, "h20-symlink-loop.pdf")
+	if err := os.Symlink(loop, loop); err != nil {
+		fail(err)
+	}
+	// Unreadable for everyone but root (scripts/hostile.sh runs the
+	// indexer as an unprivileged user when it can).
+	if err := os.WriteFile(filepath.Join(dir, "h21-no-permission.pdf"), hostile.Good("No permission"), 0); err != nil {
+		fail(err)
+	}
+	fmt.Println("h14-fifo.pdf, h15-dev-zero-link.pdf, h16-sparse-40GiB.pdf, h20-symlink-loop.pdf, h21-no-permission.pdf")
 }
 
 func fail(err error) {
