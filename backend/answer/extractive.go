@@ -272,20 +272,23 @@ func Compose(ctx context.Context, emb papertree.Embedder, in Input, opts Options
 	// speaks of has no occurrence of it, said absent from the papers that
 	// match best (and where it is) when only those lack it, and not said
 	// at all otherwise. A claim left with no word is not made.
-	cl := in.Claims.check(missing)
-	missingName = missingName && anyName(cl.words())
-	clAll := in.Claims.check(in.Missing)
-	clFocus := in.Claims.check(surfaceWords(question, focusAbsent(in.Uses)))
-	reason := ""
+	// Each check runs only when its reason would be given on the words as
+	// retrieval reported them (checking only removes words): most answers
+	// look nothing up.
+	var cl, clAll, clFocus claimed
 	var said *claimed
+	focus := surfaceWords(question, focusAbsent(in.Uses))
+	reason := ""
 	switch {
-	case missingName:
+	case missingName && anyName(missing) && anyName(in.Claims.into(&cl, missing).words()):
 		reason, said = cl.say(never, "", in.Claims), &cl
-	case terms >= minTerms && len(cl.words()) > 0 && float64(len(cl.words())) >= opts.MaxMissing*float64(terms):
+	case terms >= minTerms && float64(len(missing)) >= opts.MaxMissing*float64(terms) &&
+		len(in.Claims.into(&cl, missing).words()) > 0 && float64(len(cl.words())) >= opts.MaxMissing*float64(terms):
 		reason, said = cl.say("most of the question's words "+notIn+": ", "", in.Claims), &cl
-	case opts.Focus && len(clFocus.words()) > 0:
+	case opts.Focus && len(focus) > 0 && len(in.Claims.into(&clFocus, focus).words()) > 0:
 		reason, said = clFocus.say(never, ", which the question asks about", in.Claims), &clFocus
-	case opts.KeyTerms > 0 && missingKey(qstems, clAll.words(), opts.KeyTerms):
+	case opts.KeyTerms > 0 && missingKey(qstems, in.Missing, opts.KeyTerms) &&
+		missingKey(qstems, in.Claims.into(&clAll, in.Missing).words(), opts.KeyTerms):
 		reason, said = clAll.say("the question's most specific words "+notIn+": ", "", in.Claims), &clAll
 	case ev[best].Score < opts.MinScore:
 		reason = "the best evidence is weak"

@@ -213,6 +213,12 @@ func (cl claimed) words() []string {
 	return append(append([]string(nil), cl.never...), cl.elsewhere...)
 }
 
+// into stores check(words) in *dst and returns it.
+func (c Claims) into(dst *claimed, words []string) claimed {
+	*dst = c.check(words)
+	return *dst
+}
+
 // check sorts words a reason would call missing.
 func (c Claims) check(words []string) claimed {
 	if c.Holders == nil {
