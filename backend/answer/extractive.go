@@ -21,6 +21,7 @@ import (
 
 	"github.com/papertree/papertree/backend/embedding"
 	"github.com/papertree/papertree/backend/papertree"
+	"github.com/papertree/papertree/backend/query"
 	"github.com/papertree/papertree/backend/retrieve"
 )
 
@@ -103,7 +104,9 @@ func Extractive(ctx context.Context, emb papertree.Embedder, question string, ev
 // evidence and retrieval's coverage signals (retrieve.Result's Missing,
 // MissingName and Terms).
 type Input struct {
-	Question    string
+	Question string
+	// Q is Question read once (query.Parse); nil: parsed here.
+	Q           *query.Question
 	Evidence    []papertree.Evidence
 	Missing     []string
 	MissingName bool
@@ -146,7 +149,11 @@ func Compose(ctx context.Context, emb papertree.Embedder, in Input, opts Options
 		opts = DefaultOptions()
 	}
 	question, ev := in.Question, in.Evidence
-	kind := retrieve.QuestionKind(question)
+	q := in.Q
+	if q == nil || q.Text != question {
+		q = query.Parse(question)
+	}
+	kind := q.Kind
 	verdictFor := func(o Output) Output {
 		if kind == retrieve.KindYesNo && o.Verdict == "" {
 			o.Verdict = VerdictUnclear
@@ -191,7 +198,7 @@ func Compose(ctx context.Context, emb papertree.Embedder, in Input, opts Options
 		return Output{}, err
 	}
 	qterms := contentTerms(question)
-	qstems := retrieve.QuestionTerms(question)
+	qstems := q.Terms
 	quantity := asksQuantity(question)
 	qwords := map[string]bool{}
 	for _, w := range strings.Fields(strings.ToLower(question)) {
@@ -204,7 +211,7 @@ func Compose(ctx context.Context, emb papertree.Embedder, in Input, opts Options
 	// sentence rates by the rest (the author line is never the answer).
 	rstems := withoutRefStems(question, qstems)
 	rterms := map[string]bool{}
-	refs := retrieve.PaperRefWords(question)
+	refs := q.Refs
 	for t := range qterms {
 		if !refs[t] {
 			rterms[t] = true

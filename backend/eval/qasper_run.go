@@ -14,6 +14,7 @@ import (
 	"github.com/papertree/papertree/backend/answer"
 	"github.com/papertree/papertree/backend/embedding"
 	"github.com/papertree/papertree/backend/papertree"
+	"github.com/papertree/papertree/backend/query"
 	"github.com/papertree/papertree/backend/retrieve"
 	"github.com/papertree/papertree/backend/store"
 	"github.com/papertree/papertree/backend/summarize"
@@ -170,16 +171,17 @@ func RunQasper(ctx context.Context, dataPath string, opts QasperOptions) (*Qaspe
 				return nil, err
 			}
 			ts := time.Now()
-			res, err := strat.Retrieve(ctx, ix, retrieve.Request{Query: qa.Question, PaperIDs: []int64{p.id}, Budget: opts.Budget, Params: opts.Params})
+			q := query.Parse(qa.Question)
+			res, err := strat.Retrieve(ctx, ix, retrieve.Request{Query: qa.Question, Question: q, PaperIDs: []int64{p.id}, Budget: opts.Budget, Params: opts.Params})
 			if err != nil {
 				return nil, fmt.Errorf("question %s: %w", qa.QuestionID, err)
 			}
 			lat = append(lat, float64(time.Since(ts).Microseconds())/1000)
-			uses, err := retrieve.QuestionTermUse(ctx, ix, qa.Question, retrieve.EvidencePapers(res.Evidence))
+			uses, err := retrieve.QuestionTermUse(ctx, ix, q, retrieve.EvidencePapers(res.Evidence))
 			if err != nil {
 				return nil, err
 			}
-			out, err := answer.Compose(ctx, opts.Embedder, answer.Input{Question: qa.Question, Evidence: res.Evidence,
+			out, err := answer.Compose(ctx, opts.Embedder, answer.Input{Question: qa.Question, Q: q, Evidence: res.Evidence,
 				Missing: res.Missing, MissingName: res.MissingName, Terms: res.Terms, Uses: uses, Scoped: true,
 				Claims: answer.Claims{Holders: retrieve.WordHolders(ctx, ix), Scope: []int64{p.id}}}, opts.Answer)
 			if err != nil {

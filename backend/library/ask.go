@@ -7,6 +7,7 @@ import (
 
 	"github.com/papertree/papertree/backend/answer"
 	"github.com/papertree/papertree/backend/papertree"
+	"github.com/papertree/papertree/backend/query"
 	"github.com/papertree/papertree/backend/retrieve"
 	"github.com/papertree/papertree/backend/store"
 )
@@ -65,13 +66,16 @@ func (l *Library) Ask(ctx context.Context, req AskRequest) (a *papertree.Answer,
 	if q, err := l.store.SpellLikeLibrary(ctx, req.Question); err == nil {
 		req.Question = q
 	}
+	// The question is read once, here: retrieval, the not-found
+	// decision and the answer all use this reading.
+	q := query.Parse(req.Question)
 	s := l.llmOn()
 	rec, tr := &opLog{}, &trace{}
 	var res retrieve.Result
 	if s != nil {
 		res, err = l.retrieveLLM(ctx, s, strat, req, rec, tr)
 	} else {
-		res, err = strat.Retrieve(ctx, l.Retrieval(), retrieve.Request{Query: req.Question, PaperIDs: req.PaperIDs, Budget: req.Budget, Params: req.Params})
+		res, err = strat.Retrieve(ctx, l.Retrieval(), retrieve.Request{Query: req.Question, Question: q, PaperIDs: req.PaperIDs, Budget: req.Budget, Params: req.Params})
 	}
 	if err != nil {
 		return nil, err
@@ -83,11 +87,11 @@ func (l *Library) Ask(ctx context.Context, req AskRequest) (a *papertree.Answer,
 		Evidence: res.Evidence, Diag: res.Diag, PaperIDs: req.PaperIDs,
 	}
 	if s == nil || !generateLLM(ctx, s, a, req.OnDelta, rec) {
-		uses, err := retrieve.QuestionTermUse(ctx, l.Retrieval(), req.Question, retrieve.EvidencePapers(res.Evidence))
+		uses, err := retrieve.QuestionTermUse(ctx, l.Retrieval(), q, retrieve.EvidencePapers(res.Evidence))
 		if err != nil {
 			return nil, err
 		}
-		out, err := answer.Compose(ctx, l.emb, answer.Input{Question: req.Question, Evidence: res.Evidence,
+		out, err := answer.Compose(ctx, l.emb, answer.Input{Question: req.Question, Q: q, Evidence: res.Evidence,
 			Missing: res.Missing, MissingName: res.MissingName, Terms: res.Terms, Uses: uses, Scoped: len(req.PaperIDs) > 0,
 			Claims: l.claims(ctx, req.PaperIDs, res)}, answer.DefaultOptions())
 		if err != nil {
@@ -96,7 +100,7 @@ func (l *Library) Ask(ctx context.Context, req AskRequest) (a *papertree.Answer,
 		a.Text, a.NotFound, a.Verdict, a.Mode = out.Text, out.NotFound, out.Verdict, "extractive"
 		a.Diag.Absent = out.Absent
 	}
-	if a.Mode == "llm" && !a.NotFound && retrieve.QuestionKind(req.Question) == retrieve.KindYesNo {
+	if a.Mode == "llm" && !a.NotFound && q.Kind == query.KindYesNo {
 		// With an LLM the verdict is the model's, read off its answer's
 		// first word; its citations are the answer's.
 		a.Verdict = answer.LeadingVerdict(a.Text)

@@ -10,6 +10,7 @@ import (
 
 	"github.com/papertree/papertree/backend/embedding"
 	"github.com/papertree/papertree/backend/papertree"
+	"github.com/papertree/papertree/backend/query"
 	"github.com/papertree/papertree/backend/store"
 )
 
@@ -57,8 +58,9 @@ func scopeIdentified(ctx context.Context, ix Index, req Request, qv []float32, p
 	if err != nil {
 		return nil, 0, errf("list papers", err)
 	}
-	idScore, named := identify(ctx, ix, req.Query, all)
-	if named != 0 && holdsQuestion(ctx, ix, named, req.Query) {
+	question := req.Q()
+	idScore, named := identify(ctx, ix, question, all)
+	if named != 0 && holdsQuestion(ctx, ix, named, question) {
 		return []int64{named}, named, nil
 	}
 	// A name alone never restricts the search: the named paper must also
@@ -370,7 +372,7 @@ func Entropy[K comparable](r map[K]float64) float64 {
 // names, and the words with which the question refers to it). "the" as an
 // all-capitals title's lead, or an author who shares a surname with the one
 // cited, then cannot send a question about ViT and Adam to that paper alone.
-func holdsQuestion(ctx context.Context, ix Index, id int64, q string) bool {
+func holdsQuestion(ctx context.Context, ix Index, id int64, q *query.Question) bool {
 	d, err := ix.Paper(ctx, id)
 	if err != nil {
 		return false
@@ -380,7 +382,7 @@ func holdsQuestion(ctx context.Context, ix Index, id int64, q string) bool {
 	for _, t := range c.title {
 		naming[t] = true
 	}
-	for w := range PaperRefWords(q) {
+	for w := range q.Refs {
 		for _, t := range embedding.QueryTerms(w) {
 			naming[t] = true
 		}
@@ -394,8 +396,8 @@ func holdsQuestion(ctx context.Context, ix Index, id int64, q string) bool {
 	}
 	m := embedding.ShippedModel()
 	var have, total float64
-	for _, t := range QuestionTerms(q) {
-		if naming[t] || scaffold[t] {
+	for _, t := range q.Terms {
+		if naming[t] || scaffold.has(t) {
 			continue
 		}
 		w := 1.0

@@ -681,7 +681,7 @@ func fableNodes(ctx context.Context, req Request, qv []float32, docs []*fTree, f
 			continue
 		}
 		if rest := req.Budget - used; rest >= 16 {
-			c = c.trimmedTo(rest, req.Query)
+			c = c.trimmedTo(rest, req.Q())
 			if c.cost > 0 && c.cost <= rest {
 				out = append(out, c)
 			}

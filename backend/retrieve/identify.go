@@ -19,6 +19,7 @@ import (
 
 	"github.com/papertree/papertree/backend/embedding"
 	"github.com/papertree/papertree/backend/papertree"
+	"github.com/papertree/papertree/backend/query"
 	"github.com/papertree/papertree/backend/store"
 )
 
@@ -213,7 +214,8 @@ func metaCards(ctx context.Context, l paperInfoLister, all []int64) []*card {
 // for most of its title, 2 for a name-like word of its title or abstract
 // that no other paper's title or abstract has ("WebText"; 1 when two
 // share it), 0.5 for its year.
-func identityScores(q string, cards []*card) map[int64]float64 {
+func identityScores(question *query.Question, cards []*card) map[int64]float64 {
+	q := question.Text
 	out := map[int64]float64{}
 	var qnames, qcaps []string
 	ql := strings.ToLower(q)
@@ -231,7 +233,7 @@ func identityScores(q string, cards []*card) map[int64]float64 {
 	}
 	cites := citeRE.FindAllStringSubmatch(q, -1)
 	qterms := map[string]bool{}
-	for _, t := range QuestionTerms(q) {
+	for _, t := range question.Terms {
 		qterms[t] = true
 	}
 	years := map[int]bool{}
@@ -401,7 +403,7 @@ func isWordByte(c byte) bool {
 // identify returns identity scores for the candidate papers of a
 // library-wide question and the paper it clearly names (0 if none): the
 // best score is at least 2 and no other paper comes close.
-func identify(ctx context.Context, ix Index, q string, all []int64) (map[int64]float64, int64) {
+func identify(ctx context.Context, ix Index, q *query.Question, all []int64) (map[int64]float64, int64) {
 	var cards []*card
 	const loadAll = 64
 	if len(all) <= loadAll {

@@ -2,6 +2,7 @@ package retrieve
 
 import (
 	"fmt"
+	querypkg "github.com/papertree/papertree/backend/query"
 	"testing"
 )
 
@@ -16,6 +17,6 @@ func BenchmarkIdentityScores(b *testing.B) {
 	q := "In the Method42 paper by Surname42 et al., what learning rate was used for the scientific document encoder?"
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		identityScores(q, cards)
+		identityScores(querypkg.Parse(q), cards)
 	}
 }

@@ -2,6 +2,7 @@ package retrieve_test
 
 import (
 	"context"
+	"github.com/papertree/papertree/backend/query"
 	"testing"
 
 	"github.com/papertree/papertree/backend/papertree"
@@ -22,7 +23,7 @@ func TestQuestionTermUse(t *testing.T) {
 			refs,
 		}}}
 	ix, ids := setup(t, p)
-	uses, err := retrieve.QuestionTermUse(context.Background(), ix, "What dropout rate does the encoder apply?", []int64{ids[0], ids[0] + 99})
+	uses, err := retrieve.QuestionTermUse(context.Background(), ix, query.Parse("What dropout rate does the encoder apply?"), []int64{ids[0], ids[0] + 99})
 	if err != nil {
 		t.Fatal(err)
 	}

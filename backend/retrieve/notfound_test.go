@@ -1,6 +1,7 @@
 package retrieve
 
 import (
+	querypkg "github.com/papertree/papertree/backend/query"
 	"slices"
 	"strings"
 	"testing"
@@ -98,7 +99,7 @@ func TestTermUse(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			uses := termUse(tc.q, []*PaperData{d})
+			uses := termUse(querypkg.Parse(tc.q), []*PaperData{d})
 			i := slices.IndexFunc(uses, func(u TermUse) bool { return u.Stem == tc.stem })
 			if i < 0 {
 				t.Fatalf("no use of %q in %+v", tc.stem, uses)

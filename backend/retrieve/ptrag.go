@@ -11,6 +11,7 @@ import (
 
 	"github.com/papertree/papertree/backend/embedding"
 	"github.com/papertree/papertree/backend/papertree"
+	"github.com/papertree/papertree/backend/query"
 	"golang.org/x/sync/errgroup"
 )
 
@@ -140,14 +141,15 @@ func bestOf(cs []cand) int {
 }
 
 // trimmedTo is c cut to its best sentences within budget tokens.
-func (c cand) trimmedTo(budget int, query string) cand {
-	c.text = trimToBudgetKW(c.text, query, budget, c.kw)
+func (c cand) trimmedTo(budget int, question *query.Question) cand {
+	c.text = trimToBudgetKW(c.text, question, budget, c.kw)
 	c.cost = papertree.CountTokens(c.text)
 	c.trim = true
 	return c
 }
 
 func (ptrag) Retrieve(ctx context.Context, ix Index, req Request) (Result, error) {
+	req.Question = req.Q()
 	if err := checkRequest(&req); err != nil {
 		return Result{}, err
 	}
@@ -232,16 +234,16 @@ func (ptrag) Retrieve(ctx context.Context, ix Index, req Request) (Result, error
 		secScores = append(secScores, o.ss...)
 	}
 	if len(ids) > 1 {
-		all = mergePapers(all, req.Budget, req.Query)
+		all = mergePapers(all, req.Budget, req.Question)
 	}
 	if len(ids) > 1 {
 		all = cutoffByPaper(all, req.Params.Cutoff, paperMarginX*req.Params.Cutoff)
 	} else {
 		all = cutoff(all, req.Params.Cutoff)
 	}
-	all = keywordHedge(all, pool, req.Budget, req.Query)
-	all = reclaimSkipped(all, pool, req.Budget, req.Params.Cutoff, req.Query)
-	all = abstractHedge(all, pool, req.Budget, req.Query)
+	all = keywordHedge(all, pool, req.Budget, req.Question)
+	all = reclaimSkipped(all, pool, req.Budget, req.Params.Cutoff, req.Question)
+	all = abstractHedge(all, pool, req.Budget, req.Question)
 	timings["select"] = ms(time.Since(t2))
 	res := assemble(all, req.Budget)
 	res.Sections = secScores
@@ -276,7 +278,7 @@ func (ptrag) Retrieve(ctx context.Context, ix Index, req Request) (Result, error
 // predict stock prices?" now keeps a causal-relations passage whose
 // example sentence is about stock prices, and answers from it); scoped
 // answers (QASPER) do not pass here.
-func mergePapers(all []cand, budget int, query string) []cand {
+func mergePapers(all []cand, budget int, question *query.Question) []cand {
 	base := 0.0
 	for _, c := range all {
 		base = max(base, c.S-c.rel)
@@ -284,7 +286,7 @@ func mergePapers(all []cand, budget int, query string) []cand {
 	for i := range all {
 		all[i].rel = all[i].S - base
 	}
-	out := keepBest(selectBudget(all, budget), all, budget, bestKeep, query)
+	out := keepBest(selectBudget(all, budget), all, budget, bestKeep, question)
 	sortDocOrder(out)
 	return out
 }
@@ -314,12 +316,12 @@ func ptragPaper(ctx context.Context, ix Index, d *PaperData, req Request, qv []f
 	S := make([]float64, n)
 	var leaves []int
 	var refs []bool
-	if !WantsCitations(req.Query) {
+	if !req.Question.Citations {
 		refs = extraOf(d).refs
 	}
 	var sent []float64
 	if p.SentenceWeight > 0 {
-		sent = bestSentence(d, QuestionTerms(req.Query), QuestionKind(req.Query))
+		sent = bestSentence(d, req.Question.Terms, req.Question.Kind)
 	}
 	for o, node := range d.Nodes {
 		if !node.IsLeaf() || refs != nil && refs[o] {
@@ -347,7 +349,7 @@ func ptragPaper(ctx context.Context, ix Index, d *PaperData, req Request, qv []f
 		// Before the sentence vectors: they re-score only the paper's best
 		// passages, and a passage whose one sentence holds the question's
 		// rare terms should be among them.
-		kw, kwv = newSentKeyword(d, QuestionTerms(req.Query), leaves)
+		kw, kwv = newSentKeyword(d, req.Question.Terms, leaves)
 		lex = make([]float64, n)
 		for _, o := range leaves {
 			lex[o] = p.SentenceBM25Weight * kwv[o]
@@ -392,7 +394,7 @@ func ptragPaper(ctx context.Context, ix Index, d *PaperData, req Request, qv []f
 				chosenR = append(chosenR, sc.Score)
 			}
 		}
-		sel := selectSoft(cands, owner, chosenR, p.Soft, req.Budget, req.Query)
+		sel := selectSoft(cands, owner, chosenR, p.Soft, req.Budget, req.Question)
 		// Report as chosen only the sections the allocation gave evidence
 		// to (a section whose share was dropped is not part of the scope).
 		used := map[int]bool{}
@@ -408,7 +410,7 @@ func ptragPaper(ctx context.Context, ix Index, d *PaperData, req Request, qv []f
 		}
 		return sel, secScores, fallbacks, pool, nil
 	}
-	return selectBudgetTrim(cands, req.Budget, req.Query), secScores, fallbacks, pool, nil
+	return selectBudgetTrim(cands, req.Budget, req.Question), secScores, fallbacks, pool, nil
 }
 
 // pathScope runs stage 1 (sections) and the path beam; it returns the leaves
@@ -684,9 +686,9 @@ func delta(c cand) float64 { return c.rel / float64(max(c.cost, minCost)) }
 //     better section leaves unused (its remaining leaves do not fit or are
 //     below the paper's median) still flows down the ranking, so the budget
 //     is not wasted when the best section is short.
-func selectSoft(cs []cand, owner map[int]int, R []float64, temp float64, budget int, query string) []cand {
+func selectSoft(cs []cand, owner map[int]int, R []float64, temp float64, budget int, question *query.Question) []cand {
 	if len(R) == 0 {
-		return selectBudgetTrim(cs, budget, query)
+		return selectBudgetTrim(cs, budget, question)
 	}
 	temp *= math.Sqrt(float64(budget) / DefaultBudget)
 	w := make([]float64, len(R))
@@ -709,7 +711,7 @@ func selectSoft(cs []cand, owner map[int]int, R []float64, temp float64, budget 
 	carry := 0
 	for r := range groups {
 		share := int(float64(budget)*w[r]/z) + carry
-		sel := selectBudgetTrim(groups[r], share, query)
+		sel := selectBudgetTrim(groups[r], share, question)
 		used := 0
 		for _, c := range sel {
 			used += c.cost
@@ -717,7 +719,7 @@ func selectSoft(cs []cand, owner map[int]int, R []float64, temp float64, budget 
 		carry = share - used
 		out = append(out, sel...)
 	}
-	out = keepBest(out, cs, budget, bestKeep, query)
+	out = keepBest(out, cs, budget, bestKeep, question)
 	sortDocOrder(out)
 	return out
 }
@@ -742,12 +744,12 @@ const bestKeep = 64
 // keepBest gives the most relevant passage of cs at least min(its length,
 // max(keep, its two best sentences, at most 2*keep)) tokens in the
 // selection out, dropping the least relevant other passages to make room.
-func keepBest(out, cs []cand, budget, keep int, query string) []cand {
+func keepBest(out, cs []cand, budget, keep int, question *query.Question) []cand {
 	if len(cs) == 0 {
 		return out
 	}
 	best := cs[bestOf(cs)]
-	need := min(best.cost, max(keep, min(2*keep, topSentTokens(best.text, query, best.kw, 2))))
+	need := min(best.cost, max(keep, min(2*keep, topSentTokens(best.text, question, best.kw, 2))))
 	var others []cand
 	for _, c := range out {
 		if c.d == best.d && c.o == best.o {
@@ -774,7 +776,7 @@ func keepBest(out, cs []cand, budget, keep int, query string) []cand {
 	}
 	left := budget - used
 	if best.cost > left {
-		best = best.trimmedTo(left, query)
+		best = best.trimmedTo(left, question)
 	}
 	if best.cost <= 0 || best.cost > left {
 		return out
@@ -785,7 +787,7 @@ func keepBest(out, cs []cand, budget, keep int, query string) []cand {
 // selectBudgetTrim is selectBudget for one paper, except that when the most
 // relevant leaf does not fit in what is left of the budget, its best
 // sentences (by overlap with the query) are kept instead of dropping it.
-func selectBudgetTrim(cs []cand, budget int, query string) []cand {
+func selectBudgetTrim(cs []cand, budget int, question *query.Question) []cand {
 	out := selectBudget(cs, budget)
 	if len(cs) == 0 {
 		return out
@@ -820,7 +822,7 @@ func selectBudgetTrim(cs []cand, budget int, query string) []cand {
 			sortDocOrder(out)
 			return out
 		}
-		c = c.trimmedTo(left, query)
+		c = c.trimmedTo(left, question)
 	}
 	if c.cost >= min(minTrim, c.cost) && c.cost > 0 && c.cost <= left && (!c.trim || c.cost >= minTrim) {
 		out = append(out, c)
@@ -836,14 +838,14 @@ func selectBudgetTrim(cs []cand, budget int, query string) []cand {
 // ones), so the sentence that answers beats the one that only repeats the
 // question's words. The best sentence is always kept, cut to the budget if
 // it alone is longer.
-func trimToBudget(text, query string, budget int) string {
-	return trimToBudgetKW(text, query, budget, nil)
+func trimToBudget(text, q string, budget int) string {
+	return trimToBudgetKW(text, query.Parse(q), budget, nil)
 }
 
 // trimToBudgetKW is trimToBudget with sentences also rated by the paper's
 // sentence keyword signal kw (weighted kw.trim; nil: SentenceScore only).
-func trimToBudgetKW(text, query string, budget int, kw *sentKeyword) string {
-	sents, ranked := rankSentences(text, query, kw)
+func trimToBudgetKW(text string, question *query.Question, budget int, kw *sentKeyword) string {
+	sents, ranked := rankSentences(text, question, kw)
 	keep := map[int]bool{}
 	used := 0
 	for k, s := range ranked {
@@ -873,10 +875,10 @@ type rankedSent struct {
 
 // rankSentences splits text into sentences and rates each as trimToBudgetKW
 // does, best first (ties: earlier first).
-func rankSentences(text, query string, kw *sentKeyword) ([]string, []rankedSent) {
+func rankSentences(text string, question *query.Question, kw *sentKeyword) ([]string, []rankedSent) {
 	sents := papertree.SplitSentences(text)
-	qt := QuestionTerms(query)
-	kind := QuestionKind(query)
+	qt := question.Terms
+	kind := question.Kind
 	ss := make([]rankedSent, len(sents))
 	for i, s := range sents {
 		r := SentenceScore(qt, kind, s) - 0.001*float64(i)
@@ -891,8 +893,8 @@ func rankSentences(text, query string, kw *sentKeyword) ([]string, []rankedSent)
 
 // topSentTokens is the length in tokens of the n best sentences of text
 // as trimToBudgetKW rates them.
-func topSentTokens(text, query string, kw *sentKeyword, n int) int {
-	_, ranked := rankSentences(text, query, kw)
+func topSentTokens(text string, question *query.Question, kw *sentKeyword, n int) int {
+	_, ranked := rankSentences(text, question, kw)
 	t := 0
 	for _, s := range ranked[:min(n, len(ranked))] {
 		t += s.tok
@@ -1022,7 +1024,7 @@ func dedupe(ss []string) []string {
 // -> 0.305, EACE 2.12 -> 2.07. Reclaiming every skipped passage within the
 // whole margin gained 0.015 more on our set only and cost QASPER 0.015 F1 (a
 // second paragraph that is not gold evidence).
-func reclaimSkipped(sel, pool []cand, budget int, margin float64, query string) []cand {
+func reclaimSkipped(sel, pool []cand, budget int, margin float64, question *query.Question) []cand {
 	if len(sel) == 0 {
 		return sel
 	}
@@ -1046,7 +1048,7 @@ func reclaimSkipped(sel, pool []cand, budget int, margin float64, query string) 
 		floor = math.Inf(-1)
 	}
 	// Only papers the selection kept, passages it did not.
-	return addBest(sel, pool, left, query, func(c cand) bool {
+	return addBest(sel, pool, left, question, func(c cand) bool {
 		return has[c.d] != nil && !has[c.d][c.o] && c.cutS() >= floor
 	})
 }
@@ -1054,7 +1056,7 @@ func reclaimSkipped(sel, pool []cand, budget int, margin float64, query string) 
 // addBest appends to sel the best-scored passage of pool that ok accepts,
 // trimmed to its best sentences when longer than left tokens; sel is
 // returned as it is when there is none or its trimmed text is too short.
-func addBest(sel, pool []cand, left int, query string, ok func(cand) bool) []cand {
+func addBest(sel, pool []cand, left int, question *query.Question, ok func(cand) bool) []cand {
 	pick := -1
 	for i, c := range pool {
 		if ok(c) && (pick < 0 || c.S > pool[pick].S) {
@@ -1066,7 +1068,7 @@ func addBest(sel, pool []cand, left int, query string, ok func(cand) bool) []can
 	}
 	c := pool[pick]
 	if c.cost > left {
-		c = c.trimmedTo(left, query)
+		c = c.trimmedTo(left, question)
 		if c.cost < minTrim || c.cost > left {
 			return sel
 		}
@@ -1111,7 +1113,7 @@ const abstractKeep = 64
 // -> 0.726/0.684, multi-paper set 0.319 -> 0.406; dropping any passage but
 // the best instead reached 0.859/0.828 on the own set but lost a held-out
 // question (0.716), so the abstract only displaces weaker evidence.
-func abstractHedge(sel, pool []cand, budget int, query string) []cand {
+func abstractHedge(sel, pool []cand, budget int, question *query.Question) []cand {
 	used := 0
 	papers := map[*PaperData]bool{}
 	done := map[*PaperData]bool{}
@@ -1133,7 +1135,7 @@ func abstractHedge(sel, pool []cand, budget int, query string) []cand {
 		return sel
 	}
 	// Only passages less relevant than the abstract passage make room.
-	return hedge(sel, used, pool, abstractKeep, abstractKeep, budget, top, query, ok)
+	return hedge(sel, used, pool, abstractKeep, abstractKeep, budget, top, question, ok)
 }
 
 // hedge adds to sel (which uses used tokens) the best sentences, at most
@@ -1141,7 +1143,7 @@ func abstractHedge(sel, pool []cand, budget int, query string) []cand {
 // room for need tokens: the least relevant passages of sel are dropped,
 // never its most relevant one nor any as relevant as floor. When nothing
 // can be added, sel is returned whole (nothing dropped).
-func hedge(sel []cand, used int, pool []cand, need, keep, budget int, floor float64, query string, ok func(cand) bool) []cand {
+func hedge(sel []cand, used int, pool []cand, need, keep, budget int, floor float64, question *query.Question, ok func(cand) bool) []cand {
 	kept := append(sel[:0:0], sel...)
 	best := bestOf(kept)
 	for budget-used < need && len(kept) > 1 {
@@ -1164,7 +1166,7 @@ func hedge(sel []cand, used int, pool []cand, need, keep, budget int, floor floa
 	if left < 2*minTrim {
 		return sel
 	}
-	out := addBest(kept, pool, left, query, ok)
+	out := addBest(kept, pool, left, question, ok)
 	if len(out) == len(kept) {
 		return sel
 	}
@@ -1174,8 +1176,8 @@ func hedge(sel []cand, used int, pool []cand, need, keep, budget int, floor floa
 // addsTerms reports whether c's best sentences say something of the
 // question that no sentence of sel says: one of them holds a set of the
 // question's terms that no sentence of sel holds whole.
-func addsTerms(sel []cand, c cand, query string) bool {
-	qt := QuestionTerms(query)
+func addsTerms(sel []cand, c cand, question *query.Question) bool {
+	qt := question.Terms
 	sets := func(text string) [][]string {
 		var out [][]string
 		for _, s := range papertree.SplitSentences(text) {
@@ -1195,7 +1197,7 @@ func addsTerms(sel []cand, c cand, query string) bool {
 	for _, x := range sel {
 		have = append(have, sets(x.text)...)
 	}
-	for _, want := range sets(c.trimmedTo(keywordKeep, query).text) {
+	for _, want := range sets(c.trimmedTo(keywordKeep, question).text) {
 		covered := false
 		for _, h := range have {
 			all := true
@@ -1235,7 +1237,7 @@ const keywordKeep = 64
 // (0.695/0.642) and QASPER (0.296): the re-scoring brings the passage into
 // the selection whole when it deserves it; the hedge catches it when it
 // does not get there.
-func keywordHedge(sel, pool []cand, budget int, query string) []cand {
+func keywordHedge(sel, pool []cand, budget int, question *query.Question) []cand {
 	used := 0
 	papers := map[*PaperData]bool{}
 	has := map[*PaperData]map[int]bool{}
@@ -1269,7 +1271,7 @@ func keywordHedge(sel, pool []cand, budget int, query string) []cand {
 	// new to the whole selection instead: own 0.859/0.828, QASPER 0.307;
 	// more terms in one sentence than any selected sentence: own
 	// 0.844/0.812.
-	if !addsTerms(sel, pool[pick], query) {
+	if !addsTerms(sel, pool[pick], question) {
 		return sel
 	}
 	// Any passage may make room but the selection's most relevant one (the
@@ -1277,6 +1279,6 @@ func keywordHedge(sel, pool []cand, budget int, query string) []cand {
 	// ranking put first). Without that guard a full budget could leave
 	// only the hedge's 64 tokens; with it QASPER tune text evidence F1 is
 	// 0.3011 -> 0.3002, our sets unchanged.
-	return hedge(sel, used, pool[pick:pick+1], min(pool[pick].cost, keywordKeep), keywordKeep, budget, math.Inf(1), query,
+	return hedge(sel, used, pool[pick:pick+1], min(pool[pick].cost, keywordKeep), keywordKeep, budget, math.Inf(1), question,
 		func(cand) bool { return true })
 }

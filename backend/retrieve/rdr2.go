@@ -471,7 +471,7 @@ func (rdr2) Retrieve(ctx context.Context, ix Index, req Request) (Result, error)
 			cands = append(cands, cand{d: a.rp.t.d, o: a.o, S: a.s, rel: a.s, cost: max(node.Tokens, 1), text: node.Text, score: a.s})
 		}
 	}
-	sel := selectBudgetTrim(cands, req.Budget, req.Query)
+	sel := selectBudgetTrim(cands, req.Budget, req.Q())
 	timings["route"] = ms(time.Since(t2))
 	res := assemble(sel, req.Budget)
 	if expelled > 0 {

@@ -19,6 +19,7 @@ import (
 	"sync"
 
 	"github.com/papertree/papertree/backend/papertree"
+	"github.com/papertree/papertree/backend/query"
 )
 
 // Params are the retrieval settings. Start from DefaultParams; a zero Params
@@ -178,7 +179,10 @@ const DefaultBudget = 512
 
 // Request is one retrieval.
 type Request struct {
-	Query    string
+	Query string
+	// Question is Query read once (query.Parse); nil: read on first use
+	// by the strategy (Q).
+	Question *query.Question
 	PaperIDs []int64 // scope; empty = whole library
 	Budget   int     // token budget T
 	Params   Params
@@ -190,6 +194,15 @@ type Request struct {
 	// serialised retrieval subtree and returns the model's raw output. nil
 	// or an error falls back to the offline router (rdr2.go).
 	Route func(ctx context.Context, question, subtree string) (string, error)
+}
+
+// Q returns the question read once: Question, or Query parsed when the
+// caller did not parse it.
+func (r Request) Q() *query.Question {
+	if r.Question != nil && r.Question.Text == r.Query {
+		return r.Question
+	}
+	return query.Parse(r.Query)
 }
 
 // Result is what a strategy returns.

@@ -1,6 +1,7 @@
 package retrieve
 
 import (
+	querypkg "github.com/papertree/papertree/backend/query"
 	"strings"
 	"testing"
 
@@ -150,7 +151,7 @@ func TestKeywordHedge(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			out := keywordHedge(tc.sel, tc.pool, tc.budget, query)
+			out := keywordHedge(tc.sel, tc.pool, tc.budget, querypkg.Parse(query))
 			used := 0
 			var added *cand
 			inSel := map[int]bool{}

@@ -23,78 +23,10 @@ import (
 	"github.com/papertree/papertree/backend/papertree"
 )
 
-// Question kinds.
-const (
-	KindFactual = "factual"
-	KindHowWhy  = "howwhy"
-	KindYesNo   = "yesno"
-)
-
-var yesNoOpeners = map[string]bool{
-	"is": true, "are": true, "was": true, "were": true, "do": true, "does": true, "did": true, "can": true,
-	"could": true, "has": true, "have": true, "had": true, "will": true, "would": true, "should": true, "isn't": true,
-	"doesn't": true, "don't": true, "aren't": true, "didn't": true, "may": true, "might": true, "must": true,
-}
-
-// QuestionKind classifies a question: yes/no questions open with an
-// auxiliary verb (possibly after a short lead-in such as "In the BERT
-// paper,"), how/why questions ask for a cause or a method, the rest ask
-// for a fact.
-func QuestionKind(q string) string {
-	q = strings.TrimSpace(q)
-	// Skip a lead-in clause ending in a comma ("According to X, does ...").
-	if i := strings.Index(q, ","); i > 0 && i < len(q)/2 {
-		lead := strings.ToLower(q[:i])
-		if strings.HasPrefix(lead, "in ") || strings.HasPrefix(lead, "according to") || strings.HasPrefix(lead, "for ") {
-			q = strings.TrimSpace(q[i+1:])
-		}
-	}
-	ws := strings.Fields(strings.ToLower(q))
-	if len(ws) == 0 {
-		return KindFactual
-	}
-	w := strings.Trim(ws[0], "\"'(")
-	switch {
-	case yesNoOpeners[w]:
-		return KindYesNo
-	case w == "why":
-		return KindHowWhy
-	case w == "how":
-		if len(ws) > 1 {
-			switch strings.Trim(ws[1], "?,") {
-			case "many", "much", "large", "long", "big", "small", "often", "far", "fast", "old":
-				return KindFactual
-			}
-		}
-		return KindHowWhy
-	}
-	for _, x := range ws {
-		if x == "why" || x == "how" {
-			return KindHowWhy
-		}
-	}
-	return KindFactual
-}
-
 // causalCues mark sentences that explain a cause, a purpose or a method.
 var causalCues = []string{"because", "due to", "since ", "so that", "in order to", "allow", "enabl", "lead to", "leads to",
 	"result in", "results in", "thus", "therefore", "by ", "avoid", "prevent", "reduc", "help", "thanks to", "as a result",
 	"caused", "cause", "to address", "to overcome", "consist", "we use", "we employ", "difficult", ", to ", "so as to", "aims to", "in this way"}
-
-// QuestionTerms are the stems of a question's content words (no question
-// scaffolding, no quantity pseudo-term).
-func QuestionTerms(q string) []string {
-	var out []string
-	seen := map[string]bool{}
-	for _, t := range embedding.QueryTerms(q) {
-		if t == embedding.NumTerm || seen[t] || len(t) < 2 {
-			continue
-		}
-		seen[t] = true
-		out = append(out, t)
-	}
-	return out
-}
 
 // SentenceScore rates how likely sentence is to carry the answer: the
 // share of the question's terms it contains (plain coverage when kind is
@@ -212,34 +144,6 @@ func fieldsAtLeast(s string, n int) bool {
 	}
 	return false
 }
-
-// WantsCitations reports questions about citations, references or funding,
-// the only ones for which bibliographies and acknowledgements are evidence.
-// Words are matched whole or by their stem's start, never inside another
-// word: "coreference" and "preference" are not about references, nor
-// "fundamental" about funding.
-func WantsCitations(q string) bool {
-	l := strings.ToLower(q)
-	if strings.Contains(l, "supported by") {
-		return true
-	}
-	for _, w := range strings.FieldsFunc(l, func(r rune) bool { return !unicode.IsLetter(r) }) {
-		if citationWords[w] {
-			return true
-		}
-		for _, p := range []string{"citation", "bibliograph", "acknowledg", "sponsor", "referenc"} {
-			if strings.HasPrefix(w, p) {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// citationWords are the whole words that ask about citations or funding.
-var citationWords = map[string]bool{"cite": true, "cites": true, "cited": true, "citing": true, "fund": true, "funds": true,
-	"funded": true, "funding": true, "funder": true, "funders": true, "grant": true, "grants": true, "thank": true,
-	"thanks": true, "thanked": true}
 
 var (
 	yearRE     = regexp.MustCompile(`\b(19[5-9]\d|20[0-4]\d)[a-z]?\b`)
@@ -619,52 +523,6 @@ func mayBeReferences(text string) bool {
 // asciiSpace marks the ASCII bytes unicode.IsSpace accepts.
 var asciiSpace = [utf8.RuneSelf]bool{'\t': true, '\n': true, '\v': true, '\f': true, '\r': true, ' ': true}
 
-// NameLike reports a word that looks like a proper name of a model, data
-// set or system: an inner capital or a digit mixed with letters
-// ("AlphaFold2", "GloVe", "YOLOv3", "GPT-2"), or an acronym of 3+ capitals.
-func NameLike(w string) bool {
-	w = strings.Trim(w, ".,;:?!()\"'’")
-	if len([]rune(w)) < 3 {
-		return false
-	}
-	upper, lower, digit := 0, 0, 0
-	inner := false
-	prev := ' '
-	for i, r := range w {
-		switch {
-		case unicode.IsUpper(r):
-			upper++
-			// "Zero-Shot", "Pre-Training": a capital after a hyphen is
-			// title case, not a name's inner capital.
-			if i > 0 && prev != '-' {
-				inner = true
-			}
-		case unicode.IsLower(r):
-			lower++
-		case unicode.IsDigit(r):
-			digit++
-		}
-		prev = r
-	}
-	if upper+lower == 0 || unicode.IsDigit([]rune(w)[0]) {
-		return false // a quantity ("1.5B", "100M"), not a name
-	}
-	return inner || (digit > 0 && upper+lower > 0) || (upper >= 3 && lower == 0)
-}
-
-// scaffold are stems of general-English words that frame a question
-// ("according to", "what matters", "does it help") rather than name its
-// topic; a paper that never uses them can still answer.
-var scaffold = func() map[string]bool {
-	m := map[string]bool{}
-	for _, w := range strings.Fields(`according matter matters help helps decide decides meant mean take takes apply applies
-	earlier ones one avoid avoids tell current kind way happen make makes give gives get gets say says need needs find finds
-	show shows differ differs affect affects compare combine combines like likely reason reasons exactly actually`) {
-		m[embedding.Stem(w)] = true
-	}
-	return m
-}()
-
 // missingTerms returns the question's content words that none of the papers
 // uses, and whether one of them is a name (a name absent from every searched
 // paper means these papers are not about it).
@@ -698,7 +556,7 @@ func missingTerms(q string, ds []*PaperData) (missing []string, name bool, terms
 		lw := strings.ToLower(w)
 		isName := nameAt[k]
 		stems := embedding.QueryTerms(lw)
-		if !isName && (len(stems) == 0 || stems[0] == embedding.NumTerm || scaffold[stems[0]]) {
+		if !isName && (len(stems) == 0 || stems[0] == embedding.NumTerm || scaffold.has(stems[0])) {
 			continue
 		}
 		key := lw

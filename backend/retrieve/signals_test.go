@@ -1,6 +1,7 @@
 package retrieve
 
 import (
+	querypkg "github.com/papertree/papertree/backend/query"
 	"strings"
 	"testing"
 )
@@ -97,7 +98,7 @@ func TestIdentityAmbiguous(t *testing.T) {
 		newCard(2, "BERT: Pre-training of Deep Bidirectional Transformers for Language Understanding", []string{"Jacob Devlin"}, 2019, "", ""),
 		newCard(3, "Is Multilingual BERT Fluent in Language Generation?", []string{"Samuel Rönnqvist"}, 2019, "", ""),
 	}
-	sc := identityScores("How many languages is the multilingual BERT model trained on?", cards)
+	sc := identityScores(querypkg.Parse("How many languages is the multilingual BERT model trained on?"), cards)
 	if sc[2] == 0 || sc[3] == 0 || sc[2]-sc[3] >= 1 || sc[3]-sc[2] >= 1 {
 		t.Errorf("want both papers close, got %v", sc)
 	}
@@ -110,8 +111,8 @@ func TestIdentityCitationNamesFirstAuthor(t *testing.T) {
 		newCard(7, "Zero-Shot Object Detection: Learning to Simultaneously Recognize and Localize Novel Concepts", []string{"Shafin Rahman", "Salman Khan"}, 2018, "", ""),
 		newCard(8, "Zero Shot Detection", []string{"Pengkai Zhu", "Venkatesh Saligrama"}, 2019, "", ""),
 	}
-	rahman := identityScores("Which dataset is the zero-shot detection protocol of Rahman et al. based on?", cards)
-	khan := identityScores("Which dataset is the zero-shot detection protocol of Khan et al. based on?", cards)
+	rahman := identityScores(querypkg.Parse("Which dataset is the zero-shot detection protocol of Rahman et al. based on?"), cards)
+	khan := identityScores(querypkg.Parse("Which dataset is the zero-shot detection protocol of Khan et al. based on?"), cards)
 	if rahman[7]-rahman[8] < 1 {
 		t.Errorf("first author cited: want paper 7 clearly ahead, got %v", rahman)
 	}
@@ -158,7 +159,7 @@ func TestIdentityScores(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			sc := identityScores(tc.q, cards)
+			sc := identityScores(querypkg.Parse(tc.q), cards)
 			var best int64
 			for id, s := range sc {
 				if best == 0 || s > sc[best] || s == sc[best] && id < best {

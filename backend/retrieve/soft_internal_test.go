@@ -1,6 +1,7 @@
 package retrieve
 
 import (
+	querypkg "github.com/papertree/papertree/backend/query"
 	"slices"
 	"strings"
 	"testing"
@@ -41,7 +42,7 @@ func TestSelectSoft(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			cs, owner := softCands()
-			out := selectSoft(cs, owner, tc.R, 0.05, tc.budget, "encoder question")
+			out := selectSoft(cs, owner, tc.R, 0.05, tc.budget, querypkg.Parse("encoder question"))
 			used, first, second := 0, 0, false
 			for i, c := range out {
 				used += c.cost
@@ -100,7 +101,7 @@ func TestReclaimSkipped(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			out := reclaimSkipped(tc.sel, tc.pool, tc.budget, tc.margin, query)
+			out := reclaimSkipped(tc.sel, tc.pool, tc.budget, tc.margin, querypkg.Parse(query))
 			used := 0
 			var added *cand
 			for i, c := range out {
@@ -158,7 +159,7 @@ func TestKeepBest(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			all := append([]cand{best}, others...)
-			out := keepBest(append([]cand(nil), tc.out...), all, max(budget, best.cost+others[0].cost), bestKeep, "What problem do ordered boosting and categorical features fight?")
+			out := keepBest(append([]cand(nil), tc.out...), all, max(budget, best.cost+others[0].cost), bestKeep, querypkg.Parse("What problem do ordered boosting and categorical features fight?"))
 			got, used, has3 := 0, 0, false
 			for _, c := range out {
 				used += c.cost
@@ -202,7 +203,7 @@ func TestKeepBestTwoSentences(t *testing.T) {
 	others := []cand{mk(1, 0.8, filler), mk(2, 0.7, filler), mk(3, 0.6, filler)}
 	budget := 3*others[0].cost + 20
 	q := "What problem do CatBoost's ordered boosting and categorical feature processing fight?"
-	out := keepBest(append([]cand(nil), others...), append([]cand{best}, others...), budget, bestKeep, q)
+	out := keepBest(append([]cand(nil), others...), append([]cand{best}, others...), budget, bestKeep, querypkg.Parse(q))
 	var got *cand
 	used := 0
 	for i := range out {
@@ -248,7 +249,7 @@ func TestMergePapers(t *testing.T) {
 			cs := append([]cand(nil), all...)
 			var out []cand
 			if keep {
-				out = mergePapers(cs, budget, "What fraction of the recorded events can the background account for?")
+				out = mergePapers(cs, budget, querypkg.Parse("What fraction of the recorded events can the background account for?"))
 			} else {
 				out = selectBudget(cs, budget)
 			}
@@ -316,7 +317,7 @@ func TestAbstractHedge(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			out := abstractHedge(tc.sel, tc.pool, tc.budget, query)
+			out := abstractHedge(tc.sel, tc.pool, tc.budget, querypkg.Parse(query))
 			used, got := 0, false
 			for _, c := range out {
 				used += c.cost
@@ -358,7 +359,7 @@ func TestAddsTerms(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			if got := addsTerms(tc.sel, hedge, q); got != tc.want {
+			if got := addsTerms(tc.sel, hedge, querypkg.Parse(q)); got != tc.want {
 				t.Errorf("addsTerms = %v, want %v", got, tc.want)
 			}
 		})

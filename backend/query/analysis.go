@@ -1,0 +1,336 @@
+// Package query reads a researcher's question once: its kind (factual,
+// how/why, yes/no), its content terms in the index's normalised form (stems),
+// the words naming what it asks for (focus), the words with which it refers
+// to a paper ("the GloVe paper", "Kim (2014)"), the proper names it uses
+// (single words and multi-word names such as "Stable Diffusion") and whether
+// it asks about citations. Retrieval, the not-found decision and the answer
+// read a *Question instead of tokenizing and stemming the question again.
+//
+// It sits below retrieve and answer (it imports only embedding and the
+// standard library) and holds nothing about papers: every signal here holds
+// for any question in English.
+package query
+
+import (
+	"regexp"
+	"strings"
+	"unicode"
+
+	"github.com/papertree/papertree/backend/embedding"
+)
+
+var yearRE = regexp.MustCompile(`\b(19[5-9]\d|20[0-4]\d)[a-z]?\b`)
+
+// Question kinds.
+const (
+	KindFactual = "factual"
+	KindHowWhy  = "howwhy"
+	KindYesNo   = "yesno"
+)
+
+var yesNoOpeners = map[string]bool{
+	"is": true, "are": true, "was": true, "were": true, "do": true, "does": true, "did": true, "can": true,
+	"could": true, "has": true, "have": true, "had": true, "will": true, "would": true, "should": true, "isn't": true,
+	"doesn't": true, "don't": true, "aren't": true, "didn't": true, "may": true, "might": true, "must": true,
+}
+
+// KindOf classifies a question: yes/no questions open with an
+// auxiliary verb (possibly after a short lead-in such as "In the BERT
+// paper,"), how/why questions ask for a cause or a method, the rest ask
+// for a fact.
+func KindOf(q string) string {
+	q = strings.TrimSpace(q)
+	// Skip a lead-in clause ending in a comma ("According to X, does ...").
+	if i := strings.Index(q, ","); i > 0 && i < len(q)/2 {
+		lead := strings.ToLower(q[:i])
+		if strings.HasPrefix(lead, "in ") || strings.HasPrefix(lead, "according to") || strings.HasPrefix(lead, "for ") {
+			q = strings.TrimSpace(q[i+1:])
+		}
+	}
+	ws := strings.Fields(strings.ToLower(q))
+	if len(ws) == 0 {
+		return KindFactual
+	}
+	w := strings.Trim(ws[0], "\"'(")
+	switch {
+	case yesNoOpeners[w]:
+		return KindYesNo
+	case w == "why":
+		return KindHowWhy
+	case w == "how":
+		if len(ws) > 1 {
+			switch strings.Trim(ws[1], "?,") {
+			case "many", "much", "large", "long", "big", "small", "often", "far", "fast", "old":
+				return KindFactual
+			}
+		}
+		return KindHowWhy
+	}
+	for _, x := range ws {
+		if x == "why" || x == "how" {
+			return KindHowWhy
+		}
+	}
+	return KindFactual
+}
+
+// Terms are the stems of a question's content words (no question
+// scaffolding, no quantity pseudo-term).
+func Terms(q string) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, t := range embedding.QueryTerms(q) {
+		if t == embedding.NumTerm || seen[t] || len(t) < 2 {
+			continue
+		}
+		seen[t] = true
+		out = append(out, t)
+	}
+	return out
+}
+
+// WantsCitations reports questions about citations, references or funding,
+// the only ones for which bibliographies and acknowledgements are evidence.
+// Words are matched whole or by their stem's start, never inside another
+// word: "coreference" and "preference" are not about references, nor
+// "fundamental" about funding.
+func WantsCitations(q string) bool {
+	l := strings.ToLower(q)
+	if strings.Contains(l, "supported by") {
+		return true
+	}
+	for _, w := range strings.FieldsFunc(l, func(r rune) bool { return !unicode.IsLetter(r) }) {
+		if citationWords[w] {
+			return true
+		}
+		for _, p := range []string{"citation", "bibliograph", "acknowledg", "sponsor", "referenc"} {
+			if strings.HasPrefix(w, p) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// citationWords are the whole words that ask about citations or funding.
+var citationWords = map[string]bool{"cite": true, "cites": true, "cited": true, "citing": true, "fund": true, "funds": true,
+	"funded": true, "funding": true, "funder": true, "funders": true, "grant": true, "grants": true, "thank": true,
+	"thanks": true, "thanked": true}
+
+// NameLike reports a word that looks like a proper name of a model, data
+// set or system: an inner capital or a digit mixed with letters
+// ("AlphaFold2", "GloVe", "YOLOv3", "GPT-2"), or an acronym of 3+ capitals.
+func NameLike(w string) bool {
+	w = strings.Trim(w, ".,;:?!()\"'’")
+	if len([]rune(w)) < 3 {
+		return false
+	}
+	upper, lower, digit := 0, 0, 0
+	inner := false
+	prev := ' '
+	for i, r := range w {
+		switch {
+		case unicode.IsUpper(r):
+			upper++
+			// "Zero-Shot", "Pre-Training": a capital after a hyphen is
+			// title case, not a name's inner capital.
+			if i > 0 && prev != '-' {
+				inner = true
+			}
+		case unicode.IsLower(r):
+			lower++
+		case unicode.IsDigit(r):
+			digit++
+		}
+		prev = r
+	}
+	if upper+lower == 0 || unicode.IsDigit([]rune(w)[0]) {
+		return false // a quantity ("1.5B", "100M"), not a name
+	}
+	return inner || (digit > 0 && upper+lower > 0) || (upper >= 3 && lower == 0)
+}
+
+// scaffold are stems of general-English words that frame a question
+// ("according to", "what matters", "does it help") rather than name its
+// topic; a paper that never uses them can still answer.
+var scaffold = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(`according matter matters help helps decide decides meant mean take takes apply applies
+	earlier ones one avoid avoids tell current kind way happen make makes give gives get gets say says need needs find finds
+	show shows differ differs affect affects compare combine combines like likely reason reasons exactly actually`) {
+		m[embedding.Stem(w)] = true
+	}
+	return m
+}()
+
+// questionNP are words that end the noun phrase after a wh-word besides
+// function words.
+var questionNP = map[string]bool{"per": true, "used": true, "use": true, "uses": true, "using": true, "like": true}
+
+// askedForWorks are the words with which a question asks for papers
+// themselves ("Which papers ...", "What studies ...").
+var askedForWorks = map[string]bool{"paper": true, "papers": true, "work": true, "works": true, "study": true, "studies": true,
+	"article": true, "articles": true, "publication": true, "publications": true, "authors": true}
+
+// genericFocus are stems of words a paper can answer a question about
+// without using them: measure and kind words ("what percentage" answered
+// "15%", "which kind of"), comparatives ("how much better"), and the nouns
+// for the role a thing plays in a study ("what baselines", "which
+// metrics", "what architecture", "what tools" are answered by naming the
+// models, metrics and tools).
+var genericFocus = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(`number percentage proportion fraction amount ratio share value kind type sort way part
+	extent degree exact average total overall main different specific new other best first final key major particular
+	much many long large big small often far fast old size result role purpose name aspect thing one
+	better worse higher lower larger smaller more less faster slower worst improvement gain gap
+	baseline metric measure architecture performance evaluation tool source approach method model system technique task
+	application challenge definition motivation domain issue modification simplification setting state art work
+	framework component module feature step stage setup strategy scheme structure design variant version
+	package platform software hardware library toolkit device resource
+	potential remaining existing usual previous current newly concrete typical standard common proposed main prior`) {
+		m[embedding.Stem(w)] = true
+	}
+	return m
+}()
+
+// Focus returns the lowercased words naming what a "what / which /
+// how many" question asks for: the noun phrase after the wh-word ("What
+// dropout rate does GloVe apply?" -> dropout, rate; "What is the carbon
+// footprint of ..." -> carbon, footprint), without measure words
+// ("percentage", "number") or names. A paper that never uses such a word
+// cannot state the thing asked for. How/why and yes/no questions have no
+// focus.
+func Focus(q string) []string {
+	var raw []string // surface words, for names
+	for _, f := range strings.FieldsFunc(q, func(r rune) bool { return unicode.IsSpace(r) || r == '-' || r == '/' }) {
+		raw = append(raw, strings.Trim(f, ".,;:?!()\"'’"))
+	}
+	for i, w := range raw[:max(len(raw)-2, 0)] {
+		if lw := strings.ToLower(w); (lw == "which" || lw == "what") && askedForWorks[strings.ToLower(raw[i+1])] {
+			// "Which papers study quantum error correction?" asks for papers
+			// about what follows the verb: a paper that never uses
+			// "quantum" is not one of them, but "study" says nothing.
+			if yesNoOpeners[strings.ToLower(raw[i+2])] {
+				return nil // "Which papers are ...", "What works have ..."
+			}
+			return Focus("what " + strings.Join(raw[i+3:], " "))
+		}
+	}
+	toks := embedding.Tokenize(q)
+	name := map[string]bool{}
+	for _, w := range raw {
+		if NameLike(w) {
+			for _, t := range embedding.Tokenize(w) {
+				name[t.Word] = true
+			}
+		}
+	}
+	start := -1
+	for i, t := range toks {
+		switch t.Word {
+		case "what", "which":
+			start = i + 1
+		case "how":
+			if i+1 < len(toks) {
+				switch toks[i+1].Word {
+				case "many", "much":
+					start = i + 2
+				}
+			}
+		}
+		if start >= 0 {
+			break
+		}
+	}
+	if start < 0 || start >= len(toks) {
+		return nil
+	}
+	i := start
+	switch toks[i].Word {
+	case "does", "do", "did", "can", "could", "would", "should", "will":
+		return nil // "what does X mean": the wh-word is the object
+	case "is", "are", "was", "were", "has", "have", "had":
+		i++
+	}
+	for i < len(toks) && (toks[i].Word == "the" || toks[i].Word == "a" || toks[i].Word == "an" || toks[i].Word == "their" ||
+		toks[i].Word == "its" || toks[i].Word == "his" || toks[i].Word == "her" || toks[i].Word == "our" || toks[i].Word == "kind" ||
+		toks[i].Word == "type" || toks[i].Word == "of") {
+		i++
+	}
+	var out []string
+	for ; i < len(toks) && len(out) < 4; i++ {
+		w := toks[i].Word
+		if embedding.IsStopword(w) || questionNP[w] {
+			break
+		}
+		if len(out) > 0 && len(w) > 4 && strings.HasSuffix(w, "ed") {
+			break // a verb ("what layer gave", "the issues identified")
+		}
+		if genericFocus[embedding.Stem(w)] || name[w] || len(w) < 3 || len(out) == 0 && strings.HasSuffix(w, "ing") || strings.IndexFunc(w, unicode.IsDigit) >= 0 {
+			// A leading participle ("existing systems") only qualifies.
+			continue
+		}
+		out = append(out, w)
+	}
+	return out
+}
+
+// refNouns are what a question calls a paper ("the GloVe paper").
+var refNouns = map[string]bool{"paper": true, "papers": true, "report": true, "article": true, "study": true, "preprint": true}
+
+// RefWords returns the lowercased words with which a question refers
+// to the paper it asks ("In the seq2seq paper", "the AlexNet paper's
+// network", "Lee et al.'s model", "Kim's CNN", "Kim (2014)"): they name the
+// paper, not what is asked, and a paper need not use its nickname.
+func RefWords(q string) map[string]bool {
+	var ws []string
+	for _, f := range strings.Fields(q) {
+		ws = append(ws, strings.Trim(f, ".,;:?!()\"“”"))
+	}
+	out := map[string]bool{}
+	add := func(w string) {
+		w = strings.TrimSuffix(strings.TrimSuffix(w, "'s"), "’s")
+		if w != "" {
+			out[strings.ToLower(w)] = true
+		}
+	}
+	for i, w := range ws {
+		lw := strings.ToLower(strings.TrimSuffix(strings.TrimSuffix(w, "'s"), "’s"))
+		switch {
+		case lw == "according" && i+1 < len(ws) && strings.EqualFold(ws[i+1], "to"):
+			// "According to Davis and Goadrich, ...": the names up to the comma.
+			for j := i + 2; j < len(ws) && j-i <= 6; j++ {
+				if r := []rune(ws[j]); len(r) > 0 && (unicode.IsUpper(r[0]) || ws[j] == "and") {
+					add(ws[j])
+				}
+				if strings.HasSuffix(strings.Fields(q)[j], ",") {
+					break
+				}
+			}
+		case refNouns[lw]:
+			// Back to the determiner: "the [Sutskever et al.'s sequence to sequence] paper".
+			for j := i - 1; j >= 0 && i-j <= 5; j-- {
+				l := strings.ToLower(ws[j])
+				if l == "the" || l == "a" || l == "this" || l == "in" || l == "of" || l == "by" {
+					break
+				}
+				add(ws[j])
+			}
+		case lw == "et" && i+1 < len(ws) && strings.HasPrefix(strings.ToLower(ws[i+1]), "al"):
+			for j := i - 1; j >= 0 && i-j <= 3; j-- {
+				if r := []rune(ws[j]); len(r) == 0 || ws[j] != "and" && (!unicode.IsUpper(r[0]) || embedding.IsStopword(strings.ToLower(ws[j]))) {
+					break
+				}
+				add(ws[j])
+			}
+		case (strings.HasSuffix(w, "'s") || strings.HasSuffix(w, "’s")) && i > 0 && len([]rune(w)) > 3 && unicode.IsUpper([]rune(w)[0]):
+			add(w) // "Kim's sentence classification CNN"
+		case i+1 < len(ws) && yearRE.MatchString(ws[i+1]) && len(ws[i+1]) <= 5:
+			if r := []rune(w); len(r) > 1 && unicode.IsUpper(r[0]) {
+				add(w) // "Kim (2014)"
+			}
+		}
+	}
+	return out
+}

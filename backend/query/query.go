@@ -1,0 +1,97 @@
+package query
+
+import (
+	"strings"
+	"unicode"
+
+	"github.com/papertree/papertree/backend/embedding"
+)
+
+// Question is a question read once.
+type Question struct {
+	Text string
+	// Kind is KindFactual, KindHowWhy or KindYesNo.
+	Kind string
+	// Terms are the stems of its content words, distinct, in order (no
+	// question scaffolding, no quantity pseudo-term).
+	Terms []string
+	// Focus are the lowercased words naming what a what/which question
+	// asks for ("What dropout rate ..." -> dropout, rate).
+	Focus []string
+	// Refs are the lowercased words with which it refers to a paper ("the
+	// seq2seq paper", "Lee et al.", "Kim (2014)").
+	Refs map[string]bool
+	// Names are the proper names it uses as typed: name-like words
+	// ("AlphaFold2", "GPT-2") and runs of two to four capitalised words
+	// inside the question ("Stable Diffusion", "Ring Attention").
+	Names []string
+	// Citations: it asks about citations, references or funding.
+	Citations bool
+}
+
+// Parse reads a question.
+func Parse(text string) *Question {
+	return &Question{
+		Text:      text,
+		Kind:      KindOf(text),
+		Terms:     Terms(text),
+		Focus:     Focus(text),
+		Refs:      RefWords(text),
+		Names:     Names(text),
+		Citations: WantsCitations(text),
+	}
+}
+
+// IsScaffold reports a stem of a general-English word that frames a
+// question rather than names its topic.
+func IsScaffold(stem string) bool { return scaffold[stem] }
+
+// nameBreak are words that end a run of capitalised words: the nouns
+// and citation words with which a question refers to a paper.
+var nameBreak = map[string]bool{"paper": true, "papers": true, "report": true, "article": true, "study": true, "preprint": true,
+	"et": true, "al": true}
+
+// Names returns the proper names of q: name-like words, and runs of two to
+// four capitalised words that are not the question's first word, not
+// function words and not the words referring to a paper ("Stable
+// Diffusion", "Ring Attention"; "Kim's" or "Vaswani et al." are references,
+// not names of what is asked about).
+func Names(q string) []string {
+	refs := RefWords(q)
+	var out []string
+	seen := map[string]bool{}
+	add := func(s string) {
+		if !seen[s] {
+			seen[s] = true
+			out = append(out, s)
+		}
+	}
+	var run []string
+	flush := func() {
+		if len(run) >= 2 && len(run) <= 4 {
+			add(strings.Join(run, " "))
+		}
+		run = run[:0]
+	}
+	for i, f := range strings.Fields(q) {
+		w := strings.Trim(f, ".,;:?!()[]\"“”‘’'")
+		w = strings.TrimSuffix(strings.TrimSuffix(w, "'s"), "’s")
+		lw := strings.ToLower(w)
+		r := []rune(w)
+		capital := len(r) >= 2 && unicode.IsUpper(r[0]) && i > 0 && !embedding.IsStopword(lw) && !refs[lw] && !nameBreak[lw] &&
+			strings.IndexFunc(w, unicode.IsDigit) < 0 && !yearRE.MatchString(w)
+		if NameLike(w) && !refs[lw] {
+			add(w)
+		}
+		if capital {
+			run = append(run, w)
+		} else {
+			flush()
+		}
+		if strings.ContainsAny(f, ",;:?!()") {
+			flush() // punctuation ends a name
+		}
+	}
+	flush()
+	return out
+}
