@@ -307,32 +307,39 @@ func Compose(ctx context.Context, emb papertree.Embedder, in Input, opts Options
 		// nothing about the paper's own, unless the question asks about
 		// others.
 		others := !aboutOthers(question)
-		asserts := predicateCheck(question)
+		judge := newJudge(question)
+		var verdicts []string
 		for _, i := range order {
 			if len(deciding) == 2 {
 				break
 			}
 			if coverageOf(rstems, stems[i]) < opts.VerdictCoverage || strings.Contains(sents[i].text, "?") ||
-				others && aboutOthers(sents[i].text) || !asserts(sents[i].text) || !readable[i] {
+				others && aboutOthers(sents[i].text) || !readable[i] {
 				// A sentence asking the question back decides nothing,
-				// nor one that covers the question's subject but does not
-				// say what the question asks of it (see predicate.go), nor
-				// an equation or a table row, whose polarity cannot be read.
+				// nor an equation or a table row, whose polarity cannot
+				// be read.
 				continue
 			}
-			if len(deciding) > 0 && Verdict(question, sents[i].text) == VerdictUnclear {
+			v, held := judge(sents[i].text)
+			if !held {
+				// A sentence that covers the question's subject but does
+				// not say what the question asks of it (see predicate.go).
+				continue
+			}
+			if len(deciding) > 0 && v == VerdictUnclear {
 				// A hedged runner-up neither confirms nor contradicts
 				// (a hedged best sentence leaves the answer unclear).
 				continue
 			}
 			deciding = append(deciding, i)
+			verdicts = append(verdicts, v)
 		}
 		if len(deciding) > 0 {
 			s := sents[deciding[0]]
-			v := Verdict(question, s.text)
+			v := verdicts[0]
 			agree := true
-			for _, i := range deciding[1:] {
-				agree = agree && Verdict(question, sents[i].text) == v
+			for _, w := range verdicts[1:] {
+				agree = agree && w == v
 			}
 			if agree && v != VerdictUnclear {
 				label := map[string]string{VerdictYes: "Yes.", VerdictNo: "No."}[v]

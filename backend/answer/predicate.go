@@ -197,6 +197,16 @@ func baseForm(w string) bool {
 // the question has no auxiliary opening its clause.
 func predicateOf(question string) (p askedPredicate, ok bool) {
 	toks := questionTokens(question)
+	if len(toks) > 4 && auxBe[toks[0].w] && toks[1].w == "it" {
+		// "Is it true that X does not ...?" asks about the clause.
+		j := 2
+		if toks[j].w == "the" {
+			j++
+		}
+		if truthWords[toks[j].w] && toks[j+1].w == "that" && j+2 < len(toks) {
+			return thatClause(toks[j+2:])
+		}
+	}
 	for i, t := range toks {
 		if (i == 0 || toks[i-1].comma) && (auxDo[t.w] || auxModal[t.w] || auxBe[t.w] || auxHave[t.w]) {
 			return clausePredicate(t.w, toks[i+1:])
@@ -386,6 +396,23 @@ func inflectionless(w string) string {
 	return w
 }
 
+// thatClause reads the predicate of a that-clause c (the claim of "find
+// that ..." or "Is it true that ...?"): its own auxiliary's, or its verb.
+func thatClause(c []qtok) (askedPredicate, bool) {
+	for j, t := range c {
+		if j > 0 && (auxDo[t.w] || auxModal[t.w] || auxBe[t.w] || auxHave[t.w]) {
+			if auxBe[t.w] || auxHave[t.w] {
+				return bePredicate(c, j+1, auxHave[t.w], true)
+			}
+			return verbPredicate(c, j+1, true)
+		}
+	}
+	return verbPredicate(c, 1, false)
+}
+
+// truthWords open "Is it true that ...?", "Is it the case that ...?".
+var truthWords = set("true case correct right so")
+
 // finishVerb makes the predicate of the verb rest[best]: the that-clause
 // of a reporting verb, and whether it compares ("perform better than").
 func finishVerb(rest []qtok, best int) (askedPredicate, bool) {
@@ -399,17 +426,7 @@ func finishVerb(rest []qtok, best int) (askedPredicate, bool) {
 		}
 	}
 	if reporting[w] && best+2 < len(rest) && rest[best+1].w == "that" {
-		// The claim is the that-clause: its own auxiliary, or its verb.
-		c := rest[best+2:]
-		for j, t := range c {
-			if j > 0 && (auxDo[t.w] || auxModal[t.w] || auxBe[t.w] || auxHave[t.w]) {
-				if auxBe[t.w] || auxHave[t.w] {
-					return bePredicate(c, j+1, auxHave[t.w], true)
-				}
-				return verbPredicate(c, j+1, true)
-			}
-		}
-		if p, ok := verbPredicate(c, 1, false); ok {
+		if p, ok := thatClause(rest[best+2:]); ok {
 			return p, true
 		}
 	}
