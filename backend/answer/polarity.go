@@ -113,7 +113,12 @@ var (
 	clauseNegators = set("not never no none nothing nobody nowhere neither nor unable rarely seldom hardly barely")
 	// clauseWords open a new clause: a negation before them does not
 	// reach past them.
-	clauseWords = set("but whereas while although though because which who whom whose so yet however since when if unless whether where thus hence")
+	clauseWords = set("but whereas while although though because which who whom whose so yet however since when whenever if unless whether where thus hence then suppose assume assuming once")
+	// conditions open a clause that supposes rather than asserts: a
+	// predicate in it ("Since curve I does not dominate in PR space,
+	// there exists ...", "If a curve dominates in ROC space then ...")
+	// is not what the sentence claims.
+	conditions = set("if unless since when whenever suppose assume assuming once")
 	// notNegation: "not only", "not just", "whether or not", "no doubt".
 	afterNotNoNeg = set("only just merely least surprisingly")
 	beForms       = set("is are was were be been being")
@@ -247,14 +252,46 @@ type occurrence struct {
 	neg bool
 }
 
+// synonymGroups are verbs that say the same of their object in a
+// paper's methods: "we adopt skip-gram", "we employ dropout" use them;
+// "requires labelled data" needs it.
+var synonymGroups = [][]string{
+	{"use", "employ", "utilize", "utilise", "adopt", "leverage", "exploit", "rely"},
+	{"need", "require"},
+}
+
+// synonymRoots maps a verb's root to the roots of its group.
+var synonymRoots = func() map[string]map[string]bool {
+	m := map[string]map[string]bool{}
+	for _, g := range synonymGroups {
+		roots := map[string]bool{}
+		for _, w := range g {
+			roots[root(w)] = true
+		}
+		for r := range roots {
+			m[r] = roots
+		}
+	}
+	return m
+}()
+
+// adjectiveEndings make an adjective or noun of a verb that no longer
+// says it: "useful" does not hold "use", "careless" not "care".
+var adjectiveEndings = []string{"ful", "fully", "fulness", "less", "lessly", "lessness"}
+
 // holdsToken reports whether token tok holds the predicate word w: the
-// same root, or the root behind a prefix.
+// same root, a synonym's (synonymGroups), or the root behind a prefix.
 func holdsToken(tok, w string) (ok, neg bool) {
 	if tok == "," || tok == "" {
 		return false, false
 	}
+	for _, e := range adjectiveEndings {
+		if strings.HasSuffix(tok, e) && !strings.HasSuffix(w, e) {
+			return false, false
+		}
+	}
 	rw := root(w)
-	if root(tok) == rw {
+	if rt := root(tok); rt == rw || synonymRoots[rw][rt] {
 		return true, false
 	}
 	for _, pre := range morphPrefixes {
@@ -267,11 +304,16 @@ func holdsToken(tok, w string) (ok, neg bool) {
 
 // occurrences lists the tokens holding w; occurrences in a relative clause
 // ("an algorithm that optimizes X ... optimize Y") are dropped when others
-// remain: they belong to the subject.
+// remain: they belong to the subject. Occurrences in a condition are
+// dropped always: a sentence holding the predicate only there does not
+// hold it.
 func (sc *scope) occurrences(w string) []occurrence {
 	var all, main []occurrence
 	for i, tok := range sc.toks {
 		if ok, neg := holdsToken(tok, w); ok {
+			if st := sc.clauseStart(i); st > 0 && conditions[sc.toks[st-1]] {
+				continue
+			}
 			o := occurrence{i, neg}
 			all = append(all, o)
 			j := i - 1
@@ -288,6 +330,11 @@ func (sc *scope) occurrences(w string) []occurrence {
 	}
 	return all
 }
+
+// reportedRE matches a hedge that reports another's expectation rather
+// than the authors' own doubt: "contrary to what was previously
+// hypothesized", "than previously thought", "as expected".
+var reportedRE = regexp.MustCompile(`(?i)\b(contrary to|than|as)\s+(what\s+(was|is|has been|had been|were)\s+)?(previously\s+|originally\s+|commonly\s+|widely\s+|often\s+)?(hypothesi[sz]ed|suggested|believed|thought|expected|assumed|speculated|conjectured|predicted)\b`)
 
 // cues counts the distinct cues covering the tokens at idx.
 func (sc *scope) cues(idx ...int) int {
@@ -328,6 +375,11 @@ func (p askedPredicate) polarity(sc *scope, q string) (neg, held, ok bool) {
 	}
 	light := len(p.words) > 1 && lightVerbs[p.words[0]]
 	verbOcc := sc.occurrences(p.words[0])
+	if p.head != "" && len(sc.occurrences(p.head)) == 0 {
+		// "Do they use pretrained embeddings?" is not held by
+		// "models, which were pretrained by OpenNMT, were applied".
+		return false, false, true
+	}
 	if light {
 		objOcc := sc.occurrences(p.words[1])
 		if len(objOcc) == 0 {
@@ -502,13 +554,40 @@ func newJudge(question string) func(sentence string) (string, bool) {
 	subject, complement := subjectStems(question, p)
 	// A comparison with a direction ("perform better") is not answered by
 	// the verb alone ("performs similarly").
+	// Nor is a comparison along one dimension ("smaller") answered by
+	// another ("performs better").
 	direction := p.compare && hasAny(q, directionCues)
+	var dims [][]string
+	for k, pair := range antonyms {
+		if k != moreLess && (hasAny(q, pair[0]) || hasAny(q, pair[1])) {
+			dim := append(append([]string{}, pair[0]...), pair[1]...)
+			if k == betterWorse {
+				dim = append(dim, performanceCues...)
+			}
+			dims = append(dims, dim)
+		}
+	}
 	others := aboutOthers(question)
+	quants := quantifiersOf(polarityTokens(qtext))
+	if alternative(qtext) {
+		// "Is the model smaller or bigger than X?" asks which, not
+		// whether.
+		return func(string) (string, bool) { return VerdictUnclear, false }
+	}
 	return func(sentence string) (string, bool) {
 		s := parenRE.ReplaceAllString(sentence, " ")
-		ns := norm(s)
+		ns := norm(reportedRE.ReplaceAllString(s, " "))
 		if direction && !hasAny(ns, directionCues) && !hasAny(ns, comparativeCues) {
 			return VerdictUnclear, false
+		}
+		if len(dims) > 0 {
+			same := false
+			for _, d := range dims {
+				same = same || hasAny(ns, d)
+			}
+			if !same {
+				return VerdictUnclear, false
+			}
 		}
 		sc := readScope(s)
 		neg, held, sok := p.polarity(sc, q)
@@ -536,8 +615,78 @@ func newJudge(question string) func(sentence string) (string, bool) {
 		if neg != qneg != flippedPolar(q, sc) {
 			return VerdictNo, true
 		}
+		if !quantifiersHeld(quants, sc.toks) {
+			// "Does ELMo learn all possible logic rules?" is not answered
+			// yes by "ELMo learns logic rules" (a no would stand).
+			return VerdictUnclear, true
+		}
 		return VerdictYes, true
 	}
+}
+
+// Indexes into antonyms: the general "more/less" pair gives no dimension;
+// "better/worse" is also answered by the performance cues.
+const (
+	betterWorse = 0
+	moreLess    = 1
+)
+
+// performanceCues state a comparison of quality.
+var performanceCues = []string{" improve", " surpass", " exceed", " beat ", " beats ", " inferior"}
+
+// quantifierGroups are universal and exclusive quantifiers; a word of a
+// group holds the others.
+var quantifierGroups = [][]string{
+	{"all", "every", "each", "always"},
+	{"only", "solely", "exclusively"},
+	{"fully", "entirely", "completely"},
+}
+
+// quantifiersOf lists the groups whose words a question uses.
+func quantifiersOf(toks []string) [][]string {
+	var out [][]string
+	for _, g := range quantifierGroups {
+	group:
+		for _, t := range toks {
+			for _, w := range g {
+				if t == w {
+					out = append(out, g)
+					break group
+				}
+			}
+		}
+	}
+	return out
+}
+
+// quantifiersHeld reports whether the sentence holds a word of each group.
+func quantifiersHeld(groups [][]string, toks []string) bool {
+	for _, g := range groups {
+		if len(quantifiersOf(toks)) == 0 {
+			return false
+		}
+		found := false
+		for _, h := range quantifiersOf(toks) {
+			found = found || h[0] == g[0]
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
+}
+
+// alternativeRE matches a question offering two comparatives.
+var alternativeRE = regexp.MustCompile(`(?i)\b(\w+er|more \w+|less \w+)\s+or\s+(\w+er|more \w+|less \w+)\b`)
+
+// alternative reports a question that asks which of two comparatives
+// holds ("smaller or bigger").
+func alternative(q string) bool {
+	m := alternativeRE.FindStringSubmatch(q)
+	if m == nil {
+		return false
+	}
+	return isComparative(strings.ToLower(m[1]), "") || strings.HasPrefix(strings.ToLower(m[1]), "more ") || strings.HasPrefix(strings.ToLower(m[1]), "less ")
 }
 
 // subjectStems are the question's content words outside its predicate

@@ -64,6 +64,10 @@ type askedPredicate struct {
 	words   []string
 	anyOf   []string
 	compare bool
+	// head is the last word of a light or empty verb's object noun phrase
+	// when it differs from the first ("use pretrained word EMBEDDINGS"):
+	// a deciding sentence must hold it too (see polarity.go).
+	head string
 }
 
 // qtok is one word of a question with its original case.
@@ -464,10 +468,19 @@ func (p askedPredicate) with(rest []qtok, k int, w string) askedPredicate {
 	if lightVerbs[w] {
 		p.words = append(p.words, w)
 	}
-	for _, t := range rest[k+1:] {
+	for j := k + 1; j < len(rest); j++ {
+		t := rest[j]
 		// An empty verb's content may be an adverb ("done manually").
 		if !isFunc(t.w) && (!isAdverb(t.w) || emptyVerbs[w]) {
 			p.words = append(p.words, strings.Split(t.w, "-")...)
+			h := j
+			for m := j + 1; m < len(rest) && !isFunc(rest[m].w) && !subords[rest[m].w] && !rest[m-1].comma && !isAdverb(rest[j].w); m++ {
+				h = m
+			}
+			if h != j {
+				parts := strings.Split(rest[h].w, "-")
+				p.head = parts[len(parts)-1]
+			}
 			return p
 		}
 	}
