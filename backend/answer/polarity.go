@@ -147,6 +147,9 @@ type scope struct {
 	// privCue marks privative cues; at holds each cue's position.
 	privCue map[int]bool
 	pos     map[int]int
+	// contrastTo: the sentence's "in contrast" is the phrase "in
+	// contrast to X", read with its scope.
+	contrastTo bool
 }
 
 func (sc *scope) at(i int) string {
@@ -220,6 +223,11 @@ func readScope(text string) *scope {
 			sc.cover(id, i+1, sc.clauseEnd(i+1), true)
 		case strings.HasPrefix(w, "dispens") && next == "with":
 			sc.cover(id, i+2, sc.clauseEnd(i+2), true)
+		case w == "contrast" && next == "to" && (prev == "in" || prev == "by"), w == "contrary" && next == "to":
+			// "in contrast to RNNs, the Transformer is not ...": a
+			// phrase, unlike the sentence adverb "In contrast, ...".
+			sc.cover(id, i+2, sc.clauseEnd(i+2), true)
+			sc.contrastTo = true
 		case w == "instead" && next == "of", w == "rather" && next == "than", w == "free" && (next == "of" || next == "from"),
 			w == "absence" && next == "of", w == "opposed" && prev == "as" && next == "to",
 			(w == "place" || w == "lieu") && prev == "in" && next == "of":
@@ -602,7 +610,9 @@ func newJudge(question string) func(sentence string) (string, bool) {
 		switch {
 		case !qok || !sok:
 			return VerdictUnclear, true // both polarities
-		case hasAny(ns, hedges) && !hasAny(q, hedges), hasAny(ns, contrasts):
+		case hasAny(ns, hedges) && !hasAny(q, hedges):
+			return VerdictUnclear, true
+		case hasAny(ns, contrasts) && !(sc.contrastTo && !hasAny(strings.ReplaceAll(strings.ReplaceAll(ns, " in contrast to ", " "), " by contrast to ", " "), contrasts)):
 			return VerdictUnclear, true
 		case condNeg && !sc.neg:
 			return VerdictUnclear, true

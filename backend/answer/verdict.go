@@ -37,7 +37,7 @@ var hedges = []string{" may ", " might ", " could ", " would ", " possibly ", " 
 // question is about decides the polarity, and word overlap cannot tell.
 // (Privative phrases - "X instead of Y" - are read with their scope, see
 // polarity.go.)
-var contrasts = []string{" whereas ", " shortcoming", " limitation", " in contrast ", " on the other hand "}
+var contrasts = []string{" whereas ", " shortcoming", " limitation", " in contrast ", " by contrast ", " on the other hand "}
 
 // oldContrasts are the privative cues that set two things against each
 // other: without the predicate, which of them is asked about is unknown.
