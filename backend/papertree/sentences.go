@@ -106,14 +106,19 @@ func sentenceBreakAfterPeriod(before, after string) bool {
 // vowel, not shouting in capitals. Numerals, symbols, letters glued to
 // math symbols and single letters are not words; acronyms ("BERT",
 // "LSTM") and names with digits ("GPT-2") are neither, so they do not
-// count either way. A sentence reads as prose when most of its counted
-// tokens are words, it shows no pseudo-code syntax, and it holds no
-// replacement or private-use characters (a glyph the extractor could not
-// map).
+// count either way; parenthetical asides are left out. A sentence reads
+// as prose when most of its counted tokens are words, it shows no
+// pseudo-code syntax, and it holds no replacement or private-use
+// characters (a glyph the extractor could not map).
 
 // WordShare is the share of s's counted tokens that are ordinary words
 // (see above); 0 when none counts.
 func WordShare(s string) float64 {
+	// Parenthetical asides (citations, "(M = 0.72, SD = 0.40)", equation
+	// numbers) are not what the sentence says.
+	if t := asideRE.ReplaceAllString(s, " "); strings.TrimSpace(t) != "" {
+		s = t
+	}
 	words, other := 0, 0
 	for _, f := range strings.Fields(s) {
 		switch tokenClass(f) {
@@ -182,9 +187,12 @@ func tokenClass(f string) int {
 	return classWord
 }
 
+// asideRE matches a parenthetical aside.
+var asideRE = regexp.MustCompile(`\([^()]*\)`)
+
 // pseudoCodeRE matches the syntax of pseudo-code: assignment arrows,
 // "end for", "for i = 1 to n do", "while ... do".
-var pseudoCodeRE = regexp.MustCompile(`(?i):=|←|⟵|\bend\s+(?:for|if|while|procedure|function|loop)\b|\bfor\s+(?:each\s+)?\S+\s*(?:=|∈|in)\s*[^.;]{0,40}?\bdo\b|\bwhile\b[^.;]{0,60}?\bdo\s*$|^\s*(?:procedure|function|input|output|require|ensure)\s*:`)
+var pseudoCodeRE = regexp.MustCompile(`(?i):=|←|⟵|(?:^|[\s;:])end\s+(?:for|if|while|procedure|function|loop)\b|\bfor\s+(?:each\s+|all\s+)?[A-Za-z_][\w']{0,2}\s*(?:=|∈|←|in\b)[^.;]{0,40}?\bdo\b|\bwhile\b[^.;]{0,60}?\bdo\s*$|^\s*(?:procedure|function|input|output|require|ensure)\s*:`)
 
 // Readable reports whether s reads as a sentence of prose (see WordShare):
 // most of its counted tokens are words, and it holds no pseudo-code syntax
