@@ -234,6 +234,10 @@ func readScope(text string) *scope {
 			sc.cover(id, i+2, sc.clauseEnd(i+2), true)
 		case w == "-free":
 			sc.cover(id, i-1, i, true)
+		case w == "non" && next != ",":
+			// "non-linear": the hyphenated word is split, its prefix
+			// negates the next part.
+			sc.cover(id, i+1, i+2, false)
 		case strings.HasPrefix(w, "replac") && w != "replacement" && w != "replacements":
 			if beForms[prev] || beForms[sc.at(i-2)] && isAdverb(prev) {
 				// "the recurrent layers are replaced by attention"

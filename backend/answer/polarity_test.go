@@ -66,6 +66,7 @@ func TestVerdictPolarity(t *testing.T) {
 			"Moreover, and in contrast to RNNs, the Transformer model is not computationally universal, limiting its theoretical expressivity.", VerdictNo},
 		{"in contrast as a sentence adverb decides nothing", "Is the Transformer model computationally universal?",
 			"In contrast, the Transformer model is computationally universal.", VerdictUnclear},
+		{"a hyphenated non- negates", "Is the neural decoder differentiable?", "The neural decoder is non-differentiable in its inputs.", VerdictNo},
 		{"negation of another clause", "Does the model use dropout?", "We use dropout, but we do not use label smoothing.", VerdictYes},
 		{"the relative clause is the subject's", "According to Davis and Goadrich, does an algorithm that optimizes the area under the ROC curve also optimize the area under the PR curve?",
 			"An algorithm that optimizes the area under the ROC curve is not guaranteed to optimize the area under the PR curve.", VerdictNo},
