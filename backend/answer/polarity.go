@@ -174,6 +174,21 @@ func (sc *scope) clauseEnd(i int) int {
 	return len(sc.toks)
 }
 
+// phraseEnd is where a privative phrase starting at i ends: its clause's
+// end, or a finite verb coordinated after it ("without early stopping and
+// use dropout"; coordinated gerunds stay inside: "without tuning or using
+// dropout").
+func (sc *scope) phraseEnd(i int) int {
+	end := sc.clauseEnd(i)
+	for j := i; j+1 < end; j++ {
+		next := sc.toks[j+1]
+		if (sc.toks[j] == "and" || sc.toks[j] == "or") && !strings.HasSuffix(next, "ing") && verbs[inflectionless(next)] {
+			return j
+		}
+	}
+	return end
+}
+
 // clauseStart is the first token of the clause holding i.
 func (sc *scope) clauseStart(i int) int {
 	for j := i - 1; j >= 0; j-- {
@@ -220,18 +235,18 @@ func readScope(text string) *scope {
 				sc.ellip[id] = true
 			}
 		case w == "without" || w == "unlike" || strings.HasPrefix(w, "eschew") || w == "avoid" || w == "avoids" || w == "avoided" || w == "avoiding":
-			sc.cover(id, i+1, sc.clauseEnd(i+1), true)
+			sc.cover(id, i+1, sc.phraseEnd(i+1), true)
 		case strings.HasPrefix(w, "dispens") && next == "with":
-			sc.cover(id, i+2, sc.clauseEnd(i+2), true)
+			sc.cover(id, i+2, sc.phraseEnd(i+2), true)
 		case w == "contrast" && next == "to" && (prev == "in" || prev == "by"), w == "contrary" && next == "to":
 			// "in contrast to RNNs, the Transformer is not ...": a
 			// phrase, unlike the sentence adverb "In contrast, ...".
-			sc.cover(id, i+2, sc.clauseEnd(i+2), true)
+			sc.cover(id, i+2, sc.phraseEnd(i+2), true)
 			sc.contrastTo = true
 		case w == "instead" && next == "of", w == "rather" && next == "than", w == "free" && (next == "of" || next == "from"),
 			w == "absence" && next == "of", w == "opposed" && prev == "as" && next == "to",
 			(w == "place" || w == "lieu") && prev == "in" && next == "of":
-			sc.cover(id, i+2, sc.clauseEnd(i+2), true)
+			sc.cover(id, i+2, sc.phraseEnd(i+2), true)
 		case w == "-free":
 			sc.cover(id, i-1, i, true)
 		case w == "non" && next != ",":
