@@ -327,7 +327,11 @@ func bePredicate(rest []qtok, start int, participleOnly, immediate bool) (askedP
 				}
 			}
 			return p.with(rest, k, w), true
-		case !participleOnly && isAdjective(w) && k > start:
+		case !participleOnly && isAdjective(w) && (k > start || next == "" || preps[next]):
+			// Right after the subject's first word an adjective may
+			// still modify the next noun ("Is the Twitter political
+			// corpus balanced?"); before a preposition or the end it is
+			// the predicate ("Is the data specific to a domain?").
 			return p.with(rest, k, w), true
 		}
 	}
