@@ -251,6 +251,18 @@ func Compose(ctx context.Context, emb papertree.Embedder, in Input, opts Options
 		order[i] = i
 	}
 	sort.SliceStable(order, func(a, b int) bool { return sents[order[a]].score > sents[order[b]].score })
+	// Pseudo-code, table rows, equations and garbled text stay evidence but
+	// are quoted only when no readable sentence holds any of the question's
+	// words (papertree.Readable: a gate, not a weight).
+	readable := make([]bool, len(sents))
+	gate := false
+	for i := range sents {
+		readable[i] = papertree.Readable(sents[i].text)
+		gate = gate || readable[i] && coverageOf(rstems, stems[i]) > 0
+	}
+	if gate {
+		sort.SliceStable(order, func(a, b int) bool { return readable[order[a]] && !readable[order[b]] })
+	}
 
 	bestCov := 0.0
 	for _, c := range coverage {
@@ -327,31 +339,39 @@ func Compose(ctx context.Context, emb papertree.Embedder, in Input, opts Options
 		// nothing about the paper's own, unless the question asks about
 		// others.
 		others := !aboutOthers(question)
-		asserts := predicateCheck(question)
+		judge := newJudge(question)
+		var verdicts []string
 		for _, i := range order {
 			if len(deciding) == 2 {
 				break
 			}
 			if coverageOf(rstems, stems[i]) < opts.VerdictCoverage || strings.Contains(sents[i].text, "?") ||
-				others && aboutOthers(sents[i].text) || !asserts(sents[i].text) {
+				others && aboutOthers(sents[i].text) || !readable[i] {
 				// A sentence asking the question back decides nothing,
-				// nor one that covers the question's subject but does not
-				// say what the question asks of it (see predicate.go).
+				// nor an equation or a table row, whose polarity cannot
+				// be read.
 				continue
 			}
-			if len(deciding) > 0 && Verdict(question, sents[i].text) == VerdictUnclear {
+			v, held := judge(sents[i].text)
+			if !held {
+				// A sentence that covers the question's subject but does
+				// not say what the question asks of it (see predicate.go).
+				continue
+			}
+			if len(deciding) > 0 && v == VerdictUnclear {
 				// A hedged runner-up neither confirms nor contradicts
 				// (a hedged best sentence leaves the answer unclear).
 				continue
 			}
 			deciding = append(deciding, i)
+			verdicts = append(verdicts, v)
 		}
 		if len(deciding) > 0 {
 			s := sents[deciding[0]]
-			v := Verdict(question, s.text)
+			v := verdicts[0]
 			agree := true
-			for _, i := range deciding[1:] {
-				agree = agree && Verdict(question, sents[i].text) == v
+			for _, w := range verdicts[1:] {
+				agree = agree && w == v
 			}
 			if agree && v != VerdictUnclear {
 				label := map[string]string{VerdictYes: "Yes.", VerdictNo: "No."}[v]
@@ -374,7 +394,7 @@ func Compose(ctx context.Context, emb papertree.Embedder, in Input, opts Options
 		// Papers repeat themselves (abstract and introduction often share a
 		// sentence); quoting it twice adds nothing.
 		key := strings.Join(strings.Fields(strings.ToLower(s.text)), " ")
-		if picked[key] {
+		if picked[key] || gate && !readable[i] {
 			continue
 		}
 		if len(pick) > 0 && (s.score < topScore-0.08 || used+s.tok > opts.MaxTokens) {

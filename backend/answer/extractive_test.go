@@ -93,6 +93,55 @@ func TestExtractive(t *testing.T) {
 	}
 }
 
+// An unreadable "sentence" of the evidence (pseudo-code, a flattened
+// table row, an equation, garbled glyphs) holding the question's words is
+// evidence, but the readable sentence saying the same is quoted.
+func TestReadableAnswerSentence(t *testing.T) {
+	emb := embedding.NewBuiltin()
+	ev := func(score float64, text string) papertree.Evidence {
+		return papertree.Evidence{Kind: papertree.KindSegment, Text: text, Score: score}
+	}
+	tests := []struct {
+		name, question, unreadable, readable string
+	}{
+		{"pseudo-code", "How does ordered boosting compute the residuals?",
+			"Ordered boosting: for i = 1 to n do residuals r_i ← y_i − M_σ(i)−1 (x_i) end for compute the residuals.",
+			"Ordered boosting computes the residuals of each example with a model trained without that example."},
+		{"table row", "What BLEU score does the big Transformer reach on English-German?",
+			"Transformer (big) BLEU English-German 28.4 41.8 2.3 · 10^19 BLEU 26.36 41.29 7.7 · 10^19",
+			"The big Transformer model reaches a BLEU score of 28.4 on the English-German translation task."},
+		{"equation", "How is the attention output computed from queries, keys and values?",
+			"Attention(Q, K, V) = softmax(QK^T/√d_k)V , queries Q keys K values V output O = W_o[h_1; ...; h_h]",
+			"The attention output is computed as a weighted sum of the values, with weights from the queries and keys."},
+		{"garbled glyphs", "Which optimizer trains the tagging model?",
+			"\uFFFDptimizer \uFFFD tagging model trains \uFFFD\uFFFD Adam \uE000 optimizer \uFFFD",
+			"The tagging model is trained with the Adam optimizer."},
+		{"OCR noise", "Which corpus was the word2vec model trained on?",
+			"Tbc wrd2vc rnrdl wss trnd rn tbc Gxxglc Ncws crps word2vec model trained corpus.",
+			"The word2vec model was trained on the Google News corpus."},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			unreadable := strings.ReplaceAll(strings.ReplaceAll(tc.unreadable, "\\uFFFD", "\uFFFD"), "\\uE000", "\uE000")
+			text, nf, _, err := Extractive(context.Background(), emb, tc.question,
+				[]papertree.Evidence{ev(0.9, unreadable), ev(0.5, tc.readable)}, DefaultOptions())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if nf || !strings.HasPrefix(text, tc.readable) || strings.Contains(text, unreadable) {
+				t.Errorf("answer %q (not found %v), want the readable sentence first and the unreadable one not quoted", text, nf)
+			}
+		})
+	}
+	// With no readable sentence holding the question's words, the
+	// unreadable one is still quoted.
+	text, _, _, _ := Extractive(context.Background(), emb, "What BLEU score does the big Transformer reach?",
+		[]papertree.Evidence{ev(0.9, "Transformer (big) BLEU 28.4 41.8 2.3 · 10^19"), ev(0.5, "Training took three days on eight GPUs.")}, DefaultOptions())
+	if !strings.Contains(text, "28.4 41.8") {
+		t.Errorf("answer %q lacks the only sentence holding the question's words", text)
+	}
+}
+
 func TestStripMarkers(t *testing.T) {
 	if got := StripMarkers("A [1] and B [2, 3]."); got != "A and B." {
 		t.Fatalf("StripMarkers = %q", got)

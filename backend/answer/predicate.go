@@ -64,6 +64,10 @@ type askedPredicate struct {
 	words   []string
 	anyOf   []string
 	compare bool
+	// head is the last word of a light or empty verb's object noun phrase
+	// when it differs from the first ("use pretrained word EMBEDDINGS"):
+	// a deciding sentence must hold it too (see polarity.go).
+	head string
 }
 
 // qtok is one word of a question with its original case.
@@ -197,6 +201,16 @@ func baseForm(w string) bool {
 // the question has no auxiliary opening its clause.
 func predicateOf(question string) (p askedPredicate, ok bool) {
 	toks := questionTokens(question)
+	if len(toks) > 4 && auxBe[toks[0].w] && toks[1].w == "it" {
+		// "Is it true that X does not ...?" asks about the clause.
+		j := 2
+		if toks[j].w == "the" {
+			j++
+		}
+		if truthWords[toks[j].w] && toks[j+1].w == "that" && j+2 < len(toks) {
+			return thatClause(toks[j+2:])
+		}
+	}
 	for i, t := range toks {
 		if (i == 0 || toks[i-1].comma) && (auxDo[t.w] || auxModal[t.w] || auxBe[t.w] || auxHave[t.w]) {
 			return clausePredicate(t.w, toks[i+1:])
@@ -313,7 +327,11 @@ func bePredicate(rest []qtok, start int, participleOnly, immediate bool) (askedP
 				}
 			}
 			return p.with(rest, k, w), true
-		case !participleOnly && isAdjective(w) && k > start:
+		case !participleOnly && isAdjective(w) && (k > start || next == "" || preps[next]):
+			// Right after the subject's first word an adjective may
+			// still modify the next noun ("Is the Twitter political
+			// corpus balanced?"); before a preposition or the end it is
+			// the predicate ("Is the data specific to a domain?").
 			return p.with(rest, k, w), true
 		}
 	}
@@ -386,6 +404,23 @@ func inflectionless(w string) string {
 	return w
 }
 
+// thatClause reads the predicate of a that-clause c (the claim of "find
+// that ..." or "Is it true that ...?"): its own auxiliary's, or its verb.
+func thatClause(c []qtok) (askedPredicate, bool) {
+	for j, t := range c {
+		if j > 0 && (auxDo[t.w] || auxModal[t.w] || auxBe[t.w] || auxHave[t.w]) {
+			if auxBe[t.w] || auxHave[t.w] {
+				return bePredicate(c, j+1, auxHave[t.w], true)
+			}
+			return verbPredicate(c, j+1, true)
+		}
+	}
+	return verbPredicate(c, 1, false)
+}
+
+// truthWords open "Is it true that ...?", "Is it the case that ...?".
+var truthWords = set("true case correct right so")
+
 // finishVerb makes the predicate of the verb rest[best]: the that-clause
 // of a reporting verb, and whether it compares ("perform better than").
 func finishVerb(rest []qtok, best int) (askedPredicate, bool) {
@@ -399,17 +434,7 @@ func finishVerb(rest []qtok, best int) (askedPredicate, bool) {
 		}
 	}
 	if reporting[w] && best+2 < len(rest) && rest[best+1].w == "that" {
-		// The claim is the that-clause: its own auxiliary, or its verb.
-		c := rest[best+2:]
-		for j, t := range c {
-			if j > 0 && (auxDo[t.w] || auxModal[t.w] || auxBe[t.w] || auxHave[t.w]) {
-				if auxBe[t.w] || auxHave[t.w] {
-					return bePredicate(c, j+1, auxHave[t.w], true)
-				}
-				return verbPredicate(c, j+1, true)
-			}
-		}
-		if p, ok := verbPredicate(c, 1, false); ok {
+		if p, ok := thatClause(rest[best+2:]); ok {
 			return p, true
 		}
 	}
@@ -447,10 +472,19 @@ func (p askedPredicate) with(rest []qtok, k int, w string) askedPredicate {
 	if lightVerbs[w] {
 		p.words = append(p.words, w)
 	}
-	for _, t := range rest[k+1:] {
+	for j := k + 1; j < len(rest); j++ {
+		t := rest[j]
 		// An empty verb's content may be an adverb ("done manually").
 		if !isFunc(t.w) && (!isAdverb(t.w) || emptyVerbs[w]) {
 			p.words = append(p.words, strings.Split(t.w, "-")...)
+			h := j
+			for m := j + 1; m < len(rest) && !isFunc(rest[m].w) && !subords[rest[m].w] && !rest[m-1].comma && !isAdverb(rest[j].w); m++ {
+				h = m
+			}
+			if h != j {
+				parts := strings.Split(rest[h].w, "-")
+				p.head = parts[len(parts)-1]
+			}
 			return p
 		}
 	}

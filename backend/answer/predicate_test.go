@@ -31,6 +31,9 @@ func TestPredicateOf(t *testing.T) {
 		{"be: comparison with more", "Was the personalized citation reading tool more effective for paper discovery than the baselines in the lab study?", "effective", true},
 		{"be: comparison of equality", "Is multilingual BERT fluent in language generation as well as monolingual models?", "fluent", true},
 		{"be: demonstrative subject", "Is this more effective for low-resource than high-resource languages?", "effective", true},
+		{"be: adjective right after a one-word subject", "Is the data specific to a domain?", "specific", false},
+		{"is it true that: the clause", "Is it true that the model does not use dropout?", "use dropout", false},
+		{"negative auxiliary", "Does the model not need labelled data?", "need", false},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

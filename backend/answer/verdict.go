@@ -27,14 +27,21 @@ var quotedRE = regexp.MustCompile(`"[^"]*"|“[^”]*”|‘[^’]*’`)
 var negations = []string{" not ", "n't ", " no ", " never ", " neither ", " nor ", " without ", " cannot ", " unable ", " fail",
 	" inferior", " lack", " underfit", " none ", " rarely ", " seldom ", " hardly ", " barely ", " no longer "}
 
-// hedges mark a sentence that only suggests: it decides nothing.
-var hedges = []string{" may ", " might ", " could ", " possibly ", " perhaps ", " likely ", " suggest", " appear to ", " appears to ",
-	" seem", " hypothesi", " speculat", " potentially "}
+// hedges mark a sentence that only suggests, supposes or asks: it decides
+// nothing ("would" is counterfactual, "whether" an open question).
+var hedges = []string{" may ", " might ", " could ", " would ", " possibly ", " perhaps ", " likely ", " suggest", " appear to ", " appears to ",
+	" seem", " hypothesi", " speculat", " potentially ", " conjecture", " whether ", " unclear ", " not clear ", " unknown ", " we believe ", " we expect "}
 
-// contrasts mark a sentence that sets two things against each other ("X
-// instead of Y", "a shortcoming of Y that X addresses"): which of them the
+// contrasts mark a sentence that sets two clauses against each other ("X
+// whereas Y", "a shortcoming of Y that X addresses"): which of them the
 // question is about decides the polarity, and word overlap cannot tell.
-var contrasts = []string{" instead of ", " rather than ", " whereas ", " shortcoming", " limitation", " unlike ", " in contrast "}
+// (Privative phrases - "X instead of Y" - are read with their scope, see
+// polarity.go.)
+var contrasts = []string{" whereas ", " shortcoming", " limitation", " in contrast ", " by contrast ", " on the other hand "}
+
+// oldContrasts are the privative cues that set two things against each
+// other: without the predicate, which of them is asked about is unknown.
+var oldContrasts = []string{" instead of ", " rather than ", " unlike ", " in place of ", " as opposed to "}
 
 // antonyms are predicate pairs: a sentence answering a question about one
 // with the other says no ("Does X converge faster?" - "X converges slower").
@@ -83,16 +90,25 @@ func flipped(q, s string) bool {
 }
 
 // Verdict reads a yes/no answer off a sentence that covers the question:
-// the same polarity as the question means yes, the opposite (a negation,
-// or the antonym of the question's predicate) means no. A hedged sentence
-// ("may", "suggests") or one that contrasts two things ("X instead of Y")
-// leaves it unclear. Only called for sentences that hold most of the
-// question's words.
+// "yes" or "no" only when the sentence holds the question's predicate (see
+// predicate.go) and its polarity there can be read (see polarity.go);
+// otherwise "unclear".
 func Verdict(question, sentence string) string {
-	// A quoted title in the question ("How NOT To Evaluate Your Dialogue
-	// System") names a paper; its words are not the question's polarity.
-	q, s := norm(quotedRE.ReplaceAllString(question, " ")), norm(parenRE.ReplaceAllString(sentence, " "))
-	if hasAny(s, hedges) && !hasAny(q, hedges) || hasAny(s, contrasts) {
+	v, held := newJudge(question)(sentence)
+	if !held {
+		return VerdictUnclear
+	}
+	return v
+}
+
+// legacyVerdict reads the polarity of a sentence for a question whose
+// predicate cannot be read: the same polarity as the question means yes,
+// the opposite (a negation, or the antonym of the question's predicate)
+// means no. A hedged sentence or one that contrasts two things ("X
+// instead of Y") leaves it unclear, since without the predicate it is not
+// known which of the two the question is about.
+func legacyVerdict(q, s string) string {
+	if hasAny(s, hedges) && !hasAny(q, hedges) || hasAny(s, contrasts) || hasAny(s, oldContrasts) {
 		return VerdictUnclear
 	}
 	if hasAny(q, negations) && !hasAny(s, negations) {

@@ -1,6 +1,7 @@
 package papertree
 
 import (
+	"regexp"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -91,4 +92,116 @@ func sentenceBreakAfterPeriod(before, after string) bool {
 		return false
 	}
 	return true
+}
+
+// Readability of a sentence to quote.
+//
+// A passage extracted from a PDF mixes prose with pseudo-code ("for i = 1
+// to n do", "σ ← perm(n)"), flattened table rows ("BLEU 28.4 41.0 2.3
+// 10^19"), equations ("h_t = σ(W x_t + b)") and garbled or OCR-mangled
+// text (glyph-mapping noise, U+FFFD). Such a "sentence" is evidence, but
+// it does not read as an answer. WordShare measures it in one way: the
+// share of its tokens that are ordinary words - letters only (a hyphen or
+// apostrophe inside), two letters or more ("a" and "I" aside), with a
+// vowel, not shouting in capitals. Numerals, symbols, letters glued to
+// math symbols and single letters are not words; acronyms ("BERT",
+// "LSTM") and names with digits ("GPT-2") are neither, so they do not
+// count either way; parenthetical asides are left out. A sentence reads
+// as prose when most of its counted tokens are words, it shows no
+// pseudo-code syntax, and it holds no replacement or private-use
+// characters (a glyph the extractor could not map).
+
+// WordShare is the share of s's counted tokens that are ordinary words
+// (see above); 0 when none counts.
+func WordShare(s string) float64 {
+	// Parenthetical asides (citations, "(M = 0.72, SD = 0.40)", equation
+	// numbers) are not what the sentence says.
+	if t := asideRE.ReplaceAllString(s, " "); strings.TrimSpace(t) != "" {
+		s = t
+	}
+	words, other := 0, 0
+	for _, f := range strings.Fields(s) {
+		switch tokenClass(f) {
+		case classWord:
+			words++
+		case classOther:
+			other++
+		}
+	}
+	if words+other == 0 {
+		return 0
+	}
+	return float64(words) / float64(words+other)
+}
+
+const (
+	classNeutral = iota
+	classWord
+	classOther
+)
+
+// edgePunct is the punctuation that may stand around a word.
+const edgePunct = ".,;:!?()[]{}\"'“”‘’«»…"
+
+func tokenClass(f string) int {
+	core := strings.TrimFunc(f, func(r rune) bool { return strings.ContainsRune(edgePunct, r) })
+	if core == "" {
+		return classNeutral
+	}
+	letters, digits, upper, vowel, other := 0, 0, 0, false, false
+	for _, r := range core {
+		switch {
+		case unicode.IsLetter(r):
+			letters++
+			if unicode.IsUpper(r) {
+				upper++
+			}
+			if strings.ContainsRune("aeiouyAEIOUY", r) || r > unicode.MaxASCII && unicode.In(r, unicode.Latin) {
+				vowel = true
+			}
+		case unicode.IsDigit(r):
+			digits++
+		case r == '-' || r == '\'' || r == '’':
+		default:
+			other = true
+		}
+	}
+	switch {
+	case other || letters == 0:
+		return classOther // numerals, symbols, letters glued to math
+	case digits > 0:
+		return classNeutral // a name: "GPT-2", "word2vec", "ResNet-50"
+	case letters == 1:
+		if core == "a" || core == "A" || core == "I" {
+			return classWord
+		}
+		return classOther
+	case upper == letters:
+		if letters <= 6 {
+			return classNeutral // an acronym
+		}
+		return classOther
+	case !vowel:
+		return classOther // "rnd", "thc": OCR noise
+	}
+	return classWord
+}
+
+// asideRE matches a parenthetical aside.
+var asideRE = regexp.MustCompile(`\([^()]*\)`)
+
+// pseudoCodeRE matches the syntax of pseudo-code: assignment arrows,
+// "end for", "for i = 1 to n do", "while ... do".
+var pseudoCodeRE = regexp.MustCompile(`(?i):=|←|⟵|(?:^|[\s;:])end\s+(?:for|if|while|procedure|function|loop)\b|\bfor\s+(?:each\s+|all\s+)?[A-Za-z_][\w']{0,2}\s*(?:=|∈|←|in\b)[^.;]{0,40}?\bdo\b|\bwhile\b[^.;]{0,60}?\bdo\s*$|^\s*(?:procedure|function|input|output|require|ensure)\s*:`)
+
+// Readable reports whether s reads as a sentence of prose (see WordShare):
+// most of its counted tokens are words, and it holds no pseudo-code syntax
+// and no replacement or private-use characters.
+func Readable(s string) bool {
+	for _, r := range s {
+		if r == utf8.RuneError || unicode.Is(unicode.Co, r) {
+			return false
+		}
+	}
+	return WordShare(s) >= 0.5 && !pseudoCodeRE.MatchString(s)
 }

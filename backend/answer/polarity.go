@@ -1,0 +1,838 @@
+package answer
+
+import (
+	"regexp"
+	"strings"
+	"unicode"
+)
+
+// The polarity of a deciding sentence.
+//
+// A sentence holding the question's words may still say the opposite: "the
+// Transformer, based solely on attention mechanisms, dispensing with
+// recurrence and convolutions entirely" answers "Does the Transformer use
+// recurrence?" with no, and so does "replacing the recurrent layers most
+// commonly used in encoder-decoder architectures". Whether a negation
+// decides the answer depends on what it scopes over, not on its presence:
+// "transfer is possible even when there is no shared vocabulary" says yes
+// to "Is transfer possible ...?", since the "no" sits in a condition.
+//
+// So each negation cue gets a scope, read from the sentence's words and
+// punctuation (no parser):
+//
+//   - clause negators ("not", "n't", "never", "no", "no longer", "none",
+//     "neither/nor", "cannot", "fails to", "lacks", "rarely", ...) scope
+//     from the cue to the end of the clause: the next comma, semicolon or
+//     clause word ("but", "which", "whereas", "when", ...);
+//   - privative phrases ("without X", "instead of X", "rather than X",
+//     "unlike X", "replacing X with Y", "dispensing with X", "free of X",
+//     "X-free", "eschews X", "avoids X", "in the absence of X") scope over
+//     what follows them to the end of the clause ("replacing X" up to its
+//     "with"/"by"); "X is replaced by Y" scopes back over X.
+//
+// The predicate (the verb or adjective the question asks about, and a
+// light verb's object) is located in the sentence; its polarity is the
+// number of distinct cues whose scope covers it, plus a negating prefix
+// ("underfits" for "fit", "unused" for "used") and the antonym of a
+// comparison ("slower" for "faster"). The same is read off the question
+// ("Does X not use Y?", "Is it true that X does not ...?"): equal parity
+// says yes, different says no. Two cues over the same predicate cancel
+// ("not without X"). A light verb ("use", "contain", "need") may be
+// unsaid when its object sits in a privative phrase: "without dropout"
+// says the model does not use dropout, as long as no other verb stands
+// between ("instead of taking the whole output as the hidden
+// representation" is not about using it).
+//
+// The verdict stays "unclear" when the predicate is not held, when the
+// sentence hedges ("may", "might", "we hypothesize", "whether"), contrasts
+// two clauses ("whereas"), holds the predicate with both polarities, or
+// holds the question's subject only inside a privative phrase ("Unlike
+// LSTMs, our model uses attention" does not say whether LSTMs do). When the
+// question's predicate cannot be read, legacyVerdict decides as before.
+
+// polarityTokens splits s into lowercase words for scope reading: "," stands
+// for every clause-breaking punctuation mark, "n't" and "cannot" become
+// "not", and "X-free" becomes "X" "-free".
+func polarityTokens(s string) []string {
+	var out []string
+	var cur []rune
+	flush := func() {
+		if len(cur) == 0 {
+			return
+		}
+		w := strings.Trim(string(cur), "-'")
+		cur = cur[:0]
+		w = strings.TrimSuffix(w, "'s")
+		if w == "" {
+			return
+		}
+		switch {
+		case w == "cannot":
+			out = append(out, "can", "not")
+			return
+		case strings.HasSuffix(w, "n't"):
+			base := strings.TrimSuffix(w, "n't")
+			switch base {
+			case "ca":
+				base = "can"
+			case "wo":
+				base = "will"
+			}
+			out = append(out, base, "not")
+			return
+		}
+		for k, part := range strings.Split(w, "-") {
+			switch {
+			case part == "":
+			case k > 0 && part == "free":
+				out = append(out, "-free")
+			default:
+				out = append(out, part)
+			}
+		}
+	}
+	for _, r := range strings.ToLower(s) {
+		switch {
+		case r == '’':
+			cur = append(cur, '\'')
+		case unicode.IsLetter(r) || unicode.IsDigit(r) || r == '-' || r == '\'':
+			cur = append(cur, r)
+		case strings.ContainsRune(",;:.?!()[]", r):
+			flush()
+			out = append(out, ",")
+		default:
+			flush()
+		}
+	}
+	flush()
+	return out
+}
+
+var (
+	// clauseNegators negate the rest of their clause.
+	clauseNegators = set("not never no none nothing nobody nowhere neither nor unable rarely seldom hardly barely")
+	// clauseWords open a new clause: a negation before them does not
+	// reach past them.
+	clauseWords = set("but whereas while although though because which who whom whose so yet however since when whenever if unless whether where thus hence then suppose assume assuming once")
+	// conditions open a clause that supposes rather than asserts: a
+	// predicate in it ("Since curve I does not dominate in PR space,
+	// there exists ...", "If a curve dominates in ROC space then ...")
+	// is not what the sentence claims.
+	conditions = set("if unless since when whenever suppose assume assuming once")
+	// notNegation: "not only", "not just", "whether or not", "no doubt".
+	afterNotNoNeg = set("only just merely least surprisingly")
+	beForms       = set("is are was were be been being")
+)
+
+// negatingPrefixes turn a predicate into its opposite ("underfits",
+// "unused", "independent", "dissimilar"); the other morphPrefixes grade it.
+var negatingPrefixes = set("under un non in im dis mis")
+
+// selfNegative comparatives say that the subject falls short: with no
+// direction in the question ("as well as"), they say no.
+var selfNegative = regexp.MustCompile(`^(inferior|worse|underperform\w*|fail\w*|lack\w*)$`)
+
+// scope is what the negation cues of a token list cover: cov[i] lists the
+// cues (by id) whose scope holds token i, priv[i] whether a privative
+// phrase's does; neg says whether any cue was seen.
+type scope struct {
+	toks []string
+	cov  [][]int
+	priv []bool
+	neg  bool
+	// ellip marks the cues of an elliptical negation ("..., and not at
+	// all in the Ubuntu domain"): they negate the predicate for the words
+	// they cover.
+	ellip map[int]bool
+	// privCue marks privative cues; at holds each cue's position.
+	privCue map[int]bool
+	pos     map[int]int
+	// contrastTo: the sentence's "in contrast" is the phrase "in
+	// contrast to X", read with its scope.
+	contrastTo bool
+}
+
+func (sc *scope) at(i int) string {
+	if i < 0 || i >= len(sc.toks) {
+		return ""
+	}
+	return sc.toks[i]
+}
+
+func (sc *scope) boundary(i int) bool {
+	w := sc.toks[i]
+	return w == "," || clauseWords[w] || w == "and" && pronouns[sc.at(i+1)]
+}
+
+// clauseEnd is the first clause boundary at or after i.
+func (sc *scope) clauseEnd(i int) int {
+	for j := i; j < len(sc.toks); j++ {
+		if sc.boundary(j) {
+			return j
+		}
+	}
+	return len(sc.toks)
+}
+
+// phraseEnd is where a privative phrase starting at i ends: its clause's
+// end, or a finite verb coordinated after it ("without early stopping and
+// use dropout"; coordinated gerunds stay inside: "without tuning or using
+// dropout").
+func (sc *scope) phraseEnd(i int) int {
+	end := sc.clauseEnd(i)
+	for j := i; j+1 < end; j++ {
+		next := sc.toks[j+1]
+		if (sc.toks[j] == "and" || sc.toks[j] == "or") && !strings.HasSuffix(next, "ing") && verbs[inflectionless(next)] {
+			return j
+		}
+	}
+	return end
+}
+
+// clauseStart is the first token of the clause holding i.
+func (sc *scope) clauseStart(i int) int {
+	for j := i - 1; j >= 0; j-- {
+		if sc.boundary(j) {
+			return j + 1
+		}
+	}
+	return 0
+}
+
+func (sc *scope) cover(id, from, to int, priv bool) {
+	sc.privCue[id] = priv
+	sc.pos[id] = id - 1
+	for j := max(from, 0); j < to && j < len(sc.toks); j++ {
+		sc.cov[j] = append(sc.cov[j], id)
+		sc.priv[j] = sc.priv[j] || priv
+	}
+	sc.neg = true
+}
+
+// readScope reads the negation cues of text and their scopes.
+func readScope(text string) *scope {
+	t := polarityTokens(text)
+	sc := &scope{toks: t, cov: make([][]int, len(t)), priv: make([]bool, len(t)), ellip: map[int]bool{}, privCue: map[int]bool{}, pos: map[int]int{}}
+	neither := false
+	for i, w := range t {
+		prev, next := sc.at(i-1), sc.at(i+1)
+		if sc.boundary(i) {
+			neither = false
+		}
+		id := i + 1
+		switch {
+		case w == "not" && (afterNotNoNeg[next] || prev == "or" && sc.at(i-2) == "whether" || prev == "if"):
+			// "not only X but Y", "whether or not", "if not": no negation.
+		case w == "no" && (next == "doubt" || sc.at(i+2) == "than"):
+			// "no doubt", "no more than 5"
+		case w == "nor" && neither:
+			// "neither X nor Y" is one negation.
+		case w == "not" || clauseNegators[w] || strings.HasPrefix(w, "fail") && (next == "to" || next == "in") ||
+			(w == "lack" || w == "lacks" || w == "lacked" || w == "lacking"):
+			neither = neither || w == "neither"
+			sc.cover(id, i+1, sc.clauseEnd(i+1), false)
+			if w == "not" && (prev == "and" || prev == "but" || prev == "or" || prev == ",") {
+				sc.ellip[id] = true
+			}
+		case w == "without" || w == "unlike" || strings.HasPrefix(w, "eschew") || w == "avoid" || w == "avoids" || w == "avoided" || w == "avoiding":
+			sc.cover(id, i+1, sc.phraseEnd(i+1), true)
+		case strings.HasPrefix(w, "dispens") && next == "with":
+			sc.cover(id, i+2, sc.phraseEnd(i+2), true)
+		case w == "contrast" && next == "to" && (prev == "in" || prev == "by"), w == "contrary" && next == "to":
+			// "in contrast to RNNs, the Transformer is not ...": a
+			// phrase, unlike the sentence adverb "In contrast, ...".
+			sc.cover(id, i+2, sc.phraseEnd(i+2), true)
+			sc.contrastTo = true
+		case w == "instead" && next == "of", w == "rather" && next == "than", w == "free" && (next == "of" || next == "from"),
+			w == "absence" && next == "of", w == "opposed" && prev == "as" && next == "to",
+			(w == "place" || w == "lieu") && prev == "in" && next == "of":
+			sc.cover(id, i+2, sc.phraseEnd(i+2), true)
+		case w == "-free":
+			sc.cover(id, i-1, i, true)
+		case w == "non" && next != ",":
+			// "non-linear": the hyphenated word is split, its prefix
+			// negates the next part.
+			sc.cover(id, i+1, i+2, false)
+		case strings.HasPrefix(w, "replac") && w != "replacement" && w != "replacements":
+			if beForms[prev] || beForms[sc.at(i-2)] && isAdverb(prev) {
+				// "the recurrent layers are replaced by attention"
+				sc.cover(id, sc.clauseStart(i), i, true)
+				break
+			}
+			end := sc.clauseEnd(i + 1)
+			for j := i + 1; j < end; j++ {
+				if t[j] == "with" || t[j] == "by" {
+					end = j
+					break
+				}
+			}
+			sc.cover(id, i+1, end, true)
+		}
+	}
+	return sc
+}
+
+// occurrence is a token holding a predicate word; neg marks a negating
+// prefix ("underfits").
+type occurrence struct {
+	i   int
+	neg bool
+}
+
+// synonymGroups are verbs that say the same of their object in a
+// paper's methods: "we adopt skip-gram", "we employ dropout" use them;
+// "requires labelled data" needs it.
+var synonymGroups = [][]string{
+	{"use", "employ", "utilize", "utilise", "adopt", "leverage", "exploit", "rely"},
+	{"need", "require"},
+}
+
+// synonymRoots maps a verb's root to the roots of its group.
+var synonymRoots = func() map[string]map[string]bool {
+	m := map[string]map[string]bool{}
+	for _, g := range synonymGroups {
+		roots := map[string]bool{}
+		for _, w := range g {
+			roots[root(w)] = true
+		}
+		for r := range roots {
+			m[r] = roots
+		}
+	}
+	return m
+}()
+
+// adjectiveEndings make an adjective or noun of a verb that no longer
+// says it: "useful" does not hold "use", "careless" not "care".
+var adjectiveEndings = []string{"ful", "fully", "fulness", "less", "lessly", "lessness"}
+
+// holdsToken reports whether token tok holds the predicate word w: the
+// same root, a synonym's (synonymGroups), or the root behind a prefix.
+func holdsToken(tok, w string) (ok, neg bool) {
+	if tok == "," || tok == "" {
+		return false, false
+	}
+	for _, e := range adjectiveEndings {
+		if strings.HasSuffix(tok, e) && !strings.HasSuffix(w, e) {
+			return false, false
+		}
+	}
+	rw := root(w)
+	if rt := root(tok); rt == rw || synonymRoots[rw][rt] {
+		return true, false
+	}
+	for _, pre := range morphPrefixes {
+		if strings.HasPrefix(tok, pre) && len(tok) > len(pre)+2 && root(tok[len(pre):]) == rw {
+			return true, negatingPrefixes[pre]
+		}
+	}
+	return false, false
+}
+
+// occurrences lists the tokens holding w; occurrences in a relative clause
+// ("an algorithm that optimizes X ... optimize Y") are dropped when others
+// remain: they belong to the subject. Occurrences in a condition are
+// dropped always: a sentence holding the predicate only there does not
+// hold it.
+func (sc *scope) occurrences(w string) []occurrence {
+	var all, main []occurrence
+	for i, tok := range sc.toks {
+		if ok, neg := holdsToken(tok, w); ok {
+			if st := sc.clauseStart(i); st > 0 && conditions[sc.toks[st-1]] {
+				continue
+			}
+			o := occurrence{i, neg}
+			all = append(all, o)
+			j := i - 1
+			for j >= 0 && isAdverb(sc.toks[j]) {
+				j--
+			}
+			if p := sc.at(j); p != "that" && p != "which" && p != "who" {
+				main = append(main, o)
+			}
+		}
+	}
+	if len(main) > 0 {
+		return main
+	}
+	return all
+}
+
+// reportedRE matches a hedge that reports another's expectation rather
+// than the authors' own doubt: "contrary to what was previously
+// hypothesized", "than previously thought", "as expected".
+var reportedRE = regexp.MustCompile(`(?i)\b(contrary to|than|as)\s+(what\s+(was|is|has been|had been|were)\s+)?(previously\s+|originally\s+|commonly\s+|widely\s+|often\s+)?(hypothesi[sz]ed|suggested|believed|thought|expected|assumed|speculated|conjectured|predicted)\b`)
+
+// cues counts the distinct cues covering the tokens at idx.
+func (sc *scope) cues(idx ...int) int {
+	seen := map[int]bool{}
+	for _, i := range idx {
+		for _, id := range sc.cov[i] {
+			seen[id] = true
+		}
+	}
+	return len(seen)
+}
+
+// lightUseVerbs are the light verbs that "without X" or "instead of X"
+// answers by itself: not using, needing or containing X.
+var lightUseVerbs = set("use used contain include involve comprise need require employ rely")
+
+// polarity of the predicate in sc: the parity of the negations over it,
+// with held false when the sentence does not hold it and ok false when its
+// occurrences disagree. comparative lists the sentence tokens that state a
+// comparison's direction, used when the predicate words are not held.
+func (p askedPredicate) polarity(sc *scope, q string) (neg, held, ok bool) {
+	if len(p.anyOf) > 0 {
+		// "Is there X ...?": any word of X; its polarity decides.
+		par := -1
+		for _, w := range p.anyOf {
+			for _, o := range sc.occurrences(w) {
+				n := (sc.cues(o.i) + b2i(o.neg)) % 2
+				if par >= 0 && par != n {
+					return false, true, false
+				}
+				par = n
+			}
+		}
+		return par == 1, par >= 0, true
+	}
+	if len(p.words) == 0 {
+		return false, false, false
+	}
+	light := len(p.words) > 1 && lightVerbs[p.words[0]]
+	verbOcc := sc.occurrences(p.words[0])
+	if p.head != "" && len(sc.occurrences(p.head)) == 0 {
+		// "Do they use pretrained embeddings?" is not held by
+		// "models, which were pretrained by OpenNMT, were applied".
+		return false, false, true
+	}
+	if light {
+		objOcc := sc.occurrences(p.words[1])
+		if len(objOcc) == 0 {
+			return false, false, true
+		}
+		if len(verbOcc) == 0 {
+			// "without dropout", "dispensing with recurrence": the object
+			// in a privative phrase with no other verb between.
+			if !lightUseVerbs[p.words[0]] {
+				return false, false, true
+			}
+			for _, o := range objOcc {
+				if sc.priv[o.i] && !verbBetween(sc, o.i) {
+					return (sc.cues(o.i)+b2i(o.neg))%2 == 1, true, true
+				}
+			}
+			return false, false, true
+		}
+		// Each verb with its nearest object: the object's negations
+		// count, and the verb's clause negations; a privative phrase
+		// over the verb alone holds a modifier of the replaced thing
+		// ("replacing the recurrent layers most commonly used in ...
+		// with multi-headed self-attention"). Pairs must agree.
+		// A verb without its object in its own clause says something
+		// else ("we use dropout, but we do not use label smoothing"),
+		// unless no verb has one.
+		type pair struct {
+			v occurrence
+			o int
+		}
+		var pairs, far []pair
+		for _, v := range verbOcc {
+			bo, best := 0, -1
+			for _, o := range objOcc {
+				d := o.i - v.i
+				if d < 0 {
+					d = -d
+				}
+				if best < 0 || d < best {
+					best, bo = d, o.i
+				}
+			}
+			if sc.clauseStart(v.i) == sc.clauseStart(bo) {
+				pairs = append(pairs, pair{v, bo})
+			} else {
+				far = append(far, pair{v, bo})
+			}
+		}
+		if len(pairs) == 0 {
+			pairs = far
+		}
+		par := -1
+		for _, pr := range pairs {
+			v, bo := pr.v, pr.o
+			seen := map[int]bool{}
+			for _, id := range sc.cov[bo] {
+				seen[id] = true
+			}
+			for _, id := range sc.cov[v.i] {
+				if !sc.privCue[id] {
+					seen[id] = true
+				}
+			}
+			n := (len(seen) + b2i(v.neg)) % 2
+			if par >= 0 && par != n {
+				return false, true, false
+			}
+			par = n
+		}
+		return par == 1, true, true
+	}
+	// A verb, adjective or participle, with every other word of the
+	// predicate held too ("tree-structured", "np-hard").
+	for _, w := range p.words[1:] {
+		if len(sc.occurrences(w)) == 0 {
+			return false, false, true
+		}
+	}
+	occ := verbOcc
+	if len(occ) == 0 && (p.compare || flippedPolar(q, sc)) {
+		// A comparison answered by its direction ("inferior", "slower").
+		for i, tok := range sc.toks {
+			if hasAny(" "+tok+" ", comparativeCues) || selfNegative.MatchString(tok) {
+				occ = append(occ, occurrence{i: i})
+			}
+		}
+	}
+	if len(occ) == 0 {
+		return false, false, true
+	}
+	par := -1
+	for _, o := range occ {
+		n := sc.cues(o.i) + b2i(o.neg)
+		if selfNegative.MatchString(sc.toks[o.i]) && !hasAny(q, directionCues) {
+			n++
+		}
+		n %= 2
+		if par >= 0 && par != n {
+			return false, true, false
+		}
+		par = n
+	}
+	return par == 1, true, true
+}
+
+// flippedPolar reports a sentence stating the antonym of the question's
+// predicate.
+func flippedPolar(q string, sc *scope) bool {
+	return flipped(q, " "+strings.Join(sc.toks, " ")+" ")
+}
+
+// directionCues are the comparison words that give a question a direction.
+var directionCues = func() []string {
+	var out []string
+	for _, p := range antonyms {
+		out = append(out, p[0]...)
+		out = append(out, p[1]...)
+	}
+	return append(out, " inferior", " superior")
+}()
+
+// verbBetween reports a verb (a gerund or a known verb) between token i
+// and a privative cue covering it.
+func verbBetween(sc *scope, i int) bool {
+	for _, id := range sc.cov[i] {
+		if !sc.privCue[id] {
+			continue
+		}
+		from, to := sc.pos[id]+1, i
+		if from > to {
+			from, to = i+1, sc.pos[id]
+		}
+		for j := from; j < to; j++ {
+			w := sc.toks[j]
+			if strings.HasSuffix(w, "ing") && len(w) > 4 || verbs[w] && !dets[sc.at(j-1)] {
+				return true
+			}
+		}
+		return false
+	}
+	return false
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// negQuestionRE expands a negative auxiliary in a question ("Doesn't X
+// ...?") so that the predicate can be read.
+var negQuestionRE = regexp.MustCompile(`(?i)\b(do|does|did|is|are|was|were|can|could|has|have|had|should|would|will)n['’]t\b`)
+
+// newJudge reads the question's predicate and polarity once and returns
+// the verdict of each candidate deciding sentence, with held false when the
+// sentence does not hold the predicate (it decides nothing then).
+func newJudge(question string) func(sentence string) (string, bool) {
+	qtext := negQuestionRE.ReplaceAllString(quotedRE.ReplaceAllString(question, " "), "$1 not")
+	q := norm(qtext)
+	p, ok := predicateOf(qtext)
+	if !ok {
+		return func(sentence string) (string, bool) {
+			return legacyVerdict(q, norm(parenRE.ReplaceAllString(sentence, " "))), true
+		}
+	}
+	qs := readScope(parenRE.ReplaceAllString(qtext, " "))
+	qneg, _, qok := p.polarity(qs, q)
+	// A negation in the question that does not reach its predicate sits in
+	// a condition ("... when there is no shared vocabulary?").
+	condNeg := qs.neg && !qneg
+	subject, complement := subjectStems(question, p)
+	// A comparison with a direction ("perform better") is not answered by
+	// the verb alone ("performs similarly").
+	// Nor is a comparison along one dimension ("smaller") answered by
+	// another ("performs better").
+	direction := p.compare && hasAny(q, directionCues)
+	var dims [][]string
+	for k, pair := range antonyms {
+		if k != moreLess && (hasAny(q, pair[0]) || hasAny(q, pair[1])) {
+			dim := append(append([]string{}, pair[0]...), pair[1]...)
+			if k == betterWorse {
+				dim = append(dim, performanceCues...)
+			}
+			dims = append(dims, dim)
+		}
+	}
+	others := aboutOthers(question)
+	quants := quantifiersOf(polarityTokens(qtext))
+	if alternative(qtext) {
+		// "Is the model smaller or bigger than X?" asks which, not
+		// whether.
+		return func(string) (string, bool) { return VerdictUnclear, false }
+	}
+	return func(sentence string) (string, bool) {
+		s := parenRE.ReplaceAllString(sentence, " ")
+		ns := norm(reportedRE.ReplaceAllString(s, " "))
+		if direction && !hasAny(ns, directionCues) && !hasAny(ns, comparativeCues) {
+			return VerdictUnclear, false
+		}
+		if len(dims) > 0 {
+			same := false
+			for _, d := range dims {
+				same = same || hasAny(ns, d)
+			}
+			if !same {
+				return VerdictUnclear, false
+			}
+		}
+		sc := readScope(s)
+		neg, held, sok := p.polarity(sc, q)
+		if !held {
+			return VerdictUnclear, false
+		}
+		if !others && citedSubject(sentence, p) {
+			// "LDA+GSHL BIBREF13 only extracts a subset of relations":
+			// the predicate is said of cited work.
+			return VerdictUnclear, true
+		}
+		switch {
+		case !qok || !sok:
+			return VerdictUnclear, true // both polarities
+		case hasAny(ns, hedges) && !hasAny(q, hedges):
+			return VerdictUnclear, true
+		case hasAny(ns, contrasts) && !(sc.contrastTo && !hasAny(strings.ReplaceAll(strings.ReplaceAll(ns, " in contrast to ", " "), " by contrast to ", " "), contrasts)):
+			return VerdictUnclear, true
+		case condNeg && !sc.neg:
+			return VerdictUnclear, true
+		case subjectContrasted(sc, subject):
+			return VerdictUnclear, true
+		}
+		if sc.elliptic(complement) {
+			neg = !neg
+		}
+		if neg != qneg != flippedPolar(q, sc) {
+			return VerdictNo, true
+		}
+		if !quantifiersHeld(quants, sc.toks) {
+			// "Does ELMo learn all possible logic rules?" is not answered
+			// yes by "ELMo learns logic rules" (a no would stand).
+			return VerdictUnclear, true
+		}
+		return VerdictYes, true
+	}
+}
+
+// Indexes into antonyms: the general "more/less" pair gives no dimension;
+// "better/worse" is also answered by the performance cues.
+const (
+	betterWorse = 0
+	moreLess    = 1
+)
+
+// performanceCues state a comparison of quality.
+var performanceCues = []string{" improve", " surpass", " exceed", " beat ", " beats ", " inferior"}
+
+// quantifierGroups are universal and exclusive quantifiers; a word of a
+// group holds the others.
+var quantifierGroups = [][]string{
+	{"all", "every", "each", "always"},
+	{"only", "solely", "exclusively"},
+	{"fully", "entirely", "completely"},
+}
+
+// quantifiersOf lists the groups whose words a question uses.
+func quantifiersOf(toks []string) [][]string {
+	var out [][]string
+	for _, g := range quantifierGroups {
+	group:
+		for _, t := range toks {
+			for _, w := range g {
+				if t == w {
+					out = append(out, g)
+					break group
+				}
+			}
+		}
+	}
+	return out
+}
+
+// quantifiersHeld reports whether the sentence holds a word of each group.
+func quantifiersHeld(groups [][]string, toks []string) bool {
+	for _, g := range groups {
+		if len(quantifiersOf(toks)) == 0 {
+			return false
+		}
+		found := false
+		for _, h := range quantifiersOf(toks) {
+			found = found || h[0] == g[0]
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
+}
+
+// alternativeRE matches a question offering two comparatives.
+var alternativeRE = regexp.MustCompile(`(?i)\b(\w+er|more \w+|less \w+)\s+or\s+(\w+er|more \w+|less \w+)\b`)
+
+// alternative reports a question that asks which of two comparatives
+// holds ("smaller or bigger").
+func alternative(q string) bool {
+	m := alternativeRE.FindStringSubmatch(q)
+	if m == nil {
+		return false
+	}
+	return isComparative(strings.ToLower(m[1]), "") || strings.HasPrefix(strings.ToLower(m[1]), "more ") || strings.HasPrefix(strings.ToLower(m[1]), "less ")
+}
+
+// subjectStems are the question's content words outside its predicate
+// and outside its own privative phrases: before the predicate (its
+// subject) and after it (its complement).
+func subjectStems(question string, p askedPredicate) (subject, complement []string) {
+	pred := map[string]bool{}
+	for _, w := range append(append([]string{}, p.words...), p.anyOf...) {
+		pred[root(w)] = true
+	}
+	qs := readScope(quotedRE.ReplaceAllString(question, " "))
+	// The subject stands before the predicate.
+	end := len(qs.toks)
+	if len(p.anyOf) > 0 {
+		end = 0
+	} else if len(p.words) > 0 {
+		for i, tok := range qs.toks {
+			if ok, _ := holdsToken(tok, p.words[0]); ok && i > 0 {
+				end = i
+				break
+			}
+		}
+	}
+	seen := map[string]bool{}
+	for i, tok := range qs.toks {
+		if tok == "," || qs.priv[i] || isFunc(tok) || auxDo[tok] || auxBe[tok] || auxHave[tok] || auxModal[tok] || isAdverb(tok) || len(tok) < 3 {
+			continue
+		}
+		r := root(tok)
+		if pred[r] || seen[r] {
+			continue
+		}
+		seen[r] = true
+		if i < end {
+			subject = append(subject, tok)
+		} else {
+			complement = append(complement, tok)
+		}
+	}
+	return subject, complement
+}
+
+// elliptic reports an elliptical negation ("and not at all in the technical
+// Ubuntu domain") that covers every occurrence of a complement word of the
+// question: the predicate is negated for it.
+func (sc *scope) elliptic(complement []string) bool {
+	for _, w := range complement {
+		occ := sc.occurrences(w)
+		if len(occ) == 0 {
+			continue
+		}
+		all := true
+		for _, o := range occ {
+			e := false
+			for _, id := range sc.cov[o.i] {
+				e = e || sc.ellip[id]
+			}
+			all = all && e
+		}
+		if all {
+			return true
+		}
+	}
+	return false
+}
+
+// subjectContrasted reports a question word the sentence holds only inside
+// privative phrases: "Unlike LSTMs, our model uses attention" says nothing
+// of whether LSTMs do.
+func subjectContrasted(sc *scope, subject []string) bool {
+	for _, w := range subject {
+		occ := sc.occurrences(w)
+		if len(occ) == 0 {
+			continue
+		}
+		inside := true
+		for _, o := range occ {
+			inside = inside && sc.priv[o.i]
+		}
+		if inside {
+			return true
+		}
+	}
+	return false
+}
+
+// citeRE matches a citation marker.
+var citeRE = regexp.MustCompile(`\bBIBREF\d|\bet al\b|\(\s*[A-Z][A-Za-z-]+[^()]{0,60}\b(19|20)\d\d[a-z]?\s*\)|\[\d+(\s*[,–-]\s*\d+)*\]`)
+
+// firstPersonRE matches the authors speaking of their own work.
+var firstPersonRE = regexp.MustCompile(`(?i)\b(we|our|us|this (paper|work|study))\b`)
+
+// citedSubject reports a sentence whose predicate follows a citation with
+// no first person before it: the predicate is said of the cited work, not of
+// the paper's own ("X BIBREF13 only extracts ...").
+func citedSubject(sentence string, p askedPredicate) bool {
+	if len(p.words) == 0 {
+		return false
+	}
+	loc := citeRE.FindStringIndex(sentence)
+	if loc == nil {
+		return false
+	}
+	// The first word holding the predicate after the citation.
+	rest := sentence[loc[1]:]
+	for _, t := range strings.FieldsFunc(sentence[:loc[0]], func(r rune) bool { return !unicode.IsLetter(r) }) {
+		if ok, _ := holdsToken(strings.ToLower(t), p.words[0]); ok {
+			return false // said before the citation
+		}
+	}
+	words := strings.FieldsFunc(rest, func(r rune) bool { return !unicode.IsLetter(r) })
+	for i, t := range words {
+		if ok, _ := holdsToken(strings.ToLower(t), p.words[0]); ok {
+			// "We present evidence that ELMo BIBREF0 learns ...": the
+			// authors' own claim about the cited work.
+			return !firstPersonRE.MatchString(sentence[:loc[0]] + " " + strings.Join(words[:i], " "))
+		}
+	}
+	return false
+}
