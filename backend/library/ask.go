@@ -87,7 +87,14 @@ func (l *Library) Ask(ctx context.Context, req AskRequest) (a *papertree.Answer,
 		Evidence: res.Evidence, Diag: res.Diag, PaperIDs: req.PaperIDs,
 	}
 	if s == nil || !generateLLM(ctx, s, a, req.OnDelta, rec) {
-		uses, err := retrieve.QuestionTermUse(ctx, l.Retrieval(), q, retrieve.EvidencePapers(res.Evidence))
+		// How the papers use the question's words is read where the
+		// reply's claims speak: the paper the question names, when it was
+		// lifted among others, else the papers of the evidence.
+		usedIn := retrieve.EvidencePapers(res.Evidence)
+		if len(req.PaperIDs) == 0 && res.Identified != 0 {
+			usedIn = []int64{res.Identified}
+		}
+		uses, err := retrieve.QuestionTermUse(ctx, l.Retrieval(), q, usedIn)
 		if err != nil {
 			return nil, err
 		}
