@@ -283,6 +283,18 @@ func Compose(ctx context.Context, emb papertree.Embedder, in Input, opts Options
 	if in.Scoped && len(retrieve.EvidencePapers(ev)) == 1 {
 		never, notIn = "the paper never mentions ", "are not in the paper"
 	}
+	if len(in.Claims.Scope) == 1 && in.Claims.RefsOnly == nil && len(in.Uses) > 0 && (in.Scoped || in.Claims.Name != "") {
+		// The term counts were read over that one paper (library.Ask).
+		in.Claims.RefsOnly = func(w string) bool {
+			ts := embedding.QueryTerms(strings.ToLower(w))
+			for _, u := range in.Uses {
+				if len(ts) > 0 && u.Stem == ts[0] {
+					return u.Body == 0 && u.Refs > 0
+				}
+			}
+			return false
+		}
+	}
 	if in.Claims.Name != "" {
 		never, notIn = in.Claims.Name+" never mentions ", "are not in "+in.Claims.Name
 	}

@@ -188,11 +188,16 @@ type Claims struct {
 	Searched []int64
 	// Title names a paper in such a reason.
 	Title func(id int64) string
+	// RefsOnly reports a word the one paper of Scope uses only in its
+	// reference list or acknowledgements (set by Compose from the term
+	// counts, which are read over that paper).
+	RefsOnly func(word string) bool
 }
 
 // claimed is a checked absence claim.
 type claimed struct {
 	never     []string           // no occurrence in the scope
+	refsOnly  []string           // one paper: only in its reference list or acknowledgements
 	elsewhere []string           // library-wide: none in the searched papers, some in others
 	where     map[string][]int64 // for elsewhere words: the papers that hold them
 }
@@ -206,11 +211,11 @@ func (cl claimed) claims(c Claims) []papertree.AbsenceClaim {
 	for _, w := range cl.elsewhere {
 		out = append(out, papertree.AbsenceClaim{Word: w, Papers: c.Searched})
 	}
-	return out
+	return out // refsOnly words are not absence claims: the paper holds them, in its references
 }
 
 func (cl claimed) words() []string {
-	return append(append([]string(nil), cl.never...), cl.elsewhere...)
+	return append(append(append([]string(nil), cl.never...), cl.refsOnly...), cl.elsewhere...)
 }
 
 // into stores check(words) in *dst and returns it.
@@ -237,6 +242,8 @@ func (c Claims) check(words []string) claimed {
 		switch {
 		case !inScope:
 			out.never = append(out.never, w)
+		case len(c.Scope) == 1 && c.RefsOnly != nil && c.RefsOnly(w):
+			out.refsOnly = append(out.refsOnly, w)
 		case c.Scope == nil && len(c.Searched) > 0 && !overlaps(holders, c.Searched):
 			out.elsewhere = append(out.elsewhere, w)
 			out.where[w] = holders
@@ -261,6 +268,13 @@ func (cl claimed) say(lead, tail string, c Claims) string {
 	var parts []string
 	if len(cl.never) > 0 {
 		parts = append(parts, lead+strings.Join(cl.never, ", ")+tail)
+	}
+	if len(cl.refsOnly) > 0 {
+		who := "the paper"
+		if c.Name != "" {
+			who = c.Name
+		}
+		parts = append(parts, who+" mentions "+strings.Join(cl.refsOnly, ", ")+" only in its references")
 	}
 	if len(cl.elsewhere) > 0 {
 		var ids []int64
