@@ -93,6 +93,8 @@ type Store struct {
 	fts ftsStats
 	// papers caches the paper space for library-wide searches (papercache.go).
 	papers paperCache
+	// ranges caches every paper's node id range (terms.go).
+	ranges rangeCache
 }
 
 // Open opens (creating if needed) the library database at path and applies

@@ -2,10 +2,12 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 	"math"
 	"sort"
 	"strings"
+	"sync"
 	"unicode"
 
 	"golang.org/x/text/unicode/norm"
@@ -130,6 +132,10 @@ func (s *Store) PaperBM25(ctx context.Context, query string) (map[int64]float64,
 		order[i] = i
 	}
 	sort.SliceStable(order, func(a, b int) bool { return df[order[a]] < df[order[b]] })
+	ranges, err := s.paperRanges(ctx)
+	if err != nil {
+		return nil, err
+	}
 	score := map[int64]float64{}
 	read := int64(0)
 	for _, i := range order {
@@ -137,20 +143,22 @@ func (s *Store) PaperBM25(ctx context.Context, query string) (map[int64]float64,
 			continue
 		}
 		read += df[i]
-		rows, err := s.r.QueryContext(ctx, `SELECT n.paper_id, count(*) FROM node_fts JOIN nodes n ON n.id = node_fts.rowid
-			WHERE node_fts MATCH ? GROUP BY n.paper_id`, `"`+strings.ReplaceAll(words[i], `"`, `""`)+`"`)
+		// The rows' paper comes from the id ranges (a paper's nodes are
+		// one contiguous range): no lookup into nodes per row.
+		rows, err := s.r.QueryContext(ctx, `SELECT rowid FROM node_fts WHERE node_fts MATCH ?`, `"`+strings.ReplaceAll(words[i], `"`, `""`)+`"`)
 		if err != nil {
 			return nil, fmt.Errorf("paper search: %w", err)
 		}
 		tf := map[int64]float64{}
 		for rows.Next() {
 			var id int64
-			var c float64
-			if err := rows.Scan(&id, &c); err != nil {
+			if err := rows.Scan(&id); err != nil {
 				rows.Close()
 				return nil, fmt.Errorf("paper search: %w", err)
 			}
-			tf[id] = c
+			if p := ranges.paperOf(id); p != 0 {
+				tf[p]++
+			}
 		}
 		err = rows.Err()
 		rows.Close()
@@ -164,4 +172,72 @@ func (s *Store) PaperBM25(ctx context.Context, query string) (map[int64]float64,
 		}
 	}
 	return score, nil
+}
+
+// idRanges maps node ids to their paper: a paper's nodes are inserted in
+// one transaction by the single writer, so they form one id range; lo is
+// sorted.
+type idRanges struct {
+	lo, hi, paper []int64
+}
+
+// paperOf returns the paper whose range holds node id (0: none).
+func (r *idRanges) paperOf(id int64) int64 {
+	i := sort.Search(len(r.lo), func(i int) bool { return r.lo[i] > id }) - 1
+	if i < 0 || id > r.hi[i] {
+		return 0
+	}
+	return r.paper[i]
+}
+
+// rangeCache holds the id ranges of the library state it was read at (the
+// full-text index's averages record changes with every paper saved or
+// removed).
+type rangeCache struct {
+	mu      sync.Mutex
+	version string
+	r       *idRanges
+}
+
+// paperRanges returns every ready paper's node id range.
+func (s *Store) paperRanges(ctx context.Context) (*idRanges, error) {
+	// The state: the averages record (changes when rows go) and the
+	// highest node id (ids are never reused, so it changes when rows come).
+	blob, _, _, err := readAverages(ctx, s.r)
+	if err != nil {
+		return nil, err
+	}
+	var top sql.NullInt64
+	if err := s.r.QueryRowContext(ctx, `SELECT max(id) FROM nodes`).Scan(&top); err != nil {
+		return nil, fmt.Errorf("paper ranges: %w", err)
+	}
+	blob = fmt.Appendf(blob, "|%d", top.Int64)
+	c := &s.ranges
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.r != nil && c.version == string(blob) {
+		return c.r, nil
+	}
+	// A paper's range starts at its root (ord 0, inserted first) and
+	// holds node_count ids: one index lookup a paper, not a pass over
+	// every node (the first question after opening pays for it).
+	rows, err := s.r.QueryContext(ctx, `SELECT p.id, n.id, n.id + p.node_count - 1 FROM papers p JOIN nodes n ON n.paper_id = p.id AND n.ord = 0
+		WHERE p.status = 'ready' AND p.node_count > 0 ORDER BY 2`)
+	if err != nil {
+		return nil, fmt.Errorf("paper ranges: %w", err)
+	}
+	defer rows.Close()
+	r := &idRanges{}
+	for rows.Next() {
+		var p, lo, hi int64
+		if err := rows.Scan(&p, &lo, &hi); err != nil {
+			return nil, fmt.Errorf("paper ranges: %w", err)
+		}
+		r.lo, r.hi, r.paper = append(r.lo, lo), append(r.hi, hi), append(r.paper, p)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("paper ranges: %w", err)
+	}
+	c.version, c.r = string(blob), r
+	return r, nil
 }
