@@ -2,6 +2,7 @@ package library
 
 import (
 	"context"
+	"errors"
 	"time"
 
 	"github.com/papertree/papertree/backend/answer"
@@ -42,8 +43,19 @@ func (l *Library) Retrieval() *retrieve.StoreIndex {
 // Evidence); every step that fell back is listed in Diag.Fallbacks and the
 // answer is then extractive. Every answer is saved and gets its ID, unless
 // NoHistory.
+//
+// With an LLM, its steps share one time budget (llm.Config.AnswerBudget,
+// default 60 s): a step still waiting when it runs out falls back, and the
+// answer says so, so an answer comes within the budget whatever the server
+// does. Cancelling ctx ends Ask with ECanceled ("Cancelled."), never with
+// the message of the step it interrupted.
 func (l *Library) Ask(ctx context.Context, req AskRequest) (a *papertree.Answer, err error) {
-	defer func() { err = store.UserError(err) }()
+	defer func() {
+		if err != nil && ctx.Err() != nil {
+			err = stopped(ctx)
+		}
+		err = store.UserError(err)
+	}()
 	t0 := time.Now()
 	strat, err := retrieve.Get(req.Strategy)
 	if err != nil {
@@ -59,6 +71,10 @@ func (l *Library) Ask(ctx context.Context, req AskRequest) (a *papertree.Answer,
 		req.Question = q
 	}
 	s := l.llmOn()
+	var budgetEnd time.Time
+	if s != nil {
+		s, budgetEnd = s.withBudget(t0)
+	}
 	rec, tr := &opLog{}, &trace{}
 	var res retrieve.Result
 	if s != nil {
@@ -76,6 +92,9 @@ func (l *Library) Ask(ctx context.Context, req AskRequest) (a *papertree.Answer,
 		Evidence: res.Evidence, Diag: res.Diag, PaperIDs: req.PaperIDs,
 	}
 	if s == nil || !generateLLM(ctx, s, a, req.OnDelta, rec) {
+		if err := ctx.Err(); err != nil {
+			return nil, err // cancelled: no answer, not even the extractive one
+		}
 		uses, err := retrieve.QuestionTermUse(ctx, l.Retrieval(), req.Question, retrieve.EvidencePapers(res.Evidence))
 		if err != nil {
 			return nil, err
@@ -94,6 +113,9 @@ func (l *Library) Ask(ctx context.Context, req AskRequest) (a *papertree.Answer,
 	}
 	if s != nil {
 		a.Model = s.model
+		if !time.Now().Before(budgetEnd) {
+			a.Diag.Fallbacks = append(a.Diag.Fallbacks, "llm: the time budget of one answer ("+secondsWords(s.budget)+") ran out; the steps still waiting used their offline fallbacks")
+		}
 		rec.apply(&a.Diag)
 	}
 	if a.Diag.Timings == nil {
@@ -109,4 +131,13 @@ func (l *Library) Ask(ctx context.Context, req AskRequest) (a *papertree.Answer,
 		return nil, err
 	}
 	return a, nil
+}
+
+// stopped words why Ask ended early because of ctx: the caller cancelled
+// (Ctrl+C, the Stop button), or the caller's own deadline passed.
+func stopped(ctx context.Context) error {
+	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		return papertree.Wrap(context.DeadlineExceeded, papertree.ETimeout, "The question took longer than its time limit.")
+	}
+	return papertree.Wrap(context.Canceled, papertree.ECanceled, "Cancelled.")
 }

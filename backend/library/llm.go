@@ -14,6 +14,7 @@ package library
 
 import (
 	"context"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -51,6 +52,52 @@ type llmState struct {
 	status llm.Status
 	ops    *llm.Ops
 	model  string
+	// budget is the time one answer's LLM steps may take (the settings'
+	// llm.answer_budget_seconds, llm.Config.AnswerBudget).
+	budget time.Duration
+}
+
+// budgetReserve is the share of an answer's budget kept for what follows
+// the LLM steps (the extractive answer when they fell back, saving): a
+// tenth, at most 5 s, so the answer comes within the budget.
+func budgetReserve(budget time.Duration) time.Duration { return min(budget/10, 5*time.Second) }
+
+// withBudget returns s whose LLM calls all end by start+budget-reserve;
+// a call still waiting then fails with a message naming the budget, and its
+// step falls back. Only the LLM calls are bounded: retrieval and the
+// extractive answer run on the caller's ctx, so the answer still comes.
+func (s *llmState) withBudget(start time.Time) (*llmState, time.Time) {
+	deadline := start.Add(s.budget - budgetReserve(s.budget))
+	cause := papertree.Errorf(papertree.ELLM, "the time budget of one answer (%s) ran out", secondsWords(s.budget))
+	ops := *s.ops
+	ops.Client = budgeted{Client: s.ops.Client, deadline: deadline, cause: cause}
+	b := *s
+	b.ops = &ops
+	return &b, deadline
+}
+
+func secondsWords(d time.Duration) string {
+	return strconv.FormatFloat(d.Seconds(), 'f', -1, 64) + " s"
+}
+
+// budgeted is a Client whose calls end at deadline (with cause), whatever
+// deadline the caller's ctx has.
+type budgeted struct {
+	llm.Client
+	deadline time.Time
+	cause    error
+}
+
+func (b budgeted) Chat(ctx context.Context, req llm.ChatRequest) (llm.ChatResponse, error) {
+	ctx, cancel := context.WithDeadlineCause(ctx, b.deadline, b.cause)
+	defer cancel()
+	return b.Client.Chat(ctx, req)
+}
+
+func (b budgeted) ChatStream(ctx context.Context, req llm.ChatRequest, onDelta func(string)) (llm.ChatResponse, error) {
+	ctx, cancel := context.WithDeadlineCause(ctx, b.deadline, b.cause)
+	defer cancel()
+	return b.Client.ChatStream(ctx, req, onDelta)
 }
 
 // ConfigureLLM detects the server described by cfg (within ctx) and
@@ -80,7 +127,7 @@ func (l *Library) ConfigureLLM(ctx context.Context, cfg llm.Config) (llm.Status,
 		l.setLLM(nil, st)
 		return st, err
 	}
-	l.setLLM(&llmState{status: st, ops: llm.NewOps(client), model: st.ChatModel}, st)
+	l.setLLM(&llmState{status: st, ops: llm.NewOps(client), model: st.ChatModel, budget: st.Config.WithDefaults().AnswerBudget}, st)
 	return st, nil
 }
 
