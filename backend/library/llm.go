@@ -14,6 +14,7 @@ package library
 
 import (
 	"context"
+	"errors"
 	"strconv"
 	"strings"
 	"sync"
@@ -80,6 +81,74 @@ func secondsWords(d time.Duration) string {
 	return strconv.FormatFloat(d.Seconds(), 'f', -1, 64) + " s"
 }
 
+// breakerTrips and breakerPause: after breakerTrips calls in a row ended on
+// a time limit, the server is not asked for breakerPause.
+const (
+	breakerTrips = 3
+	breakerPause = time.Minute
+)
+
+// breaker stops asking a server that keeps missing its time limits (down,
+// hung, overloaded): each such call costs a whole limit (30 s for the first
+// byte by default), and an index or structures job makes hundreds. After
+// breakerTrips calls in a row ended on a limit (llm.ErrTimeLimit), calls
+// fail at once for breakerPause, so the steps use their fallbacks at once;
+// then calls go out again, and one answer of any kind resets the count.
+// It is shared by every job and question of the library.
+type breaker struct {
+	llm.Client
+	base string
+	now  func() time.Time
+
+	mu        sync.Mutex
+	misses    int
+	openUntil time.Time
+}
+
+func (b *breaker) allow() error {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.now().Before(b.openUntil) {
+		return papertree.Errorf(papertree.ELLM, "the LLM server at %s missed its time limit %d times in a row, so it is not asked again for %s",
+			b.base, b.misses, secondsWords(breakerPause))
+	}
+	return nil
+}
+
+func (b *breaker) record(err error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	switch {
+	case errors.Is(err, llm.ErrTimeLimit):
+		b.misses++
+		if b.misses >= breakerTrips {
+			b.openUntil = b.now().Add(breakerPause)
+		}
+	case err == nil || papertree.ErrorCode(err) == papertree.ELLM && !errors.Is(err, context.DeadlineExceeded):
+		// The server answered (well or badly): it is alive. A cancel or
+		// the caller's own deadline says nothing about it.
+		b.misses = 0
+	}
+}
+
+func (b *breaker) Chat(ctx context.Context, req llm.ChatRequest) (llm.ChatResponse, error) {
+	if err := b.allow(); err != nil {
+		return llm.ChatResponse{}, err
+	}
+	resp, err := b.Client.Chat(ctx, req)
+	b.record(err)
+	return resp, err
+}
+
+func (b *breaker) ChatStream(ctx context.Context, req llm.ChatRequest, onDelta func(string)) (llm.ChatResponse, error) {
+	if err := b.allow(); err != nil {
+		return llm.ChatResponse{}, err
+	}
+	resp, err := b.Client.ChatStream(ctx, req, onDelta)
+	b.record(err)
+	return resp, err
+}
+
 // budgeted is a Client whose calls end at deadline (with cause), whatever
 // deadline the caller's ctx has.
 type budgeted struct {
@@ -127,6 +196,7 @@ func (l *Library) ConfigureLLM(ctx context.Context, cfg llm.Config) (llm.Status,
 		l.setLLM(nil, st)
 		return st, err
 	}
+	client = &breaker{Client: client, base: st.BaseURL, now: time.Now}
 	l.setLLM(&llmState{status: st, ops: llm.NewOps(client), model: st.ChatModel, budget: st.Config.WithDefaults().AnswerBudget}, st)
 	return st, nil
 }

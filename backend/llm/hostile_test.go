@@ -42,25 +42,26 @@ func TestHostileServers(t *testing.T) {
 		limits func(*Config)
 		want   string
 		within time.Duration
+		limit  bool // the error is ErrTimeLimit (the server missed a time limit)
 	}{
 		{"slow: no first byte within the limit", func(k string) replyFunc { return slowReply(k, 20*time.Second) }, false,
-			func(c *Config) { c.FirstByteTimeout = 150 * time.Millisecond }, "did not start answering within the 0.15 s first-byte limit", 2 * time.Second},
+			func(c *Config) { c.FirstByteTimeout = 150 * time.Millisecond }, "did not start answering within the 0.15 s first-byte limit", 2 * time.Second, true},
 		{"slow streamed: no first byte within the limit", func(k string) replyFunc { return slowReply(k, 20*time.Second) }, true,
-			func(c *Config) { c.FirstByteTimeout = 150 * time.Millisecond }, "did not start answering within the 0.15 s first-byte limit", 2 * time.Second},
+			func(c *Config) { c.FirstByteTimeout = 150 * time.Millisecond }, "did not start answering within the 0.15 s first-byte limit", 2 * time.Second, true},
 		{"endless trickle: the call limit ends it", func(k string) replyFunc { return endlessReply(k, 40*time.Millisecond) }, false,
-			func(c *Config) { c.CallTimeout = 300 * time.Millisecond }, "did not finish one request within the 0.3 s limit per call", 2 * time.Second},
+			func(c *Config) { c.CallTimeout = 300 * time.Millisecond }, "did not finish one request within the 0.3 s limit per call", 2 * time.Second, true},
 		{"endless trickle streamed: the call limit ends it", func(k string) replyFunc { return endlessReply(k, 40*time.Millisecond) }, true,
-			func(c *Config) { c.CallTimeout = 300 * time.Millisecond }, "did not finish one request within the 0.3 s limit per call", 2 * time.Second},
+			func(c *Config) { c.CallTimeout = 300 * time.Millisecond }, "did not finish one request within the 0.3 s limit per call", 2 * time.Second, true},
 		{"endless flood: the reply cap ends it", func(k string) replyFunc { return endlessReply(k, 0) }, false,
-			func(c *Config) { c.MaxReplyBytes = 256 << 10 }, "sent a reply longer than the 256 KB limit", 5 * time.Second},
+			func(c *Config) { c.MaxReplyBytes = 256 << 10 }, "sent a reply longer than the 256 KB limit", 5 * time.Second, false},
 		{"endless flood streamed: the reply cap ends it", func(k string) replyFunc { return endlessReply(k, 0) }, true,
-			func(c *Config) { c.MaxReplyBytes = 256 << 10 }, "sent a reply longer than the 256 KB limit", 5 * time.Second},
+			func(c *Config) { c.MaxReplyBytes = 256 << 10 }, "sent a reply longer than the 256 KB limit", 5 * time.Second, false},
 		{"huge: a 100 MB reply stops at the default cap", func(k string) replyFunc { return hugeReply(k, 100<<20) }, false,
-			func(*Config) {}, "sent a reply longer than the 4 MB limit", 10 * time.Second},
+			func(*Config) {}, "sent a reply longer than the 4 MB limit", 10 * time.Second, false},
 		{"HTML page", func(string) replyFunc { return htmlReply() }, false,
-			func(*Config) {}, "a web page (HTML) instead of an API reply", 2 * time.Second},
+			func(*Config) {}, "a web page (HTML) instead of an API reply", 2 * time.Second, false},
 		{"HTML page streamed", func(string) replyFunc { return htmlReply() }, true,
-			func(*Config) {}, "a web page (HTML) instead of an API reply", 2 * time.Second},
+			func(*Config) {}, "a web page (HTML) instead of an API reply", 2 * time.Second, false},
 	}
 	for _, tc := range cases {
 		for _, kind := range kinds {
@@ -85,6 +86,9 @@ func TestHostileServers(t *testing.T) {
 				if n := len(f.Calls()); n != 1 {
 					t.Errorf("%d requests, want 1 (a limit that was hit is not retried)", n)
 				}
+				if errors.Is(out.Err, ErrTimeLimit) != tc.limit {
+					t.Errorf("errors.Is(err, ErrTimeLimit) = %v, want %v: %v", !tc.limit, tc.limit, out.Err)
+				}
 				// Everything the call allocated (an upper bound of its peak
 				// heap): the 100 MB reply must cost what the cap allows.
 				alloc := after.TotalAlloc - before.TotalAlloc
@@ -105,7 +109,7 @@ func TestDeadlineCauseNamed(t *testing.T) {
 	ctx, cancel := context.WithTimeoutCause(context.Background(), 50*time.Millisecond, papertree.Errorf(papertree.ELLM, "the answer's time budget ran out"))
 	defer cancel()
 	_, err := c.Chat(ctx, ChatRequest{Messages: []Message{{Role: "user", Content: "hi"}}})
-	if !errors.Is(err, context.DeadlineExceeded) || papertree.ErrorMessage(err) != "the answer's time budget ran out" {
+	if !errors.Is(err, context.DeadlineExceeded) || errors.Is(err, ErrTimeLimit) || papertree.ErrorMessage(err) != "the answer's time budget ran out" {
 		t.Errorf("err %v", err)
 	}
 	// A spent deadline makes no request at all.

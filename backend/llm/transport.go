@@ -83,11 +83,24 @@ func newTransport(cfg Config, usage Usage) *transport {
 	}
 }
 
+// ErrTimeLimit is in the chain of every error of a call that ended on one
+// of its Config limits (connect, first byte, the call's total): the server
+// is down, hung or overloaded. A deadline of the caller's own ctx is not it.
+var ErrTimeLimit = errors.New("the LLM server missed a time limit")
+
+// limitError is a coded error for a call that ended on a Config limit.
+func limitError(err error, msg string) *papertree.Error {
+	if err == nil {
+		return papertree.Wrap(ErrTimeLimit, papertree.ELLM, msg)
+	}
+	return papertree.Wrap(fmt.Errorf("%w (%w)", err, ErrTimeLimit), papertree.ELLM, msg)
+}
+
 // callContext is ctx with the call's deadline (CallTimeout, or ctx's own
 // deadline when that comes first). Its cause names the limit, so the error
 // says which deadline ended the call.
 func (t *transport) callContext(ctx context.Context) (context.Context, context.CancelFunc) {
-	cause := papertree.Errorf(papertree.ELLM, "the LLM server at %s did not finish one request within the %s limit per call", t.base, seconds(t.callTimeout))
+	cause := limitError(nil, fmt.Sprintf("the LLM server at %s did not finish one request within the %s limit per call", t.base, seconds(t.callTimeout)))
 	return context.WithTimeoutCause(ctx, t.callTimeout, cause)
 }
 
@@ -301,7 +314,10 @@ func ctxError(ctx context.Context, url string) *papertree.Error {
 	err := ctx.Err()
 	if errors.Is(err, context.DeadlineExceeded) {
 		var pe *papertree.Error
-		if errors.As(context.Cause(ctx), &pe) && pe.Message != "" {
+		if cause := context.Cause(ctx); errors.As(cause, &pe) && pe.Message != "" {
+			if errors.Is(cause, ErrTimeLimit) {
+				return limitError(err, pe.Message)
+			}
 			return papertree.Wrap(err, papertree.ELLM, pe.Message)
 		}
 		return papertree.Wrap(err, papertree.ELLM, "no answer from the LLM server at "+url+" before the deadline (timeout)")
@@ -316,9 +332,9 @@ func (t *transport) netError(err error) (*papertree.Error, bool) {
 	var op *net.OpError
 	switch {
 	case errors.As(err, &op) && op.Op == "dial" && op.Timeout(), strings.Contains(err.Error(), "TLS handshake timeout"):
-		return papertree.Wrap(err, papertree.ELLM, "cannot connect to the LLM server at "+t.base+" within the "+seconds(t.connect)+" connect limit"), false
+		return limitError(err, "cannot connect to the LLM server at "+t.base+" within the "+seconds(t.connect)+" connect limit"), false
 	case strings.Contains(err.Error(), "timeout awaiting response headers"):
-		return papertree.Wrap(err, papertree.ELLM, "the LLM server at "+t.base+" did not start answering within the "+seconds(t.firstByte)+" first-byte limit"), false
+		return limitError(err, "the LLM server at "+t.base+" did not start answering within the "+seconds(t.firstByte)+" first-byte limit"), false
 	}
 	return netError(err, t.base)
 }
