@@ -4,6 +4,7 @@ import (
 	"context"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -80,8 +81,25 @@ func TestBreakerStopsAskingAHungServer(t *testing.T) {
 		t.Errorf("ask while open: %d requests in %s", n, time.Since(t0))
 	}
 
-	// After the pause the server is asked again; an answer closes it.
+	// After the pause one call at a time probes the server: the two
+	// questions asked together make one request, which misses again.
 	now = now.Add(breakerPause + time.Second)
+	before = len(s.Calls())
+	var wg sync.WaitGroup
+	for range 2 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			l.Ask(ctx, AskRequest{Question: "How are headings and glyphs grouped?", Budget: 256, NoHistory: true})
+		}()
+	}
+	wg.Wait()
+	if n := len(s.Calls()) - before; n != 1 {
+		t.Errorf("%d requests after the pause, want 1 probe", n)
+	}
+	// The next pause ends and the server is back: an answer closes it.
+	now = now.Add(breakerPause + time.Second)
+	before = len(s.Calls())
 	s.raw = nil
 	a, err = l.Ask(ctx, AskRequest{Question: "How are headings and glyphs grouped?", Budget: 256})
 	if err != nil || a.Mode != "llm" || len(s.Calls()) == before {

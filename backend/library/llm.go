@@ -82,9 +82,11 @@ func secondsWords(d time.Duration) string {
 }
 
 // breakerTrips and breakerPause: after breakerTrips calls in a row ended on
-// a time limit, the server is not asked for breakerPause.
+// a time limit, the server is not asked for breakerPause. Two: one slow
+// call is not a dead server, and a job whose calls run one after another
+// (structures) pays breakerTrips limits before it stops waiting.
 const (
-	breakerTrips = 3
+	breakerTrips = 2
 	breakerPause = time.Minute
 )
 
@@ -93,31 +95,46 @@ const (
 // byte by default), and an index or structures job makes hundreds. After
 // breakerTrips calls in a row ended on a limit (llm.ErrTimeLimit), calls
 // fail at once for breakerPause, so the steps use their fallbacks at once;
-// then calls go out again, and one answer of any kind resets the count.
-// It is shared by every job and question of the library.
+// then one call at a time probes the server (the others still fail at
+// once) until one gets an answer of any kind, which closes it. It is shared
+// by every job and question of the library.
 type breaker struct {
 	llm.Client
 	base string
 	now  func() time.Time
+	// sem bounds the calls in flight like the client's own semaphore, so
+	// a call that waited for a slot checks the breaker after its wait (a
+	// queue of calls would otherwise each spend a limit on a dead server).
+	sem chan struct{}
 
 	mu        sync.Mutex
 	misses    int
 	openUntil time.Time
+	probing   bool
 }
 
-func (b *breaker) allow() error {
+// allow says whether a call may go out; probe is true for the one call
+// that re-checks a server after the pause.
+func (b *breaker) allow() (probe bool, err error) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	if b.now().Before(b.openUntil) {
-		return papertree.Errorf(papertree.ELLM, "the LLM server at %s missed its time limit %d times in a row, so it is not asked again for %s",
+	if b.misses < breakerTrips {
+		return false, nil
+	}
+	if b.now().Before(b.openUntil) || b.probing {
+		return false, papertree.Errorf(papertree.ELLM, "the LLM server at %s missed its time limit %d times in a row, so it is asked again only once in %s",
 			b.base, b.misses, secondsWords(breakerPause))
 	}
-	return nil
+	b.probing = true
+	return true, nil
 }
 
-func (b *breaker) record(err error) {
+func (b *breaker) record(probe bool, err error) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
+	if probe {
+		b.probing = false
+	}
 	switch {
 	case errors.Is(err, llm.ErrTimeLimit):
 		b.misses++
@@ -131,21 +148,50 @@ func (b *breaker) record(err error) {
 	}
 }
 
+// acquire takes a slot; release gives it back.
+func (b *breaker) acquire(ctx context.Context) error {
+	select {
+	case b.sem <- struct{}{}:
+		return nil
+	case <-ctx.Done():
+		var pe *papertree.Error
+		switch {
+		case errors.As(context.Cause(ctx), &pe):
+			return papertree.Wrap(ctx.Err(), papertree.ELLM, pe.Message) // the answer's budget
+		case errors.Is(ctx.Err(), context.DeadlineExceeded):
+			return papertree.Wrap(ctx.Err(), papertree.ELLM, "no slot for a request to the LLM server at "+b.base+" before the deadline")
+		}
+		return papertree.Wrap(ctx.Err(), papertree.ECanceled, "the request to the LLM server was cancelled")
+	}
+}
+
+func (b *breaker) release() { <-b.sem }
+
 func (b *breaker) Chat(ctx context.Context, req llm.ChatRequest) (llm.ChatResponse, error) {
-	if err := b.allow(); err != nil {
+	if err := b.acquire(ctx); err != nil {
+		return llm.ChatResponse{}, err
+	}
+	defer b.release()
+	probe, err := b.allow()
+	if err != nil {
 		return llm.ChatResponse{}, err
 	}
 	resp, err := b.Client.Chat(ctx, req)
-	b.record(err)
+	b.record(probe, err)
 	return resp, err
 }
 
 func (b *breaker) ChatStream(ctx context.Context, req llm.ChatRequest, onDelta func(string)) (llm.ChatResponse, error) {
-	if err := b.allow(); err != nil {
+	if err := b.acquire(ctx); err != nil {
+		return llm.ChatResponse{}, err
+	}
+	defer b.release()
+	probe, err := b.allow()
+	if err != nil {
 		return llm.ChatResponse{}, err
 	}
 	resp, err := b.Client.ChatStream(ctx, req, onDelta)
-	b.record(err)
+	b.record(probe, err)
 	return resp, err
 }
 
@@ -196,7 +242,7 @@ func (l *Library) ConfigureLLM(ctx context.Context, cfg llm.Config) (llm.Status,
 		l.setLLM(nil, st)
 		return st, err
 	}
-	client = &breaker{Client: client, base: st.BaseURL, now: time.Now}
+	client = &breaker{Client: client, base: st.BaseURL, now: time.Now, sem: make(chan struct{}, st.Config.WithDefaults().MaxConcurrency)}
 	l.setLLM(&llmState{status: st, ops: llm.NewOps(client), model: st.ChatModel, budget: st.Config.WithDefaults().AnswerBudget}, st)
 	return st, nil
 }
