@@ -3,12 +3,15 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -91,5 +94,69 @@ func TestAskLLMLimits(t *testing.T) {
 				t.Errorf("stderr has %q:\n%s", c.notErr, errb.String())
 			}
 		})
+	}
+}
+
+// TestCLIKeyNeverShown: index, structures, ask and export against a server
+// that echoes the API key into every reply: the key is in no output of the
+// CLI (stdout, stderr), no export and not in the library file.
+func TestCLIKeyNeverShown(t *testing.T) {
+	const key = "sk-cli-echo-7d1e0b9c4a2f"
+	var chats atomic.Int32
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		auth := r.Header.Get("Authorization")
+		if r.URL.Path == "/v1/models" {
+			fmt.Fprint(w, `{"data":[{"id":"cli-chat"}]}`)
+			return
+		}
+		chats.Add(1)
+		body, _ := io.ReadAll(r.Body)
+		content := "A summary that quotes " + auth + " and " + strings.TrimPrefix(auth, "Bearer ") + "."
+		if strings.Contains(string(body), "You answer questions") {
+			content = "Glyphs become words [1]. The key " + strings.TrimPrefix(auth, "Bearer ") + " was sent."
+		}
+		b, _ := json.Marshal(content)
+		w.Header().Set("Content-Type", "application/json")
+		fmt.Fprintf(w, `{"model":%q,"choices":[{"message":{"content":%s},"finish_reason":"stop"}]}`, strings.TrimPrefix(auth, "Bearer "), b)
+	}))
+	t.Cleanup(srv.Close)
+	t.Setenv("PAPERTREE_API_KEY", key)
+	dir := t.TempDir()
+	copyFile(t, filepath.Join(fixtures, "twocolumn.pdf"), filepath.Join(dir, "a.pdf"))
+	db := filepath.Join(t.TempDir(), "lib.db")
+	report := filepath.Join(t.TempDir(), "answer.html")
+	llmArgs := []string{"--llm", "openai", "--llm-url", srv.URL, "--chat-model", "cli-chat"}
+	steps := []struct {
+		name string
+		args []string
+	}{
+		{"index", append([]string{"index", "--db", db}, append(llmArgs, dir)...)},
+		{"structures", append([]string{"structures", "--db", db}, llmArgs...)},
+		{"ask", append([]string{"ask", "--db", db, "--json"}, append(llmArgs, "How are glyphs grouped?")...)},
+		{"ask text", append([]string{"ask", "--db", db}, append(llmArgs, "How are glyphs grouped?")...)},
+		{"export", []string{"export", "--db", db, "--history", "--format", "html", "--out", report}},
+	}
+	for _, s := range steps {
+		t.Run(s.name, func(t *testing.T) {
+			out, errOut, code := cli(t, s.args...)
+			if code != 0 {
+				t.Fatalf("exit %d: %s", code, errOut)
+			}
+			if strings.Contains(out+errOut, key) {
+				t.Errorf("the key is in the output:\n%s\n%s", out, errOut)
+			}
+			if s.name == "ask" && !strings.Contains(out, `"mode": "llm"`) {
+				t.Errorf("the answer is not the model's (the echo must be redacted, not refused): %s", out)
+			}
+		})
+	}
+	if chats.Load() < 5 {
+		t.Fatalf("only %d chat requests: the echo was not exercised", chats.Load())
+	}
+	t.Logf("%d chat requests", chats.Load())
+	for _, f := range []string{report, db, db + "-wal"} {
+		if b, err := os.ReadFile(f); err == nil && bytes.Contains(b, []byte(key)) {
+			t.Errorf("the key is in %s", filepath.Base(f))
+		}
 	}
 }
