@@ -71,9 +71,8 @@ func (l *Library) Ask(ctx context.Context, req AskRequest) (a *papertree.Answer,
 		req.Question = q
 	}
 	s := l.llmOn()
-	var budgetEnd time.Time
 	if s != nil {
-		s, budgetEnd = s.withBudget(t0)
+		s = s.withBudget(t0)
 	}
 	rec, tr := &opLog{}, &trace{}
 	var res retrieve.Result
@@ -113,7 +112,7 @@ func (l *Library) Ask(ctx context.Context, req AskRequest) (a *papertree.Answer,
 	}
 	if s != nil {
 		a.Model = s.model
-		if !time.Now().Before(budgetEnd) {
+		if rec.budgetHit {
 			a.Diag.Fallbacks = append(a.Diag.Fallbacks, "llm: the time budget of one answer ("+secondsWords(s.budget)+") ran out; the steps still waiting used their offline fallbacks")
 		}
 		rec.apply(&a.Diag)

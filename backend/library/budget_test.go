@@ -70,19 +70,21 @@ func injects(w http.ResponseWriter, r *http.Request, c chatCall) {
 // the answer's time budget with the extractive answer, saves nothing of the
 // reply, and its diagnostics say which steps fell back and why.
 func TestAskHostileServer(t *testing.T) {
-	const budget = 2 * time.Second
+	// The cases that do not wait for the budget get a long one, so a slow
+	// machine reading 3 x 4 MB never runs into it.
 	cases := []struct {
-		name  string
-		serve func(w http.ResponseWriter, r *http.Request, c chatCall)
-		want  []string
+		name   string
+		serve  func(w http.ResponseWriter, r *http.Request, c chatCall)
+		budget time.Duration
+		want   []string
 	}{
-		{"never answers: the budget ends the steps", neverAnswers, []string{
+		{"never answers: the budget ends the steps", neverAnswers, 2 * time.Second, []string{
 			"llm: the time budget of one answer (2 s) ran out",
 			"answer: fallback (the LLM call failed: the time budget of one answer (2 s) ran out)"}},
-		{"endless stream: the reply cap ends each call", floods(-1), []string{"answer: fallback (the LLM call failed: the LLM server at", "sent a reply longer than the 4 MB limit"}},
-		{"100 MB reply: the reply cap ends each call", floods(100 << 20), []string{"decompose: fallback (the LLM call failed:", "sent a reply longer than the 4 MB limit"}},
-		{"web page", webPage, []string{"answer: fallback (the LLM call failed:", "a web page (HTML) instead of an API reply"}},
-		{"injected instructions and markup", injects, []string{"answer: fallback (the LLM output contains"}},
+		{"endless stream: the reply cap ends each call", floods(-1), 20 * time.Second, []string{"answer: fallback (the LLM call failed: the LLM server at", "sent a reply longer than the 4 MB limit"}},
+		{"100 MB reply: the reply cap ends each call", floods(100 << 20), 20 * time.Second, []string{"decompose: fallback (the LLM call failed:", "sent a reply longer than the 4 MB limit"}},
+		{"web page", webPage, 20 * time.Second, []string{"answer: fallback (the LLM call failed:", "a web page (HTML) instead of an API reply"}},
+		{"injected instructions and markup", injects, 20 * time.Second, []string{"answer: fallback (the LLM output contains"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -94,7 +96,7 @@ func TestAskHostileServer(t *testing.T) {
 			cfg := *s.config()
 			// Only the budget is short: the server's silence must not be
 			// cut by a per-call limit first.
-			cfg.AnswerBudget, cfg.FirstByteTimeout, cfg.CallTimeout = budget, time.Minute, time.Minute
+			cfg.AnswerBudget, cfg.FirstByteTimeout, cfg.CallTimeout = c.budget, time.Minute, time.Minute
 			if _, err := l.ConfigureLLM(context.Background(), cfg); err != nil {
 				t.Fatal(err)
 			}
@@ -102,12 +104,12 @@ func TestAskHostileServer(t *testing.T) {
 			start := time.Now()
 			a, err := l.Ask(context.Background(), AskRequest{Question: "How are headings and glyphs grouped?", Budget: 256, OnDelta: func(string) {}})
 			took := time.Since(start)
-			t.Logf("answered in %s (budget %s), %d LLM calls", took.Round(time.Millisecond), budget, len(s.Calls()))
+			t.Logf("answered in %s (budget %s), %d LLM calls", took.Round(time.Millisecond), c.budget, len(s.Calls()))
 			if err != nil {
 				t.Fatal(err)
 			}
-			if took > budget {
-				t.Errorf("answered in %s, over the %s budget", took, budget)
+			if took > c.budget {
+				t.Errorf("answered in %s, over the %s budget", took, c.budget)
 			}
 			if a.Mode != "extractive" || a.Text == "" || len(a.Evidence) == 0 {
 				t.Errorf("mode %s, text %q, %d evidence", a.Mode, a.Text, len(a.Evidence))
@@ -117,6 +119,9 @@ func TestAskHostileServer(t *testing.T) {
 				if !strings.Contains(fb, w) {
 					t.Errorf("fallbacks lack %q:\n%s", w, fb)
 				}
+			}
+			if budgetLine := strings.Contains(fb, "llm: the time budget"); budgetLine != strings.Contains(c.want[0], "llm: the time budget") {
+				t.Errorf("budget line %v, want it only when the budget ended a step:\n%s", budgetLine, fb)
 			}
 			set, _ := l.Store().AnswerSettings(context.Background(), a.ID)
 			if len(set) > 16<<10 || strings.Contains(a.Text, "flood flood") || strings.Contains(string(set), "flood flood") {

@@ -67,14 +67,14 @@ func budgetReserve(budget time.Duration) time.Duration { return min(budget/10, 5
 // a call still waiting then fails with a message naming the budget, and its
 // step falls back. Only the LLM calls are bounded: retrieval and the
 // extractive answer run on the caller's ctx, so the answer still comes.
-func (s *llmState) withBudget(start time.Time) (*llmState, time.Time) {
+func (s *llmState) withBudget(start time.Time) *llmState {
 	deadline := start.Add(s.budget - budgetReserve(s.budget))
-	cause := papertree.Errorf(papertree.ELLM, "the time budget of one answer (%s) ran out", secondsWords(s.budget))
+	cause := papertree.Wrap(errAnswerBudget, papertree.ELLM, "the time budget of one answer ("+secondsWords(s.budget)+") ran out")
 	ops := *s.ops
 	ops.Client = budgeted{Client: s.ops.Client, deadline: deadline, cause: cause}
 	b := *s
 	b.ops = &ops
-	return &b, deadline
+	return &b
 }
 
 func secondsWords(d time.Duration) string {
@@ -194,6 +194,9 @@ func (b *breaker) ChatStream(ctx context.Context, req llm.ChatRequest, onDelta f
 	b.record(probe, err)
 	return resp, err
 }
+
+// errAnswerBudget is in the chain of a call that the answer's budget ended.
+var errAnswerBudget = errors.New("the answer's LLM time budget ran out")
 
 // budgeted is a Client whose calls end at deadline (with cause), whatever
 // deadline the caller's ctx has.
@@ -367,11 +370,16 @@ type opLog struct {
 	mu        sync.Mutex
 	fallbacks []string
 	tokens    map[string]int
+	// budgetHit: a step fell back because the answer's budget ran out.
+	budgetHit bool
 }
 
 func (r *opLog) add(o llm.Outcome) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	if errors.Is(o.Err, errAnswerBudget) {
+		r.budgetHit = true
+	}
 	if o.Fallback {
 		line := o.String()
 		for _, f := range r.fallbacks {

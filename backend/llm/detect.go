@@ -81,6 +81,7 @@ func detect(ctx context.Context, cfg Config) (Status, error) {
 	probe.MaxRetries = -1
 	probe = probe.WithDefaults()
 	t := newTransport(probe, nil)
+	defer t.http.CloseIdleConnections() // a transport per detection: keep no connection open
 
 	var models []string
 	var err error

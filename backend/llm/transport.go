@@ -315,10 +315,9 @@ func ctxError(ctx context.Context, url string) *papertree.Error {
 	if errors.Is(err, context.DeadlineExceeded) {
 		var pe *papertree.Error
 		if cause := context.Cause(ctx); errors.As(cause, &pe) && pe.Message != "" {
-			if errors.Is(cause, ErrTimeLimit) {
-				return limitError(err, pe.Message)
-			}
-			return papertree.Wrap(err, papertree.ELLM, pe.Message)
+			// The cause stays in the chain: the caller can tell its own
+			// deadline (errors.Is) from the others.
+			return papertree.Wrap(fmt.Errorf("%w (%w)", err, cause), papertree.ELLM, pe.Message)
 		}
 		return papertree.Wrap(err, papertree.ELLM, "no answer from the LLM server at "+url+" before the deadline (timeout)")
 	}
