@@ -2,6 +2,7 @@ package library
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
@@ -45,8 +46,19 @@ func (l *Library) Retrieval() *retrieve.StoreIndex {
 // answer is then extractive. Every answer is saved and gets its ID, unless
 // NoHistory or the library is read-only (ID 0). When saving fails, the
 // answer is returned (ID 0) together with the coded error.
+//
+// With an LLM, its steps share one time budget (llm.Config.AnswerBudget,
+// default 60 s): a step still waiting when it runs out falls back, and the
+// answer says so, so an answer comes within the budget whatever the server
+// does. Cancelling ctx ends Ask with ECanceled ("Cancelled."), never with
+// the message of the step it interrupted.
 func (l *Library) Ask(ctx context.Context, req AskRequest) (a *papertree.Answer, err error) {
-	defer func() { err = store.UserError(err) }()
+	defer func() {
+		if err != nil && ctx.Err() != nil {
+			err = stopped(ctx)
+		}
+		err = store.UserError(err)
+	}()
 	t0 := time.Now()
 	strat, err := retrieve.Get(req.Strategy)
 	if err != nil {
@@ -70,6 +82,9 @@ func (l *Library) Ask(ctx context.Context, req AskRequest) (a *papertree.Answer,
 	// decision and the answer all use this reading.
 	q := query.Parse(req.Question)
 	s := l.llmOn()
+	if s != nil {
+		s = s.withBudget(t0)
+	}
 	rec, tr := &opLog{}, &trace{}
 	var res retrieve.Result
 	if s != nil {
@@ -87,6 +102,9 @@ func (l *Library) Ask(ctx context.Context, req AskRequest) (a *papertree.Answer,
 		Evidence: res.Evidence, Diag: res.Diag, PaperIDs: req.PaperIDs,
 	}
 	if s == nil || !generateLLM(ctx, s, a, req.OnDelta, rec) {
+		if err := ctx.Err(); err != nil {
+			return nil, err // cancelled: no answer, not even the extractive one
+		}
 		// How the papers use the question's words is read where the
 		// reply's claims speak: the paper the question names, when it was
 		// lifted among others, else the papers of the evidence.
@@ -114,6 +132,9 @@ func (l *Library) Ask(ctx context.Context, req AskRequest) (a *papertree.Answer,
 	}
 	if s != nil {
 		a.Model = s.model
+		if rec.budgetHit {
+			a.Diag.Fallbacks = append(a.Diag.Fallbacks, "llm: the time budget of one answer ("+secondsWords(s.budget)+") ran out; the steps still waiting used their offline fallbacks")
+		}
 		rec.apply(&a.Diag)
 	}
 	if a.Diag.Timings == nil {
@@ -168,4 +189,13 @@ func (l *Library) checkNotEmpty(ctx context.Context) error {
 	}
 	return papertree.Errorf(papertree.EConflict,
 		"The library is empty: index some papers first (papertree index --db FILE FOLDER).")
+}
+
+// stopped words why Ask ended early because of ctx: the caller cancelled
+// (Ctrl+C, the Stop button), or the caller's own deadline passed.
+func stopped(ctx context.Context) error {
+	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		return papertree.Wrap(context.DeadlineExceeded, papertree.ETimeout, "The question took longer than its time limit.")
+	}
+	return papertree.Wrap(context.Canceled, papertree.ECanceled, "Cancelled.")
 }

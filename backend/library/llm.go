@@ -14,6 +14,8 @@ package library
 
 import (
 	"context"
+	"errors"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -51,6 +53,169 @@ type llmState struct {
 	status llm.Status
 	ops    *llm.Ops
 	model  string
+	// budget is the time one answer's LLM steps may take (the settings'
+	// llm.answer_budget_seconds, llm.Config.AnswerBudget).
+	budget time.Duration
+}
+
+// budgetReserve is the share of an answer's budget kept for what follows
+// the LLM steps (the extractive answer when they fell back, saving): a
+// tenth, at most 5 s, so the answer comes within the budget.
+func budgetReserve(budget time.Duration) time.Duration { return min(budget/10, 5*time.Second) }
+
+// withBudget returns s whose LLM calls all end by start+budget-reserve;
+// a call still waiting then fails with a message naming the budget, and its
+// step falls back. Only the LLM calls are bounded: retrieval and the
+// extractive answer run on the caller's ctx, so the answer still comes.
+func (s *llmState) withBudget(start time.Time) *llmState {
+	deadline := start.Add(s.budget - budgetReserve(s.budget))
+	cause := papertree.Wrap(errAnswerBudget, papertree.ELLM, "the time budget of one answer ("+secondsWords(s.budget)+") ran out")
+	ops := *s.ops
+	ops.Client = budgeted{Client: s.ops.Client, deadline: deadline, cause: cause}
+	b := *s
+	b.ops = &ops
+	return &b
+}
+
+func secondsWords(d time.Duration) string {
+	return strconv.FormatFloat(d.Seconds(), 'f', -1, 64) + " s"
+}
+
+// breakerTrips and breakerPause: after breakerTrips calls in a row ended on
+// a time limit, the server is not asked for breakerPause. Two: one slow
+// call is not a dead server, and a job whose calls run one after another
+// (structures) pays breakerTrips limits before it stops waiting.
+const (
+	breakerTrips = 2
+	breakerPause = time.Minute
+)
+
+// breaker stops asking a server that keeps missing its time limits (down,
+// hung, overloaded): each such call costs a whole limit (30 s for the first
+// byte by default), and an index or structures job makes hundreds. After
+// breakerTrips calls in a row ended on a limit (llm.ErrTimeLimit), calls
+// fail at once for breakerPause, so the steps use their fallbacks at once;
+// then one call at a time probes the server (the others still fail at
+// once) until one gets an answer of any kind, which closes it. It is shared
+// by every job and question of the library.
+type breaker struct {
+	llm.Client
+	base string
+	now  func() time.Time
+	// sem bounds the calls in flight like the client's own semaphore, so
+	// a call that waited for a slot checks the breaker after its wait (a
+	// queue of calls would otherwise each spend a limit on a dead server).
+	sem chan struct{}
+
+	mu        sync.Mutex
+	misses    int
+	openUntil time.Time
+	probing   bool
+}
+
+// allow says whether a call may go out; probe is true for the one call
+// that re-checks a server after the pause.
+func (b *breaker) allow() (probe bool, err error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.misses < breakerTrips {
+		return false, nil
+	}
+	if b.now().Before(b.openUntil) || b.probing {
+		return false, papertree.Errorf(papertree.ELLM, "the LLM server at %s missed its time limit %d times in a row, so it is asked again only once in %s",
+			b.base, b.misses, secondsWords(breakerPause))
+	}
+	b.probing = true
+	return true, nil
+}
+
+func (b *breaker) record(probe bool, err error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if probe {
+		b.probing = false
+	}
+	switch {
+	case errors.Is(err, llm.ErrTimeLimit):
+		b.misses++
+		if b.misses >= breakerTrips {
+			b.openUntil = b.now().Add(breakerPause)
+		}
+	case err == nil || papertree.ErrorCode(err) == papertree.ELLM && !errors.Is(err, context.DeadlineExceeded):
+		// The server answered (well or badly): it is alive. A cancel or
+		// the caller's own deadline says nothing about it.
+		b.misses = 0
+	}
+}
+
+// acquire takes a slot; release gives it back.
+func (b *breaker) acquire(ctx context.Context) error {
+	select {
+	case b.sem <- struct{}{}:
+		return nil
+	case <-ctx.Done():
+		var pe *papertree.Error
+		switch {
+		case errors.As(context.Cause(ctx), &pe):
+			return papertree.Wrap(ctx.Err(), papertree.ELLM, pe.Message) // the answer's budget
+		case errors.Is(ctx.Err(), context.DeadlineExceeded):
+			return papertree.Wrap(ctx.Err(), papertree.ELLM, "no slot for a request to the LLM server at "+b.base+" before the deadline")
+		}
+		return papertree.Wrap(ctx.Err(), papertree.ECanceled, "the request to the LLM server was cancelled")
+	}
+}
+
+func (b *breaker) release() { <-b.sem }
+
+func (b *breaker) Chat(ctx context.Context, req llm.ChatRequest) (llm.ChatResponse, error) {
+	if err := b.acquire(ctx); err != nil {
+		return llm.ChatResponse{}, err
+	}
+	defer b.release()
+	probe, err := b.allow()
+	if err != nil {
+		return llm.ChatResponse{}, err
+	}
+	resp, err := b.Client.Chat(ctx, req)
+	b.record(probe, err)
+	return resp, err
+}
+
+func (b *breaker) ChatStream(ctx context.Context, req llm.ChatRequest, onDelta func(string)) (llm.ChatResponse, error) {
+	if err := b.acquire(ctx); err != nil {
+		return llm.ChatResponse{}, err
+	}
+	defer b.release()
+	probe, err := b.allow()
+	if err != nil {
+		return llm.ChatResponse{}, err
+	}
+	resp, err := b.Client.ChatStream(ctx, req, onDelta)
+	b.record(probe, err)
+	return resp, err
+}
+
+// errAnswerBudget is in the chain of a call that the answer's budget ended.
+var errAnswerBudget = errors.New("the answer's LLM time budget ran out")
+
+// budgeted is a Client whose calls end at deadline (with cause), whatever
+// deadline the caller's ctx has.
+type budgeted struct {
+	llm.Client
+	deadline time.Time
+	cause    error
+}
+
+func (b budgeted) Chat(ctx context.Context, req llm.ChatRequest) (llm.ChatResponse, error) {
+	ctx, cancel := context.WithDeadlineCause(ctx, b.deadline, b.cause)
+	defer cancel()
+	return b.Client.Chat(ctx, req)
+}
+
+func (b budgeted) ChatStream(ctx context.Context, req llm.ChatRequest, onDelta func(string)) (llm.ChatResponse, error) {
+	ctx, cancel := context.WithDeadlineCause(ctx, b.deadline, b.cause)
+	defer cancel()
+	return b.Client.ChatStream(ctx, req, onDelta)
 }
 
 // ConfigureLLM detects the server described by cfg (within ctx) and
@@ -80,7 +245,8 @@ func (l *Library) ConfigureLLM(ctx context.Context, cfg llm.Config) (llm.Status,
 		l.setLLM(nil, st)
 		return st, err
 	}
-	l.setLLM(&llmState{status: st, ops: llm.NewOps(client), model: st.ChatModel}, st)
+	client = &breaker{Client: client, base: st.BaseURL, now: time.Now, sem: make(chan struct{}, st.Config.WithDefaults().MaxConcurrency)}
+	l.setLLM(&llmState{status: st, ops: llm.NewOps(client), model: st.ChatModel, budget: st.Config.WithDefaults().AnswerBudget}, st)
 	return st, nil
 }
 
@@ -204,11 +370,16 @@ type opLog struct {
 	mu        sync.Mutex
 	fallbacks []string
 	tokens    map[string]int
+	// budgetHit: a step fell back because the answer's budget ran out.
+	budgetHit bool
 }
 
 func (r *opLog) add(o llm.Outcome) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	if errors.Is(o.Err, errAnswerBudget) {
+		r.budgetHit = true
+	}
 	if o.Fallback {
 		line := o.String()
 		for _, f := range r.fallbacks {

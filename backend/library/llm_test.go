@@ -54,6 +54,11 @@ type llmServer struct {
 	mu      sync.Mutex
 	calls   []chatCall
 	replies map[string]func(c chatCall) reply // by op; nil = default
+	// key is the API key the server expects (default apiKey).
+	key string
+	// raw, when set, answers chat calls itself (a misbehaving server:
+	// budget_test.go); the call is recorded first.
+	raw func(w http.ResponseWriter, r *http.Request, c chatCall)
 }
 
 var opMarkers = []struct{ marker, op string }{
@@ -68,7 +73,7 @@ var opMarkers = []struct{ marker, op string }{
 }
 
 func newLLMServer(t *testing.T) *llmServer {
-	s := &llmServer{t: t, replies: map[string]func(chatCall) reply{}}
+	s := &llmServer{t: t, replies: map[string]func(chatCall) reply{}, key: apiKey}
 	s.srv = httptest.NewServer(http.HandlerFunc(s.handle))
 	t.Cleanup(s.srv.Close)
 	return s
@@ -81,7 +86,7 @@ func (s *llmServer) set(op string, f func(c chatCall) reply) {
 }
 
 func (s *llmServer) handle(w http.ResponseWriter, r *http.Request) {
-	if got := r.Header.Get("Authorization"); got != "Bearer "+apiKey {
+	if got := r.Header.Get("Authorization"); got != "Bearer "+s.key {
 		s.t.Errorf("%s %s: Authorization %q", r.Method, r.URL.Path, got)
 	}
 	switch {
@@ -121,8 +126,12 @@ func (s *llmServer) handle(w http.ResponseWriter, r *http.Request) {
 	}
 	s.mu.Lock()
 	s.calls = append(s.calls, c)
-	f := s.replies[c.Op]
+	f, takeover := s.replies[c.Op], s.raw
 	s.mu.Unlock()
+	if takeover != nil {
+		takeover(w, r, c)
+		return
+	}
 	if f == nil {
 		f = defaultReply
 	}
@@ -204,7 +213,7 @@ func (s *llmServer) count(op string) int {
 }
 
 func (s *llmServer) config() *llm.Config {
-	return &llm.Config{Provider: llm.ProviderOpenAI, BaseURL: s.srv.URL + "/v1", ChatModel: chatModel, APIKey: apiKey,
+	return &llm.Config{Provider: llm.ProviderOpenAI, BaseURL: s.srv.URL + "/v1", ChatModel: chatModel, APIKey: s.key,
 		MaxRetries: -1, RetryBaseDelay: time.Millisecond, RetryMaxDelay: 5 * time.Millisecond}
 }
 

@@ -2,6 +2,7 @@ package llm
 
 import (
 	"context"
+	"strings"
 	"sync/atomic"
 	"time"
 
@@ -101,8 +102,19 @@ func (c *httpClient) ChatStream(ctx context.Context, req ChatRequest, onDelta fu
 	return c.chat(ctx, req, onDelta)
 }
 
+// chat runs one call within the caller's ctx and the Config's call
+// deadline. Every reply enters here, so here secrets leave it: the content
+// (streamed deltas included) and the model name are redacted before anyone
+// (caches, summaries, answers, usage rows, logs) sees them.
 func (c *httpClient) chat(ctx context.Context, req ChatRequest, onDelta func(string)) (ChatResponse, error) {
 	start := time.Now()
+	ctx, cancel := c.t.callContext(ctx)
+	defer cancel()
+	var rs *streamRedactor
+	if onDelta != nil {
+		rs = &streamRedactor{out: onDelta}
+		onDelta = rs.write
+	}
 	op := req.Op
 	if op == "" {
 		op = "chat"
@@ -115,10 +127,17 @@ func (c *httpClient) chat(ctx context.Context, req ChatRequest, onDelta func(str
 	var err error
 	if len(req.Messages) == 0 {
 		err = papertree.Errorf(papertree.EInvalid, "a chat request needs at least one message")
+	} else if ctx.Err() != nil {
+		// A spent deadline (the answer's budget) or a cancel: no request.
+		err = ctxError(ctx, c.cfg.BaseURL)
 	} else if c.cfg.Provider == ProviderOllama {
 		resp, err = c.ollamaChat(ctx, req, temp, onDelta)
 	} else {
 		resp, err = c.openAIChat(ctx, req, temp, onDelta)
+	}
+	resp.Content, resp.Model = papertree.Redact(resp.Content), papertree.Redact(resp.Model)
+	if err == nil && rs != nil {
+		rs.flush()
 	}
 	resp.Duration = time.Since(start)
 	if resp.Model == "" {
@@ -136,4 +155,72 @@ func (c *httpClient) chat(ctx context.Context, req ChatRequest, onDelta func(str
 		return ChatResponse{Model: resp.Model, Duration: resp.Duration}, err
 	}
 	return resp, nil
+}
+
+// streamRedactor passes streamed text on without secrets. A secret may be
+// split across deltas, so text is passed on only up to the last whitespace
+// (registered secrets, URL credentials and key-shaped tokens contain none)
+// and a trailing "Bearer"/"Basic" waits for the token after it. Each piece
+// passed on is redacted whole; flush passes on the rest at the end.
+type streamRedactor struct {
+	out     func(string)
+	pending []byte
+}
+
+func (r *streamRedactor) write(d string) {
+	old := len(r.pending)
+	r.pending = append(r.pending, d...)
+	cut := -1
+	for i := len(r.pending) - 1; i >= old; i-- { // only the new text can hold a new boundary
+		if isSpace(r.pending[i]) {
+			cut = i + 1
+			break
+		}
+	}
+	if cut < 0 {
+		return
+	}
+	// The word before the whitespace run: hold back an auth scheme.
+	end := cut
+	for end > 0 && isSpace(r.pending[end-1]) {
+		end--
+	}
+	if w := lastWord(r.pending[:end]); strings.EqualFold(w, "bearer") || strings.EqualFold(w, "basic") {
+		cut = end - len(w)
+	}
+	if cut <= 0 {
+		return
+	}
+	r.out(papertree.Redact(string(r.pending[:cut])))
+	r.pending = append(r.pending[:0], r.pending[cut:]...)
+}
+
+func (r *streamRedactor) flush() {
+	if len(r.pending) > 0 {
+		r.out(papertree.Redact(string(r.pending)))
+		r.pending = r.pending[:0]
+	}
+}
+
+func isSpace(b byte) bool {
+	return b == ' ' || b == '\n' || b == '\t' || b == '\r' || b == '\f' || b == '\v'
+}
+
+// lastWord is the trailing run of letters of b (at most 7 bytes are
+// looked at: only "bearer" and "basic" matter).
+func lastWord(b []byte) string {
+	i := len(b)
+	for i > 0 && len(b)-i < 7 {
+		c := b[i-1]
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z') {
+			break
+		}
+		i--
+	}
+	if i > 0 {
+		if c := b[i-1]; c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' {
+			return "" // part of a longer word
+		}
+	}
+	return string(b[i:])
 }

@@ -140,7 +140,9 @@ func TestStreamIgnoredByServer(t *testing.T) {
 	c := newTestClient(t, f.config(), nil)
 	var deltas []string
 	resp, err := c.ChatStream(context.Background(), ChatRequest{Messages: []Message{{Role: "user", Content: "x"}}}, func(s string) { deltas = append(deltas, s) })
-	if err != nil || resp.Content != "whole answer" || len(deltas) != 1 || deltas[0] != "whole answer" || resp.PromptTokens != 5 {
+	// The content arrives whole; the deltas may be cut at whitespace (the
+	// client's redaction holds back text up to a word boundary).
+	if err != nil || resp.Content != "whole answer" || strings.Join(deltas, "") != "whole answer" || resp.PromptTokens != 5 {
 		t.Errorf("%+v %v deltas %q", resp, err, deltas)
 	}
 }
@@ -341,18 +343,27 @@ func TestDeadlineAndCancel(t *testing.T) {
 }
 
 func TestMalformedResponse(t *testing.T) {
-	for _, kind := range kinds {
-		t.Run(kind, func(t *testing.T) {
-			f := newFake(t, kind, func(w http.ResponseWriter, r *http.Request, c call, n int) {
-				w.Header().Set("Content-Type", "text/html")
-				w.Write([]byte("<html>proxy login</html>"))
+	cases := []struct{ name, ctype, want string }{
+		{"HTML page labelled as such", "text/html; charset=utf-8", "a web page (HTML) instead of an API reply"},
+		{"HTML page labelled JSON", "application/json", "not valid JSON"},
+	}
+	for _, tc := range cases {
+		for _, kind := range kinds {
+			t.Run(tc.name+"/"+kind, func(t *testing.T) {
+				f := newFake(t, kind, func(w http.ResponseWriter, r *http.Request, c call, n int) {
+					w.Header().Set("Content-Type", tc.ctype)
+					w.Write([]byte("<html>proxy login</html>"))
+				})
+				c := newTestClient(t, f.config(), nil)
+				_, err := c.Chat(context.Background(), ChatRequest{Messages: []Message{{Role: "user", Content: "hi"}}})
+				if papertree.ErrorCode(err) != papertree.ELLM || !strings.Contains(papertree.ErrorMessage(err), tc.want) {
+					t.Errorf("err %v, want %q", err, tc.want)
+				}
+				if n := len(f.Calls()); n != 1 {
+					t.Errorf("%d requests, want 1 (a web page is not retried)", n)
+				}
 			})
-			c := newTestClient(t, f.config(), nil)
-			_, err := c.Chat(context.Background(), ChatRequest{Messages: []Message{{Role: "user", Content: "hi"}}})
-			if papertree.ErrorCode(err) != papertree.ELLM || !strings.Contains(papertree.ErrorMessage(err), "not valid JSON") {
-				t.Errorf("err %v", err)
-			}
-		})
+		}
 	}
 }
 

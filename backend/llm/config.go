@@ -33,6 +33,14 @@ const (
 	DefaultRetryBaseDelay = 500 * time.Millisecond
 	DefaultRetryMaxDelay  = 30 * time.Second
 	DefaultEmbedBatchSize = 32
+	// The deadlines and the reply cap of one call, and the time budget of
+	// one answer's LLM steps (the settings tree shows and edits them; these
+	// are the values a zero field takes).
+	DefaultConnectTimeout   = 5 * time.Second
+	DefaultFirstByteTimeout = 30 * time.Second
+	DefaultCallTimeout      = 45 * time.Second
+	DefaultAnswerBudget     = 60 * time.Second
+	DefaultMaxReplyBytes    = 4 << 20
 )
 
 // Config says which server to use and how hard to push it. The zero value
@@ -58,6 +66,32 @@ type Config struct {
 	RetryMaxDelay  time.Duration `json:"retry_max_delay"`
 	// EmbedBatchSize is the number of texts per embedding request (default 32).
 	EmbedBatchSize int `json:"embed_batch_size"`
+
+	// Deadlines of one call (chat or embedding), set by the caller from
+	// its settings: the client applies them to the HTTP transport (dial,
+	// response headers) and as a context deadline over the call, so no
+	// server can hold a call longer, however it misbehaves.
+	//
+	// ConnectTimeout bounds connecting to the server, TCP and TLS
+	// (default 5s). A connection that times out is not retried.
+	ConnectTimeout time.Duration `json:"connect_timeout"`
+	// FirstByteTimeout bounds the wait for the reply to start (its HTTP
+	// headers) after the request was sent (default 30s). A non-streamed
+	// reply starts only once the whole completion is written, so it is
+	// also the longest non-streamed completion. Not retried.
+	FirstByteTimeout time.Duration `json:"first_byte_timeout"`
+	// CallTimeout bounds one call in total: every attempt, the waits
+	// between retries and reading the reply or stream (default 45s).
+	CallTimeout time.Duration `json:"call_timeout"`
+	// MaxReplyBytes caps the bytes read from one reply or one stream
+	// (default 4 MiB); a longer reply fails the call (the step falls back)
+	// instead of filling memory.
+	MaxReplyBytes int64 `json:"max_reply_bytes"`
+	// AnswerBudget is the total time the LLM steps of one answer may take
+	// (default 60s). The client does not apply it (a call knows nothing of
+	// the answer it belongs to): the library sets it as a deadline over the
+	// answer's LLM steps, and the steps it cuts short use their fallbacks.
+	AnswerBudget time.Duration `json:"answer_budget"`
 }
 
 // WithDefaults returns c with zero fields set to their defaults and BaseURL
@@ -85,6 +119,21 @@ func (c Config) WithDefaults() Config {
 	}
 	if c.EmbedBatchSize <= 0 {
 		c.EmbedBatchSize = DefaultEmbedBatchSize
+	}
+	if c.ConnectTimeout <= 0 {
+		c.ConnectTimeout = DefaultConnectTimeout
+	}
+	if c.FirstByteTimeout <= 0 {
+		c.FirstByteTimeout = DefaultFirstByteTimeout
+	}
+	if c.CallTimeout <= 0 {
+		c.CallTimeout = DefaultCallTimeout
+	}
+	if c.MaxReplyBytes <= 0 {
+		c.MaxReplyBytes = DefaultMaxReplyBytes
+	}
+	if c.AnswerBudget <= 0 {
+		c.AnswerBudget = DefaultAnswerBudget
 	}
 	c.BaseURL = normaliseBaseURL(c.BaseURL)
 	if c.BaseURL == "" && (c.Provider == ProviderOllama || c.Provider == ProviderAuto) {

@@ -81,6 +81,7 @@ func detect(ctx context.Context, cfg Config) (Status, error) {
 	probe.MaxRetries = -1
 	probe = probe.WithDefaults()
 	t := newTransport(probe, nil)
+	defer t.http.CloseIdleConnections() // a transport per detection: keep no connection open
 
 	var models []string
 	var err error
@@ -107,6 +108,9 @@ func detect(ctx context.Context, cfg Config) (Status, error) {
 		return st, err
 	}
 	st.Reachable = true
+	for i, m := range models {
+		models[i] = papertree.Redact(m) // a server's reply, shown and stored as the model name
+	}
 	sort.Strings(models)
 	st.Models = models
 
@@ -194,12 +198,14 @@ func looksLikeEmbedding(name string) bool {
 }
 
 func getJSON(ctx context.Context, t *transport, path string, into any) error {
+	ctx, cancel := t.callContext(ctx)
+	defer cancel()
 	resp, err := t.do(ctx, http.MethodGet, path, nil, "")
 	if err != nil {
 		return err
 	}
 	defer resp.Close()
-	raw, err := io.ReadAll(io.LimitReader(resp.Body, 16<<20))
+	raw, err := io.ReadAll(resp.Body)
 	if err != nil {
 		return readError(ctx, t.base, err)
 	}

@@ -11,7 +11,18 @@
 // Invariants:
 //   - Only the standard library speaks HTTP here; there are no SDKs.
 //   - ctx comes first on every call and there are NO hidden timeouts: the
-//     caller sets deadlines (an answer may stream for minutes on a laptop).
+//     caller sets deadlines, in ctx and in Config (ConnectTimeout,
+//     FirstByteTimeout, CallTimeout, from the settings tree); the client
+//     applies Config's to its HTTP transport and over each call, so every
+//     call ends, however the server behaves. AnswerBudget is the caller's
+//     too (the library applies it over one answer's steps).
+//   - Every reply is bounded: at most MaxReplyBytes are read from one reply
+//     or stream; past it the call fails (it never parses a truncated reply).
+//   - No secret leaves the client: every reply (content, streamed deltas,
+//     model names, error bodies) is redacted here, the one place replies
+//     enter, so no cache, summary, answer, usage row, log or export holds
+//     the API key even when a server echoes it. Replies carrying web markup
+//     or instructions to a model that the prompt did not are not used.
 //   - Every call is bounded: a semaphore per client limits concurrency and
 //     retries are bounded (exponential backoff with jitter, Retry-After
 //     respected) and happen only on 429, 5xx and dropped connections, never on

@@ -102,6 +102,8 @@ func (e *Embedder) Embed(ctx context.Context, texts []string) ([][]float32, erro
 
 func (e *Embedder) embedBatch(ctx context.Context, texts []string) (vs [][]float32, err error) {
 	start := time.Now()
+	ctx, cancel := e.t.callContext(ctx)
+	defer cancel()
 	tokens := 0
 	defer func() {
 		e.t.usage.Record("embed", e.cfg.EmbedModel, tokens, 0, time.Since(start), err)

@@ -75,6 +75,9 @@ func (c *httpClient) ollamaChat(ctx context.Context, req ChatRequest, temp float
 	var content strings.Builder
 	for {
 		line, rerr := br.ReadBytes('\n')
+		if rerr != nil && rerr != io.EOF {
+			return ChatResponse{}, readError(ctx, base, rerr)
+		}
 		if line = bytes.TrimSpace(line); len(line) > 0 {
 			var r olChatResponse
 			if err := json.Unmarshal(line, &r); err != nil {

@@ -139,6 +139,11 @@ func readSSE(ctx context.Context, base string, body io.Reader, onDelta func(stri
 	finished := false
 	for {
 		line, err := br.ReadBytes('\n')
+		if err != nil && err != io.EOF {
+			// A line cut by a read error (the cap, a dropped connection)
+			// is incomplete: the error is the news, not its JSON.
+			return ChatResponse{}, readError(ctx, base, err)
+		}
 		if len(line) > 0 {
 			line = bytes.TrimRight(line, "\r\n")
 			data, ok := bytes.CutPrefix(line, []byte("data:"))
@@ -189,6 +194,10 @@ func readSSE(ctx context.Context, base string, body io.Reader, onDelta func(stri
 }
 
 func readError(ctx context.Context, base string, err error) *papertree.Error {
+	var big replyTooLarge
+	if errors.As(err, &big) {
+		return papertree.Wrap(err, papertree.ELLM, "the LLM server at "+base+" sent a reply longer than the "+sizeWords(big.limit)+" limit")
+	}
 	if ctx.Err() != nil {
 		return ctxError(ctx, base)
 	}

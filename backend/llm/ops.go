@@ -119,7 +119,39 @@ func (o *Ops) call(ctx context.Context, op string, data any, jsonMode bool, temp
 	if strings.TrimSpace(stripThink(resp.Content)) == "" {
 		return resp, fallback(out, "the LLM returned an empty output", nil), false
 	}
+	if what := injected(resp.Content, msgs); what != "" {
+		return resp, fallback(out, "the LLM output contains "+what+" that the prompt did not", nil), false
+	}
 	return resp, out, true
+}
+
+var (
+	// markupRE finds active web markup: a page, a script, an event
+	// handler, a javascript: link. Summaries and answers are text; such
+	// markup comes from a hostile or hijacked server (or a web page the
+	// model was fed), and would be shown, stored and exported.
+	markupRE = regexp.MustCompile(`(?i)<\s*(?:!doctype|html|head|body|script|iframe|object|embed|style|meta|link|form|svg)\b|<[^>]*\bon[a-z]+\s*=|javascript:`)
+	// injectionRE finds instructions aimed at the next model that reads
+	// the output (summaries go into later prompts): a prompt injection.
+	injectionRE = regexp.MustCompile(`(?i)\b(?:ignore|disregard|forget|override)\b[^.\n]{0,40}\b(?:previous|prior|above|earlier|all|your|the system)\b[^.\n]{0,30}\b(?:instructions?|prompts?|rules|directions)\b|\bsystem prompt\b|\bnew instructions\s*:`)
+)
+
+// injected says what an output carries that is not the model's work on
+// the prompt: web markup or instructions to a model. Text the prompt
+// itself contains (a paper about web security quotes <script>) is the
+// evidence, not an injection, and passes.
+func injected(out string, msgs []Message) string {
+	prompt := ""
+	for _, m := range msgs {
+		prompt += m.Content + "\n"
+	}
+	switch {
+	case markupRE.MatchString(out) && !markupRE.MatchString(prompt):
+		return "web markup (HTML or script)"
+	case injectionRE.MatchString(out) && !injectionRE.MatchString(prompt):
+		return "instructions aimed at a model (a prompt injection)"
+	}
+	return ""
 }
 
 func fallback(o Outcome, reason string, err error) Outcome {

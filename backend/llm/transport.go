@@ -19,8 +19,10 @@ import (
 )
 
 // transport is the HTTP plumbing shared by chat clients and embedders: one
-// semaphore, the retry policy and error wording. It holds no timeouts: only
-// the caller's ctx ends a request.
+// semaphore, the retry policy, the caller's deadlines and reply cap, and
+// error wording. Its deadlines are the Config's (set by the caller from its
+// settings): the dial and response-header timeouts of its http.Transport
+// and CallTimeout as a context deadline over each call (callContext).
 type transport struct {
 	base       string
 	apiKey     string
@@ -30,6 +32,11 @@ type transport struct {
 	baseDelay  time.Duration
 	maxDelay   time.Duration
 	usage      Usage
+	// connect, firstByte and callTimeout are Config's deadlines (for the
+	// transport, callContext and the wording of errors); maxReply caps
+	// the bytes read from one reply body.
+	connect, firstByte, callTimeout time.Duration
+	maxReply                        int64
 	// sleep waits between retries; tests replace it to record delays
 	// instead of spending them.
 	sleep func(ctx context.Context, d time.Duration) error
@@ -40,17 +47,107 @@ func newTransport(cfg Config, usage Usage) *transport {
 		usage = discardUsage{}
 	}
 	registerSecrets(cfg)
-	return &transport{
-		base:       cfg.BaseURL,
-		apiKey:     cfg.APIKey,
-		http:       &http.Client{}, // no Timeout on purpose: callers set deadlines
-		sem:        make(chan struct{}, cfg.MaxConcurrency),
-		maxRetries: cfg.MaxRetries,
-		baseDelay:  cfg.RetryBaseDelay,
-		maxDelay:   cfg.RetryMaxDelay,
-		usage:      usage,
-		sleep:      sleepCtx,
+	// Callers pass a Config after WithDefaults; applying it again would
+	// turn MaxRetries 0 (from -1) into the default, so only the limits
+	// are filled here.
+	lim := Config{ConnectTimeout: cfg.ConnectTimeout, FirstByteTimeout: cfg.FirstByteTimeout, CallTimeout: cfg.CallTimeout, MaxReplyBytes: cfg.MaxReplyBytes}.WithDefaults()
+	cfg.ConnectTimeout, cfg.FirstByteTimeout, cfg.CallTimeout, cfg.MaxReplyBytes = lim.ConnectTimeout, lim.FirstByteTimeout, lim.CallTimeout, lim.MaxReplyBytes
+	dialer := &net.Dialer{Timeout: cfg.ConnectTimeout, KeepAlive: 30 * time.Second}
+	ht := &http.Transport{
+		Proxy:                 http.ProxyFromEnvironment,
+		DialContext:           dialer.DialContext,
+		ForceAttemptHTTP2:     true,
+		MaxIdleConns:          100,
+		IdleConnTimeout:       90 * time.Second,
+		TLSHandshakeTimeout:   cfg.ConnectTimeout,
+		ResponseHeaderTimeout: cfg.FirstByteTimeout,
+		ExpectContinueTimeout: time.Second,
 	}
+	return &transport{
+		base: cfg.BaseURL,
+		// The whole call's deadline is callContext's, a context deadline
+		// that the error messages can name; http.Client.Timeout would
+		// be a second, unnamed one.
+		apiKey:      cfg.APIKey,
+		http:        &http.Client{Transport: ht},
+		sem:         make(chan struct{}, cfg.MaxConcurrency),
+		maxRetries:  cfg.MaxRetries,
+		baseDelay:   cfg.RetryBaseDelay,
+		maxDelay:    cfg.RetryMaxDelay,
+		usage:       usage,
+		sleep:       sleepCtx,
+		connect:     cfg.ConnectTimeout,
+		firstByte:   cfg.FirstByteTimeout,
+		callTimeout: cfg.CallTimeout,
+		maxReply:    cfg.MaxReplyBytes,
+	}
+}
+
+// ErrTimeLimit is in the chain of every error of a call that ended on one
+// of its Config limits (connect, first byte, the call's total): the server
+// is down, hung or overloaded. A deadline of the caller's own ctx is not it.
+var ErrTimeLimit = errors.New("the LLM server missed a time limit")
+
+// limitError is a coded error for a call that ended on a Config limit.
+func limitError(err error, msg string) *papertree.Error {
+	if err == nil {
+		return papertree.Wrap(ErrTimeLimit, papertree.ELLM, msg)
+	}
+	return papertree.Wrap(fmt.Errorf("%w (%w)", err, ErrTimeLimit), papertree.ELLM, msg)
+}
+
+// callContext is ctx with the call's deadline (CallTimeout, or ctx's own
+// deadline when that comes first). Its cause names the limit, so the error
+// says which deadline ended the call.
+func (t *transport) callContext(ctx context.Context) (context.Context, context.CancelFunc) {
+	cause := limitError(nil, fmt.Sprintf("the LLM server at %s did not finish one request within the %s limit per call", t.base, seconds(t.callTimeout)))
+	return context.WithTimeoutCause(ctx, t.callTimeout, cause)
+}
+
+// seconds words a limit: "45 s", "1.5 s".
+func seconds(d time.Duration) string {
+	return strconv.FormatFloat(d.Seconds(), 'f', -1, 64) + " s"
+}
+
+// replyTooLarge is the read error of a reply body over the cap.
+type replyTooLarge struct{ limit int64 }
+
+func (e replyTooLarge) Error() string { return fmt.Sprintf("reply longer than %d bytes", e.limit) }
+
+// capBody reads at most limit bytes of a reply; reading past them fails
+// with replyTooLarge (never a silent truncation, which could parse as a
+// shorter valid reply).
+type capBody struct {
+	io.ReadCloser
+	left, limit int64
+}
+
+func (b *capBody) Read(p []byte) (int, error) {
+	if b.left <= 0 {
+		var one [1]byte
+		n, err := b.ReadCloser.Read(one[:])
+		if n > 0 {
+			return 0, replyTooLarge{b.limit}
+		}
+		return 0, err
+	}
+	if int64(len(p)) > b.left {
+		p = p[:b.left]
+	}
+	n, err := b.ReadCloser.Read(p)
+	b.left -= int64(n)
+	return n, err
+}
+
+// sizeWords words a byte count: "4 MB", "512 KB".
+func sizeWords(n int64) string {
+	switch {
+	case n >= 1<<20 && n%(1<<20) == 0:
+		return fmt.Sprintf("%d MB", n>>20)
+	case n >= 1<<10:
+		return fmt.Sprintf("%d KB", n>>10)
+	}
+	return fmt.Sprintf("%d bytes", n)
 }
 
 func sleepCtx(ctx context.Context, d time.Duration) error {
@@ -130,7 +227,7 @@ func (t *transport) do(ctx context.Context, method, path string, body any, model
 			if ctx.Err() != nil {
 				return nil, ctxError(ctx, url)
 			}
-			e, retry := netError(err, t.base)
+			e, retry := t.netError(err)
 			if retry && attempt < t.maxRetries {
 				if serr := t.sleep(ctx, t.backoff(attempt)); serr != nil {
 					return nil, ctxError(ctx, url)
@@ -142,7 +239,15 @@ func (t *transport) do(ctx context.Context, method, path string, body any, model
 			}
 			return nil, e
 		}
+		if resp.StatusCode >= 200 && resp.StatusCode < 300 && strings.HasPrefix(strings.ToLower(resp.Header.Get("Content-Type")), "text/html") {
+			// A web page where an API reply belongs: a proxy's or captive
+			// portal's login page, or the address of a website.
+			resp.Body.Close()
+			t.release()
+			return nil, badResponse(t.base, "a web page (HTML) instead of an API reply to "+path+": is the address right, or is a proxy or login page in the way?", nil)
+		}
 		if resp.StatusCode >= 200 && resp.StatusCode < 300 {
+			resp.Body = &capBody{ReadCloser: resp.Body, left: t.maxReply, limit: t.maxReply}
 			return &response{Response: resp, t: t}, nil
 		}
 		raw, _ := io.ReadAll(io.LimitReader(resp.Body, 8<<10))
@@ -202,13 +307,35 @@ func retryAfter(h string) (time.Duration, bool) {
 	return 0, false
 }
 
-// ctxError words a cancelled or expired request.
+// ctxError words a cancelled or expired request. A deadline whose cause is
+// a coded error (callContext's, or the library's budget of one answer)
+// gives that error's words: the user learns which limit ended the call.
 func ctxError(ctx context.Context, url string) *papertree.Error {
 	err := ctx.Err()
 	if errors.Is(err, context.DeadlineExceeded) {
+		var pe *papertree.Error
+		if cause := context.Cause(ctx); errors.As(cause, &pe) && pe.Message != "" {
+			// The cause stays in the chain: the caller can tell its own
+			// deadline (errors.Is) from the others.
+			return papertree.Wrap(fmt.Errorf("%w (%w)", err, cause), papertree.ELLM, pe.Message)
+		}
 		return papertree.Wrap(err, papertree.ELLM, "no answer from the LLM server at "+url+" before the deadline (timeout)")
 	}
 	return papertree.Wrap(err, papertree.ECanceled, "the request to the LLM server was cancelled")
+}
+
+// netError is netError with this transport's deadlines named: a connect or
+// first-byte timeout is the caller's limit, and retrying it would only
+// spend the answer's budget on a server that is down or overloaded.
+func (t *transport) netError(err error) (*papertree.Error, bool) {
+	var op *net.OpError
+	switch {
+	case errors.As(err, &op) && op.Op == "dial" && op.Timeout(), strings.Contains(err.Error(), "TLS handshake timeout"):
+		return limitError(err, "cannot connect to the LLM server at "+t.base+" within the "+seconds(t.connect)+" connect limit"), false
+	case strings.Contains(err.Error(), "timeout awaiting response headers"):
+		return limitError(err, "the LLM server at "+t.base+" did not start answering within the "+seconds(t.firstByte)+" first-byte limit"), false
+	}
+	return netError(err, t.base)
 }
 
 // netError words a transport failure and says whether it is worth a retry:
@@ -288,7 +415,7 @@ func serverMessage(body []byte) string {
 	if msg == "" && body[0] != '{' && body[0] != '<' {
 		msg = string(body)
 	}
-	return truncate(strings.Join(strings.Fields(msg), " "), 200)
+	return papertree.Redact(truncate(strings.Join(strings.Fields(msg), " "), 200))
 }
 
 func truncate(s string, n int) string {

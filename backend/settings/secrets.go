@@ -103,6 +103,10 @@ func (f *FileSecrets) read() (map[string]string, error) {
 			return nil, papertree.Wrap(err, papertree.EInvalid, fmt.Sprintf("The secrets file %s is readable by others and cannot be restricted.", f.Path))
 		}
 	}
+	// And its folder (a loosened folder lets others replace the file).
+	if err := privateDir(filepath.Dir(f.Path)); err != nil {
+		return nil, err
+	}
 	if err := json.Unmarshal(b, &m); err != nil {
 		return nil, papertree.Wrap(err, papertree.EInvalid, fmt.Sprintf("The secrets file %s is damaged.", f.Path))
 	}
@@ -159,8 +163,8 @@ func (f *FileSecrets) write(m map[string]string) error {
 	}
 	// MkdirAll keeps the mode of a folder that already exists (made by
 	// another tool, or with a loose umask): the folder is ours, close it.
-	if err := os.Chmod(dir, 0o700); err != nil {
-		return papertree.Wrap(err, papertree.EInvalid, fmt.Sprintf("The secrets folder %s cannot be made private.", dir))
+	if err := privateDir(dir); err != nil {
+		return err
 	}
 	return writeAtomic(f.Path, b, 0o600)
 }

@@ -58,7 +58,23 @@ type LLM struct {
 	ChatModel        string `json:"chat_model" desc:"Chat model for answers, summaries and query rewriting (empty: the first chat model the server offers)."`
 	EmbedModel       string `json:"embed_model" desc:"Embedding model on the server, used only when 'Use server embeddings' is on."`
 	UseLLMEmbeddings bool   `json:"use_llm_embeddings" desc:"Embed papers with the server's embedding model instead of the built-in offline embedder (re-indexes every paper)."`
+	// The limits every request to the server runs under (llm.Config's
+	// deadlines and reply cap) and the time budget of one answer. They
+	// never change what is indexed. 0 means the default (llm's), so a
+	// settings literal or an old file never switches a limit off.
+	ConnectTimeoutSeconds   int `json:"connect_timeout_seconds" desc:"Time limit for connecting to the server, in seconds (default 5)."`
+	FirstByteTimeoutSeconds int `json:"first_byte_timeout_seconds" desc:"Time limit for the server to start replying to one request, in seconds; a reply that is not streamed starts only once it is complete (default 30)."`
+	CallTimeoutSeconds      int `json:"call_timeout_seconds" desc:"Time limit for one request to the server (chat or embedding), retries and reading the reply included, in seconds (default 45)."`
+	AnswerBudgetSeconds     int `json:"answer_budget_seconds" desc:"Total time the language model may spend on one answer, in seconds: steps still waiting then use their offline fallback, and the answer says which (default 60)."`
+	MaxReplyMB              int `json:"max_reply_mb" desc:"Largest reply accepted from the server, in MB: a longer one is refused and the step uses its offline fallback (default 4)."`
 }
+
+// Limits of the LLM settings: the defaults are llm's, and the largest
+// values keep a mistyped number from disabling a limit.
+const (
+	MaxTimeoutSeconds = 3600
+	MaxReplyMBLimit   = 256
+)
 
 // Retrieval configures how evidence is selected.
 type Retrieval struct {
@@ -94,7 +110,12 @@ func (p Parse) ChangesTrees(q Parse) bool {
 func Default() Settings {
 	t := treebuild.DefaultOptions()
 	return Settings{
-		LLM:       LLM{Provider: ProviderNone},
+		LLM: LLM{Provider: ProviderNone,
+			ConnectTimeoutSeconds:   int(llm.DefaultConnectTimeout / time.Second),
+			FirstByteTimeoutSeconds: int(llm.DefaultFirstByteTimeout / time.Second),
+			CallTimeoutSeconds:      int(llm.DefaultCallTimeout / time.Second),
+			AnswerBudgetSeconds:     int(llm.DefaultAnswerBudget / time.Second),
+			MaxReplyMB:              llm.DefaultMaxReplyBytes >> 20},
 		Retrieval: Retrieval{Strategy: retrieve.Default, Budget: retrieve.DefaultBudget, Params: retrieve.DefaultParams()},
 		Parse:     Parse{UseOutline: t.UseOutline, MaxSegmentTokens: t.MaxSegmentTokens, FileTimeoutSeconds: DefaultFileTimeoutSeconds},
 	}
@@ -109,6 +130,18 @@ func (s Settings) Validate() error {
 	}
 	if u := strings.TrimSpace(s.LLM.BaseURL); u != "" && !strings.HasPrefix(u, "http://") && !strings.HasPrefix(u, "https://") {
 		return papertree.Errorf(papertree.EInvalid, "llm.base_url must start with http:// or https://, not %q.", u)
+	}
+	for _, f := range []struct {
+		name string
+		v    int
+	}{{"connect_timeout_seconds", s.LLM.ConnectTimeoutSeconds}, {"first_byte_timeout_seconds", s.LLM.FirstByteTimeoutSeconds},
+		{"call_timeout_seconds", s.LLM.CallTimeoutSeconds}, {"answer_budget_seconds", s.LLM.AnswerBudgetSeconds}} {
+		if f.v < 0 || f.v > MaxTimeoutSeconds {
+			return papertree.Errorf(papertree.EInvalid, "llm.%s must be between 1 and %d seconds (0: the default), not %d.", f.name, MaxTimeoutSeconds, f.v)
+		}
+	}
+	if s.LLM.MaxReplyMB < 0 || s.LLM.MaxReplyMB > MaxReplyMBLimit {
+		return papertree.Errorf(papertree.EInvalid, "llm.max_reply_mb must be between 1 and %d (0: the default), not %d.", MaxReplyMBLimit, s.LLM.MaxReplyMB)
 	}
 	if s.LLM.UseLLMEmbeddings && strings.TrimSpace(s.LLM.EmbedModel) == "" {
 		return papertree.Errorf(papertree.EInvalid, "llm.use_llm_embeddings needs llm.embed_model.")
@@ -167,9 +200,26 @@ func (s Settings) Save(path string) error {
 	if err != nil {
 		return fmt.Errorf("encode settings: %w", err)
 	}
-	// 0600: settings name the LLM server (its URL may carry a user name)
-	// and the library; nobody else needs to read them.
-	return writeAtomic(path, append(b, '\n'), 0o600)
+	// 0600 in a 0700 folder: settings name the LLM server (its URL may
+	// carry a user name) and the library; nobody else needs to read them.
+	// The folder is PaperTree's own (the secrets file lives there too), so
+	// a folder made earlier with a looser mode is closed as well.
+	if err := writeAtomic(path, append(b, '\n'), 0o600); err != nil {
+		return err
+	}
+	return privateDir(filepath.Dir(path))
+}
+
+// privateDir makes dir readable only by the user (0700) when it is not.
+func privateDir(dir string) error {
+	st, err := os.Stat(dir)
+	if err != nil || st.Mode().Perm()&0o077 == 0 {
+		return nil
+	}
+	if err := os.Chmod(dir, 0o700); err != nil {
+		return papertree.Wrap(err, papertree.EInvalid, fmt.Sprintf("The folder %s cannot be made private.", dir))
+	}
+	return nil
 }
 
 // writeAtomic replaces path with data: readers see the old or the new file.
@@ -220,7 +270,11 @@ func (s Settings) LLMConfig(apiKey string) (cfg llm.Config, ok bool) {
 	case ProviderAuto:
 		p = llm.ProviderAuto
 	}
-	return llm.Config{Provider: p, BaseURL: s.LLM.BaseURL, ChatModel: s.LLM.ChatModel, EmbedModel: s.LLM.EmbedModel, APIKey: apiKey}, true
+	sec := func(n int) time.Duration { return time.Duration(n) * time.Second }
+	return llm.Config{Provider: p, BaseURL: s.LLM.BaseURL, ChatModel: s.LLM.ChatModel, EmbedModel: s.LLM.EmbedModel, APIKey: apiKey,
+		ConnectTimeout: sec(s.LLM.ConnectTimeoutSeconds), FirstByteTimeout: sec(s.LLM.FirstByteTimeoutSeconds),
+		CallTimeout: sec(s.LLM.CallTimeoutSeconds), AnswerBudget: sec(s.LLM.AnswerBudgetSeconds),
+		MaxReplyBytes: int64(s.LLM.MaxReplyMB) << 20}, true
 }
 
 // TreeOptions converts the parse settings into treebuild options.

@@ -8,6 +8,7 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/papertree/papertree/backend/llm"
 	"github.com/papertree/papertree/backend/papertree"
@@ -52,7 +53,8 @@ func TestSaveLoad(t *testing.T) {
 	if err != nil || s != Default() {
 		t.Fatalf("missing file: %+v %v", s, err)
 	}
-	s.LLM = LLM{Provider: ProviderOpenAI, BaseURL: "http://localhost:1234", ChatModel: "qwen", EmbedModel: "nomic", UseLLMEmbeddings: true}
+	s.LLM.Provider, s.LLM.BaseURL, s.LLM.ChatModel, s.LLM.EmbedModel, s.LLM.UseLLMEmbeddings = ProviderOpenAI, "http://localhost:1234", "qwen", "nomic", true
+	s.LLM.AnswerBudgetSeconds, s.LLM.MaxReplyMB = 20, 8
 	s.Retrieval.Params.Hops = 2
 	s.Retrieval.Budget = 1024
 	s.Parse.MaxSegmentTokens = 256
@@ -76,19 +78,26 @@ func TestSaveLoad(t *testing.T) {
 		t.Fatal(err)
 	}
 	got, err = Load(path)
-	if err != nil || got.LLM.Provider != ProviderOllama || got.Retrieval != Default().Retrieval || got.Parse != Default().Parse {
+	if err != nil || got.LLM.Provider != ProviderOllama || got.Retrieval != Default().Retrieval || got.Parse != Default().Parse ||
+		got.LLM.AnswerBudgetSeconds != Default().LLM.AnswerBudgetSeconds || got.LLM.MaxReplyMB != Default().LLM.MaxReplyMB {
 		t.Errorf("partial file: %+v %v", got, err)
 	}
 	for name, body := range map[string]string{
-		"not json":       `{"llm":`,
-		"bad provider":   `{"llm":{"provider":"gpt"}}`,
-		"bad url":        `{"llm":{"provider":"openai","base_url":"localhost:1234"}}`,
-		"bad strategy":   `{"retrieval":{"strategy":"magic","budget":10}}`,
-		"zero budget":    `{"retrieval":{"strategy":"pt-rag","budget":0}}`,
-		"tiny segment":   `{"parse":{"max_segment_tokens":3}}`,
-		"no time limit":  `{"parse":{"file_timeout_seconds":0}}`,
-		"a day per file": `{"parse":{"file_timeout_seconds":86400}}`,
-		"embed no model": `{"llm":{"provider":"ollama","use_llm_embeddings":true}}`,
+		"not json":             `{"llm":`,
+		"bad provider":         `{"llm":{"provider":"gpt"}}`,
+		"bad url":              `{"llm":{"provider":"openai","base_url":"localhost:1234"}}`,
+		"bad strategy":         `{"retrieval":{"strategy":"magic","budget":10}}`,
+		"zero budget":          `{"retrieval":{"strategy":"pt-rag","budget":0}}`,
+		"tiny segment":         `{"parse":{"max_segment_tokens":3}}`,
+		"no time limit":        `{"parse":{"file_timeout_seconds":0}}`,
+		"a day per file":       `{"parse":{"file_timeout_seconds":86400}}`,
+		"embed no model":       `{"llm":{"provider":"ollama","use_llm_embeddings":true}}`,
+		"no connect limit":     `{"llm":{"connect_timeout_seconds":-1}}`,
+		"no first-byte limit":  `{"llm":{"first_byte_timeout_seconds":-30}}`,
+		"a day per call":       `{"llm":{"call_timeout_seconds":86400}}`,
+		"negative budget":      `{"llm":{"answer_budget_seconds":-1}}`,
+		"no reply cap":         `{"llm":{"max_reply_mb":-1}}`,
+		"a gigabyte per reply": `{"llm":{"max_reply_mb":1024}}`,
 	} {
 		t.Run(name, func(t *testing.T) {
 			if err := os.WriteFile(path, []byte(body), 0o644); err != nil {
@@ -115,7 +124,7 @@ func TestLLMConfig(t *testing.T) {
 	if _, ok := s.LLMConfig("k"); ok {
 		t.Error("provider none must switch the LLM off")
 	}
-	s.LLM = LLM{Provider: ProviderAuto, BaseURL: "http://h:1", ChatModel: "c", EmbedModel: "e"}
+	s.LLM.Provider, s.LLM.BaseURL, s.LLM.ChatModel, s.LLM.EmbedModel = ProviderAuto, "http://h:1", "c", "e"
 	c, ok := s.LLMConfig("sk-1")
 	if !ok || c.Provider != llm.ProviderAuto || c.BaseURL != "http://h:1" || c.ChatModel != "c" || c.EmbedModel != "e" || c.APIKey != "sk-1" {
 		t.Errorf("auto: %+v %v", c, ok)
@@ -123,6 +132,25 @@ func TestLLMConfig(t *testing.T) {
 	s.LLM.Provider = ProviderOpenAI
 	if c, _ := s.LLMConfig(""); c.Provider != llm.ProviderOpenAI {
 		t.Errorf("openai: %+v", c)
+	}
+	// The limits go to the client as they are in the settings, and the
+	// defaults are the client's own (an answer comes within 60 s).
+	if c.ConnectTimeout != 5*time.Second || c.FirstByteTimeout != 30*time.Second || c.CallTimeout != 45*time.Second ||
+		c.AnswerBudget != time.Minute || c.MaxReplyBytes != 4<<20 {
+		t.Errorf("default limits: %+v", c)
+	}
+	s.LLM.ConnectTimeoutSeconds, s.LLM.FirstByteTimeoutSeconds, s.LLM.CallTimeoutSeconds, s.LLM.AnswerBudgetSeconds, s.LLM.MaxReplyMB = 2, 3, 4, 5, 6
+	if c, _ := s.LLMConfig(""); c.ConnectTimeout != 2*time.Second || c.FirstByteTimeout != 3*time.Second || c.CallTimeout != 4*time.Second ||
+		c.AnswerBudget != 5*time.Second || c.MaxReplyBytes != 6<<20 {
+		t.Errorf("set limits: %+v", c)
+	}
+	// 0 (a settings literal, an old file) is the default, never "no limit".
+	s.LLM.ConnectTimeoutSeconds, s.LLM.CallTimeoutSeconds, s.LLM.AnswerBudgetSeconds, s.LLM.MaxReplyMB = 0, 0, 0, 0
+	if err := s.Validate(); err != nil {
+		t.Errorf("zero limits: %v", err)
+	}
+	if c, _ := s.LLMConfig(""); c.WithDefaults().ConnectTimeout != 5*time.Second || c.WithDefaults().AnswerBudget != time.Minute || c.WithDefaults().MaxReplyBytes != 4<<20 {
+		t.Errorf("zero limits: %+v", c.WithDefaults())
 	}
 	b, _ := json.Marshal(s)
 	if strings.Contains(string(b), "sk-1") {

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"strings"
+	"time"
 
 	"github.com/papertree/papertree/backend/library"
 	"github.com/papertree/papertree/backend/llm"
@@ -18,6 +19,17 @@ import (
 // environment variable so scripts can set the server once.
 type llmOpts struct {
 	provider, url, chat, embed string
+	// budget is the time one answer's LLM steps may take, callTimeout the
+	// limit of one request (the settings' llm.answer_budget_seconds and
+	// llm.call_timeout_seconds).
+	budget, callTimeout time.Duration
+}
+
+func envDuration(name string, def time.Duration) time.Duration {
+	if d, err := time.ParseDuration(envOr(name, "")); err == nil && d > 0 {
+		return d
+	}
+	return def
 }
 
 func envOr(name, def string) string {
@@ -34,7 +46,18 @@ func llmFlags(fs *flag.FlagSet) *llmOpts {
 	fs.StringVar(&o.url, "llm-url", envOr("PAPERTREE_LLM_URL", ""), "LLM server address, e.g. http://127.0.0.1:11434 or http://localhost:1234/v1 [$PAPERTREE_LLM_URL]")
 	fs.StringVar(&o.chat, "chat-model", envOr("PAPERTREE_CHAT_MODEL", ""), "chat model (default: the first one the server offers) [$PAPERTREE_CHAT_MODEL]")
 	fs.StringVar(&o.embed, "embed-model", envOr("PAPERTREE_EMBED_MODEL", ""), "embedding model on the server, checked at start (papers are embedded with the built-in embedder) [$PAPERTREE_EMBED_MODEL]")
+	fs.DurationVar(&o.budget, "llm-budget", envDuration("PAPERTREE_LLM_BUDGET", llm.DefaultAnswerBudget), "time the LLM may spend on one answer; steps still waiting then use their offline fallback [$PAPERTREE_LLM_BUDGET]")
+	fs.DurationVar(&o.callTimeout, "llm-timeout", envDuration("PAPERTREE_LLM_TIMEOUT", llm.DefaultCallTimeout), "time limit for one request to the LLM server [$PAPERTREE_LLM_TIMEOUT]")
 	return o
+}
+
+// wholeSeconds rounds a flag's duration up to the settings' whole seconds
+// (a positive duration never becomes 0, which would mean the default).
+func wholeSeconds(d time.Duration) int {
+	if d <= 0 {
+		return -1 // refused by Validate
+	}
+	return int((d + time.Second - 1) / time.Second)
 }
 
 // config returns the LLM configuration, nil when the LLM is off. The API
@@ -42,7 +65,8 @@ func llmFlags(fs *flag.FlagSet) *llmOpts {
 // user-only secrets file); a missing key is fine for local servers.
 func (o *llmOpts) config(ctx context.Context) (*llm.Config, error) {
 	s := settings.Default()
-	s.LLM = settings.LLM{Provider: strings.ToLower(strings.TrimSpace(o.provider)), BaseURL: o.url, ChatModel: o.chat, EmbedModel: o.embed}
+	s.LLM.Provider, s.LLM.BaseURL, s.LLM.ChatModel, s.LLM.EmbedModel = strings.ToLower(strings.TrimSpace(o.provider)), o.url, o.chat, o.embed
+	s.LLM.AnswerBudgetSeconds, s.LLM.CallTimeoutSeconds = wholeSeconds(o.budget), wholeSeconds(o.callTimeout)
 	if err := s.Validate(); err != nil {
 		return nil, usageError{papertree.ErrorMessage(err)}
 	}

@@ -241,7 +241,18 @@ export interface HistoryItem {
 
 export interface Settings {
   data_dir: string;
-  llm: { provider: string; base_url: string; chat_model: string; embed_model: string; use_llm_embeddings: boolean };
+  llm: {
+    provider: string;
+    base_url: string;
+    chat_model: string;
+    embed_model: string;
+    use_llm_embeddings: boolean;
+    connect_timeout_seconds: number;
+    first_byte_timeout_seconds: number;
+    call_timeout_seconds: number;
+    answer_budget_seconds: number;
+    max_reply_mb: number;
+  };
   retrieval: { strategy: string; budget: number; params: Record<string, number | boolean | Record<string, unknown>> };
   parse: { use_outline: boolean; max_segment_tokens: number; file_timeout_seconds: number };
 }

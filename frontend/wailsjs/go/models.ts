@@ -989,6 +989,11 @@ export namespace settings {
 	    chat_model: string;
 	    embed_model: string;
 	    use_llm_embeddings: boolean;
+	    connect_timeout_seconds: number;
+	    first_byte_timeout_seconds: number;
+	    call_timeout_seconds: number;
+	    answer_budget_seconds: number;
+	    max_reply_mb: number;
 	
 	    static createFrom(source: any = {}) {
 	        return new LLM(source);
@@ -1001,6 +1006,11 @@ export namespace settings {
 	        this.chat_model = source["chat_model"];
 	        this.embed_model = source["embed_model"];
 	        this.use_llm_embeddings = source["use_llm_embeddings"];
+	        this.connect_timeout_seconds = source["connect_timeout_seconds"];
+	        this.first_byte_timeout_seconds = source["first_byte_timeout_seconds"];
+	        this.call_timeout_seconds = source["call_timeout_seconds"];
+	        this.answer_budget_seconds = source["answer_budget_seconds"];
+	        this.max_reply_mb = source["max_reply_mb"];
 	    }
 	}
 	export class Parse {
