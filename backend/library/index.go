@@ -99,8 +99,13 @@ func (l *Library) Index(ctx context.Context, paths []string, progress func(Event
 		return sum, err
 	}
 	files, missing := findFiles(paths)
-	if len(files) == 0 {
+	if len(files) == 0 && len(missing) > 0 {
+		// The paths themselves cannot be read: the summary says why, each.
 		sum.Failed = append(sum.Failed, missing...)
+		sum.Seconds = time.Since(start).Seconds()
+		return sum, nil
+	}
+	if len(files) == 0 {
 		return sum, papertree.Errorf(papertree.EInvalid, "No PDF files were found in %s.", strings.Join(paths, ", "))
 	}
 	// A full disk, a read-only file or a damaged library would fail every

@@ -138,7 +138,12 @@ func (s *Store) missingObjects(ctx context.Context, ref []schemaObject) ([]schem
 // integrity_check; on the 47-paper library (10 MB) it takes about 20 ms.
 func (s *Store) Check(ctx context.Context) ([]string, error) {
 	var problems []string
-	rows, err := s.r.QueryContext(ctx, `PRAGMA quick_check(20)`)
+	// On the writer's connection: a reader connection of this process
+	// keeps FTS5's cached index structure across another connection's
+	// deletes, and quick_check (which checks FTS5 tables too) then
+	// reported a sound library as damaged after a paper was removed
+	// (TestCheckAfterDelete).
+	rows, err := s.w.QueryContext(ctx, `PRAGMA quick_check(20)`)
 	if err != nil {
 		if IsDamaged(err) {
 			return []string{"the file cannot be read: " + err.Error()}, nil
