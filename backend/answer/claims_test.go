@@ -96,3 +96,38 @@ func TestComposeChecksAbsenceWords(t *testing.T) {
 		})
 	}
 }
+
+// Library-wide, a question whose most specific word occurs in no paper of
+// the library is not answered from near-topic text; when some paper holds
+// the word, this rule says nothing.
+func TestLibraryKeyTerm(t *testing.T) {
+	emb := embedding.NewBuiltin()
+	ev := []papertree.Evidence{{PaperID: 1, Kind: papertree.KindSegment, Score: 0.5,
+		Text: "We start with a review of the relational model in section 8 and give an overview of the approach."}}
+	in := Input{Question: "What is the recommended starting dose of metformin for type 2 diabetes?", Evidence: ev,
+		Missing: []string{"recommended", "starting", "dose", "metformin", "type", "diabetes"}, Terms: 6}
+	for _, tc := range []struct {
+		name     string
+		idx      map[string][]int64
+		notFound bool
+	}{
+		{"absent from the library", map[string][]int64{}, true},
+		{"held by a paper of the library", map[string][]int64{"recommended": {4}, "starting": {4}, "dose": {4}, "metformin": {4}, "type": {4}, "diabetes": {4}}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			in.Claims = Claims{Holders: holders(tc.idx), Searched: []int64{1, 2, 3}}
+			opts := DefaultOptions()
+			opts.Focus, opts.MaxMissing = false, 2 // this rule alone
+			out, err := Compose(context.Background(), emb, in, opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if out.NotFound != tc.notFound {
+				t.Errorf("not found = %v, want %v: %s", out.NotFound, tc.notFound, out.Text)
+			}
+			if tc.notFound && !strings.Contains(out.Text, "metformin") {
+				t.Errorf("the reason does not name the word: %s", out.Text)
+			}
+		})
+	}
+}

@@ -49,6 +49,11 @@ type Options struct {
 	// the paper does not; on our own set it raised not-found on unanswerable
 	// questions 0.46 -> 0.64 (scoped) at 6% of answerable ones.
 	KeyTerms int
+	// LibraryKeyTerms is KeyTerms for library-wide questions, over the
+	// whole library: when one of the question's LibraryKeyTerms most
+	// specific content words occurs in no paper of the library (checked
+	// against the full-text index), the library does not answer it.
+	LibraryKeyTerms int
 	// Focus: when a word naming what the question asks for (the noun
 	// phrase after "what", "which", "how many": "What dropout rate ...")
 	// appears nowhere in the body text of the papers the evidence comes
@@ -72,7 +77,7 @@ type Options struct {
 // best sentence coverage below 0.2 flagged only answerable questions, so
 // MinCoverage is off; MinScore keeps the old floor for empty-ish evidence.
 func DefaultOptions() Options {
-	return Options{MinScore: 0.12, MaxSentences: 2, MaxTokens: 90, MaxMissing: 0.5, MinCoverage: 0, Focus: true, VerdictCoverage: 0.6}
+	return Options{MinScore: 0.12, MaxSentences: 2, MaxTokens: 90, MaxMissing: 0.5, MinCoverage: 0, Focus: true, VerdictCoverage: 0.6, LibraryKeyTerms: 1}
 }
 
 // minTerms is the fewest content words a question needs before the share
@@ -320,6 +325,11 @@ func Compose(ctx context.Context, emb papertree.Embedder, in Input, opts Options
 		reason, said = clFocus.say(never, ", which the question asks about", in.Claims), &clFocus
 	case opts.KeyTerms > 0 && missingKey(qstems, in.Missing, opts.KeyTerms) &&
 		missingKey(qstems, in.Claims.into(&clAll, in.Missing).words(), opts.KeyTerms):
+		reason, said = clAll.say("the question's most specific words "+notIn+": ", "", in.Claims), &clAll
+	case opts.LibraryKeyTerms > 0 && !in.Scoped && in.Claims.Holders != nil && in.Claims.Scope == nil &&
+		missingKey(qstems, in.Missing, opts.LibraryKeyTerms) &&
+		missingKey(qstems, libraryWide(in.Claims.into(&clAll, in.Missing)).words(), opts.LibraryKeyTerms):
+		clAll = libraryWide(clAll)
 		reason, said = clAll.say("the question's most specific words "+notIn+": ", "", in.Claims), &clAll
 	case ev[best].Score < opts.MinScore:
 		reason = "the best evidence is weak"

@@ -218,6 +218,9 @@ func (cl claimed) words() []string {
 	return append(append(append([]string(nil), cl.never...), cl.refsOnly...), cl.elsewhere...)
 }
 
+// libraryWide keeps the words the whole library never uses.
+func libraryWide(cl claimed) claimed { return claimed{never: cl.never} }
+
 // into stores check(words) in *dst and returns it.
 func (c Claims) into(dst *claimed, words []string) claimed {
 	*dst = c.check(words)
