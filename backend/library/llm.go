@@ -168,20 +168,17 @@ func (b *breaker) acquire(ctx context.Context) error {
 func (b *breaker) release() { <-b.sem }
 
 func (b *breaker) Chat(ctx context.Context, req llm.ChatRequest) (llm.ChatResponse, error) {
-	if err := b.acquire(ctx); err != nil {
-		return llm.ChatResponse{}, err
-	}
-	defer b.release()
-	probe, err := b.allow()
-	if err != nil {
-		return llm.ChatResponse{}, err
-	}
-	resp, err := b.Client.Chat(ctx, req)
-	b.record(probe, err)
-	return resp, err
+	return b.guard(ctx, func() (llm.ChatResponse, error) { return b.Client.Chat(ctx, req) })
 }
 
 func (b *breaker) ChatStream(ctx context.Context, req llm.ChatRequest, onDelta func(string)) (llm.ChatResponse, error) {
+	return b.guard(ctx, func() (llm.ChatResponse, error) { return b.Client.ChatStream(ctx, req, onDelta) })
+}
+
+// guard makes one chat call through the breaker: it waits for a slot, is
+// refused while the breaker is open (but for a probe), and records how the
+// call ended.
+func (b *breaker) guard(ctx context.Context, call func() (llm.ChatResponse, error)) (llm.ChatResponse, error) {
 	if err := b.acquire(ctx); err != nil {
 		return llm.ChatResponse{}, err
 	}
@@ -190,7 +187,7 @@ func (b *breaker) ChatStream(ctx context.Context, req llm.ChatRequest, onDelta f
 	if err != nil {
 		return llm.ChatResponse{}, err
 	}
-	resp, err := b.Client.ChatStream(ctx, req, onDelta)
+	resp, err := call()
 	b.record(probe, err)
 	return resp, err
 }
