@@ -37,6 +37,7 @@ var version = "dev"
 
 type config struct {
 	folders      []string // positional: folders of PDFs to add, index and watch
+	badFolders   []string // positional arguments that are not folders, each with why: shown in the window
 	libraryDir   string
 	settingsPath string
 	showVersion  bool
@@ -71,10 +72,13 @@ func parseFlags(args []string, stderr io.Writer) (config, error) {
 	if c.libraryDir == "" {
 		c.libraryDir = app.LibraryDirFromSettings(c.settingsPath)
 	}
+	// A bad folder argument is reported in the window, and the valid ones
+	// open: one mistyped path must not keep the researcher's library shut.
 	for _, f := range positional {
 		dir, err := folderArg(f)
 		if err != nil {
-			return c, err
+			c.badFolders = append(c.badFolders, err.Error())
+			continue
 		}
 		c.folders = append(c.folders, dir)
 	}
@@ -111,6 +115,9 @@ func main() {
 		fmt.Println("papertree-app", version)
 		return
 	}
+	for _, b := range cfg.badFolders {
+		fmt.Fprintln(os.Stderr, "papertree-app:", b) // also shown in the window
+	}
 
 	// WebKitGTK's DMA-BUF renderer paints a blank window on machines without
 	// a usable GPU (Xvfb, VMs, some NVIDIA drivers). The shared-memory path
@@ -121,7 +128,7 @@ func main() {
 
 	// The library (cfg.libraryDir/library.db) is opened in the startup hook
 	// and closed in the shutdown hook.
-	a := app.New(app.Options{Version: version, LibraryDir: cfg.libraryDir, Open: app.OpenWithSettings(cfg.libraryDir, cfg.settingsPath, settings.DefaultSecrets), SettingsPath: cfg.settingsPath, StartFolders: cfg.folders})
+	a := app.New(app.Options{Version: version, LibraryDir: cfg.libraryDir, Open: app.OpenWithSettings(cfg.libraryDir, cfg.settingsPath, settings.DefaultSecrets), SettingsPath: cfg.settingsPath, StartFolders: cfg.folders, StartErrors: cfg.badFolders})
 	hooks := app.Hooks(a)
 
 	err = wails.Run(&options.App{

@@ -15,13 +15,15 @@ func TestParseFlags(t *testing.T) {
 		version bool
 		wantErr bool
 		folders []string // want these (absolute) folders
+		bad     int      // arguments reported as not folders
 	}{
 		{name: "defaults", args: nil},
 		{name: "double-dash library", args: []string{"--library", "/tmp/lib"}, library: "/tmp/lib"},
 		{name: "equals form", args: []string{"-library=/x"}, library: "/x"},
 		{name: "version", args: []string{"--version"}, version: true},
-		{name: "missing folder", args: []string{"no/such/papers"}, wantErr: true},
-		{name: "a file is not a folder", args: []string{"main.go"}, wantErr: true},
+		{name: "missing folder", args: []string{"no/such/papers"}, bad: 1},
+		{name: "a file is not a folder", args: []string{"main.go"}, bad: 1},
+		{name: "a bad folder beside a valid one", args: []string{"/no/such/folder", "app"}, folders: []string{"app"}, bad: 1},
 		{name: "a .bib file is imported", args: []string{"backend/bibtex/testdata/mixed.bib"}, folders: []string{"backend/bibtex/testdata/mixed.bib"}},
 		{name: "folders of PDFs", args: []string{"app", "frontend"}, folders: []string{"app", "frontend"}},
 		{name: "folder before and after flags", args: []string{"app", "--library", "/tmp/lib", "frontend"}, library: "/tmp/lib", folders: []string{"app", "frontend"}},
@@ -51,6 +53,9 @@ func TestParseFlags(t *testing.T) {
 			}
 			if !slices.Equal(c.folders, want) {
 				t.Errorf("folders = %q, want %q", c.folders, want)
+			}
+			if len(c.badFolders) != tc.bad {
+				t.Errorf("bad folders = %q, want %d", c.badFolders, tc.bad)
 			}
 			if c.showVersion != tc.version {
 				t.Errorf("version = %v", c.showVersion)

@@ -51,6 +51,9 @@ type Options struct {
 	// StartFolders are folders of PDFs named on the command line: the page
 	// adds, indexes and watches them when it first loads.
 	StartFolders []string
+	// StartErrors are command-line arguments that could not be opened,
+	// each with why; the page shows them (StartFolders, kind "error").
+	StartErrors []string
 	// Debounce is how long the folder watcher waits for changes to settle
 	// before re-indexing; 0: 2s. Negative: do not watch folders.
 	Debounce time.Duration
@@ -93,6 +96,7 @@ type App struct {
 	// startFolders are the folders named on the command line; the page
 	// asks for them once (StartFolders) and indexes them like a chosen folder.
 	startFolders []string
+	startErrors  []string
 }
 
 // New builds an App. It does not touch the window; Wails calls the hooks.
@@ -113,6 +117,7 @@ func New(o Options) *App {
 		debounce:     o.Debounce,
 		opened:       make(chan struct{}),
 		startFolders: slices.Clone(o.StartFolders),
+		startErrors:  slices.Clone(o.StartErrors),
 	}
 	if a.open == nil {
 		a.markOpened()
@@ -452,8 +457,10 @@ func DefaultLibraryDir() string {
 type StartItem struct {
 	Path string `json:"path"`
 	// Kind is "folder" (a folder of PDFs: indexed and watched), "zotero" (a
-	// Zotero data directory: imported) or "bibtex" (a .bib file: imported).
-	Kind string `json:"kind"`
+	// Zotero data directory: imported), "bibtex" (a .bib file: imported) or
+	// "error" (an argument that cannot be opened; Error says why).
+	Kind  string `json:"kind"`
+	Error string `json:"error,omitempty"`
 }
 
 // StartFolders returns, once, what was named on the command line
@@ -463,10 +470,13 @@ type StartItem struct {
 // (a reloaded page) get an empty list.
 func (a *App) StartFolders() []StartItem {
 	a.mu.Lock()
-	paths := a.startFolders
-	a.startFolders = nil
+	paths, bad := a.startFolders, a.startErrors
+	a.startFolders, a.startErrors = nil, nil
 	a.mu.Unlock()
-	out := make([]StartItem, 0, len(paths))
+	out := make([]StartItem, 0, len(paths)+len(bad))
+	for _, e := range bad {
+		out = append(out, StartItem{Kind: "error", Error: e})
+	}
 	for _, p := range paths {
 		out = append(out, StartItem{Path: p, Kind: startKind(p)})
 	}

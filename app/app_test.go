@@ -400,8 +400,10 @@ func TestStartFoldersAreGivenOnce(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(zotero, "zotero.sqlite"), []byte("x"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	a := New(Options{Logger: quietLogger(), Runtime: &fakeRuntime{}, StartFolders: []string{"/home/r/Papers", zotero, "/home/r/refs.BIB"}})
-	want := []StartItem{{"/home/r/Papers", "folder"}, {zotero, "zotero"}, {"/home/r/refs.BIB", "bibtex"}}
+	a := New(Options{Logger: quietLogger(), Runtime: &fakeRuntime{}, StartFolders: []string{"/home/r/Papers", zotero, "/home/r/refs.BIB"},
+		StartErrors: []string{"/no/such/folder: no such folder"}})
+	want := []StartItem{{Kind: "error", Error: "/no/such/folder: no such folder"},
+		{Path: "/home/r/Papers", Kind: "folder"}, {Path: zotero, Kind: "zotero"}, {Path: "/home/r/refs.BIB", Kind: "bibtex"}}
 	if got := a.StartFolders(); !reflect.DeepEqual(got, want) {
 		t.Fatalf("first call = %+v, want %+v", got, want)
 	}

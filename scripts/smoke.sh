@@ -140,4 +140,11 @@ mkdir -p "$work/no-pdfs"
 echo "notes" >"$work/no-pdfs/README.txt"
 WANT_SHOWN="No PDF files were found in no-pdfs." run_app "$work/empty-lib" "${shot%.png}-error.png" 0 "$work/no-pdfs"
 
+# 4. A bad folder argument beside a valid one: the window opens, says which
+#    argument could not be opened, and opens the valid folder (the app used
+#    to exit with code 2 and no window).
+mkdir -p "$work/one-pdf"
+cp backend/pdf/testdata/twocolumn.pdf "$work/one-pdf/"
+WANT_SHOWN="Could not open $work/no/such/folder" run_app "$work/badarg-lib" "${shot%.png}-bad-folder.png" 0 "$work/no/such/folder" "$work/one-pdf"
+
 echo "smoke: $passed passed, 0 failed"

@@ -41,8 +41,10 @@ export interface Paper {
 
 export interface StartItem {
   path: string;
-  /** "folder" (indexed and watched), "zotero" (a Zotero data directory) or "bibtex" (a .bib file). */
+  /** "folder" (indexed and watched), "zotero" (a Zotero data directory), "bibtex" (a .bib file) or "error" (cannot be opened). */
   kind: string;
+  /** Why an "error" item cannot be opened. */
+  error?: string;
 }
 
 export interface ImportSkip {

@@ -260,4 +260,23 @@ describe("start items", () => {
     expect(chooseZoteroFolder).not.toHaveBeenCalled();
     expect(root.querySelector(".notice-ok")?.textContent).toContain("Imported 3 papers from Zotero");
   });
+
+  it("says which argument could not be opened, and opens the valid ones", async () => {
+    const importZotero = vi.fn(async () => ({ source: "zotero", imported: 1, unchanged: 0, skipped: [], collections: [], millis: 10 }));
+    const api = fakeApi({
+      startFolders: async () => [
+        { path: "", kind: "error", error: "/no/such/folder: no such folder" },
+        { path: "/home/r/Zotero", kind: "zotero" },
+      ],
+      chooseZoteroFolder: vi.fn(async () => ""),
+      importZotero,
+    });
+    const root = document.createElement("div");
+    createLibrary(root, api);
+    for (let i = 0; i < 6; i++) await flush();
+    expect(importZotero).toHaveBeenCalledWith("/home/r/Zotero");
+    const notice = root.querySelector(".notice-error")?.textContent ?? "";
+    expect(notice).toContain("Could not open /no/such/folder: no such folder");
+    expect(notice).toContain("The other one was opened.");
+  });
 });

@@ -561,16 +561,28 @@ export function createLibrary(root: HTMLElement, api: Api, hooks: LibraryHooks =
 
   /** Opens what was named on the command line, one after the other. */
   async function openStartFolders() {
-    let items: { path: string; kind: string }[] = [];
+    let items: { path: string; kind: string; error?: string }[] = [];
     try {
       items = (await api.startFolders?.()) ?? [];
     } catch (e) {
       showNotice({ tone: "error", title: toApiError(e).message, lines: [] });
     }
-    for (const it of items) {
+    // Arguments that could not be opened are said first; the valid ones open.
+    const bad = items.filter((it) => it.kind === "error").map((it) => it.error ?? it.path);
+    const badNotice = (opened: number): Notice => ({
+      tone: "error",
+      title: bad.length === 1 ? `Could not open ${bad[0]}` : `Could not open ${bad.length} of the folders named on the command line`,
+      lines: [...(bad.length === 1 ? [] : bad), ...(opened > 0 ? [`The other ${opened === 1 ? "one was" : `${opened} were`} opened.`] : [])],
+    });
+    if (bad.length > 0) showNotice(badNotice(0));
+    const good = items.filter((it) => it.kind !== "error");
+    for (const it of good) {
       if (it.kind === "zotero" || it.kind === "bibtex") await runImport(it.kind, it.path);
       else await indexFolder(it.path);
     }
+    // Indexing replaced the notice with its summary: the bad argument is
+    // said again, so it is not missed.
+    if (bad.length > 0 && good.length > 0) showNotice(badNotice(good.length));
   }
 
   const actions: LibraryActions = {

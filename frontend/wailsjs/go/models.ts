@@ -763,6 +763,7 @@ export namespace app {
 	export class StartItem {
 	    path: string;
 	    kind: string;
+	    error?: string;
 	
 	    static createFrom(source: any = {}) {
 	        return new StartItem(source);
@@ -772,6 +773,7 @@ export namespace app {
 	        if ('string' === typeof source) source = JSON.parse(source);
 	        this.path = source["path"];
 	        this.kind = source["kind"];
+	        this.error = source["error"];
 	    }
 	}
 	export class Summary {
