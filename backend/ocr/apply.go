@@ -29,6 +29,7 @@ type Hooks struct {
 // Outcome is what Apply did to one document.
 type Outcome struct {
 	Pages     int      // pages whose text is now OCR
+	Skipped   int      // pages that needed OCR and kept their layer (OCR off or not installed)
 	Languages string   // languages used ("" when OCR did not run)
 	Warnings  []string // for Paper.Warnings
 }
@@ -60,6 +61,7 @@ func Apply(ctx context.Context, path string, r io.ReaderAt, size int64, popts pd
 	usable := perr == nil && !doc.Garbled // some text to index without OCR
 	if cfg.Off {
 		if usable && len(plan.Poor) > 0 {
+			out.Skipped = len(plan.Poor)
 			out.Warnings = append(out.Warnings, fmt.Sprintf("the text layer of %s looks like poor OCR; turn OCR on in Settings to read them again", pageCount(len(plan.Poor))))
 		}
 		return doc, out, nil // a garbled layer: the tree builder says so
@@ -69,6 +71,7 @@ func Apply(ctx context.Context, path string, r io.ReaderAt, size int64, popts pd
 		if !usable {
 			return nil, out, err
 		}
+		out.Skipped = len(pages)
 		out.Warnings = append(out.Warnings, fmt.Sprintf("%s of this PDF need OCR, which is not installed (install tesseract-ocr); their text layer was kept as it is", pageCount(len(pages))))
 		return doc, out, nil
 	}
