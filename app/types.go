@@ -69,6 +69,10 @@ type PaperView struct {
 	Tags        []string `json:"tags"`
 	Source      string   `json:"source"`  // "", "zotero" or "bibtex"
 	AddedAt     int64    `json:"addedAt"` // unix ms the file entered the library (or the reference manager's date added)
+
+	// OCRPages counts the pages whose text was read by OCR (0: none): the
+	// list marks such papers, whose text may hold recognition errors.
+	OCRPages int `json:"ocrPages"`
 }
 
 // Progress reports the state of an indexing job.

@@ -37,6 +37,8 @@ export interface Paper {
   source?: string;
   /** Unix ms the file entered the library (or the reference manager's date added). */
   addedAt?: number;
+  /** Pages whose text was read by OCR (0 or absent: none). */
+  ocrPages?: number;
 }
 
 export interface StartItem {
