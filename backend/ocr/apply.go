@@ -144,7 +144,7 @@ func Apply(ctx context.Context, path string, r io.ReaderAt, size int64, popts pd
 		return nil, out, &papertree.Error{Code: papertree.ENoText, Op: "ocr", Message: "This PDF is a scan and OCR found no text on its pages."}
 	}
 	if out.Pages > 0 {
-		out.Warnings = append(out.Warnings, fmt.Sprintf("text of %s of %d read by OCR (%s); it may contain recognition errors", pageCount(out.Pages), len(doc.Pages), out.Languages))
+		out.Warnings = append(out.Warnings, fmt.Sprintf("text of %d of %d pages read by OCR (%s); it may contain recognition errors", out.Pages, len(doc.Pages), out.Languages))
 	}
 	return doc, out, nil
 }
