@@ -141,7 +141,11 @@ func Apply(ctx context.Context, path string, r io.ReaderAt, size int64, popts pd
 		out.Warnings = append(out.Warnings, fmt.Sprintf("OCR could not read %s (%s)", pageCount(len(res.Failed)), res.FailReason))
 	}
 	if !hasText(doc) {
-		return nil, out, &papertree.Error{Code: papertree.ENoText, Op: "ocr", Message: "This PDF is a scan and OCR found no text on its pages."}
+		msg := "This PDF is a scan and OCR found no text on its pages."
+		if len(res.Failed) > 0 {
+			msg = fmt.Sprintf("This PDF is a scan and OCR could not read it (%s).", res.FailReason)
+		}
+		return nil, out, &papertree.Error{Code: papertree.ENoText, Op: "ocr", Message: msg}
 	}
 	if out.Pages > 0 {
 		out.Warnings = append(out.Warnings, fmt.Sprintf("text of %d of %d pages read by OCR (%s); it may contain recognition errors", out.Pages, len(doc.Pages), out.Languages))

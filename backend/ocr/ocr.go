@@ -217,11 +217,16 @@ func Pages(ctx context.Context, path string, pages []Page, opts Options, progres
 		if ctx.Err() != nil {
 			break
 		}
+		acquired := false
 		select {
 		case sem <- struct{}{}:
+			acquired = true
 		case <-ctx.Done():
 		}
 		if ctx.Err() != nil {
+			if acquired {
+				<-sem // the slots may be shared: never keep one
+			}
 			break
 		}
 		wg.Add(1)

@@ -179,9 +179,13 @@ func TestPagesCancel(t *testing.T) {
 	pages := []Page{{1, 612, 792}, {2, 612, 792}, {1, 612, 792}, {2, 612, 792}, {1, 612, 792}, {2, 612, 792}}
 	go func() { time.Sleep(300 * time.Millisecond); cancel() }()
 	start := time.Now()
-	_, err := Pages(ctx, scan, pages, Options{Workers: 1}, nil)
+	slots := make(chan struct{}, 1) // shared by a library's files
+	_, err := Pages(ctx, scan, pages, Options{Slots: slots}, nil)
 	if papertree.ErrorCode(err) != papertree.ECanceled || !errors.Is(err, context.Canceled) {
 		t.Fatalf("err %v, want ECanceled", err)
+	}
+	if len(slots) != 0 {
+		t.Errorf("%d shared slots kept after the cancel", len(slots))
 	}
 	if d := time.Since(start); d > 5*time.Second {
 		t.Errorf("cancel took %s to act", d)
