@@ -90,6 +90,11 @@ func Apply(ctx context.Context, path string, r io.ReaderAt, size int64, popts pd
 	res, err := Pages(ctx, path, req, opts, h.Progress)
 	resume()
 	if err != nil {
+		if usable && papertree.ErrorCode(err) == papertree.ETooLarge {
+			out.Skipped = len(pages)
+			out.Warnings = append(out.Warnings, papertree.ErrorMessage(err)+" Its text layer was kept as it is.")
+			return doc, out, nil
+		}
 		return nil, out, err
 	}
 	out.Languages = opts.Languages

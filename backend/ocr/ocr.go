@@ -22,6 +22,8 @@
 //     Options.PageTimeout and, where prlimit exists, an address-space limit.
 //   - Cancelling ctx kills the running children (their whole process
 //     group) and Pages returns a coded ECanceled error.
+//   - One file reads at most Options.MaxPages pages within Options.Timeout
+//     (a PDF of 3,000 blank pages must not cost hours).
 //   - A page that fails (time limit, tesseract error) is left empty and
 //     counted in Result.Failed; the other pages still count. Missing tools
 //     fail the call with ENoText and a message that says what to install.
@@ -55,6 +57,8 @@ type Options struct {
 	PageTimeout time.Duration // time limit for rendering and reading one page (default 60s)
 	Workers     int           // tesseract processes at once (default 2)
 	MemoryMB    int           // address-space limit of each child in MB (default 1024; <0: none)
+	MaxPages    int           // pages of one file read at most (default 500): a longer scan is refused
+	Timeout     time.Duration // time limit for all pages of one file (default 20 min)
 	// Slots, when set, is shared by several calls (the files of an index
 	// job read in parallel): one slot per tesseract process, so Workers is
 	// a limit for the whole library, not per file. nil: Workers per call.
@@ -68,6 +72,8 @@ const (
 	DefaultPageTimeout = 60 * time.Second
 	DefaultWorkers     = 2
 	DefaultMemoryMB    = 1024
+	DefaultMaxPages    = 500
+	DefaultTimeout     = 20 * time.Minute
 )
 
 // Font is the font name of the runs OCR produces.
@@ -86,6 +92,12 @@ func (o Options) withDefaults() Options {
 	}
 	if o.MemoryMB == 0 {
 		o.MemoryMB = DefaultMemoryMB
+	}
+	if o.MaxPages <= 0 {
+		o.MaxPages = DefaultMaxPages
+	}
+	if o.Timeout <= 0 {
+		o.Timeout = DefaultTimeout
 	}
 	return o
 }
@@ -200,6 +212,12 @@ func Pages(ctx context.Context, path string, pages []Page, opts Options, progres
 	if err := Check(ctx, opts.Languages); err != nil {
 		return res, err
 	}
+	if len(pages) > opts.MaxPages {
+		return res, &papertree.Error{Code: papertree.ETooLarge, Op: "ocr",
+			Message: fmt.Sprintf("This scan has %d pages to read with OCR; the limit is %d pages a file.", len(pages), opts.MaxPages)}
+	}
+	ctx, cancel := context.WithTimeout(ctx, opts.Timeout)
+	defer cancel()
 	dir, err := os.MkdirTemp("", "papertree-ocr-*")
 	if err != nil {
 		return res, papertree.Wrap(err, papertree.EInternal, "OCR needs a temporary folder and none can be created.")
@@ -256,7 +274,7 @@ func Pages(ctx context.Context, path string, pages []Page, opts Options, progres
 	wg.Wait()
 	if err := ctx.Err(); err != nil {
 		if errors.Is(err, context.DeadlineExceeded) {
-			return res, papertree.Wrap(err, papertree.ETimeout, "Reading the scanned pages took longer than the time limit, so the file was skipped.")
+			return res, papertree.Wrap(err, papertree.ETimeout, fmt.Sprintf("Reading the scanned pages took longer than %s, the OCR time limit per file, so the file was skipped.", opts.Timeout))
 		}
 		return res, papertree.Wrap(err, papertree.ECanceled, "OCR was cancelled.")
 	}

@@ -202,3 +202,16 @@ func TestPagesTimeLimit(t *testing.T) {
 		t.Fatalf("res %+v, err %v", res, err)
 	}
 }
+
+// A file with more pages to read than MaxPages is refused before any
+// page is rendered (a PDF of thousands of blank pages must not cost hours).
+func TestPagesMaxPages(t *testing.T) {
+	if err := Check(context.Background(), "eng"); err != nil {
+		t.Skipf("skipping: %v", err)
+	}
+	pages := []Page{{1, 612, 792}, {2, 612, 792}, {3, 612, 792}}
+	_, err := Pages(context.Background(), "/nonexistent.pdf", pages, Options{MaxPages: 2}, nil)
+	if papertree.ErrorCode(err) != papertree.ETooLarge {
+		t.Fatalf("err %v, want ETooLarge", err)
+	}
+}
