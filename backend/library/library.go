@@ -45,7 +45,9 @@ import (
 // pages whose display equations fake a gutter, lines of neighbouring
 // columns and superscripts no longer merged, mirrored running headers
 // removed, an article starting mid-page after the previous one.
-const PipelineVersion = "3"
+// 4: OCR of scans, poor OCR layers and garbled fonts (papers indexed
+// before kept a poor OCR layer as it was).
+const PipelineVersion = "4"
 
 // Config configures a Library. Zero values mean defaults.
 type Config struct {
