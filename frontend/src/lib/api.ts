@@ -245,7 +245,7 @@ export interface Settings {
   data_dir: string;
   llm: { provider: string; base_url: string; chat_model: string; embed_model: string; use_llm_embeddings: boolean };
   retrieval: { strategy: string; budget: number; params: Record<string, number | boolean | Record<string, unknown>> };
-  parse: { use_outline: boolean; max_segment_tokens: number; file_timeout_seconds: number };
+  parse: { use_outline: boolean; max_segment_tokens: number; file_timeout_seconds: number; ocr: boolean; ocr_languages: string };
 }
 
 export interface LLMStatus {
