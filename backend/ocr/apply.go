@@ -68,6 +68,10 @@ func Apply(ctx context.Context, path string, r io.ReaderAt, size int64, popts pd
 	}
 	opts := Options{Languages: cfg.Languages, Slots: h.Slots}.withDefaults()
 	if err := Check(ctx, opts.Languages); err != nil {
+		if !usable && doc.Garbled && papertree.ErrorMessage(err) == MissingMessage {
+			return nil, out, &papertree.Error{Code: papertree.EGarbled, Op: "ocr", Err: err,
+				Message: "The PDF's text layer is garbled (its fonts have no usable character map) and OCR, which could read it, is not installed: install tesseract-ocr."}
+		}
 		if !usable {
 			return nil, out, err
 		}

@@ -112,6 +112,12 @@ func TestMissingTesseract(t *testing.T) {
 	if papertree.ErrorCode(err) != papertree.ENoText || papertree.ErrorMessage(err) != MissingMessage {
 		t.Fatalf("scan without tesseract: %v (%s)", err, papertree.ErrorMessage(err))
 	}
+	// Garbled fonts: said as such, with what to install.
+	garbled := &pdf.Document{Garbled: true, Pages: []pdf.Page{{Number: 1, Width: 612, Height: 792, Runs: invisibleRuns("x y z")}}}
+	if _, _, err := Apply(ctx, "g.pdf", nil, 0, pdf.Options{}, garbled, nil, Config{}, Hooks{}); papertree.ErrorCode(err) != papertree.EGarbled ||
+		!strings.Contains(papertree.ErrorMessage(err), "install tesseract-ocr") {
+		t.Errorf("garbled PDF without tesseract: %v", err)
+	}
 	// Text with one empty page among OCR-layer pages: kept, with a warning.
 	doc := &pdf.Document{Pages: []pdf.Page{
 		{Number: 1, Width: 612, Height: 792, Runs: invisibleRuns("The method reads every page of the paper and keeps the words it finds there in order.")},
