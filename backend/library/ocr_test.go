@@ -250,3 +250,28 @@ func TestOCRFingerprint(t *testing.T) {
 		})
 	}
 }
+
+// The file's time limit stops while OCR runs and goes on afterwards with
+// the time that was left.
+func TestFileClockPause(t *testing.T) {
+	c := newFileClock(context.Background(), 150*time.Millisecond)
+	defer c.stop()
+	resume := c.pause()
+	time.Sleep(250 * time.Millisecond)
+	if c.ctx.Err() != nil {
+		t.Fatal("the time limit ran out while paused")
+	}
+	resume()
+	select {
+	case <-c.ctx.Done():
+	case <-time.After(2 * time.Second):
+		t.Fatal("the time limit did not run out after the pause")
+	}
+	// Without a limit nothing ever runs out.
+	n := newFileClock(context.Background(), 0)
+	n.pause()()
+	if n.ctx.Err() != nil {
+		t.Error("a clock without a limit ran out")
+	}
+	n.stop()
+}
