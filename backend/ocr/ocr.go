@@ -124,22 +124,29 @@ type Tools struct {
 
 var (
 	toolsMu    sync.Mutex
-	toolsCache map[string]error // by PATH + languages
+	toolsCache map[string]checked // by PATH + languages
 )
+
+// checked is a cached Check answer; a failure is asked again after a
+// minute, so that installing tesseract while the app runs takes effect.
+type checked struct {
+	err error
+	at  time.Time
+}
 
 // MissingMessage is the reason shown for a scan when OCR is not installed.
 const MissingMessage = "This PDF is a scan and OCR is not installed: install tesseract-ocr (and poppler-utils for pdftoppm), or run make deps."
 
 // Check reports whether OCR can run with langs: tesseract and pdftoppm on
 // PATH and every language installed. The answer is cached per PATH and
-// languages. Errors are ENoText with a message that says what to install.
+// languages (a failure for a minute). Errors are ENoText with a message that says what to install.
 func Check(ctx context.Context, langs string) error {
 	langs = Options{Languages: langs}.withDefaults().Languages
 	key := os.Getenv("PATH") + "\x00" + langs
 	toolsMu.Lock()
-	if err, ok := toolsCache[key]; ok {
+	if c, ok := toolsCache[key]; ok && (c.err == nil || time.Since(c.at) < time.Minute) {
 		toolsMu.Unlock()
-		return err
+		return c.err
 	}
 	toolsMu.Unlock()
 	err := check(ctx, langs)
@@ -148,9 +155,9 @@ func Check(ctx context.Context, langs string) error {
 	}
 	toolsMu.Lock()
 	if toolsCache == nil {
-		toolsCache = map[string]error{}
+		toolsCache = map[string]checked{}
 	}
-	toolsCache[key] = err
+	toolsCache[key] = checked{err, time.Now()}
 	toolsMu.Unlock()
 	return err
 }
