@@ -139,7 +139,8 @@ const MissingMessage = "This PDF is a scan and OCR is not installed: install tes
 
 // Check reports whether OCR can run with langs: tesseract and pdftoppm on
 // PATH and every language installed. The answer is cached per PATH and
-// languages (a failure for a minute). Errors are ENoText with a message that says what to install.
+// languages (a failure for a minute). Errors are ENoText with a message
+// that says what to install.
 func Check(ctx context.Context, langs string) error {
 	langs = Options{Languages: langs}.withDefaults().Languages
 	key := os.Getenv("PATH") + "\x00" + langs
