@@ -48,6 +48,10 @@ func OpenFunc(dir string) func(ctx context.Context) (Library, io.Closer, error) 
 // parse.file_timeout_seconds) for the next index job.
 func (b *Backend) SetFileTimeout(d time.Duration) { b.lib.SetFileTimeout(d) }
 
+// SetOCR switches OCR on or off and sets its languages (Settings,
+// parse.ocr and parse.ocr_languages) for the next index job.
+func (b *Backend) SetOCR(c library.OCRConfig) { b.lib.SetOCR(c) }
+
 // ListPapers lists the library, as stored (the store's order), with the
 // reference manager's metadata applied.
 func (b *Backend) ListPapers(ctx context.Context) ([]PaperView, error) {
@@ -79,7 +83,7 @@ func nonNilStrings(s []string) []string {
 // Import imports references from a Zotero data directory or a .bib file.
 func (b *Backend) Import(ctx context.Context, source, path string, progress func(Progress)) (ImportResult, error) {
 	ev := func(e library.Event) {
-		progress(Progress{Stage: "index", Done: e.Done, Total: e.Total, File: e.File, Detail: string(e.Status), Message: e.ErrMsg, Remaining: e.Remaining.Milliseconds()})
+		progress(Progress{Stage: "index", Done: e.Done, Total: e.Total, File: e.File, Detail: e.Detail(), Message: e.ErrMsg, Remaining: e.Remaining.Milliseconds()})
 	}
 	var sum library.ImportSummary
 	var err error
@@ -128,6 +132,8 @@ func paperView(in store.PaperInfo) PaperView {
 		Hash:    in.Hash,
 		Status:  in.Status,
 		Stale:   in.Stale,
+
+		OCRPages: in.OCRPages,
 	}
 	if v.Authors == nil {
 		v.Authors = []string{}
@@ -144,7 +150,7 @@ func paperView(in store.PaperInfo) PaperView {
 // Index runs a library indexing job and translates its events and summary.
 func (b *Backend) Index(ctx context.Context, paths []string, progress func(Progress)) (Summary, error) {
 	sum, err := b.lib.Index(ctx, paths, func(ev library.Event) {
-		progress(Progress{Stage: "index", Done: ev.Done, Total: ev.Total, File: ev.File, Detail: string(ev.Status), Message: ev.ErrMsg, Remaining: ev.Remaining.Milliseconds()})
+		progress(Progress{Stage: "index", Done: ev.Done, Total: ev.Total, File: ev.File, Detail: ev.Detail(), Message: ev.ErrMsg, Remaining: ev.Remaining.Milliseconds()})
 	})
 	if err != nil {
 		if ctx.Err() != nil && papertree.ErrorCode(err) != papertree.ECanceled {

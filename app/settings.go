@@ -223,6 +223,9 @@ func (a *App) SaveSettings(in SettingsInput) (SaveResult, error) {
 		if t, ok := lib.(interface{ SetFileTimeout(time.Duration) }); ok {
 			t.SetFileTimeout(in.Settings.FileTimeout())
 		}
+		if o, ok := lib.(interface{ SetOCR(library.OCRConfig) }); ok {
+			o.SetOCR(in.Settings.OCRConfig())
+		}
 	}
 	res := SaveResult{
 		LLM:            a.applyLLMSettings(ctx, false),
@@ -259,7 +262,7 @@ func OpenWithSettings(dir, settingsPath string, secrets func(ctx context.Context
 				s = loaded
 			}
 		}
-		cfg := library.Config{DBPath: filepath.Join(dir, DBFile), Tree: s.TreeOptions(), FileTimeout: s.FileTimeout()}
+		cfg := library.Config{DBPath: filepath.Join(dir, DBFile), Tree: s.TreeOptions(), FileTimeout: s.FileTimeout(), OCR: s.OCRConfig()}
 		if s.LLM.UseLLMEmbeddings {
 			key := ""
 			if secrets != nil {

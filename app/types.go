@@ -72,6 +72,10 @@ type PaperView struct {
 	// Hash is the sha256 of the file's content when it was indexed: the
 	// page view is served the file only while it still has this content.
 	Hash string `json:"-"`
+
+	// OCRPages counts the pages whose text was read by OCR (0: none): the
+	// list marks such papers, whose text may hold recognition errors.
+	OCRPages int `json:"ocrPages"`
 }
 
 // Progress reports the state of an indexing job.

@@ -3,7 +3,8 @@
 # missing, so that it is cheap to call before every build:
 #   - Debian packages (GTK/WebKitGTK 4.1 headers for Wails, SQLite headers for
 #     sqlite-vec, Xvfb + ImageMagick + x11-utils for the window smoke test,
-#     poppler-utils for PDF fixtures),
+#     poppler-utils for PDF fixtures and OCR page images, tesseract-ocr with
+#     English for OCR of scans, img2pdf for the OCR tests' image-only PDFs),
 #   - the Wails CLI pinned to the version in go.mod (@latest resolves to a
 #     release that does not build with this Go),
 #   - the frontend's npm packages from the committed lockfile (npm ci),
@@ -20,6 +21,7 @@ APT_PACKAGES=(
   libgtk-3-dev libwebkit2gtk-4.1-dev libsqlite3-dev
   xvfb xauth x11-utils imagemagick
   poppler-utils
+  tesseract-ocr tesseract-ocr-eng img2pdf
 )
 
 log() { printf 'deps: %s\n' "$*" >&2; }

@@ -2,7 +2,9 @@
 # Builds the Debian package build/papertree_<version>_<arch>.deb from the
 # built binaries: the desktop app and the CLI in /usr/bin, a desktop entry,
 # the icon, and the runtime libraries as Depends (computed with
-# dpkg-shlibdeps from the binaries, so they match what was linked).
+# dpkg-shlibdeps from the binaries, so they match what was linked). OCR of
+# scans runs the tesseract and pdftoppm programs when they are there: they
+# are Recommends, so the app installs and works without them.
 # Install with: sudo apt install ./build/papertree_*.deb
 # Usage: scripts/package.sh APP CLI VERSION
 set -euo pipefail
@@ -67,7 +69,7 @@ Architecture: $arch
 Maintainer: PaperTree maintainers <maintainers@papertree.invalid>
 Installed-Size: $size
 Depends: $depends
-Recommends: xdg-utils
+Recommends: xdg-utils, tesseract-ocr, tesseract-ocr-eng, poppler-utils
 Section: science
 Priority: optional
 Homepage: https://github.com/papertree/papertree

@@ -7,6 +7,7 @@ import (
 	"io"
 	"path/filepath"
 
+	"github.com/papertree/papertree/backend/ocr"
 	"github.com/papertree/papertree/backend/papertree"
 	"github.com/papertree/papertree/backend/pdf"
 	"github.com/papertree/papertree/backend/treebuild"
@@ -18,6 +19,12 @@ import (
 // an empty prediction and listed in ParseFailures, so one bad file never
 // hides the others' numbers. Families come from pdfDir/MANIFEST.md.
 func RunTrees(ctx context.Context, goldDir, pdfDir string, opts treebuild.Options) (TreesReport, error) {
+	return RunTreesOCR(ctx, goldDir, pdfDir, opts, nil)
+}
+
+// RunTreesOCR is RunTrees that reads scanned pages with OCR when oc is set
+// (to score image-only copies of the gold PDFs); nil: the text layer only.
+func RunTreesOCR(ctx context.Context, goldDir, pdfDir string, opts treebuild.Options, oc *ocr.Config) (TreesReport, error) {
 	golds, err := LoadGold(goldDir)
 	if err != nil {
 		return TreesReport{}, err
@@ -51,7 +58,7 @@ func RunTrees(ctx context.Context, goldDir, pdfDir string, opts treebuild.Option
 		if f.Hard {
 			f.Family = FamilyHard
 		}
-		paper, pages, perr := buildPaper(ctx, filepath.Join(pdfDir, g.File), opts)
+		paper, pages, perr := buildPaper(ctx, filepath.Join(pdfDir, g.File), opts, oc)
 		var pred []papertree.Heading
 		if paper != nil {
 			pred = papertree.Headings(paper.Root)
@@ -84,8 +91,14 @@ func RunTrees(ctx context.Context, goldDir, pdfDir string, opts treebuild.Option
 	return rep, nil
 }
 
-func buildPaper(ctx context.Context, path string, opts treebuild.Options) (*papertree.Paper, int, error) {
-	doc, err := pdf.Open(ctx, path, pdf.Options{})
+func buildPaper(ctx context.Context, path string, opts treebuild.Options, oc *ocr.Config) (*papertree.Paper, int, error) {
+	var doc *pdf.Document
+	var err error
+	if oc == nil {
+		doc, err = pdf.Open(ctx, path, pdf.Options{})
+	} else {
+		doc, err = openOCR(ctx, path, *oc)
+	}
 	if err != nil {
 		return nil, 0, err
 	}
@@ -94,6 +107,17 @@ func buildPaper(ctx context.Context, path string, opts treebuild.Options) (*pape
 		return nil, len(doc.Pages), err
 	}
 	return p, len(doc.Pages), nil
+}
+
+func openOCR(ctx context.Context, path string, oc ocr.Config) (*pdf.Document, error) {
+	f, size, err := pdf.OpenRegular(path, 0)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	doc, err := pdf.Parse(ctx, f, size, pdf.Options{})
+	doc, _, err = ocr.Apply(ctx, path, f, size, pdf.Options{}, doc, err, oc, ocr.Hooks{})
+	return doc, err
 }
 
 // WriteJSON writes the report as indented JSON.

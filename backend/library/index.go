@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/papertree/papertree/backend/embedding"
+	"github.com/papertree/papertree/backend/ocr"
 	"github.com/papertree/papertree/backend/papertree"
 	"github.com/papertree/papertree/backend/pdf"
 	"github.com/papertree/papertree/backend/retrieve"
@@ -48,6 +49,8 @@ type Event struct {
 	PaperID   int64          `json:"paper_id,omitempty"`
 	Title     string         `json:"title,omitempty"`
 	Pages     int            `json:"pages,omitempty"`
+	OCRPage   int            `json:"ocr_page,omitempty"`  // StatusOCR: pages read so far
+	OCRPages  int            `json:"ocr_pages,omitempty"` // StatusOCR: pages to read
 	Elapsed   time.Duration  `json:"elapsed"`
 	Remaining time.Duration  `json:"remaining"` // estimate; 0 when unknown
 }
@@ -75,6 +78,7 @@ type parsed struct {
 	vecs       store.Vectors
 	err        error
 	fp         string // overrides the job's fingerprint (incomplete LLM summaries); "" = the job's
+	ocr        ocr.Outcome
 }
 
 // Index indexes PDFs and folders. Unchanged files (same content hash, same
@@ -247,13 +251,11 @@ func (l *Library) Index(ctx context.Context, paths []string, progress func(Event
 // before a byte is read.
 func (l *Library) prepare(ctx context.Context, path, fp string, emit func(Event)) (r parsed, skip bool) {
 	r.path = path
-	fctx, cancel := ctx, context.CancelFunc(func() {})
 	limit := time.Duration(l.fileTimeout.Load())
-	if limit > 0 {
-		fctx, cancel = context.WithTimeout(ctx, limit)
-	}
+	clock := newFileClock(ctx, limit) // paused while OCR runs: it has its own limit per page
+	fctx, cancel := clock.ctx, clock.stop
 	defer cancel()
-	p, hash, unchanged, err := l.readFile(fctx, path, fp, emit)
+	p, hash, unchanged, err := l.readFile(fctx, path, fp, clock.pause, &r.ocr, emit)
 	r.hash = hash
 	if unchanged {
 		return r, true
@@ -308,6 +310,7 @@ func (l *Library) save(ctx context.Context, r parsed, fp string, emit func(Event
 	if r.fp != "" {
 		fp = r.fp
 	}
+	fp = ocrFingerprint(fp, r.ocr)
 	emit(Event{File: r.path, Status: StatusSaving, Title: r.paper.Title, Pages: r.paper.Pages})
 	id, err := l.store.SavePaper(ctx, r.paper, r.vecs, fp)
 	if err != nil {
@@ -374,7 +377,7 @@ func (l *Library) SetFileTimeout(d time.Duration) {
 // readFile opens path (a regular file within the size limit only), hashes
 // it and, unless it is unchanged, parses it and builds its tree from the
 // same open file.
-func (l *Library) readFile(ctx context.Context, path, fp string, emit func(Event)) (p *papertree.Paper, hash string, unchanged bool, err error) {
+func (l *Library) readFile(ctx context.Context, path, fp string, pause func() func(), oc *ocr.Outcome, emit func(Event)) (p *papertree.Paper, hash string, unchanged bool, err error) {
 	f, size, err := pdf.OpenRegular(path, l.cfg.PDF.MaxBytes)
 	if err != nil {
 		return nil, "", false, err
@@ -388,7 +391,7 @@ func (l *Library) readFile(ctx context.Context, path, fp string, emit func(Event
 		return nil, "", false, papertree.Wrap(err, papertree.EInvalid, "The file cannot be read.")
 	}
 	if info, err := l.store.PaperByPath(ctx, path); err == nil &&
-		info.Hash == hash && info.Fingerprint == fp && info.Status == store.StatusReady && !info.Stale {
+		info.Hash == hash && l.sameSettings(info.Fingerprint, fp, info.OCRPages) && info.Status == store.StatusReady && !info.Stale {
 		// A paper indexed before its signals were stored gets them now.
 		_ = retrieve.EnsureSignals(ctx, l.store, info.ID)
 		emit(Event{File: path, Status: StatusUnchanged, PaperID: info.ID, Title: info.Title, Pages: info.Pages})
@@ -396,6 +399,7 @@ func (l *Library) readFile(ctx context.Context, path, fp string, emit func(Event
 	}
 	emit(Event{File: path, Status: StatusParsing})
 	doc, err := pdf.Parse(ctx, f, size, l.cfg.PDF)
+	doc, *oc, err = l.withOCR(ctx, path, f, size, doc, err, pause, emit)
 	if err != nil {
 		return nil, hash, false, err
 	}
@@ -403,6 +407,8 @@ func (l *Library) readFile(ctx context.Context, path, fp string, emit func(Event
 	if err != nil {
 		return nil, hash, false, err
 	}
+	p.OCRPages = oc.Pages
+	p.Warnings = append(p.Warnings, oc.Warnings...)
 	if abs, err := filepath.Abs(path); err == nil {
 		p.Path = abs
 	}

@@ -30,6 +30,7 @@ import (
 
 	"github.com/papertree/papertree/backend/embedding"
 	"github.com/papertree/papertree/backend/llm"
+	"github.com/papertree/papertree/backend/ocr"
 	"github.com/papertree/papertree/backend/papertree"
 	"github.com/papertree/papertree/backend/pdf"
 	"github.com/papertree/papertree/backend/retrieve"
@@ -44,7 +45,9 @@ import (
 // pages whose display equations fake a gutter, lines of neighbouring
 // columns and superscripts no longer merged, mirrored running headers
 // removed, an article starting mid-page after the previous one.
-const PipelineVersion = "3"
+// 4: OCR of scans, poor OCR layers and garbled fonts (papers indexed
+// before kept a poor OCR layer as it was).
+const PipelineVersion = "4"
 
 // Config configures a Library. Zero values mean defaults.
 type Config struct {
@@ -72,6 +75,8 @@ type Config struct {
 	// ReadOnly opens the library without writing (chosen automatically
 	// when the file is not writable). Answers are then not saved.
 	ReadOnly bool
+	// OCR reads scanned pages with tesseract (on by default); see SetOCR.
+	OCR OCRConfig
 }
 
 // DefaultPDFOptions bounds the work spent on one file: a 200 MB or 3000-page
@@ -96,6 +101,8 @@ type Library struct {
 	// fileTimeout is cfg.FileTimeout as SetFileTimeout last set it; the
 	// Settings view may change it while an index job runs.
 	fileTimeout atomic.Int64
+
+	ocr ocrState
 }
 
 // Open opens (creating if needed) the library database.
@@ -136,6 +143,7 @@ func Open(ctx context.Context, cfg Config) (*Library, error) {
 	}
 	l := &Library{cfg: cfg, store: st, emb: cfg.Embedder, llmStatus: llm.Status{Provider: llm.ProviderNone}}
 	l.fileTimeout.Store(int64(cfg.FileTimeout))
+	l.ocr.cfg, l.ocr.slots = cfg.OCR, make(chan struct{}, ocrSlots())
 	if cfg.LLM != nil {
 		timeout := cfg.LLMDetectTimeout
 		if timeout <= 0 {
@@ -190,9 +198,21 @@ func (l *Library) fingerprintWith(summarizer string) string {
 	return hex.EncodeToString(sum[:8])
 }
 
-// ParseFile parses one PDF into a PaperTree without touching the database.
+// ParseFile parses one PDF into a PaperTree without touching the database,
+// reading scanned pages with OCR (default OCRConfig; see ParseFileOCR).
 func ParseFile(ctx context.Context, path string, popts pdf.Options, topts treebuild.Options) (*papertree.Paper, error) {
-	doc, err := pdf.Open(ctx, path, popts)
+	return ParseFileOCR(ctx, path, popts, topts, OCRConfig{})
+}
+
+// ParseFileOCR is ParseFile with an OCR configuration.
+func ParseFileOCR(ctx context.Context, path string, popts pdf.Options, topts treebuild.Options, oc OCRConfig) (*papertree.Paper, error) {
+	f, size, err := pdf.OpenRegular(path, popts.MaxBytes)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	doc, err := pdf.Parse(ctx, f, size, popts)
+	doc, out, err := ocr.Apply(ctx, path, f, size, popts, doc, err, oc, ocr.Hooks{})
 	if err != nil {
 		return nil, err
 	}
@@ -200,6 +220,8 @@ func ParseFile(ctx context.Context, path string, popts pdf.Options, topts treebu
 	if err != nil {
 		return nil, err
 	}
+	p.OCRPages = out.Pages
+	p.Warnings = append(p.Warnings, out.Warnings...)
 	if abs, err := filepath.Abs(path); err == nil {
 		p.Path = abs
 	}

@@ -134,7 +134,8 @@ func BenchmarkIngestCorpus(b *testing.B) {
 	dir := shareddata.Dir(b, "pdfs")
 	for i := 0; i < b.N; i++ {
 		db := filepath.Join(b.TempDir(), "lib.db")
-		lib, err := Open(context.Background(), Config{DBPath: db})
+		// OCR off: this measures the text pipeline (OCR is measured apart).
+		lib, err := Open(context.Background(), Config{DBPath: db, OCR: OCRConfig{Off: true}})
 		if err != nil {
 			b.Fatal(err)
 		}

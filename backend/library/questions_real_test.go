@@ -25,7 +25,9 @@ func TestQuestionSetRealPDFs(t *testing.T) {
 		t.Fatal(err)
 	}
 	ctx := context.Background()
-	l, err := Open(ctx, Config{DBPath: filepath.Join(t.TempDir(), "lib.db")})
+	// OCR off: the two Type 3 papers would take minutes of OCR on every
+	// run, and this set's figures are those of the text pipeline.
+	l, err := Open(ctx, Config{DBPath: filepath.Join(t.TempDir(), "lib.db"), OCR: OCRConfig{Off: true}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -107,6 +107,10 @@ type Paper struct {
 	OutlineUsed  bool     `json:"outline_used"`
 	Root         *Node    `json:"tree"`
 	Warnings     []string `json:"warnings,omitempty"` // non-fatal problems found while parsing
+
+	// OCRPages counts the pages whose text was read by OCR (a scan, or a
+	// text layer too poor to keep); 0 for a born-digital paper.
+	OCRPages int `json:"ocr_pages,omitempty"`
 }
 
 // Size is a page size in PDF points.

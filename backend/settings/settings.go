@@ -25,10 +25,12 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"strings"
 	"time"
 
 	"github.com/papertree/papertree/backend/llm"
+	"github.com/papertree/papertree/backend/ocr"
 	"github.com/papertree/papertree/backend/papertree"
 	"github.com/papertree/papertree/backend/retrieve"
 	"github.com/papertree/papertree/backend/treebuild"
@@ -90,6 +92,10 @@ type Parse struct {
 	// FileTimeoutSeconds does not change what a PDF becomes, only whether
 	// a slow one is given up: changing it never asks for a re-index.
 	FileTimeoutSeconds int `json:"file_timeout_seconds" desc:"Time limit for reading one PDF, in seconds: a file that takes longer (a damaged or hostile file, or a very long book on a slow machine) is reported and skipped, and the rest of the folder still indexes (default 30)."`
+	// OCR (tesseract) does not count against FileTimeoutSeconds: it has
+	// its own limit per page.
+	OCR          bool   `json:"ocr" desc:"Read scanned pages, and OCR text layers too poor to trust, with tesseract OCR (needs tesseract-ocr installed; about 3 seconds a page)."`
+	OCRLanguages string `json:"ocr_languages" desc:"OCR languages: tesseract codes joined by '+', e.g. eng or eng+deu (each needs its tesseract-ocr-LANG package)."`
 }
 
 // DefaultFileTimeoutSeconds is Parse.FileTimeoutSeconds by default
@@ -103,7 +109,13 @@ const MaxFileTimeoutSeconds = 3600
 // (and so asks for a re-index): the outline and segment settings do, the
 // time limit does not.
 func (p Parse) ChangesTrees(q Parse) bool {
-	return p.UseOutline != q.UseOutline || p.MaxSegmentTokens != q.MaxSegmentTokens
+	return p.UseOutline != q.UseOutline || p.MaxSegmentTokens != q.MaxSegmentTokens ||
+		p.OCR != q.OCR || ocr.Langs(p.OCRLanguages) != ocr.Langs(q.OCRLanguages)
+}
+
+// OCRConfig is the OCR part of the parse settings.
+func (s Settings) OCRConfig() ocr.Config {
+	return ocr.Config{Off: !s.Parse.OCR, Languages: ocr.Langs(s.Parse.OCRLanguages)}
 }
 
 // Default returns the settings used when there is no settings file.
@@ -117,7 +129,8 @@ func Default() Settings {
 			AnswerBudgetSeconds:     int(llm.DefaultAnswerBudget / time.Second),
 			MaxReplyMB:              llm.DefaultMaxReplyBytes >> 20},
 		Retrieval: Retrieval{Strategy: retrieve.Default, Budget: retrieve.DefaultBudget, Params: retrieve.DefaultParams()},
-		Parse:     Parse{UseOutline: t.UseOutline, MaxSegmentTokens: t.MaxSegmentTokens, FileTimeoutSeconds: DefaultFileTimeoutSeconds},
+		Parse: Parse{UseOutline: t.UseOutline, MaxSegmentTokens: t.MaxSegmentTokens, FileTimeoutSeconds: DefaultFileTimeoutSeconds,
+			OCR: true, OCRLanguages: ocr.DefaultLanguages},
 	}
 }
 
@@ -158,8 +171,15 @@ func (s Settings) Validate() error {
 	if s.Parse.FileTimeoutSeconds < 1 || s.Parse.FileTimeoutSeconds > MaxFileTimeoutSeconds {
 		return papertree.Errorf(papertree.EInvalid, "parse.file_timeout_seconds must be between 1 and %d seconds, not %d.", MaxFileTimeoutSeconds, s.Parse.FileTimeoutSeconds)
 	}
+	if !ocrLangsRe.MatchString(ocr.Langs(s.Parse.OCRLanguages)) {
+		return papertree.Errorf(papertree.EInvalid, "parse.ocr_languages must be tesseract language codes joined by '+' (e.g. eng+deu), not %q.", s.Parse.OCRLanguages)
+	}
 	return nil
 }
+
+// ocrLangsRe matches tesseract language codes joined by '+' ("eng",
+// "chi_sim+eng", "script/Latin").
+var ocrLangsRe = regexp.MustCompile(`^[A-Za-z0-9_/-]{1,40}(\+[A-Za-z0-9_/-]{1,40}){0,9}$`)
 
 // FileTimeout is the time limit for reading one PDF.
 func (s Settings) FileTimeout() time.Duration {

@@ -66,9 +66,9 @@ func (s *Store) LoadPaper(ctx context.Context, id int64) (*papertree.Paper, erro
 	p := &papertree.Paper{ID: id}
 	var authors, sizes, warnings, status, affils string
 	err = tx.QueryRowContext(ctx, `SELECT path, hash, title, authors, abstract, year, pages, page_sizes,
-		outline_used, warnings, status, venue, doi, arxiv_id, affiliations FROM papers WHERE id = ?`,
+		outline_used, warnings, status, venue, doi, arxiv_id, affiliations, ocr_pages FROM papers WHERE id = ?`,
 		id).Scan(&p.Path, &p.Hash, &p.Title, &authors, &p.Abstract, &p.Year, &p.Pages, &sizes, &p.OutlineUsed,
-		&warnings, &status, &p.Venue, &p.DOI, &p.ArxivID, &affils)
+		&warnings, &status, &p.Venue, &p.DOI, &p.ArxivID, &affils, &p.OCRPages)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, papertree.Errorf(papertree.ENotFound, "Paper %d does not exist.", id)
 	}

@@ -41,6 +41,9 @@ type PaperInfo struct {
 	IndexedAt   time.Time      `json:"indexed_at"`
 	Stale       bool           `json:"stale"` // the embedder changed since: re-embed
 	Nodes       int            `json:"nodes"` // number of tree nodes stored
+
+	// OCRPages counts the pages whose text came from OCR (0: none).
+	OCRPages int `json:"ocr_pages"`
 }
 
 // Vectors holds a paper's embeddings per space, keyed by Node.Order (the
@@ -148,11 +151,11 @@ func (s *Store) SavePaper(ctx context.Context, p *papertree.Paper, v Vectors, fi
 		}
 		res, err := tx.ExecContext(ctx, `INSERT INTO papers(path, hash, title, authors, abstract, year, pages,
 			page_sizes, outline_used, status, fingerprint, embedder, node_count, indexed_at, warnings,
-			venue, doi, arxiv_id, affiliations)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'ready', ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			venue, doi, arxiv_id, affiliations, ocr_pages)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'ready', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 			p.Path, p.Hash, p.Title, string(authors), p.Abstract, p.Year, p.Pages, string(sizes),
 			p.OutlineUsed, fingerprint, embedder, count, time.Now().UnixMilli(), string(warnings),
-			p.Venue, p.DOI, p.ArxivID, string(affils))
+			p.Venue, p.DOI, p.ArxivID, string(affils), p.OCRPages)
 		if err != nil {
 			return fmt.Errorf("insert paper: %w", err)
 		}
@@ -410,7 +413,7 @@ func (s *Store) RecordFailure(ctx context.Context, path, hash, fingerprint strin
 const damagedRowMsg = "Part of this paper's record in the library is damaged; run papertree repair, which indexes the file again."
 
 const paperInfoCols = `id, path, hash, title, authors, year, pages, status, err_code, err_message,
-	fingerprint, embedder, indexed_at, stale, node_count, venue, doi, arxiv_id`
+	fingerprint, embedder, indexed_at, stale, node_count, venue, doi, arxiv_id, ocr_pages`
 
 type rowScanner interface{ Scan(dest ...any) error }
 
@@ -420,7 +423,7 @@ func scanPaperInfo(r rowScanner) (PaperInfo, error) {
 	var indexed int64
 	err := r.Scan(&pi.ID, &pi.Path, &pi.Hash, &pi.Title, &authors, &pi.Year, &pi.Pages, &pi.Status, &code,
 		&pi.ErrMessage, &pi.Fingerprint, &pi.Embedder, &indexed, &pi.Stale, &pi.Nodes,
-		&pi.Venue, &pi.DOI, &pi.ArxivID)
+		&pi.Venue, &pi.DOI, &pi.ArxivID, &pi.OCRPages)
 	if err != nil {
 		return pi, err
 	}

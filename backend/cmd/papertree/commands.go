@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/papertree/papertree/backend/library"
+	"github.com/papertree/papertree/backend/ocr"
 	"github.com/papertree/papertree/backend/papertree"
 	"github.com/papertree/papertree/backend/store"
 	"github.com/papertree/papertree/backend/treebuild"
@@ -39,6 +40,7 @@ type parseOutput struct {
 	Headings     []papertree.Heading `json:"headings"`
 	Tree         *papertree.Node     `json:"tree"`
 	Warnings     []string            `json:"warnings,omitempty"`
+	OCRPages     int                 `json:"ocr_pages,omitempty"` // pages whose text came from OCR
 }
 
 func cmdParse(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -46,6 +48,7 @@ func cmdParse(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	noOutline := fs.Bool("no-outline", false, "ignore the PDF bookmarks (typography and text only)")
 	asJSON := fs.Bool("json", false, "print one JSON object")
 	maxTok := fs.Int("segment-tokens", 0, "maximum tokens per segment (default 512)")
+	oc := ocrFlags(fs)
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -58,7 +61,7 @@ func cmdParse(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if *maxTok > 0 {
 		topts.MaxSegmentTokens = *maxTok
 	}
-	p, err := library.ParseFile(ctx, pos[0], library.DefaultPDFOptions(), topts)
+	p, err := library.ParseFileOCR(ctx, pos[0], library.DefaultPDFOptions(), topts, oc.config())
 	if err != nil {
 		return err
 	}
@@ -69,7 +72,7 @@ func cmdParse(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if *asJSON {
 		return writeJSON(stdout, parseOutput{File: pos[0], Title: p.Title, Authors: p.Authors, Pages: p.Pages,
 			Affiliations: p.Affiliations, Year: p.Year, Venue: p.Venue, DOI: p.DOI, ArxivID: p.ArxivID,
-			OutlineUsed: p.OutlineUsed, Headings: hs, Tree: p.Root, Warnings: p.Warnings})
+			OutlineUsed: p.OutlineUsed, Headings: hs, Tree: p.Root, Warnings: p.Warnings, OCRPages: p.OCRPages})
 	}
 	fmt.Fprintf(stdout, "%s\n%d pages, outline used: %v\n\n", termSafe(p.Title), p.Pages, p.OutlineUsed)
 	printTree(stdout, p.Root, false)
@@ -161,6 +164,7 @@ func cmdIndex(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	quiet := fs.Bool("quiet", false, "no progress on stderr")
 	fileTimeout := fs.Duration("file-timeout", library.DefaultFileTimeout, "time limit for reading one PDF (e.g. 30s, 2m); a file over it is reported and skipped")
 	llmo := llmFlags(fs) // with an LLM, segment summaries are written by it (cached)
+	oc := ocrFlags(fs)
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -186,7 +190,8 @@ func cmdIndex(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		testIndexOpened(lib)
 	}
 	lib.SetFileTimeout(*fileTimeout)
-	var last time.Time
+	lib.SetOCR(oc.config())
+	var last, lastOCR time.Time
 	progress := func(ev library.Event) {
 		if *quiet {
 			return
@@ -196,6 +201,11 @@ func cmdIndex(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			fmt.Fprintf(stderr, "[%d/%d] FAILED %s: %s\n", ev.Done, ev.Total, termSafe(filepath.Base(ev.File)), termSafe(ev.ErrMsg))
 		case library.StatusReady:
 			fmt.Fprintf(stderr, "[%d/%d] indexed %s (%d pages)\n", ev.Done, ev.Total, termSafe(filepath.Base(ev.File)), ev.Pages)
+		case library.StatusOCR:
+			if time.Since(lastOCR) > time.Second || ev.OCRPage == ev.OCRPages {
+				fmt.Fprintf(stderr, "[%d/%d] %s: OCR page %d of %d\n", ev.Done, ev.Total, termSafe(filepath.Base(ev.File)), ev.OCRPage, ev.OCRPages)
+				lastOCR = time.Now()
+			}
 		case library.StatusUnchanged:
 			if time.Since(last) > 500*time.Millisecond || ev.Done == ev.Total {
 				fmt.Fprintf(stderr, "[%d/%d] unchanged %s\n", ev.Done, ev.Total, termSafe(filepath.Base(ev.File)))
@@ -296,7 +306,11 @@ func cmdList(ctx context.Context, args []string, stdout, stderr io.Writer) error
 			fmt.Fprintf(stdout, "%4d  FAILED  %s: %s\n", p.ID, termSafe(filepath.Base(p.Path)), termSafe(p.ErrMessage))
 			continue
 		}
-		fmt.Fprintf(stdout, "%4d  %3d pp  %s\n", p.ID, p.Pages, termSafe(p.Title))
+		mark := ""
+		if p.OCRPages > 0 {
+			mark = "  [text from OCR]"
+		}
+		fmt.Fprintf(stdout, "%4d  %3d pp  %s%s\n", p.ID, p.Pages, termSafe(p.Title), mark)
 	}
 	return nil
 }
@@ -330,11 +344,17 @@ func cmdEvalTrees(ctx context.Context, args []string, stdout io.Writer) error {
 	silver := fs.String("silver", "", "silver folder (gold/, pdfs/, SOURCES.tsv): also score --no-outline against the outlines, per family")
 	diff := fs.String("diff", "", "print gold vs predicted headings of the files whose name contains this (\"all\" for every file)")
 	runIn := fs.Bool("runin", treebuild.DefaultOptions().RunInHeadings, "emit run-in paragraph headings as sections")
+	ocrOn := fs.Bool("ocr", false, "read scanned pages with tesseract, as index does (to score image-only copies)")
+	ocrLang := fs.String("ocr-lang", ocr.DefaultLanguages, "OCR languages with --ocr (e.g. eng+deu)")
 	if _, err := parseFlags(fs, args); err != nil {
 		return err
 	}
 	if (*gold == "" || *pdfs == "") && *silver == "" {
 		return usageError{"--gold DIR and --pdfs DIR (or --silver DIR) are required"}
 	}
-	return evalTreesWithSilver(ctx, stdout, *gold, *pdfs, *silver, *diff, !*noOutline, *runIn, *asJSON)
+	var oc *ocr.Config
+	if *ocrOn {
+		oc = &ocr.Config{Languages: ocr.Langs(*ocrLang)}
+	}
+	return evalTreesWithSilver(ctx, stdout, *gold, *pdfs, *silver, *diff, !*noOutline, *runIn, *asJSON, oc)
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/papertree/papertree/backend/eval"
+	"github.com/papertree/papertree/backend/ocr"
 	"github.com/papertree/papertree/backend/treebuild"
 )
 
@@ -15,7 +16,7 @@ import (
 // silver folder is given, the silver trees with the outline switched off:
 // the silver PDFs' own outlines are the answer, so using them would score
 // the outline against itself.
-func evalTreesWithSilver(ctx context.Context, stdout io.Writer, gold, pdfs, silver, diff string, useOutline, runIn, asJSON bool) error {
+func evalTreesWithSilver(ctx context.Context, stdout io.Writer, gold, pdfs, silver, diff string, useOutline, runIn, asJSON bool, oc *ocr.Config) error {
 	type both struct {
 		Gold   *eval.TreesReport `json:"gold,omitempty"`
 		Silver *eval.TreesReport `json:"silver,omitempty"`
@@ -25,7 +26,7 @@ func evalTreesWithSilver(ctx context.Context, stdout io.Writer, gold, pdfs, silv
 		opts := treebuild.DefaultOptions()
 		opts.UseOutline = useOutline
 		opts.RunInHeadings = runIn
-		rep, err := eval.RunTrees(ctx, gold, pdfs, opts)
+		rep, err := eval.RunTreesOCR(ctx, gold, pdfs, opts, oc)
 		if err != nil {
 			return err
 		}

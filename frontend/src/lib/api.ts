@@ -37,6 +37,8 @@ export interface Paper {
   source?: string;
   /** Unix ms the file entered the library (or the reference manager's date added). */
   addedAt?: number;
+  /** Pages whose text was read by OCR (0 or absent: none). */
+  ocrPages?: number;
 }
 
 export interface StartItem {
@@ -256,7 +258,7 @@ export interface Settings {
     max_reply_mb: number;
   };
   retrieval: { strategy: string; budget: number; params: Record<string, number | boolean | Record<string, unknown>> };
-  parse: { use_outline: boolean; max_segment_tokens: number; file_timeout_seconds: number };
+  parse: { use_outline: boolean; max_segment_tokens: number; file_timeout_seconds: number; ocr: boolean; ocr_languages: string };
 }
 
 export interface LLMStatus {

@@ -50,6 +50,15 @@ describe("renderLibrary", () => {
     expect(el.querySelector(".empty")).toBeNull();
   });
 
+  it("marks papers whose text came from OCR", () => {
+    const el = renderLibrary({ ...initialState(), phase: "ready", papers: [paper(), paper({ id: "2", ocrPages: 12 })] }, noop);
+    const rows = el.querySelectorAll(".paper:not(.paper-ghost)");
+    expect(rows[0].querySelector("[data-testid=paper-ocr]")).toBeNull();
+    const tag = rows[1].querySelector("[data-testid=paper-ocr]");
+    expect(tag?.textContent).toBe("OCR");
+    expect(tag?.getAttribute("title")).toContain("12 pages read by OCR");
+  });
+
   it("renders PDF-derived text as text, not HTML", () => {
     const el = renderLibrary({ ...initialState(), phase: "ready", papers: [paper({ title: XSS, authors: [XSS], file: XSS })] }, noop);
     expect(el.querySelector("img")).toBeNull();

@@ -147,6 +147,9 @@ function paperRow(p: Paper, act: LibraryActions, selected: boolean, busy: FileSt
           p.citationKey ? h("span", { class: "tag tag-key", title: `Citation key (from ${p.source === "zotero" ? "Zotero" : "your BibTeX file"})` }, p.citationKey) : null,
           (p.collections ?? []).slice(0, 2).map((c) => h("span", { class: "tag tag-coll", title: "Collection" }, c)),
           p.stale ? h("span", { class: "tag", title: "Indexed with other settings; index the folder again to refresh." }, "Outdated") : null,
+          (p.ocrPages ?? 0) > 0
+            ? h("span", { class: "tag tag-ocr", "data-testid": "paper-ocr", title: `Text of ${plural(p.ocrPages ?? 0, "page")} read by OCR from the page images; it may hold recognition errors.` }, "OCR")
+            : null,
           p.pages > 0 ? plural(p.pages, "page") : null,
         ),
   );
@@ -273,7 +276,7 @@ function fileList(files: FileState[]) {
   const summary = STATUS_ORDER.filter((st) => counts.has(st)).map((st) => `${counts.get(st)} ${st}`);
   // Working and failed files first, so what matters is visible without scrolling.
   const rank = (st: string) => {
-    const i = STATUS_ORDER.indexOf(st);
+    const i = STATUS_ORDER.indexOf(st.startsWith("OCR") ? "parsing" : st);
     return i < 0 ? 99 : i;
   };
   const sorted = [...files].sort((a, b) => rank(a.status) - rank(b.status));

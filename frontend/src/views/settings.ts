@@ -176,6 +176,8 @@ export function openSettings(host: HTMLElement, api: Api, opts: { onReindex(): v
         field("Use PDF bookmarks", "parse.use_outline", check("parse.use_outline", () => s.parse.use_outline, (x) => (s.parse.use_outline = x))),
         field("Largest passage (tokens)", "parse.max_segment_tokens", num("parse.max_segment_tokens", () => s.parse.max_segment_tokens, (x) => (s.parse.max_segment_tokens = x))),
         field("Time limit per PDF (seconds)", "parse.file_timeout_seconds", num("parse.file_timeout_seconds", () => s.parse.file_timeout_seconds, (x) => (s.parse.file_timeout_seconds = x))),
+        field("Read scans with OCR", "parse.ocr", check("parse.ocr", () => s.parse.ocr, (x) => (s.parse.ocr = x))),
+        field("OCR languages", "parse.ocr_languages", text("parse.ocr_languages", () => s.parse.ocr_languages, (x) => (s.parse.ocr_languages = x), { placeholder: "eng" })),
         h("h3", null, "Data"),
         field("Data folder", "data_dir", text("data_dir", () => s.data_dir, (x) => (s.data_dir = x), { placeholder: v.libraryDir })),
         h("p", { class: "muted" }, `In use: ${v.libraryDir}. Settings file: ${v.path || "not saved in this build"}.`),

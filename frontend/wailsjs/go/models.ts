@@ -620,6 +620,7 @@ export namespace app {
 	    tags: string[];
 	    source: string;
 	    addedAt: number;
+	    ocrPages: number;
 	
 	    static createFrom(source: any = {}) {
 	        return new PaperView(source);
@@ -645,6 +646,7 @@ export namespace app {
 	        this.tags = source["tags"];
 	        this.source = source["source"];
 	        this.addedAt = source["addedAt"];
+	        this.ocrPages = source["ocrPages"];
 	    }
 	}
 	export class SaveResult {
@@ -1019,6 +1021,8 @@ export namespace settings {
 	    use_outline: boolean;
 	    max_segment_tokens: number;
 	    file_timeout_seconds: number;
+	    ocr: boolean;
+	    ocr_languages: string;
 	
 	    static createFrom(source: any = {}) {
 	        return new Parse(source);
@@ -1029,6 +1033,8 @@ export namespace settings {
 	        this.use_outline = source["use_outline"];
 	        this.max_segment_tokens = source["max_segment_tokens"];
 	        this.file_timeout_seconds = source["file_timeout_seconds"];
+	        this.ocr = source["ocr"];
+	        this.ocr_languages = source["ocr_languages"];
 	    }
 	}
 	export class Retrieval {
