@@ -1,0 +1,145 @@
+package compare
+
+import (
+	"regexp"
+	"strings"
+)
+
+// The aspect lexicon: the aspects researchers compare papers on most often
+// (dataset, optimizer, hardware, metric, model size, training time,
+// evaluation), each with the words that name it and the shapes of the values
+// a paper states for it ("8 P100 GPUs", "Adam", "110M parameters", "BLEU").
+// A cell for one of these aspects quotes the sentence that STATES a value,
+// not one that merely has the aspect's word. The lexicon is generic
+// research vocabulary, never fitted to a paper; an aspect it does not know
+// falls back to retrieve.BestCell.
+
+// aspectSpec is one aspect of the lexicon.
+type aspectSpec struct {
+	Name string
+	// names: words of a requested aspect that select this spec (the
+	// request's words are lowercased; the first spec, in lexicon order,
+	// with a name in the request wins).
+	names []string
+	// words: the aspect named in a sentence ("optimizer", "GPU").
+	words *regexp.Regexp
+	// values: the shapes of a stated value ("Adam", "8 GPUs", "60 million
+	// parameters").
+	values []*regexp.Regexp
+	// sections: heading words of the sections where papers state it.
+	sections []string
+}
+
+func re(s string) *regexp.Regexp { return regexp.MustCompile(`(?i)` + s) }
+
+// number words and figures for counts ("two GPUs", "8 GPUs", "1.2 million").
+const count = `(?:\d+(?:[.,]\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|sixteen|thirty-two|sixty-four|hundreds?|thousands?|several|a few|multiple)`
+
+var lexicon = []*aspectSpec{
+	{
+		Name:  "Hardware",
+		names: []string{"hardware", "gpu", "gpus", "tpu", "tpus", "cpu", "compute", "computing resources", "infrastructure", "accelerator"},
+		words: re(`\b(?:hardware|gpus?|tpus?|cpus?|accelerators?|cluster)\b`),
+		values: []*regexp.Regexp{
+			re(`\b(?:GTX|RTX|Titan|Tesla|Quadro|Radeon|Xeon|Opteron)\b`),
+			re(`\b(?:[KPVAHT]\d{2,3}|TPU ?v\d|Core i\d)\b`),
+			re(`\b` + count + `[ -](?:\S+ ){0,3}(?:gpus?|tpus?|cpus?|tpu chips|(?:cpu )?cores|machines|nodes|workers)\b`),
+			re(`\b\d+[ -]?(?:gpus?|tpus?)\b`),
+			re(`\b\d+(?:\.\d+)? ?(?:GB|TB) (?:of )?(?:RAM|memory)\b|\b\d+(?:\.\d+)? ?GHz\b`),
+			re(`\b(?:on|using|with) (?:a |one |the )?(?:single |one )?(?:gpus?|tpus?|cpus?)\b`),
+		},
+		sections: []string{"train", "implement", "setup", "set-up", "detail", "hardware", "experiment", "infrastructure"},
+	},
+	{
+		Name:  "Training time",
+		names: []string{"training time", "train time", "time to train", "training duration", "training cost", "wall-clock", "wall clock"},
+		words: re(`\b(?:train\w*|pre-?train\w*) (?:time|took|takes|duration)\b|\btraining (?:is|was) (?:done|performed)`),
+		values: []*regexp.Regexp{
+			re(`\b(?:` + count + `|a|about|approximately|around|roughly)[ -](?:hours?|days?|weeks?|months?|minutes?)\b`),
+			re(`\b\d+(?:\.\d+)? ?(?:h|hrs|gpu[- ]hours|tpu[- ]days|core[- ]days|petaflop/s-days)\b`),
+			re(`\b(?:for|up to|about) (?:\d+(?:[.,]\d+)?|` + count + `) (?:epochs|iterations|steps|updates)\b`),
+		},
+		sections: []string{"train", "implement", "setup", "detail", "experiment", "cost", "efficien"},
+	},
+	{
+		Name:  "Optimizer",
+		names: []string{"optimizer", "optimiser", "optimization", "optimisation", "optimization algorithm", "training algorithm", "solver"},
+		words: re(`\b(?:optimi[sz]er|optimi[sz]ed (?:with|using)|learning rate|momentum|weight decay|batch size)\b`),
+		values: []*regexp.Regexp{
+			re(`\b(?:stochastic gradient descent|gradient descent|SGD|Adam\w*|AdaGrad|Adadelta|RMSProp|Nesterov|L-?BFGS|LAMB|LARS|Adafactor|AdaMax|back-?propagation)\b`),
+			re(`\bmomentum (?:of )?0?\.\d+|\blearning rate (?:of |was |is |=|α ?= ?)?\d`),
+		},
+		sections: []string{"train", "optimi", "implement", "setup", "detail", "hyper", "experiment", "learning"},
+	},
+	{
+		Name:  "Number of parameters",
+		names: []string{"parameters", "parameter count", "model size", "size of the model", "#params", "params", "capacity"},
+		words: re(`\b(?:parameters|params|weights|layers)\b`),
+		values: []*regexp.Regexp{
+			re(`\b\d+(?:[.,]\d+)? ?(?:[MBK]|million|billion|thousand) (?:\S+ ){0,2}(?:parameters|params|weights)\b`),
+			re(`\b(?:parameters|params)\W{0,3}(?:\S+ ){0,3}\d+(?:\.\d+)? ?(?:[MBK]|million|billion)\b`),
+			re(`\b\d+(?:\.\d+)?[MB]\b`),
+		},
+		sections: []string{"model", "architecture", "network", "result", "experiment", "setup", "capacity", "complexity"},
+	},
+	{
+		Name:  "Metric",
+		names: []string{"metric", "metrics", "measure", "measures", "score", "scores", "accuracy", "evaluation criteria"},
+		words: re(`\b(?:metrics?|measures?|evaluat\w+|scores?)\b`),
+		values: []*regexp.Regexp{
+			re(`\b(?:BLEU|ROUGE\S*|METEOR|F1|F-?score|F-?measure|accuracy|precision|recall|perplexity|AUC|ROC|mAP|AP\d*|EM|exact match|top-?[15]|error rates?|test errors?|validation errors?|word error rate|WER|UAS|LAS|MUC|CIDEr|MSE|RMSE|MAE|Pearson|Spearman|correlation|GLUE score|throughput|latency)\b`),
+		},
+		sections: []string{"evaluat", "metric", "experiment", "result", "setup"},
+	},
+	{
+		Name:  "Dataset",
+		names: []string{"dataset", "datasets", "data set", "data sets", "data", "corpus", "corpora", "benchmark", "benchmarks", "training data"},
+		words: re(`\b(?:datasets?|data sets?|corpus|corpora|benchmarks?|treebank)\b`),
+		values: []*regexp.Regexp{
+			// a named set: "the X dataset", "X corpus", "X benchmark"
+			re(`\b[A-Z][\w'’-]*[A-Z0-9][\w'’-]*(?: [A-Z][\w-]*)? (?:data ?sets?|corpus|corpora|benchmarks?|shared task|challenge|treebank)\b`),
+			regexp.MustCompile(`\b(?:the|on|from) (?:[A-Z][a-z]+ ){0,2}[A-Z][A-Za-z]+ (?:[Dd]ata ?sets?|[Cc]orpus|[Bb]enchmarks?|[Tt]reebank)\b`),
+			// widely used sets (generic research vocabulary)
+			re(`\b(?:ImageNet\S*|I?LSVRC\S*|CIFAR\S*|MNIST|SVHN|COCO|Pascal VOC|VOC\d*|JFT\S*|Wikipedia|BooksCorpus|BookCorpus|Common ?Crawl|GLUE|SuperGLUE|SQuAD\S*|SNLI|MNLI|WMT\S*|IWSLT\S*|CoNLL\S*|OntoNotes|Penn Treebank|PTB|WikiText\S*|LibriSpeech|TIMIT|Gigaword)\b`),
+			// sizes of data: "1.2 million images", "800M words", "160GB of text"
+			re(`\b\d+(?:[.,]\d+)? ?(?:[MBK]|million|billion|thousand)? (?:images|sentences|sentence pairs|words|tokens|documents|examples|samples|videos|utterances|tweets|hours of speech)\b|\b\d+ ?GB of (?:\w+ )?text\b`),
+		},
+		sections: []string{"data", "corpus", "corpora", "benchmark", "experiment", "setup", "evaluat"},
+	},
+	{
+		Name:  "Evaluation",
+		names: []string{"evaluation", "evaluations", "experiments", "empirical evaluation", "validation"},
+		words: re(`\b(?:evaluat\w+|experiments?|benchmark\w*|user study|measured|measurements?)\b`),
+		values: []*regexp.Regexp{
+			re(`\b(?:we|our) (?:\w+ ){0,2}(?:evaluat\w+|measur\w+|benchmark\w*|experiment\w*|compar\w+|ran|run|test\w*|conduct\w*)\b`),
+			re(`\b\d+(?:[.,]\d+)? ?(?:%|percent|ms|milliseconds|seconds|ops/s|operations per second|requests per second|MB/s|GB/s)\b`),
+			re(`\b(?:user study|throughput|latency|accuracy|participants|students)\b`),
+		},
+		sections: []string{"evaluat", "experiment", "result", "performance", "measure", "benchmark", "study"},
+	},
+}
+
+// lookupAspect is the lexicon's spec for a requested aspect, or nil.
+// "Evaluation metric" is a Metric, "Number of parameters" a model size:
+// the more specific names are tried first.
+func lookupAspect(aspect string) *aspectSpec {
+	a := " " + strings.Join(strings.FieldsFunc(strings.ToLower(aspect), func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '#' || r == '-')
+	}), " ") + " "
+	for _, pass := range []bool{true, false} {
+		for _, s := range lexicon {
+			for _, n := range s.names {
+				// the first pass takes multi-word names and names that end
+				// the request ("evaluation metric" ends in "metric")
+				multi := strings.Contains(n, " ")
+				if pass && !multi && !strings.HasSuffix(a, " "+n+" ") {
+					continue
+				}
+				if strings.Contains(a, " "+n+" ") {
+					return s
+				}
+			}
+		}
+	}
+	return nil
+}

@@ -1,0 +1,208 @@
+package compare
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/papertree/papertree/backend/papertree"
+	"github.com/papertree/papertree/backend/retrieve"
+)
+
+// A sentence is read as stating an aspect of the paper's own work when it
+// has a value shape of the aspect that is not negated ("without parallel
+// hardware"), in a sentence that is not hypothetical ("could be trained on
+// a GPU"), not about someone else's work (a citation without "we"/"our"),
+// not a bibliography entry and not a formula. The paper's whole text (every
+// leaf outside the back matter) is read, so a cell that says "Not in this
+// paper" has been checked, not guessed from a score (DESIGN convention 14).
+
+var (
+	negators = re(`^(?:without|no|not|never|neither|nor|none|cannot|lack\w*|instead of|rather than|unlike)$`)
+	// hypothetical: a condition or a modal about what could be done.
+	hypothetical = re(`\b(?:could|would|might|may|should|can|if|whether|suppose|imagine|hypothetical\w*|in principle|in theory|future work|we plan|one can|one could)\b`)
+	firstPerson  = re(`\b(?:we|our|us|ours)\b`)
+	// a citation of others' work: [12], (Smith et al., 2015), Smith et al. (2015), (Smith and Lee, 2014)
+	citation = regexp.MustCompile(`\[\d+(?:[,–-]\s*\d+)*\]|\([A-Z][\w-]+(?: et al\.?| and [A-Z][\w-]+)?,? (?:19|20)\d\d[a-z]?(?:[;,] [^)]*)?\)|[A-Z][\w-]+ et al\.? \((?:19|20)\d\d\)`)
+	// others' work named as the subject: "Previous work has shown", "X et al. used"
+	othersSubject = re(`\b(?:previous|prior|past|earlier|recent|related|existing) (?:work|works|studies|approaches|methods|systems)\b|\bet al\.? (?:\((?:19|20)\d\d\) )?(?:use|used|train|trained|show|showed|report|reported|propose|proposed)\b|\b(?:has|have) (?:been )?(?:shown|used|reported|proposed)\b`)
+	// a bibliography entry or a reference list flattened into a leaf
+	bibEntry = re(`\b(?:In Proceedings|Proceedings of|In Advances in|Journal of|arXiv:\d|arXiv preprint|pp\. ?\d|vol\. ?\d|doi:|ISBN)\b`)
+	// formula characters: an inequality or equation read as a sentence
+	mathChars = regexp.MustCompile(`[=<>≤≥≠±∑∏∫√∈∀∃⊂⊆→←↔]|\\[a-z]+|\b[a-z]_?[ijkn]\b`)
+	// own-work statement cues
+	ownCue        = re(`\b(?:we (?:use|used|train|trained|employ|employed|adopt|adopted|run|ran|evaluate|evaluated|report|measure|measured|optimi[sz]e|pretrain|pre-train|conduct|conducted|consider|collect|collected|perform|performed)|our (?:model|models|network|system|implementation|experiments?)|(?:is|are|was|were) (?:trained|evaluated|measured|pre-?trained|optimi[sz]ed|performed|run) (?:on|with|using|for)|trained (?:on|with|using|for)|training (?:took|takes|was|is))\b`)
+	appendixTitle = re(`^(?:appendix|appendices|supplementary|proof)`)
+	wordSplit     = regexp.MustCompile(`[^\p{L}\p{N}'’-]+`)
+)
+
+// scored is one sentence of a paper read for an aspect.
+type scored struct {
+	o      int
+	text   string
+	values int // distinct value shapes, not negated
+	word   bool
+	score  float64
+}
+
+// shapes counts the distinct value shapes of spec in s that are not
+// negated (a negator among the three words before the match), and says
+// whether s names the aspect (not negated either).
+func shapes(spec *aspectSpec, s string) (values int, word bool) {
+	seen := map[string]bool{}
+	for _, r := range spec.values {
+		for _, m := range r.FindAllStringIndex(s, -1) {
+			v := strings.ToLower(s[m[0]:m[1]])
+			if seen[v] || negated(s, m[0]) {
+				continue
+			}
+			seen[v] = true
+			values++
+		}
+	}
+	for _, m := range spec.words.FindAllStringIndex(s, -1) {
+		if !negated(s, m[0]) {
+			word = true
+			break
+		}
+	}
+	return values, word
+}
+
+// negated reports whether one of the four words before byte offset i of s
+// is a negator ("without large scale parallel hardware", "no GPU").
+func negated(s string, i int) bool {
+	ws := wordSplit.Split(strings.TrimSpace(s[:i]), -1)
+	for k := len(ws) - 1; k >= 0 && k >= len(ws)-4; k-- {
+		if negators.MatchString(ws[k]) {
+			return true
+		}
+	}
+	return false
+}
+
+// rejected reports why s cannot state the paper's own value ("" if it can).
+func rejected(s string) string {
+	switch {
+	case bibEntry.MatchString(s):
+		return "bibliography"
+	case len(mathChars.FindAllString(s, -1)) >= 3:
+		return "formula"
+	case hypothetical.MatchString(s) && !ownCue.MatchString(s):
+		return "hypothetical"
+	case !firstPerson.MatchString(s) && (othersSubject.MatchString(s) || citation.MatchString(s) && !ownCue.MatchString(s)):
+		return "others"
+	}
+	return ""
+}
+
+// lexiconCell is paper d's cell for a lexicon aspect: the best sentence of
+// the whole paper that states a value of spec; else the best that names the
+// aspect; else, verified over every body sentence, none (found = false).
+func lexiconCell(d *retrieve.PaperData, spec *aspectSpec) (retrieve.Cell, bool) {
+	var best *scored
+	for o, n := range d.Nodes {
+		if !n.IsLeaf() || retrieve.InBackMatter(d, o) {
+			continue
+		}
+		titles := retrieve.SectionTitles(d, o)
+		secBonus, others, appendix := 0.0, retrieve.InOthersWork(d, o), false
+		for _, t := range titles {
+			lt := strings.ToLower(t)
+			if appendixTitle.MatchString(lt) {
+				appendix = true
+			}
+			for _, w := range spec.sections {
+				if strings.Contains(lt, w) {
+					secBonus = 0.6
+				}
+			}
+		}
+		for _, s := range papertree.SplitSentences(n.Text) {
+			s = strings.TrimSpace(s)
+			if len([]rune(s)) < 20 || len([]rune(s)) > 500 {
+				continue
+			}
+			v, w := shapes(spec, s)
+			if v == 0 && !w {
+				continue
+			}
+			if rejected(s) != "" {
+				continue
+			}
+			sc := 1.0 * float64(min(v, 3))
+			if v > 0 {
+				sc += 2 // states a value
+			}
+			if w {
+				sc += 1
+			}
+			if ownCue.MatchString(s) {
+				sc += 1
+			} else if firstPerson.MatchString(s) {
+				sc += 0.4
+			}
+			sc += secBonus
+			if others {
+				sc -= 2
+			}
+			if appendix {
+				sc -= 0.3
+			}
+			if n.Kind == papertree.KindCaption {
+				sc -= 0.3
+			}
+			sc -= 2 * numericShare(s)
+			// earlier statements (abstract, setup) before later mentions
+			sc -= 0.2 * float64(o) / float64(len(d.Nodes))
+			if best == nil || sc > best.score {
+				best = &scored{o: o, text: s, values: v, word: w, score: sc}
+			}
+		}
+	}
+	if best == nil {
+		return retrieve.Cell{}, false
+	}
+	return retrieve.CellAt(d, best.o, best.text, best.score), true
+}
+
+// numericShare is the share of a sentence's words without a letter
+// (flattened table rows quote badly).
+func numericShare(s string) float64 {
+	f := strings.Fields(s)
+	if len(f) == 0 {
+		return 0
+	}
+	n := 0
+	for _, w := range f {
+		if !strings.ContainsFunc(w, func(r rune) bool { return r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' }) {
+			n++
+		}
+	}
+	return float64(n) / float64(len(f))
+}
+
+// wordCell is the check behind a not-found cell of an aspect outside the
+// lexicon: the best body sentence of d that has one of the aspect's own
+// words (a word of 3+ letters, matched at a word's start), not negated and
+// not rejected; found = false when the paper has none.
+func wordCell(d *retrieve.PaperData, aspect string) (retrieve.Cell, bool) {
+	var stems []string
+	for _, w := range wordSplit.Split(strings.ToLower(aspect), -1) {
+		if len(w) < 3 || stopAspectWords[w] {
+			continue
+		}
+		if len(w) > 6 {
+			w = w[:len(w)-2] // "clocks" ~ "clock", "tolerance" ~ "toleran"
+		} else if strings.HasSuffix(w, "s") {
+			w = w[:len(w)-1]
+		}
+		stems = append(stems, regexp.QuoteMeta(w))
+	}
+	if len(stems) == 0 {
+		return retrieve.Cell{}, false
+	}
+	spec := &aspectSpec{Name: aspect, words: re(`\b(?:` + strings.Join(stems, "|") + `)`), sections: nil}
+	return lexiconCell(d, spec)
+}
+
+var stopAspectWords = map[string]bool{"the": true, "and": true, "for": true, "with": true, "of": true, "number": true, "type": true, "kind": true, "used": true, "use": true}
