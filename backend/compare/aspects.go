@@ -28,6 +28,9 @@ type aspectSpec struct {
 	values []*regexp.Regexp
 	// sections: heading words of the sections where papers state it.
 	sections []string
+	// needWord: a value shape counts only in a sentence that names the
+	// aspect (a bare "86M" is a size only next to "parameters").
+	needWord bool
 }
 
 func re(s string) *regexp.Regexp { return regexp.MustCompile(`(?i)` + s) }
@@ -43,7 +46,7 @@ var lexicon = []*aspectSpec{
 		values: []*regexp.Regexp{
 			re(`\b(?:GTX|RTX|Titan|Tesla|Quadro|Radeon|Xeon|Opteron)\b`),
 			re(`\b(?:[KPVAHT]\d{2,3}|TPU ?v\d|Core i\d)\b`),
-			re(`\b` + count + `[ -](?:\S+ ){0,3}(?:gpus?|tpus?|cpus?|tpu chips|(?:cpu )?cores|machines|nodes|workers)\b`),
+			re(`\b` + count + `[ -](?:\S+ ){0,3}(?:gpus?|tpus?|cpus?|tpu chips|(?:cpu )?cores|machines)\b`),
 			re(`\b\d+[ -]?(?:gpus?|tpus?)\b`),
 			re(`\b\d+(?:\.\d+)? ?(?:GB|TB) (?:of )?(?:RAM|memory)\b|\b\d+(?:\.\d+)? ?GHz\b`),
 			re(`\b(?:on|using|with) (?:a |one |the )?(?:single |one )?(?:gpus?|tpus?|cpus?)\b`),
@@ -74,13 +77,14 @@ var lexicon = []*aspectSpec{
 	{
 		Name:  "Number of parameters",
 		names: []string{"parameters", "parameter count", "model size", "size of the model", "#params", "params", "capacity"},
-		words: re(`\b(?:parameters|params|weights|layers)\b`),
+		words: re(`\b(?:parameters|params|weights)\b`),
 		values: []*regexp.Regexp{
 			re(`\b\d+(?:[.,]\d+)? ?(?:[MBK]|million|billion|thousand) (?:\S+ ){0,2}(?:parameters|params|weights)\b`),
 			re(`\b(?:parameters|params)\W{0,3}(?:\S+ ){0,3}\d+(?:\.\d+)? ?(?:[MBK]|million|billion)\b`),
-			re(`\b\d+(?:\.\d+)?[MB]\b`),
+			re(`\b\d+(?:\.\d+)?[MB]\b|\b\d+(?:\.\d+)? ?[×x] ?10\^?[69]\b`),
 		},
 		sections: []string{"model", "architecture", "network", "result", "experiment", "setup", "capacity", "complexity"},
+		needWord: true,
 	},
 	{
 		Name:  "Metric",
@@ -113,7 +117,8 @@ var lexicon = []*aspectSpec{
 		values: []*regexp.Regexp{
 			re(`\b(?:we|our) (?:\w+ ){0,2}(?:evaluat\w+|measur\w+|benchmark\w*|experiment\w*|compar\w+|ran|run|test\w*|conduct\w*)\b`),
 			re(`\b\d+(?:[.,]\d+)? ?(?:%|percent|ms|milliseconds|seconds|ops/s|operations per second|requests per second|MB/s|GB/s)\b`),
-			re(`\b(?:user study|throughput|latency|accuracy|participants|students)\b`),
+			re(`\bevaluat\w* (?:\S+ ){0,3}(?:using|on|with|by|against|in terms of)\b`),
+			re(`\b(?:user study|throughput|latency|accuracy)\b|\b\d+ (?:participants|students|subjects|users)\b`),
 		},
 		sections: []string{"evaluat", "experiment", "result", "performance", "measure", "benchmark", "study"},
 	},

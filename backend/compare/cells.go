@@ -1,6 +1,7 @@
 package compare
 
 import (
+	"math"
 	"regexp"
 	"strings"
 
@@ -37,35 +38,43 @@ var (
 
 // scored is one sentence of a paper read for an aspect.
 type scored struct {
-	o      int
-	text   string
-	values int // distinct value shapes, not negated
-	word   bool
-	score  float64
+	o       int
+	text    string
+	values  []string // distinct value shapes, lowercased, not negated
+	primary bool     // one of them is of the spec's first (main) shape
+	word    bool
+	score   float64
 }
 
-// shapes counts the distinct value shapes of spec in s that are not
-// negated (a negator among the three words before the match), and says
-// whether s names the aspect (not negated either).
-func shapes(spec *aspectSpec, s string) (values int, word bool) {
-	seen := map[string]bool{}
-	for _, r := range spec.values {
-		for _, m := range r.FindAllStringIndex(s, -1) {
-			v := strings.ToLower(s[m[0]:m[1]])
-			if seen[v] || negated(s, m[0]) {
-				continue
-			}
-			seen[v] = true
-			values++
-		}
-	}
+// shapes returns the distinct value shapes of spec in s that are not
+// negated (a negator among the four words before the match), whether one
+// of them is of the main shape (spec.values[0]), and whether s names the
+// aspect (not negated either).
+func shapes(spec *aspectSpec, s string) (values []string, primary, word bool) {
 	for _, m := range spec.words.FindAllStringIndex(s, -1) {
 		if !negated(s, m[0]) {
 			word = true
 			break
 		}
 	}
-	return values, word
+	if spec.needWord && !word {
+		return nil, false, false
+	}
+	seen := map[string]bool{}
+	for i, r := range spec.values {
+		for _, m := range r.FindAllStringIndex(s, -1) {
+			v := strings.ToLower(s[m[0]:m[1]])
+			if seen[v] || negated(s, m[0]) {
+				continue
+			}
+			seen[v] = true
+			values = append(values, v)
+			if i == 0 {
+				primary = true
+			}
+		}
+	}
+	return values, primary, word
 }
 
 // negated reports whether one of the four words before byte offset i of s
@@ -80,16 +89,20 @@ func negated(s string, i int) bool {
 	return false
 }
 
-// rejected reports why s cannot state the paper's own value ("" if it can).
+// rejected reports why s cannot state the paper's own value ("" if it can):
+// a bibliography entry, a formula, a hypothetical ("can be trained using
+// SGD or Adagrad", unless the authors state what they did), or others' work
+// (a citation or "previous work" without "we"/"our").
 func rejected(s string) string {
+	own, we := ownCue.MatchString(s), firstPerson.MatchString(s)
 	switch {
 	case bibEntry.MatchString(s):
 		return "bibliography"
 	case len(mathChars.FindAllString(s, -1)) >= 3:
 		return "formula"
-	case hypothetical.MatchString(s) && !ownCue.MatchString(s):
+	case hypothetical.MatchString(s) && !(we && own):
 		return "hypothetical"
-	case !firstPerson.MatchString(s) && (othersSubject.MatchString(s) || citation.MatchString(s) && !ownCue.MatchString(s)):
+	case !we && (othersSubject.MatchString(s) || citation.MatchString(s) && !own):
 		return "others"
 	}
 	return ""
@@ -98,8 +111,11 @@ func rejected(s string) string {
 // lexiconCell is paper d's cell for a lexicon aspect: the best sentence of
 // the whole paper that states a value of spec; else the best that names the
 // aspect; else, verified over every body sentence, none (found = false).
+// A value the paper names often (its own dataset, its GPU) weighs more than
+// one named once in passing.
 func lexiconCell(d *retrieve.PaperData, spec *aspectSpec) (retrieve.Cell, bool) {
-	var best *scored
+	var cands []scored
+	freq := map[string]int{}
 	for o, n := range d.Nodes {
 		if !n.IsLeaf() || retrieve.InBackMatter(d, o) {
 			continue
@@ -108,7 +124,7 @@ func lexiconCell(d *retrieve.PaperData, spec *aspectSpec) (retrieve.Cell, bool) 
 		secBonus, others, appendix := 0.0, retrieve.InOthersWork(d, o), false
 		for _, t := range titles {
 			lt := strings.ToLower(t)
-			if appendixTitle.MatchString(lt) {
+			if appendixTitle.MatchString(lt) || strings.HasPrefix(lt, "appendix") {
 				appendix = true
 			}
 			for _, w := range spec.sections {
@@ -122,16 +138,22 @@ func lexiconCell(d *retrieve.PaperData, spec *aspectSpec) (retrieve.Cell, bool) 
 			if len([]rune(s)) < 20 || len([]rune(s)) > 500 {
 				continue
 			}
-			v, w := shapes(spec, s)
-			if v == 0 && !w {
+			vs, primary, w := shapes(spec, s)
+			if len(vs) == 0 && !w {
 				continue
 			}
 			if rejected(s) != "" {
 				continue
 			}
-			sc := 1.0 * float64(min(v, 3))
-			if v > 0 {
-				sc += 2 // states a value
+			for _, v := range vs {
+				freq[v]++
+			}
+			sc := 0.0
+			if len(vs) > 0 {
+				sc += 3 + 0.3*float64(min(len(vs)-1, 2)) // states a value
+			}
+			if primary {
+				sc += 1
 			}
 			if w {
 				sc += 1
@@ -146,17 +168,29 @@ func lexiconCell(d *retrieve.PaperData, spec *aspectSpec) (retrieve.Cell, bool) 
 				sc -= 2
 			}
 			if appendix {
-				sc -= 0.3
+				sc -= 0.5
 			}
 			if n.Kind == papertree.KindCaption {
 				sc -= 0.3
 			}
 			sc -= 2 * numericShare(s)
 			// earlier statements (abstract, setup) before later mentions
-			sc -= 0.2 * float64(o) / float64(len(d.Nodes))
-			if best == nil || sc > best.score {
-				best = &scored{o: o, text: s, values: v, word: w, score: sc}
-			}
+			sc -= 0.3 * float64(o) / float64(len(d.Nodes))
+			cands = append(cands, scored{o: o, text: s, values: vs, primary: primary, word: w, score: sc})
+		}
+	}
+	var best *scored
+	for i := range cands {
+		c := &cands[i]
+		top := 0
+		for _, v := range c.values {
+			top = max(top, freq[v])
+		}
+		if top > 1 {
+			c.score += 0.4 * math.Log(float64(min(top, 20)))
+		}
+		if best == nil || c.score > best.score {
+			best = c
 		}
 	}
 	if best == nil {
