@@ -31,6 +31,10 @@ type aspectSpec struct {
 	// needWord: a value shape counts only in a sentence that names the
 	// aspect (a bare "86M" is a size only next to "parameters").
 	needWord bool
+	// needValue: the aspect is a quantity ("how many parameters", "how
+	// long"): a sentence that names it without a figure does not state it,
+	// so without a value the paper does not state it.
+	needValue bool
 }
 
 func re(s string) *regexp.Regexp { return regexp.MustCompile(`(?i)` + s) }
@@ -62,7 +66,8 @@ var lexicon = []*aspectSpec{
 			re(`\b\d+(?:\.\d+)? ?(?:h|hrs|gpu[- ]hours|tpu[- ]days|core[- ]days|petaflop/s-days)\b`),
 			re(`\b(?:for|up to|about) (?:\d+(?:[.,]\d+)?|` + count + `) (?:epochs|iterations|steps|updates)\b`),
 		},
-		sections: []string{"train", "implement", "setup", "detail", "experiment", "cost", "efficien"},
+		sections:  []string{"train", "implement", "setup", "detail", "experiment", "cost", "efficien"},
+		needValue: true,
 	},
 	{
 		Name:  "Optimizer",
@@ -79,12 +84,13 @@ var lexicon = []*aspectSpec{
 		names: []string{"parameters", "parameter count", "model size", "size of the model", "#params", "params", "capacity"},
 		words: re(`\b(?:parameters|params|weights)\b`),
 		values: []*regexp.Regexp{
-			re(`\b\d+(?:[.,]\d+)? ?(?:[MBK]|million|billion|thousand) (?:\S+ ){0,2}(?:parameters|params|weights)\b`),
+			re(`\b\d+(?:[.,]\d+)? ?(?:[MBK]|million|billion|thousand) (?:[\w-]+ ){0,2}(?:parameters|params|weights)\b`),
 			re(`\b(?:parameters|params)\W{0,3}(?:\S+ ){0,3}\d+(?:\.\d+)? ?(?:[MBK]|million|billion)\b`),
 			re(`\b\d+(?:\.\d+)?[MB]\b|\b\d+(?:\.\d+)? ?[×x] ?10\^?[69]\b`),
 		},
-		sections: []string{"model", "architecture", "network", "result", "experiment", "setup", "capacity", "complexity"},
-		needWord: true,
+		sections:  []string{"model", "architecture", "network", "setup", "capacity", "complexity"},
+		needWord:  true,
+		needValue: true,
 	},
 	{
 		Name:  "Metric",

@@ -133,13 +133,12 @@ func lexiconCell(d *retrieve.PaperData, spec *aspectSpec) (retrieve.Cell, bool) 
 				}
 			}
 		}
-		for _, s := range papertree.SplitSentences(n.Text) {
-			s = strings.TrimSpace(s)
+		for _, s := range sentences(n.Text) {
 			if len([]rune(s)) < 20 || len([]rune(s)) > 500 {
 				continue
 			}
 			vs, primary, w := shapes(spec, s)
-			if len(vs) == 0 && !w {
+			if len(vs) == 0 && (!w || spec.needValue) {
 				continue
 			}
 			if rejected(s) != "" {
@@ -240,3 +239,18 @@ func wordCell(d *retrieve.PaperData, aspect string) (retrieve.Cell, bool) {
 }
 
 var stopAspectWords = map[string]bool{"the": true, "and": true, "for": true, "with": true, "of": true, "number": true, "type": true, "kind": true, "used": true, "use": true}
+
+// sentences splits a leaf into sentences, a paragraph break ending one too
+// (a table row flattened into a leaf is its own unit, not the tail of the
+// sentence before it).
+func sentences(text string) []string {
+	var out []string
+	for _, p := range strings.Split(text, "\n\n") {
+		for _, s := range papertree.SplitSentences(p) {
+			if s = strings.TrimSpace(s); s != "" {
+				out = append(out, s)
+			}
+		}
+	}
+	return out
+}
