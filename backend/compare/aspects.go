@@ -46,10 +46,10 @@ var lexicon = []*aspectSpec{
 	{
 		Name:  "Hardware",
 		names: []string{"hardware", "gpu", "gpus", "tpu", "tpus", "cpu", "compute", "computing resources", "infrastructure", "accelerator"},
-		words: re(`\b(?:hardware|gpus?|tpus?|cpus?|accelerators?|cluster)\b`),
+		words: re(`\b(?:hardware|gpus?|tpus?|cpus?|accelerators?)\b`),
 		values: []*regexp.Regexp{
 			re(`\b(?:GTX|RTX|Titan|Tesla|Quadro|Radeon|Xeon|Opteron)\b`),
-			re(`\b(?:[KPVAHT]\d{2,3}|TPU ?v\d|Core i\d)\b`),
+			regexp.MustCompile(`\b(?:[KPVAHT]\d{2,3}|TPU ?v\d|Core i\d)\b`),
 			re(`\b` + count + `[ -](?:\S+ ){0,3}(?:gpus?|tpus?|cpus?|tpu chips|(?:cpu )?cores|machines)\b`),
 			re(`\b\d+[ -]?(?:gpus?|tpus?)\b`),
 			re(`\b\d+(?:\.\d+)? ?(?:GB|TB) (?:of )?(?:RAM|memory)\b|\b\d+(?:\.\d+)? ?GHz\b`),
@@ -97,7 +97,9 @@ var lexicon = []*aspectSpec{
 		names: []string{"metric", "metrics", "measure", "measures", "score", "scores", "accuracy", "evaluation criteria"},
 		words: re(`\b(?:metrics?|measures?|evaluat\w+|scores?)\b`),
 		values: []*regexp.Regexp{
-			re(`\b(?:BLEU|ROUGE\S*|METEOR|F1|F-?score|F-?measure|accuracy|precision|recall|perplexity|AUC|ROC|mAP|AP\d*|EM|exact match|top-?[15]|error rates?|test errors?|validation errors?|word error rate|WER|UAS|LAS|MUC|CIDEr|MSE|RMSE|MAE|Pearson|Spearman|correlation|GLUE score|throughput|latency)\b`),
+			re(`\b(?:BLEU|ROUGE\S*|METEOR|F1|F-?score|F-?measure|accuracy|precision|recall|perplexity|exact match|top-?[15]|error rates?|test errors?|validation errors?|word error rate|CIDEr|Pearson|Spearman|correlation|GLUE score|throughput|latency)\b`),
+			// acronyms only in capitals ("mAP", not a feature "map")
+			regexp.MustCompile(`\b(?:AUC|ROC|mAP|AP(?:\d+|@\S+)?|EM|WER|UAS|LAS|MUC|MSE|RMSE|MAE|BPC|PPL)\b`),
 		},
 		sections: []string{"evaluat", "metric", "experiment", "result", "setup"},
 	},

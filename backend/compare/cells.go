@@ -28,8 +28,10 @@ var (
 	othersSubject = re(`\b(?:previous|prior|past|earlier|recent|related|existing) (?:work|works|studies|approaches|methods|systems)\b|\bet al\.? (?:\((?:19|20)\d\d\) )?(?:use|used|train|trained|show|showed|report|reported|propose|proposed)\b|\b(?:has|have) (?:been )?(?:shown|used|reported|proposed)\b`)
 	// a bibliography entry or a reference list flattened into a leaf
 	bibEntry = re(`\b(?:In Proceedings|Proceedings of|In Advances in|Journal of|arXiv:\d|arXiv preprint|pp\. ?\d|vol\. ?\d|doi:|ISBN)\b`)
+	// a web address: a footnote's link, not a statement
+	link = re(`https?://|www\.|\.(?:com|org|html)\b`)
 	// formula characters: an inequality or equation read as a sentence
-	mathChars = regexp.MustCompile(`[=<>≤≥≠±∑∏∫√∈∀∃⊂⊆→←↔]|\\[a-z]+|\b[a-z]_?[ijkn]\b`)
+	mathChars = regexp.MustCompile(`[=<>≤≥≠±∑∏∫√∈∀∃⊂⊆→←↔]|\\[a-z]+|\b[a-zA-Z]_\{?[a-z0-9]`)
 	// own-work statement cues
 	ownCue        = re(`\b(?:we (?:use|used|train|trained|employ|employed|adopt|adopted|run|ran|evaluate|evaluated|report|measure|measured|optimi[sz]e|pretrain|pre-train|conduct|conducted|consider|collect|collected|perform|performed)|our (?:model|models|network|system|implementation|experiments?)|(?:is|are|was|were) (?:trained|evaluated|measured|pre-?trained|optimi[sz]ed|performed|run) (?:on|with|using|for)|trained (?:on|with|using|for)|training (?:took|takes|was|is))\b`)
 	appendixTitle = re(`^(?:appendix|appendices|supplementary|proof)`)
@@ -98,6 +100,8 @@ func rejected(s string) string {
 	switch {
 	case bibEntry.MatchString(s):
 		return "bibliography"
+	case link.MatchString(s):
+		return "link"
 	case len(mathChars.FindAllString(s, -1)) >= 3:
 		return "formula"
 	case hypothetical.MatchString(s) && !(we && own):
