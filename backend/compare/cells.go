@@ -48,30 +48,35 @@ type scored struct {
 	score   float64
 }
 
-// shapes returns the distinct value shapes of spec in s that are not
-// negated (a negator among the four words before the match), whether one
-// of them is of the main shape (spec.values[0]), and whether s names the
-// aspect (not negated either).
-func shapes(spec *aspectSpec, s string) (values []string, primary, word bool) {
-	for _, m := range spec.words.FindAllStringIndex(s, -1) {
-		if !negated(s, m[0]) {
-			word = true
-			break
+// shapes returns the distinct value shapes of spec in s (lower is its
+// lowercase) that are not negated (a negator among the four words before
+// the match), whether one of them names the value (spec.values[:named]),
+// and whether s names the aspect (not negated either).
+func shapes(spec *aspectSpec, s, lower string) (values []string, primary, word bool) {
+	if spec.words.in(lower) {
+		for _, m := range spec.words.re.FindAllStringIndex(s, -1) {
+			if !negated(s, m[0]) {
+				word = true
+				break
+			}
 		}
 	}
 	if spec.needWord && !word {
 		return nil, false, false
 	}
 	seen := map[string]bool{}
-	for i, r := range spec.values {
-		for _, m := range r.FindAllStringIndex(s, -1) {
+	for i, p := range spec.values {
+		if !p.in(lower) {
+			continue
+		}
+		for _, m := range p.re.FindAllStringIndex(s, -1) {
 			v := strings.ToLower(s[m[0]:m[1]])
 			if seen[v] || negated(s, m[0]) {
 				continue
 			}
 			seen[v] = true
 			values = append(values, v)
-			if i == 0 {
+			if i < max(spec.named, 1) {
 				primary = true
 			}
 		}
@@ -112,75 +117,104 @@ func rejected(s string) string {
 	return ""
 }
 
-// lexiconCell is paper d's cell for a lexicon aspect: the best sentence of
-// the whole paper that states a value of spec; else the best that names the
-// aspect; else, verified over every body sentence, none (found = false).
-// A value the paper names often (its own dataset, its GPU) weighs more than
-// one named once in passing.
-func lexiconCell(d *retrieve.PaperData, spec *aspectSpec) (retrieve.Cell, bool) {
-	var cands []scored
-	freq := map[string]int{}
+// unit is one body sentence of a paper with where it sits.
+type unit struct {
+	o        int
+	text     string
+	lower    string
+	titles   string // the headings above it, lowercased, joined by " > "
+	others   bool   // in related work / background
+	appendix bool
+	caption  bool
+	pos      float64 // position in the paper, 0..1
+}
+
+// paperText is the body sentences of a paper (every leaf outside the back
+// matter), split once and read for every aspect.
+type paperText struct {
+	d     *retrieve.PaperData
+	units []unit
+}
+
+func newPaperText(d *retrieve.PaperData) *paperText {
+	pt := &paperText{d: d}
 	for o, n := range d.Nodes {
 		if !n.IsLeaf() || retrieve.InBackMatter(d, o) {
 			continue
 		}
 		titles := retrieve.SectionTitles(d, o)
-		secBonus, others, appendix := 0.0, retrieve.InOthersWork(d, o), false
-		for _, t := range titles {
-			lt := strings.ToLower(t)
-			if appendixTitle.MatchString(lt) || strings.HasPrefix(lt, "appendix") {
-				appendix = true
-			}
-			for _, w := range spec.sections {
-				if strings.Contains(lt, w) {
-					secBonus = 0.6
-				}
+		u := unit{o: o, others: retrieve.InOthersWork(d, o), caption: n.Kind == papertree.KindCaption, pos: float64(o) / float64(len(d.Nodes))}
+		for i, t := range titles {
+			titles[i] = strings.ToLower(t)
+			if appendixTitle.MatchString(titles[i]) {
+				u.appendix = true
 			}
 		}
+		u.titles = strings.Join(titles, " > ")
 		for _, s := range sentences(n.Text) {
-			if len([]rune(s)) < 20 || len([]rune(s)) > 500 {
+			if l := len([]rune(s)); l < 20 || l > 500 {
 				continue
 			}
-			vs, primary, w := shapes(spec, s)
-			if len(vs) == 0 && (!w || spec.needValue) {
-				continue
-			}
-			if rejected(s) != "" {
-				continue
-			}
-			for _, v := range vs {
-				freq[v]++
-			}
-			sc := 0.0
-			if len(vs) > 0 {
-				sc += 3 + 0.3*float64(min(len(vs)-1, 2)) // states a value
-			}
-			if primary {
-				sc += 1
-			}
-			if w {
-				sc += 1
-			}
-			if ownCue.MatchString(s) {
-				sc += 1
-			} else if firstPerson.MatchString(s) {
-				sc += 0.4
-			}
-			sc += secBonus
-			if others {
-				sc -= 2
-			}
-			if appendix {
-				sc -= 0.5
-			}
-			if n.Kind == papertree.KindCaption {
-				sc -= 0.3
-			}
-			sc -= 2 * numericShare(s)
-			// earlier statements (abstract, setup) before later mentions
-			sc -= 0.3 * float64(o) / float64(len(d.Nodes))
-			cands = append(cands, scored{o: o, text: s, values: vs, primary: primary, word: w, score: sc})
+			u.text, u.lower = s, strings.ToLower(s)
+			pt.units = append(pt.units, u)
 		}
+	}
+	return pt
+}
+
+// lexiconCell is the paper's cell for a lexicon aspect: the best sentence
+// of the whole paper that states a value of spec; else (unless the aspect
+// is a quantity) the best that names the aspect; else, verified over every
+// body sentence, none (found = false). A value the paper names often (its
+// own dataset, its GPU) weighs more than one named once in passing.
+func (pt *paperText) lexiconCell(spec *aspectSpec) (retrieve.Cell, bool) {
+	var cands []scored
+	freq := map[string]int{}
+	for _, u := range pt.units {
+		vs, primary, w := shapes(spec, u.text, u.lower)
+		if len(vs) == 0 && (!w || spec.needValue) {
+			continue
+		}
+		if rejected(u.text) != "" {
+			continue
+		}
+		for _, v := range vs {
+			freq[v]++
+		}
+		sc := 0.0
+		if len(vs) > 0 {
+			sc += 3 + 0.3*float64(min(len(vs)-1, 2)) // states a value
+		}
+		if primary {
+			sc += 1
+		}
+		if w {
+			sc += 1
+		}
+		if ownCue.MatchString(u.text) {
+			sc += 1
+		} else if firstPerson.MatchString(u.text) {
+			sc += 0.4
+		}
+		for _, t := range spec.sections {
+			if strings.Contains(u.titles, t) {
+				sc += 0.6
+				break
+			}
+		}
+		if u.others {
+			sc -= 2
+		}
+		if u.appendix {
+			sc -= 0.5
+		}
+		if u.caption {
+			sc -= 0.3
+		}
+		sc -= 2 * numericShare(u.text)
+		// earlier statements (abstract, setup) before later mentions
+		sc -= 0.3 * u.pos
+		cands = append(cands, scored{o: u.o, text: u.text, values: vs, primary: primary, word: w, score: sc})
 	}
 	var best *scored
 	for i := range cands {
@@ -199,7 +233,7 @@ func lexiconCell(d *retrieve.PaperData, spec *aspectSpec) (retrieve.Cell, bool) 
 	if best == nil {
 		return retrieve.Cell{}, false
 	}
-	return retrieve.CellAt(d, best.o, best.text, best.score), true
+	return retrieve.CellAt(pt.d, best.o, best.text, best.score), true
 }
 
 // numericShare is the share of a sentence's words without a letter
@@ -222,7 +256,7 @@ func numericShare(s string) float64 {
 // lexicon: the best body sentence of d that has one of the aspect's own
 // words (a word of 3+ letters, matched at a word's start), not negated and
 // not rejected; found = false when the paper has none.
-func wordCell(d *retrieve.PaperData, aspect string) (retrieve.Cell, bool) {
+func (pt *paperText) wordCell(aspect string) (retrieve.Cell, bool) {
 	var stems []string
 	for _, w := range wordSplit.Split(strings.ToLower(aspect), -1) {
 		if len(w) < 3 || stopAspectWords[w] {
@@ -238,8 +272,8 @@ func wordCell(d *retrieve.PaperData, aspect string) (retrieve.Cell, bool) {
 	if len(stems) == 0 {
 		return retrieve.Cell{}, false
 	}
-	spec := &aspectSpec{Name: aspect, words: re(`\b(?:` + strings.Join(stems, "|") + `)`), sections: nil}
-	return lexiconCell(d, spec)
+	spec := &aspectSpec{Name: aspect, words: sh(re(`\b(?:` + strings.Join(stems, "|") + `)`))}
+	return pt.lexiconCell(spec)
 }
 
 var stopAspectWords = map[string]bool{"the": true, "and": true, "for": true, "with": true, "of": true, "number": true, "type": true, "kind": true, "used": true, "use": true}

@@ -93,16 +93,16 @@ const NotInPaperText = "Not in this paper: no sentence of it states this aspect 
 // StructRAG's structurizer (retrieve.BestCell), and when that finds no
 // passage the paper's whole text is read for the aspect's own words before
 // the cell says the paper does not state it.
-func cellFor(ctx context.Context, ix retrieve.Index, d *retrieve.PaperData, a string) (retrieve.Cell, error) {
+func cellFor(ctx context.Context, ix retrieve.Index, pt *paperText, a string) (retrieve.Cell, error) {
 	if spec := lookupAspect(a); spec != nil {
-		c, _ := lexiconCell(d, spec)
+		c, _ := pt.lexiconCell(spec)
 		return c, nil
 	}
-	c, err := retrieve.BestCell(ctx, ix.Embedder(), d, a, "")
+	c, err := retrieve.BestCell(ctx, ix.Embedder(), pt.d, a, "")
 	if err != nil || c.Found {
 		return c, err
 	}
-	c, _ = wordCell(d, a)
+	c, _ = pt.wordCell(a)
 	return c, nil
 }
 
@@ -176,11 +176,12 @@ func Build(ctx context.Context, ix retrieve.Index, req Request) (*Table, error) 
 	t.Timings["load"] = ms(time.Since(t0))
 	t1 := time.Now()
 	for _, d := range ds {
+		pt := newPaperText(d)
 		for _, a := range aspects {
 			if err := ctx.Err(); err != nil {
 				return nil, err
 			}
-			c, err := cellFor(ctx, ix, d, a)
+			c, err := cellFor(ctx, ix, pt, a)
 			if err != nil {
 				return nil, err
 			}
