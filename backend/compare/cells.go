@@ -65,20 +65,31 @@ func shapes(spec *aspectSpec, s, lower string) (values []string, primary, word b
 		return nil, false, false
 	}
 	seen := map[string]bool{}
+	var spans [][]int // one value named by two shapes counts once
 	for i, p := range spec.values {
 		if !p.in(lower) {
 			continue
 		}
+	next:
 		for _, m := range p.re.FindAllStringIndex(s, -1) {
 			v := strings.ToLower(s[m[0]:m[1]])
-			if seen[v] || negated(s, m[0]) {
+			if negated(s, m[0]) {
 				continue
 			}
-			seen[v] = true
-			values = append(values, v)
 			if i < max(spec.named, 1) {
 				primary = true
 			}
+			if seen[v] {
+				continue
+			}
+			for _, sp := range spans {
+				if m[0] < sp[1] && sp[0] < m[1] {
+					continue next
+				}
+			}
+			seen[v] = true
+			spans = append(spans, m)
+			values = append(values, v)
 		}
 	}
 	return values, primary, word
