@@ -147,7 +147,7 @@ var lexicon = []*aspectSpec{
 			sh(re(`\b(?:ImageNet\S*|I?LSVRC\S*|CIFAR\S*|MNIST|SVHN|COCO|Pascal VOC|VOC\d*|JFT\S*|Wikipedia|BooksCorpus|BookCorpus|Common ?Crawl|GLUE|SuperGLUE|SQuAD\S*|SNLI|MNLI|WMT\S*|IWSLT\S*|CoNLL\S*|OntoNotes|Penn Treebank|PTB|WikiText\S*|LibriSpeech|TIMIT|Gigaword)\b`),
 				"imagenet", "lsvrc", "cifar", "mnist", "svhn", "coco", "voc", "jft", "wikipedia", "bookscorpus", "bookcorpus", "crawl", "glue", "squad", "snli", "mnli", "wmt", "iwslt", "conll", "ontonotes", "treebank", "ptb", "wikitext", "librispeech", "timit", "gigaword"),
 			// sizes of data: "1.2 million images", "800M words", "160GB of text"
-			sh(re(`\b\d+(?:[.,]\d+)? ?(?:[MBK]|million|billion|thousand)? (?:images|sentences|sentence pairs|words|tokens|documents|examples|samples|videos|utterances|tweets|hours of speech)\b|\b\d+ ?GB of (?:\w+ )?text\b`),
+			sh(re(`\b\d+(?:[.,]\d+)? ?(?:[MBK]|million|billion|thousand)? (?:[\w-]+ ){0,2}(?:images|sentences|sentence pairs|words|tokens|documents|examples|samples|videos|utterances|tweets|hours of speech)\b|\b\d+ ?GB of (?:\w+ )?text\b`),
 				"images", "sentence", "words", "tokens", "documents", "examples", "samples", "videos", "utterances", "tweets", "speech", "text"),
 		},
 		sections: []string{"data", "corpus", "corpora", "benchmark", "experiment", "setup", "evaluat"},
