@@ -138,6 +138,8 @@ type unit struct {
 	appendix bool
 	caption  bool
 	pos      float64 // position in the paper, 0..1
+	// rej is rejected(text), read once for all aspects (nil until read).
+	rej *string
 }
 
 // paperText is the body sentences of a paper (every leaf outside the back
@@ -181,12 +183,17 @@ func newPaperText(d *retrieve.PaperData) *paperText {
 func (pt *paperText) lexiconCell(spec *aspectSpec) (retrieve.Cell, bool) {
 	var cands []scored
 	freq := map[string]int{}
-	for _, u := range pt.units {
+	for i := range pt.units {
+		u := &pt.units[i]
 		vs, primary, w := shapes(spec, u.text, u.lower)
 		if len(vs) == 0 && (!w || spec.needValue) {
 			continue
 		}
-		if rejected(u.text) != "" {
+		if u.rej == nil {
+			r := rejected(u.text)
+			u.rej = &r
+		}
+		if *u.rej != "" {
 			continue
 		}
 		for _, v := range vs {
