@@ -35,6 +35,9 @@ type aspectSpec struct {
 	// long"): a sentence that names it without a figure does not state it,
 	// so without a value the paper does not state it.
 	needValue bool
+	// all: patterns a sentence must all hold to name the aspect (an
+	// aspect outside the lexicon: each of its words).
+	all []*regexp.Regexp
 	// named: how many leading value shapes name the value itself (a
 	// dataset's or optimizer's name) rather than describe it; 0 means 1.
 	named int

@@ -203,3 +203,31 @@ func TestWordCellVerifiesNotFound(t *testing.T) {
 		t.Errorf("label smoothing: quoted %q, want none (no sentence names it)", c.Sentence)
 	}
 }
+
+func TestUnknownAspectWords(t *testing.T) {
+	for _, c := range []struct {
+		name, aspect, sentence string
+		about                  bool
+	}{
+		{"modifier only", "Label smoothing", "The GLUE data set distribution does not include the Test labels.", false},
+		{"a verb sharing a stem", "Label smoothing", "The regularization term helps to smooth the final learnt weights.", false},
+		{"the compound", "Label smoothing", "We optimize weight decay, dropout, and label smoothing.", true},
+		{"head in another form", "Fault tolerance", "Block broadcasts are also tolerant of dropped messages.", true},
+		{"one-word aspect", "Clocks", "Processes have no access to synchronized clocks.", true},
+	} {
+		if got := holdsHead(c.aspect, c.sentence); got != c.about {
+			t.Errorf("%s: about %q = %v, want %v", c.name, c.aspect, got, c.about)
+		}
+	}
+	d := paperOf("Boosting",
+		section("2 Method", "The additional regularization term helps to smooth the final learnt weights to avoid over-fitting."),
+		section("3 Data", "Each example has a label from the training set."))
+	if c, ok := newPaperText(d).wordCell("Label smoothing"); ok {
+		t.Errorf("label smoothing in a paper without it: quoted %q", c.Sentence)
+	}
+	d = paperOf("Vision",
+		section("B Training", "We optimize three basic regularization parameters: weight decay, dropout, and label smoothing."))
+	if _, ok := newPaperText(d).wordCell("Label smoothing"); !ok {
+		t.Errorf("label smoothing stated: not found")
+	}
+}

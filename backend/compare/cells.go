@@ -61,6 +61,9 @@ func shapes(spec *aspectSpec, s, lower string) (values []string, primary, word b
 			}
 		}
 	}
+	if word && len(spec.all) > 0 && !holdsAll(spec.all, s) {
+		word = false
+	}
 	if spec.needWord && !word {
 		return nil, false, false
 	}
@@ -270,27 +273,57 @@ func numericShare(s string) float64 {
 	return float64(n) / float64(len(f))
 }
 
-// wordCell is the check behind a not-found cell of an aspect outside the
-// lexicon: the best body sentence of d that has one of the aspect's own
-// words (a word of 3+ letters, matched at a word's start), not negated and
-// not rejected; found = false when the paper has none.
-func (pt *paperText) wordCell(aspect string) (retrieve.Cell, bool) {
-	var stems []string
+// aspectStems are the patterns of an aspect's own words (3+ letters,
+// matched at a word's start, a plural or a long word's ending dropped:
+// "clocks" ~ "clock", "tolerance" ~ "tolerant").
+func aspectStems(aspect string) []*regexp.Regexp {
+	var out []*regexp.Regexp
 	for _, w := range wordSplit.Split(strings.ToLower(aspect), -1) {
 		if len(w) < 3 || stopAspectWords[w] {
 			continue
 		}
 		if len(w) > 6 {
-			w = w[:len(w)-2] // "clocks" ~ "clock", "tolerance" ~ "toleran"
+			w = w[:len(w)-2]
 		} else if strings.HasSuffix(w, "s") {
 			w = w[:len(w)-1]
 		}
-		stems = append(stems, regexp.QuoteMeta(w))
+		out = append(out, re(`\b`+regexp.QuoteMeta(w)))
 	}
+	return out
+}
+
+// holdsAll reports whether s has every one of the aspect's words.
+func holdsAll(stems []*regexp.Regexp, s string) bool {
+	for _, r := range stems {
+		if !r.MatchString(s) {
+			return false
+		}
+	}
+	return true
+}
+
+// holdsHead reports whether s has the head word (the last) of a
+// several-word aspect; a one-word aspect is left to the caller's ranking.
+func holdsHead(aspect, s string) bool {
+	stems := aspectStems(aspect)
+	return len(stems) <= 1 || stems[len(stems)-1].MatchString(s)
+}
+
+// wordCell is the check for an aspect outside the lexicon: the best body
+// sentence of the paper that has ALL the aspect's own words ("label
+// smoothing" needs both: "smooth the learnt weights" is not about it), not
+// negated and not rejected; found = false when the paper has none, which
+// is then what the cell says.
+func (pt *paperText) wordCell(aspect string) (retrieve.Cell, bool) {
+	stems := aspectStems(aspect)
 	if len(stems) == 0 {
 		return retrieve.Cell{}, false
 	}
-	spec := &aspectSpec{Name: aspect, words: sh(re(`\b(?:` + strings.Join(stems, "|") + `)`))}
+	alts := make([]string, len(stems))
+	for i, r := range stems {
+		alts[i] = strings.TrimPrefix(r.String(), "(?i)")
+	}
+	spec := &aspectSpec{Name: aspect, words: sh(re(strings.Join(alts, "|"))), all: stems}
 	return pt.lexiconCell(spec)
 }
 

@@ -90,17 +90,25 @@ const NotInPaperText = "Not in this paper: no sentence of it states this aspect 
 
 // cellFor is paper d's cell for aspect a: a lexicon aspect quotes the
 // sentence that states its value (lexiconCell); any other aspect is
-// StructRAG's structurizer (retrieve.BestCell), and when that finds no
-// passage the paper's whole text is read for the aspect's own words before
-// the cell says the paper does not state it.
+// StructRAG's structurizer (retrieve.BestCell), kept when its sentence has
+// the aspect's head word (its last); otherwise the paper's whole text is
+// read for a sentence with all the aspect's own words before the cell says
+// the paper does not state it.
 func cellFor(ctx context.Context, ix retrieve.Index, pt *paperText, a string) (retrieve.Cell, error) {
 	if spec := lookupAspect(a); spec != nil {
 		c, _ := pt.lexiconCell(spec)
 		return c, nil
 	}
 	c, err := retrieve.BestCell(ctx, ix.Embedder(), pt.d, a, "")
-	if err != nil || c.Found {
+	if err != nil {
 		return c, err
+	}
+	// a sentence sharing only a modifier of a several-word aspect is not
+	// about it ("label smoothing" is not "the test labels"); English
+	// compounds end in their head ("fault tolerance": "tolerant of dropped
+	// messages" is about it)
+	if c.Found && holdsHead(a, c.Sentence) {
+		return c, nil
 	}
 	c, _ = pt.wordCell(a)
 	return c, nil
