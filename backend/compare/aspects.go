@@ -93,13 +93,16 @@ var lexicon = []*aspectSpec{
 	{
 		Name:  "Training time",
 		names: []string{"training time", "train time", "time to train", "training duration", "training cost", "wall-clock", "wall clock"},
-		words: sh(re(`\b(?:train\w*|pre-?train\w*) (?:time|took|takes|duration)\b|\btraining (?:is|was) (?:done|performed)`), "train"),
+		// a duration is a training time only in a sentence about training
+		// ("a few months old" in a generated sample is not)
+		words: sh(re(`\b(?:(?:pre-? ?)?train\w*|converge\w*)\b`), "train", "converge"),
 		values: []shape{
 			sh(re(`\b(?:`+count+`|a|about|approximately|around|roughly)[ -](?:hours?|days?|weeks?|months?|minutes?)\b`), "hour", "day", "week", "month", "minute"),
 			sh(re(`\b\d+(?:\.\d+)? ?(?:h|hrs|gpu[- ]hours|tpu[- ]days|core[- ]days|petaflop/s-days)\b`)),
 			sh(re(`\b(?:for|up to|about) (?:\d+(?:[.,]\d+)?|`+count+`) (?:epochs|iterations|steps|updates)\b`), "epochs", "iterations", "steps", "updates"),
 		},
 		sections:  []string{"train", "implement", "setup", "detail", "experiment", "cost", "efficien"},
+		needWord:  true,
 		needValue: true,
 	},
 	{
@@ -116,9 +119,9 @@ var lexicon = []*aspectSpec{
 	{
 		Name:  "Number of parameters",
 		names: []string{"parameters", "parameter count", "model size", "size of the model", "#params", "params", "capacity"},
-		words: sh(re(`\b(?:parameters|params|weights)\b`), "param", "weights"),
+		words: sh(re(`\b(?:parameters?|params|weights)\b`), "param", "weights"),
 		values: []shape{
-			sh(re(`\b\d+(?:[.,]\d+)? ?(?:[MBK]|million|billion|thousand) (?:[\w-]+ ){0,2}(?:parameters|params|weights)\b`)),
+			sh(re(`\b\d+(?:[.,]\d+)? ?(?:[MBK]|million|billion|thousand)[ -](?:[\w-]+ ){0,2}(?:parameters?|params|weights)\b`)),
 			sh(re(`\b(?:parameters|params)\W{0,3}(?:\S+ ){0,3}\d+(?:\.\d+)? ?(?:[MBK]|million|billion)\b`)),
 			sh(re(`\b\d+(?:\.\d+)?[MB]\b|\b\d+(?:\.\d+)? ?[×x] ?10\^?[69]\b`)),
 		},
