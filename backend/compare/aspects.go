@@ -75,6 +75,9 @@ var (
 	dataWords = []string{"data", "corpus", "corpora", "benchmark", "shared task", "challenge", "treebank"}
 )
 
+// a count of devices: a whole number or a number word
+const wholeCount = `(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|sixteen|thirty-two|sixty-four|hundreds|thousands|several|a few|multiple)`
+
 var lexicon = []*aspectSpec{
 	{
 		Name:  "Hardware",
@@ -83,7 +86,8 @@ var lexicon = []*aspectSpec{
 		values: []shape{
 			sh(re(`\b(?:GTX|RTX|Titan|Tesla|Quadro|Radeon|Xeon|Opteron)\b`), "gtx", "rtx", "titan", "tesla", "quadro", "radeon", "xeon", "opteron"),
 			sh(regexp.MustCompile(`\b(?:[KPVAHT]\d{2,3}|TPU ?v\d|Core i\d)\b`)),
-			sh(re(`\b`+count+`[ -](?:\S+ ){0,3}(?:gpus?|tpus?|cpus?|tpu chips|(?:cpu )?cores|machines)\b`), gpuWords...),
+			// a whole count, not a table's "0.02" before a model named "Neural GPU"
+			sh(re(`(?:^|[\s(])`+wholeCount+`[ -](?:\S+ ){0,3}(?:gpus?|tpus?|cpus?|tpu chips|(?:cpu )?cores|machines)\b`), gpuWords...),
 			sh(re(`\b\d+[ -]?(?:gpus?|tpus?)\b`), "gpu", "tpu"),
 			sh(re(`\b\d+(?:\.\d+)? ?(?:GB|TB) (?:of )?(?:RAM|memory)\b|\b\d+(?:\.\d+)? ?GHz\b`), "gb", "tb", "ghz"),
 			sh(re(`\b(?:on|using|with) (?:a |one |the )?(?:single |one )?(?:gpus?|tpus?|cpus?)\b`), "gpu", "tpu", "cpu"),

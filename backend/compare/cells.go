@@ -192,6 +192,11 @@ func (pt *paperText) lexiconCell(spec *aspectSpec) (retrieve.Cell, bool) {
 		if len(vs) == 0 && (!w || spec.needValue) {
 			continue
 		}
+		// a table row that only names the aspect ("Neural GPU 1.0 1.0")
+		// states nothing
+		if len(vs) == 0 && numericShare(u.text) > 0.3 {
+			continue
+		}
 		if u.rej == nil {
 			r := rejected(u.text)
 			u.rej = &r
