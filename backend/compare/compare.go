@@ -2,13 +2,17 @@
 // one column per aspect (Dataset, Method, Metric, ...), and in every cell the
 // paper's own sentence for that aspect with the evidence it came from (node,
 // root-to-leaf path, pages), so a click on a cell can highlight the path and
-// open the page like a citation. A cell for which no passage of the paper
-// mentions the aspect says so (NotFound) instead of guessing.
+// open the page like a citation. A cell for which no sentence of the paper
+// states the aspect says so (NotFound, "Not in this paper") after reading
+// the paper's whole text, instead of guessing.
 //
 // Data flow: store (+embedding) -> retrieve (PaperData, BestCell) ->
 // compare -> report / app / CLI. Cells are extractive, deterministic and
-// need no model: each is StructRAG's offline table structurizer
-// (retrieve.BestCell), the same code the structrag strategy uses.
+// need no model. An aspect of the aspect lexicon (aspects.go: dataset,
+// optimizer, hardware, metric, model size, training time, evaluation)
+// quotes the sentence that states a value of it (cells.go); any other
+// aspect is StructRAG's offline table structurizer (retrieve.BestCell), the
+// same code the structrag strategy uses.
 package compare
 
 import (
@@ -75,8 +79,40 @@ type Request struct {
 	Aspects  []string // empty = proposed from the papers' headings
 }
 
-// NotFoundText is a cell's text when the paper has no passage on the aspect.
+// NotFoundText was a cell's text when the paper had no passage on the
+// aspect (kept for callers that match it).
 const NotFoundText = "Not found: no passage of this paper mentions this aspect."
+
+// NotInPaperText is a not-found cell's text: said only after every body
+// sentence of the paper was read and none states (or, for an aspect
+// outside the lexicon, names) the aspect.
+const NotInPaperText = "Not in this paper: no sentence of it states this aspect (its whole text was checked)."
+
+// cellFor is paper d's cell for aspect a: a lexicon aspect quotes the
+// sentence that states its value (lexiconCell); any other aspect is
+// StructRAG's structurizer (retrieve.BestCell), kept when its sentence has
+// the aspect's head word (its last); otherwise the paper's whole text is
+// read for a sentence with all the aspect's own words before the cell says
+// the paper does not state it.
+func cellFor(ctx context.Context, ix retrieve.Index, pt *paperText, a string) (retrieve.Cell, error) {
+	if spec := lookupAspect(a); spec != nil {
+		c, _ := pt.lexiconCell(spec)
+		return c, nil
+	}
+	c, err := retrieve.BestCell(ctx, ix.Embedder(), pt.d, a, "")
+	if err != nil {
+		return c, err
+	}
+	// a sentence sharing only a modifier of a several-word aspect is not
+	// about it ("label smoothing" is not "the test labels"); English
+	// compounds end in their head ("fault tolerance": "tolerant of dropped
+	// messages" is about it)
+	if c.Found && holdsHead(a, c.Sentence) {
+		return c, nil
+	}
+	c, _ = pt.wordCell(a)
+	return c, nil
+}
 
 // ParseAspects splits "A;B;C" (also newlines) into trimmed aspects.
 func ParseAspects(s string) []string {
@@ -148,17 +184,18 @@ func Build(ctx context.Context, ix retrieve.Index, req Request) (*Table, error) 
 	t.Timings["load"] = ms(time.Since(t0))
 	t1 := time.Now()
 	for _, d := range ds {
+		pt := newPaperText(d)
 		for _, a := range aspects {
 			if err := ctx.Err(); err != nil {
 				return nil, err
 			}
-			c, err := retrieve.BestCell(ctx, ix.Embedder(), d, a, "")
+			c, err := cellFor(ctx, ix, pt, a)
 			if err != nil {
 				return nil, err
 			}
 			cell := Cell{PaperID: d.Paper.ID, Aspect: a, Evidence: []Evidence{}}
 			if !c.Found {
-				cell.NotFound, cell.Text = true, NotFoundText
+				cell.NotFound, cell.Text = true, NotInPaperText
 			} else {
 				e := c.Evidence
 				cell.Text, cell.Score = c.Sentence, c.Score

@@ -137,7 +137,7 @@ func TestBadInput(t *testing.T) {
 			for _, c := range tab.Cells {
 				if c.NotFound {
 					nf++
-					if c.Text != compare.NotFoundText || len(c.Evidence) != 0 {
+					if c.Text != compare.NotInPaperText || len(c.Evidence) != 0 {
 						t.Errorf("not-found cell guesses: %+v", c)
 					}
 				}

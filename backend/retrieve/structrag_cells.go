@@ -284,3 +284,27 @@ func evidenceFor(d *PaperData, o int, text string, score float64) papertree.Evid
 		Pages: pageList(node), Boxes: node.Boxes, Score: round4(score), Tokens: papertree.CountTokens(text), Order: node.Order,
 	}
 }
+
+// CellAt is the cell quoting text from leaf o of d (for callers that chose
+// the sentence themselves, e.g. Compare's aspect lexicon).
+func CellAt(d *PaperData, o int, text string, score float64) Cell {
+	return Cell{Found: true, Sentence: text, Evidence: evidenceFor(d, o, text, score), Score: round4(score)}
+}
+
+// InBackMatter reports whether leaf o of d sits in references,
+// bibliography or acknowledgements.
+func InBackMatter(d *PaperData, o int) bool { return skipSection(d, o) }
+
+// InOthersWork reports whether leaf o of d sits in a section about other
+// people's work (related work, background).
+func InOthersWork(d *PaperData, o int) bool { return aboutOthers(d, o) }
+
+// SectionTitles are the headings above order o of d, outermost first
+// (without the paper's title and section numbers).
+func SectionTitles(d *PaperData, o int) []string {
+	var out []string
+	for a := d.Parent[o]; a > 0; a = d.Parent[a] {
+		out = append([]string{stripNumber(d.Nodes[a].Title)}, out...)
+	}
+	return out
+}

@@ -1,0 +1,203 @@
+package compare
+
+import (
+	"regexp"
+	"strings"
+)
+
+// The aspect lexicon: the aspects researchers compare papers on most often
+// (dataset, optimizer, hardware, metric, model size, training time,
+// evaluation), each with the words that name it and the shapes of the values
+// a paper states for it ("8 P100 GPUs", "Adam", "110M parameters", "BLEU").
+// A cell for one of these aspects quotes the sentence that STATES a value,
+// not one that merely has the aspect's word. The lexicon is generic
+// research vocabulary, never fitted to a paper; an aspect it does not know
+// falls back to retrieve.BestCell.
+
+// aspectSpec is one aspect of the lexicon.
+type aspectSpec struct {
+	Name string
+	// names: words of a requested aspect that select this spec (the
+	// request's words are lowercased; the first spec, in lexicon order,
+	// with a name in the request wins).
+	names []string
+	// words: the aspect named in a sentence ("optimizer", "GPU").
+	words shape
+	// values: the shapes of a stated value ("Adam", "8 GPUs", "60 million
+	// parameters"); the first is the main one (a named value).
+	values []shape
+	// sections: heading words of the sections where papers state it.
+	sections []string
+	// needWord: a value shape counts only in a sentence that names the
+	// aspect (a bare "86M" is a size only next to "parameters").
+	needWord bool
+	// needValue: the aspect is a quantity ("how many parameters", "how
+	// long"): a sentence that names it without a figure does not state it,
+	// so without a value the paper does not state it.
+	needValue bool
+	// all: patterns a sentence must all hold to name the aspect (an
+	// aspect outside the lexicon: each of its words).
+	all []*regexp.Regexp
+	// named: how many leading value shapes name the value itself (a
+	// dataset's or optimizer's name) rather than describe it; 0 means 1.
+	named int
+}
+
+func re(s string) *regexp.Regexp { return regexp.MustCompile(`(?i)` + s) }
+
+// shape is a pattern with the lowercase substrings one of which any match
+// holds (a cheap test that skips the pattern on most sentences).
+type shape struct {
+	re   *regexp.Regexp
+	need []string
+}
+
+func sh(r *regexp.Regexp, need ...string) shape { return shape{r, need} }
+
+// in reports whether the shape may match a sentence whose lowercase is lower.
+func (p shape) in(lower string) bool {
+	if len(p.need) == 0 {
+		return true
+	}
+	for _, n := range p.need {
+		if strings.Contains(lower, n) {
+			return true
+		}
+	}
+	return false
+}
+
+// number words and figures for counts ("two GPUs", "8 GPUs", "1.2 million").
+const count = `(?:\d+(?:[.,]\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|sixteen|thirty-two|sixty-four|hundreds?|thousands?|several|a few|multiple)`
+
+var (
+	gpuWords  = []string{"gpu", "tpu", "cpu", "cores", "machines"}
+	dataWords = []string{"data", "corpus", "corpora", "benchmark", "shared task", "challenge", "treebank"}
+)
+
+// a count of devices: a whole number or a number word
+const wholeCount = `(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|sixteen|thirty-two|sixty-four|hundreds|thousands|several|a few|multiple)`
+
+var lexicon = []*aspectSpec{
+	{
+		Name:  "Hardware",
+		names: []string{"hardware", "gpu", "gpus", "tpu", "tpus", "cpu", "compute", "computing resources", "infrastructure", "accelerator"},
+		words: sh(re(`\b(?:hardware|gpus?|tpus?|cpus?|accelerators?)\b`), "hardware", "gpu", "tpu", "cpu", "accelerator"),
+		values: []shape{
+			sh(re(`\b(?:GTX|RTX|Titan|Tesla|Quadro|Radeon|Xeon|Opteron)\b`), "gtx", "rtx", "titan", "tesla", "quadro", "radeon", "xeon", "opteron"),
+			sh(regexp.MustCompile(`\b(?:[KPVAHT]\d{2,3}|TPU ?v\d|Core i\d)\b`)),
+			// a whole count, not a table's "0.02" before a model named "Neural GPU"
+			sh(re(`(?:^|[\s(])`+wholeCount+`[ -](?:\S+ ){0,3}(?:gpus?|tpus?|cpus?|tpu chips|(?:cpu )?cores|machines)\b`), gpuWords...),
+			sh(re(`\b\d+[ -]?(?:gpus?|tpus?)\b`), "gpu", "tpu"),
+			sh(re(`\b\d+(?:\.\d+)? ?(?:GB|TB) (?:of )?(?:RAM|memory)\b|\b\d+(?:\.\d+)? ?GHz\b`), "gb", "tb", "ghz"),
+			sh(re(`\b(?:on|using|with) (?:a |one |the )?(?:single |one )?(?:gpus?|tpus?|cpus?)\b`), "gpu", "tpu", "cpu"),
+		},
+		sections: []string{"train", "implement", "setup", "set-up", "detail", "hardware", "experiment", "infrastructure"},
+	},
+	{
+		Name:  "Training time",
+		names: []string{"training time", "train time", "time to train", "training duration", "training cost", "wall-clock", "wall clock"},
+		// a duration is a training time only in a sentence about training
+		// ("a few months old" in a generated sample is not)
+		words: sh(re(`\b(?:(?:pre-? ?)?train\w*|converge\w*)\b`), "train", "converge"),
+		values: []shape{
+			sh(re(`\b(?:`+count+`|a|about|approximately|around|roughly)[ -](?:hours?|days?|weeks?|months?|minutes?)\b`), "hour", "day", "week", "month", "minute"),
+			sh(re(`\b\d+(?:\.\d+)? ?(?:h|hrs|gpu[- ]hours|tpu[- ]days|core[- ]days|petaflop/s-days)\b`)),
+			sh(re(`\b(?:for|up to|about) (?:\d+(?:[.,]\d+)?|`+count+`) (?:epochs|iterations|steps|updates)\b`), "epochs", "iterations", "steps", "updates"),
+		},
+		sections:  []string{"train", "implement", "setup", "detail", "experiment", "cost", "efficien"},
+		needWord:  true,
+		needValue: true,
+	},
+	{
+		Name:  "Optimizer",
+		names: []string{"optimizer", "optimiser", "optimization", "optimisation", "optimization algorithm", "training algorithm", "solver"},
+		words: sh(re(`\b(?:optimi[sz]er|optimi[sz]ed (?:with|using)|learning rate|momentum|weight decay|batch size)\b`), "optimi", "learning rate", "momentum", "weight decay", "batch size"),
+		values: []shape{
+			sh(re(`\b(?:stochastic gradient descent|gradient descent|SGD|Adam\w*|AdaGrad|Adadelta|RMSProp|Nesterov|L-?BFGS|LAMB|LARS|Adafactor|AdaMax|back-?propagation)\b`),
+				"gradient", "sgd", "adam", "adagrad", "adadelta", "rmsprop", "nesterov", "bfgs", "lamb", "lars", "adafactor", "adamax", "propagation"),
+			sh(re(`\bmomentum (?:of )?0?\.\d+|\blearning rate (?:of |was |is |=|α ?= ?)?\d`), "momentum", "learning rate"),
+		},
+		sections: []string{"train", "optimi", "implement", "setup", "detail", "hyper", "experiment", "learning"},
+	},
+	{
+		Name:  "Number of parameters",
+		names: []string{"parameters", "parameter count", "model size", "size of the model", "#params", "params", "capacity"},
+		words: sh(re(`\b(?:parameters?|params|weights)\b`), "param", "weights"),
+		values: []shape{
+			sh(re(`\b\d+(?:[.,]\d+)? ?(?:[MBK]|million|billion|thousand)[ -](?:[\w-]+ ){0,2}(?:parameters?|params|weights)\b`)),
+			sh(re(`\b(?:parameters|params)\W{0,3}(?:\S+ ){0,3}\d+(?:\.\d+)? ?(?:[MBK]|million|billion)\b`)),
+			sh(re(`\b\d+(?:\.\d+)?[MB]\b|\b\d+(?:\.\d+)? ?[×x] ?10\^?[69]\b`)),
+		},
+		sections:  []string{"model", "architecture", "network", "setup", "capacity", "complexity"},
+		needWord:  true,
+		needValue: true,
+	},
+	{
+		Name:  "Metric",
+		names: []string{"metric", "metrics", "measure", "measures", "score", "scores", "accuracy", "evaluation criteria"},
+		words: sh(re(`\b(?:metrics?|measures?|evaluat\w+|scores?)\b`), "metric", "measure", "evaluat", "score"),
+		values: []shape{
+			sh(re(`\b(?:BLEU|ROUGE\S*|METEOR|F1|F-?score|F-?measure|accuracy|precision|recall|perplexity|exact match|top-?[15]|error rates?|test errors?|validation errors?|word error rate|CIDEr|Pearson|Spearman|correlation|GLUE score|throughput|latency)\b`),
+				"bleu", "rouge", "meteor", "f1", "score", "measure", "accuracy", "precision", "recall", "perplexity", "exact match", "top", "error", "cider", "pearson", "spearman", "correlation", "throughput", "latency"),
+			// acronyms only in capitals ("mAP", not a feature "map")
+			sh(regexp.MustCompile(`\b(?:AUC|ROC|mAP|AP(?:\d+|@\S+)?|EM|WER|UAS|LAS|MUC|MSE|RMSE|MAE|BPC|PPL)\b`)),
+		},
+		sections: []string{"evaluat", "metric", "experiment", "result", "setup"},
+	},
+	{
+		Name:  "Dataset",
+		names: []string{"dataset", "datasets", "data set", "data sets", "data", "corpus", "corpora", "benchmark", "benchmarks", "training data"},
+		words: sh(re(`\b(?:datasets?|data sets?|corpus|corpora|benchmarks?|treebank)\b`), "data", "corpus", "corpora", "benchmark", "treebank"),
+		values: []shape{
+			// a named set: "the ImageNet-21k dataset", "OntoNotes corpus", "Penn Treebank"
+			sh(regexp.MustCompile(`\b[A-Z][\w'’-]*[A-Z0-9][\w'’-]*(?: [A-Z][\w-]*)? (?:[Dd]ata ?[Ss]ets?|[Cc]orpus|[Cc]orpora|[Bb]enchmarks?|[Ss]hared [Tt]ask|[Cc]hallenge|[Tt]reebank)\b`), dataWords...),
+			sh(regexp.MustCompile(`\b(?:the|on|from) (?:[A-Z][a-z]+ ){0,2}[A-Z][A-Za-z]+ (?:[Dd]ata ?sets?|[Cc]orpus|[Bb]enchmarks?|[Tt]reebank)\b`), dataWords...),
+			// widely used sets (generic research vocabulary)
+			sh(re(`\b(?:ImageNet\S*|I?LSVRC\S*|CIFAR\S*|MNIST|SVHN|COCO|Pascal VOC|VOC\d*|JFT\S*|Wikipedia|BooksCorpus|BookCorpus|Common ?Crawl|GLUE|SuperGLUE|SQuAD\S*|SNLI|MNLI|WMT\S*|IWSLT\S*|CoNLL\S*|OntoNotes|Penn Treebank|PTB|WikiText\S*|LibriSpeech|TIMIT|Gigaword)\b`),
+				"imagenet", "lsvrc", "cifar", "mnist", "svhn", "coco", "voc", "jft", "wikipedia", "bookscorpus", "bookcorpus", "crawl", "glue", "squad", "snli", "mnli", "wmt", "iwslt", "conll", "ontonotes", "treebank", "ptb", "wikitext", "librispeech", "timit", "gigaword"),
+			// sizes of data: "1.2 million images", "800M words", "160GB of text"
+			sh(re(`\b\d+(?:[.,]\d+)? ?(?:[MBK]|million|billion|thousand)? (?:[\w-]+ ){0,2}(?:images|sentences|sentence pairs|words|tokens|documents|examples|samples|videos|utterances|tweets|hours of speech)\b|\b\d+ ?GB of (?:\w+ )?text\b`),
+				"images", "sentence", "words", "tokens", "documents", "examples", "samples", "videos", "utterances", "tweets", "speech", "text"),
+		},
+		sections: []string{"data", "corpus", "corpora", "benchmark", "experiment", "setup", "evaluat"},
+		named:    3,
+	},
+	{
+		Name:  "Evaluation",
+		names: []string{"evaluation", "evaluations", "experiments", "empirical evaluation", "validation"},
+		words: sh(re(`\b(?:evaluat\w+|experiments?|benchmark\w*|user study|measured|measurements?)\b`), "evaluat", "experiment", "benchmark", "user study", "measure"),
+		values: []shape{
+			sh(re(`\b(?:we|our) (?:\w+ ){0,2}(?:evaluat\w+|measur\w+|benchmark\w*|experiment\w*|compar\w+|ran|run|test\w*|conduct\w*)\b`), "we ", "our "),
+			sh(re(`\b\d+(?:[.,]\d+)? ?(?:%|percent|ms|milliseconds|seconds|ops/s|operations per second|requests per second|MB/s|GB/s)\b`)),
+			sh(re(`\bevaluat\w* (?:\S+ ){0,3}(?:using|on|with|by|against|in terms of)\b`), "evaluat"),
+			sh(re(`\b(?:user study|throughput|latency|accuracy)\b|\b\d+ (?:participants|students|subjects|users)\b`), "user study", "throughput", "latency", "accuracy", "participants", "students", "subjects", "users"),
+		},
+		sections: []string{"evaluat", "experiment", "result", "performance", "measure", "benchmark", "study"},
+	},
+}
+
+// lookupAspect is the lexicon's spec for a requested aspect, or nil.
+// "Evaluation metric" is a Metric, "Number of parameters" a model size:
+// the more specific names are tried first.
+func lookupAspect(aspect string) *aspectSpec {
+	a := " " + strings.Join(strings.FieldsFunc(strings.ToLower(aspect), func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '#' || r == '-')
+	}), " ") + " "
+	for _, pass := range []bool{true, false} {
+		for _, s := range lexicon {
+			for _, n := range s.names {
+				// the first pass takes multi-word names and names that end
+				// the request ("evaluation metric" ends in "metric")
+				multi := strings.Contains(n, " ")
+				if pass && !multi && !strings.HasSuffix(a, " "+n+" ") {
+					continue
+				}
+				if strings.Contains(a, " "+n+" ") {
+					return s
+				}
+			}
+		}
+	}
+	return nil
+}

@@ -1,0 +1,236 @@
+package compare
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/papertree/papertree/backend/papertree"
+	"github.com/papertree/papertree/backend/retrieve"
+)
+
+func TestLookupAspect(t *testing.T) {
+	for _, c := range []struct{ aspect, want string }{
+		{"Dataset", "Dataset"},
+		{"datasets", "Dataset"},
+		{"Benchmark", "Dataset"},
+		{"Training data", "Dataset"},
+		{"Optimizer", "Optimizer"},
+		{"Hardware", "Hardware"},
+		{"GPU", "Hardware"},
+		{"Evaluation metric", "Metric"}, // the more specific name ends the request
+		{"Metrics", "Metric"},
+		{"Number of parameters", "Number of parameters"},
+		{"Model size", "Number of parameters"},
+		{"Training time", "Training time"},
+		{"Evaluation", "Evaluation"},
+		// outside the lexicon: today's method
+		{"Fault tolerance", ""},
+		{"Clocks", ""},
+		{"Label smoothing", ""},
+		{"Method", ""},
+	} {
+		got := ""
+		if s := lookupAspect(c.aspect); s != nil {
+			got = s.Name
+		}
+		if got != c.want {
+			t.Errorf("%q: lexicon aspect %q, want %q", c.aspect, got, c.want)
+		}
+	}
+}
+
+func TestValueShapes(t *testing.T) {
+	for _, c := range []struct {
+		name, aspect, sentence string
+		value                  bool // a value shape, not negated
+		word                   bool // the aspect named
+	}{
+		{"GPU model and count", "Hardware", "Our network takes between five and six days to train on two GTX 580 3GB GPUs.", true, true},
+		{"count of accelerators", "Hardware", "We pretrain our model using 1024 V100 GPUs for approximately one day.", true, true},
+		{"cloud TPUs", "Hardware", "Training of BERTLARGE was performed on 16 Cloud TPUs (64 TPU chips total).", true, true},
+		{"CPU model", "Hardware", "The parsing speeds are measured on an Intel Core i7 2.7GHz CPU with 16GB RAM.", true, true},
+		{"TPU version without a count", "Hardware", "All models were trained on TPUv3 hardware.", true, true},
+		{"n-GPU machine", "Hardware", "We parallelized our model using an 8-GPU machine.", true, true},
+		{"a table row before a model named GPU", "Hardware", "Universal Transformer 0.91 0.35 0.96 0.46 0.34 0.02 Neural GPU 1.0 1.0", false, true},
+		{"hardware word only", "Hardware", "Our method is independent of the hardware it runs on.", false, true},
+		{"a cluster of words is no hardware", "Hardware", "Each row depicts a single coreference cluster predicted by our model.", false, false},
+		{"named optimizer without the word", "Optimizer", "We trained our models using stochastic gradient descent with a batch size of 128 examples.", true, true},
+		{"Adam", "Optimizer", "We use Adam with learning rate of 1e-4.", true, true},
+		{"AdaGrad", "Optimizer", "We use mini-batched AdaGrad for optimization.", true, false},
+		{"optimization word is no optimizer", "Optimizer", "This made the optimization problem much simpler.", false, false},
+		{"parameters in millions", "Number of parameters", "Our neural network architecture has 60 million parameters.", true, true},
+		{"parameters abbreviated", "Number of parameters", "CapsNet has 8.2M parameters.", true, true},
+		{"a size without 'parameters' is no model size", "Number of parameters", "We train our models on random subsets of 9M, 30M, and 90M images.", false, false},
+		{"parameters without a figure", "Number of parameters", "The parameters of all preceding layers change during training.", false, true},
+		{"days of training", "Training time", "Each pre-training took 4 days to complete.", true, true},
+		{"epochs", "Training time", "The model is trained for up to 150 epochs.", true, true},
+		{"a duration not about training", "Training time", "Only a few months old, this is the baby girl she tried to protect.", false, false},
+		{"parameter as a modifier", "Number of parameters", "Our largest model, GPT-2, is a 1.5B parameter Transformer.", true, true},
+		{"BLEU", "Evaluation metric", "We used the cased BLEU score to evaluate the quality of our translations.", true, true},
+		{"top-5 error", "Evaluation metric", "Our network achieves top-1 and top-5 test set error rates of 37.5% and 17.0%.", true, false},
+		{"a feature map is no mAP", "Evaluation metric", "We apply max pooling over the feature map.", false, false},
+		{"named dataset", "Dataset", "On the ImageNet-1K dataset, we empirically show gains.", true, true},
+		{"WMT", "Dataset", "We used the WMT'14 English to French dataset.", true, true},
+		{"'four datasets' names no dataset", "Dataset", "We conduct experiments on four datasets.", false, true},
+		{"data size", "Dataset", "We classify the 1.2 million high-resolution images of the contest.", true, false},
+	} {
+		spec := lookupAspect(c.aspect)
+		vs, _, w := shapes(spec, c.sentence, strings.ToLower(c.sentence))
+		if (len(vs) > 0) != c.value || w != c.word {
+			t.Errorf("%s: values %q word %v, want value %v word %v", c.name, vs, w, c.value, c.word)
+		}
+	}
+}
+
+func TestNegatedAndRejected(t *testing.T) {
+	hw := lookupAspect("Hardware")
+	for _, c := range []struct{ name, aspect, sentence string }{
+		{"negated hardware", "Hardware", "Large batch training can improve training efficiency even without large scale parallel hardware."},
+		{"negated GPU", "Hardware", "The method needs no GPU at all."},
+	} {
+		vs, _, w := shapes(lookupAspect(c.aspect), c.sentence, strings.ToLower(c.sentence))
+		if len(vs) > 0 || w {
+			t.Errorf("%s: read as stating %q (word %v)", c.name, vs, w)
+		}
+	}
+	// a negated value next to a stated one keeps the stated one
+	s := "We used stochastic gradient descent without momentum, with a fixed learning rate of 0.7."
+	if vs, _, _ := shapes(lookupAspect("Optimizer"), s, strings.ToLower(s)); len(vs) == 0 || vs[0] != "stochastic gradient descent" {
+		t.Errorf("SGD without momentum: values %q", vs)
+	}
+	_ = hw
+	for _, c := range []struct{ name, sentence, want string }{
+		{"hypothetical", "A model employing Batch Normalization can be trained using batch gradient descent, or Stochastic Gradient Descent, or Adagrad.", "hypothetical"},
+		{"conditional", "If more GPUs were available, the model could be trained faster.", "hypothetical"},
+		{"others' work", "Smith et al. (2015) trained their network on 8 GPUs.", "others"},
+		{"cited set", "The new larger datasets include LabelMe [23] and ImageNet [6].", "others"},
+		{"previous work", "Previous work has shown that large mini-batches improve optimization speed.", "others"},
+		{"bibliography", "A. Krizhevsky. Learning multiple layers of features. In Proceedings of NIPS, pp. 12-20, 2009.", "bibliography"},
+		{"appendix inequality", "Then repeated application of the inequality C(t) ≤ C(t') + μ < ε yields the result for t ≥ t'.", "formula"},
+		{"footnote link", "13https://cloudplatform.googleblog.com/2018/06/Cloud-TPU-now-offers-preemptible-pricing.html", "link"},
+		{"own statement with a citation", "We use ADAM (Kingma and Ba, 2014) for learning with a minibatch size of 1.", ""},
+		{"own statement with a modal", "We train on 8 GPUs, which can take two days.", ""},
+		{"passive own statement", "The model was trained using Stochastic Gradient Descent with momentum (Sutskever et al., 2013).", ""},
+		{"'in' and 'on' are no formula", "Training was performed on 4 Cloud TPUs in Pod configuration (16 TPU chips total) on one pod in one region.", ""},
+	} {
+		if got := rejected(c.sentence); got != c.want {
+			t.Errorf("%s: rejected %q, want %q", c.name, got, c.want)
+		}
+	}
+}
+
+// paperOf builds a paper's data from sections of sentences.
+func paperOf(title string, secs ...*papertree.Node) *retrieve.PaperData {
+	id := int64(1)
+	var number func(n *papertree.Node)
+	number = func(n *papertree.Node) {
+		n.ID = id
+		id++
+		for _, c := range n.Children {
+			number(c)
+		}
+	}
+	root := &papertree.Node{Kind: papertree.KindRoot, Title: title, Children: secs}
+	number(root)
+	return retrieve.NewPaperData(&papertree.Paper{ID: 7, Title: title, Root: root}, nil, nil, nil)
+}
+
+func section(title string, texts ...string) *papertree.Node {
+	s := &papertree.Node{Kind: papertree.KindSection, Title: title, PageStart: 1, PageEnd: 1}
+	for _, t := range texts {
+		s.Children = append(s.Children, &papertree.Node{Kind: papertree.KindSegment, Text: t, PageStart: 2, PageEnd: 2})
+	}
+	return s
+}
+
+func TestLexiconCell(t *testing.T) {
+	for _, c := range []struct {
+		name, aspect string
+		paper        *retrieve.PaperData
+		want         string // a part of the quoted sentence; "" = not in this paper
+	}{
+		{"value stated without the aspect's word", "Hardware", paperOf("Vision",
+			section("1 Introduction", "We study image classification with deep networks, which need a lot of hardware to train."),
+			section("5 Details of learning", "Our network takes between five and six days to train on two GTX 580 3GB GPUs.")),
+			"two GTX 580"},
+		{"negated mention only: not in this paper", "Hardware", paperOf("Text",
+			section("1 Introduction", "Large batch training can improve efficiency even without large scale parallel hardware."),
+			section("2 Method", "We classify sentences with a convolutional network over word vectors.")),
+			""},
+		{"never stated: not in this paper", "Hardware", paperOf("Capsules",
+			section("1 Introduction", "A capsule is a group of neurons whose activity vector represents an entity."),
+			section("4 Architecture", "We use the Adam optimizer with its TensorFlow default parameters.")),
+			""},
+		{"own statement over others' work", "Optimizer", paperOf("Parser",
+			section("2 Related work", "Chen et al. (2012) trained their parser with L-BFGS on a cluster."),
+			section("3 Training", "We use mini-batched AdaGrad for optimization and apply dropout with 0.5 rate.")),
+			"AdaGrad"},
+		{"statement over a hypothetical", "Optimizer", paperOf("Normalization",
+			section("3 Method", "A model employing our layer can be trained using batch gradient descent, or SGD, or Adagrad."),
+			section("4 Experiments", "The model was trained using Stochastic Gradient Descent with momentum, using the mini-batch size of 32.")),
+			"with momentum"},
+		{"a quantity without a figure is not stated", "Number of parameters", paperOf("Normalization",
+			section("1 Introduction", "The inputs to each layer are affected by the parameters of all preceding layers.")),
+			""},
+		{"appendix inequality is no evaluation", "Evaluation", paperOf("Clocks",
+			section("1 Introduction", "We define a partial ordering of events in a distributed system."),
+			section("Appendix", "Then repeated application of the inequality C(t) ≤ C(t') + μ < ε yields the result for t ≥ t'.")),
+			""},
+		{"bibliography is not read", "Dataset", paperOf("Anything",
+			section("1 Introduction", "We study a problem of reasoning about text."),
+			section("References", "J. Deng. ImageNet: A large-scale hierarchical image database. In CVPR, 2009.")),
+			""},
+	} {
+		pt := newPaperText(c.paper)
+		cell, ok := pt.lexiconCell(lookupAspect(c.aspect))
+		switch {
+		case c.want == "" && ok:
+			t.Errorf("%s: quoted %q, want not in this paper", c.name, cell.Sentence)
+		case c.want != "" && !ok:
+			t.Errorf("%s: not found, want %q", c.name, c.want)
+		case c.want != "" && !strings.Contains(cell.Sentence, c.want):
+			t.Errorf("%s: quoted %q, want %q", c.name, cell.Sentence, c.want)
+		}
+	}
+}
+
+func TestWordCellVerifiesNotFound(t *testing.T) {
+	d := paperOf("Bigtable",
+		section("9 Lessons", "We have seen problems due to memory corruption, large clock skew and hung machines."),
+		section("10 Related Work", "Other systems use Paxos."))
+	pt := newPaperText(d)
+	if c, ok := pt.wordCell("Clocks"); !ok || !strings.Contains(c.Sentence, "clock skew") {
+		t.Errorf("clocks: %v %q, want the clock skew sentence", ok, c.Sentence)
+	}
+	if c, ok := pt.wordCell("Label smoothing"); ok {
+		t.Errorf("label smoothing: quoted %q, want none (no sentence names it)", c.Sentence)
+	}
+}
+
+func TestUnknownAspectWords(t *testing.T) {
+	for _, c := range []struct {
+		name, aspect, sentence string
+		about                  bool
+	}{
+		{"modifier only", "Label smoothing", "The GLUE data set distribution does not include the Test labels.", false},
+		{"a verb sharing a stem", "Label smoothing", "The regularization term helps to smooth the final learnt weights.", false},
+		{"the compound", "Label smoothing", "We optimize weight decay, dropout, and label smoothing.", true},
+		{"head in another form", "Fault tolerance", "Block broadcasts are also tolerant of dropped messages.", true},
+		{"one-word aspect", "Clocks", "Processes have no access to synchronized clocks.", true},
+	} {
+		if got := holdsHead(c.aspect, c.sentence); got != c.about {
+			t.Errorf("%s: about %q = %v, want %v", c.name, c.aspect, got, c.about)
+		}
+	}
+	d := paperOf("Boosting",
+		section("2 Method", "The additional regularization term helps to smooth the final learnt weights to avoid over-fitting."),
+		section("3 Data", "Each example has a label from the training set."))
+	if c, ok := newPaperText(d).wordCell("Label smoothing"); ok {
+		t.Errorf("label smoothing in a paper without it: quoted %q", c.Sentence)
+	}
+	d = paperOf("Vision",
+		section("B Training", "We optimize three basic regularization parameters: weight decay, dropout, and label smoothing."))
+	if _, ok := newPaperText(d).wordCell("Label smoothing"); !ok {
+		t.Errorf("label smoothing stated: not found")
+	}
+}

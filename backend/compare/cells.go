@@ -1,0 +1,350 @@
+package compare
+
+import (
+	"math"
+	"regexp"
+	"strings"
+
+	"github.com/papertree/papertree/backend/papertree"
+	"github.com/papertree/papertree/backend/retrieve"
+)
+
+// A sentence is read as stating an aspect of the paper's own work when it
+// has a value shape of the aspect that is not negated ("without parallel
+// hardware"), in a sentence that is not hypothetical ("could be trained on
+// a GPU"), not about someone else's work (a citation without "we"/"our"),
+// not a bibliography entry and not a formula. The paper's whole text (every
+// leaf outside the back matter) is read, so a cell that says "Not in this
+// paper" has been checked, not guessed from a score (DESIGN convention 14).
+
+var (
+	negators = re(`^(?:without|no|not|never|neither|nor|none|cannot|lack\w*|instead of|rather than|unlike)$`)
+	// hypothetical: a condition or a modal about what could be done.
+	hypothetical = re(`\b(?:could|would|might|may|should|can|if|whether|suppose|imagine|hypothetical\w*|in principle|in theory|future work|we plan|one can|one could)\b`)
+	firstPerson  = re(`\b(?:we|our|us|ours)\b`)
+	// a citation of others' work: [12], (Smith et al., 2015), Smith et al. (2015), (Smith and Lee, 2014)
+	citation = regexp.MustCompile(`\[\d+(?:[,–-]\s*\d+)*\]|\([A-Z][\w-]+(?: et al\.?| and [A-Z][\w-]+)?,? (?:19|20)\d\d[a-z]?(?:[;,] [^)]*)?\)|[A-Z][\w-]+ et al\.? \((?:19|20)\d\d\)`)
+	// others' work named as the subject: "Previous work has shown", "X et al. used"
+	othersSubject = re(`\b(?:previous|prior|past|earlier|recent|related|existing) (?:work|works|studies|approaches|methods|systems)\b|\bet al\.? (?:\((?:19|20)\d\d\) )?(?:use|used|train|trained|show|showed|report|reported|propose|proposed)\b|\b(?:has|have) (?:been )?(?:shown|used|reported|proposed)\b`)
+	// a bibliography entry or a reference list flattened into a leaf
+	bibEntry = re(`\b(?:In Proceedings|Proceedings of|In Advances in|Journal of|arXiv:\d|arXiv preprint|pp\. ?\d|vol\. ?\d|doi:|ISBN)\b`)
+	// a web address: a footnote's link, not a statement
+	link = re(`https?://|www\.|\.(?:com|org|html)\b`)
+	// formula characters: an inequality or equation read as a sentence
+	mathChars = regexp.MustCompile(`[=<>≤≥≠±∑∏∫√∈∀∃⊂⊆→←↔]|\\[a-z]+|\b[a-zA-Z]_\{?[a-z0-9]`)
+	// own-work statement cues
+	ownCue        = re(`\b(?:we (?:use|used|train|trained|employ|employed|adopt|adopted|run|ran|evaluate|evaluated|report|measure|measured|optimi[sz]e|pretrain|pre-train|conduct|conducted|consider|collect|collected|perform|performed)|our (?:model|models|network|system|implementation|experiments?)|(?:is|are|was|were) (?:trained|evaluated|measured|pre-?trained|optimi[sz]ed|performed|run) (?:on|with|using|for)|trained (?:on|with|using|for)|training (?:took|takes|was|is))\b`)
+	appendixTitle = re(`^(?:appendix|appendices|supplementary|proof)`)
+	wordSplit     = regexp.MustCompile(`[^\p{L}\p{N}'’-]+`)
+)
+
+// scored is one sentence of a paper read for an aspect.
+type scored struct {
+	o       int
+	text    string
+	values  []string // distinct value shapes, lowercased, not negated
+	primary bool     // one of them is of the spec's first (main) shape
+	word    bool
+	score   float64
+}
+
+// shapes returns the distinct value shapes of spec in s (lower is its
+// lowercase) that are not negated (a negator among the four words before
+// the match), whether one of them names the value (spec.values[:named]),
+// and whether s names the aspect (not negated either).
+func shapes(spec *aspectSpec, s, lower string) (values []string, primary, word bool) {
+	if spec.words.in(lower) {
+		for _, m := range spec.words.re.FindAllStringIndex(s, -1) {
+			if !negated(s, m[0]) {
+				word = true
+				break
+			}
+		}
+	}
+	if word && len(spec.all) > 0 && !holdsAll(spec.all, s) {
+		word = false
+	}
+	if spec.needWord && !word {
+		return nil, false, false
+	}
+	seen := map[string]bool{}
+	var spans [][]int // one value named by two shapes counts once
+	for i, p := range spec.values {
+		if !p.in(lower) {
+			continue
+		}
+	next:
+		for _, m := range p.re.FindAllStringIndex(s, -1) {
+			v := strings.ToLower(s[m[0]:m[1]])
+			if negated(s, m[0]) {
+				continue
+			}
+			if i < max(spec.named, 1) {
+				primary = true
+			}
+			if seen[v] {
+				continue
+			}
+			for _, sp := range spans {
+				if m[0] < sp[1] && sp[0] < m[1] {
+					continue next
+				}
+			}
+			seen[v] = true
+			spans = append(spans, m)
+			values = append(values, v)
+		}
+	}
+	return values, primary, word
+}
+
+// negated reports whether one of the four words before byte offset i of s
+// is a negator ("without large scale parallel hardware", "no GPU").
+func negated(s string, i int) bool {
+	ws := wordSplit.Split(strings.TrimSpace(s[:i]), -1)
+	for k := len(ws) - 1; k >= 0 && k >= len(ws)-4; k-- {
+		if negators.MatchString(ws[k]) {
+			return true
+		}
+	}
+	return false
+}
+
+// rejected reports why s cannot state the paper's own value ("" if it can):
+// a bibliography entry, a formula, a hypothetical ("can be trained using
+// SGD or Adagrad", unless the authors state what they did), or others' work
+// (a citation or "previous work" without "we"/"our").
+func rejected(s string) string {
+	own, we := ownCue.MatchString(s), firstPerson.MatchString(s)
+	switch {
+	case bibEntry.MatchString(s):
+		return "bibliography"
+	case link.MatchString(s):
+		return "link"
+	case len(mathChars.FindAllString(s, -1)) >= 3:
+		return "formula"
+	case hypothetical.MatchString(s) && !(we && own):
+		return "hypothetical"
+	case !we && (othersSubject.MatchString(s) || citation.MatchString(s) && !own):
+		return "others"
+	}
+	return ""
+}
+
+// unit is one body sentence of a paper with where it sits.
+type unit struct {
+	o        int
+	text     string
+	lower    string
+	titles   string // the headings above it, lowercased, joined by " > "
+	others   bool   // in related work / background
+	appendix bool
+	caption  bool
+	pos      float64 // position in the paper, 0..1
+	// rej is rejected(text), read once for all aspects (nil until read).
+	rej *string
+}
+
+// paperText is the body sentences of a paper (every leaf outside the back
+// matter), split once and read for every aspect.
+type paperText struct {
+	d     *retrieve.PaperData
+	units []unit
+}
+
+func newPaperText(d *retrieve.PaperData) *paperText {
+	pt := &paperText{d: d}
+	for o, n := range d.Nodes {
+		if !n.IsLeaf() || retrieve.InBackMatter(d, o) {
+			continue
+		}
+		titles := retrieve.SectionTitles(d, o)
+		u := unit{o: o, others: retrieve.InOthersWork(d, o), caption: n.Kind == papertree.KindCaption, pos: float64(o) / float64(len(d.Nodes))}
+		for i, t := range titles {
+			titles[i] = strings.ToLower(t)
+			if appendixTitle.MatchString(titles[i]) {
+				u.appendix = true
+			}
+		}
+		u.titles = strings.Join(titles, " > ")
+		for _, s := range sentences(n.Text) {
+			if l := len([]rune(s)); l < 20 || l > 500 {
+				continue
+			}
+			u.text, u.lower = s, strings.ToLower(s)
+			pt.units = append(pt.units, u)
+		}
+	}
+	return pt
+}
+
+// lexiconCell is the paper's cell for a lexicon aspect: the best sentence
+// of the whole paper that states a value of spec; else (unless the aspect
+// is a quantity) the best that names the aspect; else, verified over every
+// body sentence, none (found = false). A value the paper names often (its
+// own dataset, its GPU) weighs more than one named once in passing.
+func (pt *paperText) lexiconCell(spec *aspectSpec) (retrieve.Cell, bool) {
+	var cands []scored
+	freq := map[string]int{}
+	for i := range pt.units {
+		u := &pt.units[i]
+		vs, primary, w := shapes(spec, u.text, u.lower)
+		if len(vs) == 0 && (!w || spec.needValue) {
+			continue
+		}
+		// a table row that only names the aspect ("Neural GPU 1.0 1.0")
+		// states nothing
+		if len(vs) == 0 && numericShare(u.text) > 0.3 {
+			continue
+		}
+		if u.rej == nil {
+			r := rejected(u.text)
+			u.rej = &r
+		}
+		if *u.rej != "" {
+			continue
+		}
+		for _, v := range vs {
+			freq[v]++
+		}
+		sc := 0.0
+		if len(vs) > 0 {
+			sc += 3 + 0.3*float64(min(len(vs)-1, 2)) // states a value
+		}
+		if primary {
+			sc += 1
+		}
+		if w {
+			sc += 1
+		}
+		if ownCue.MatchString(u.text) {
+			sc += 1
+		} else if firstPerson.MatchString(u.text) {
+			sc += 0.4
+		}
+		for _, t := range spec.sections {
+			if strings.Contains(u.titles, t) {
+				sc += 0.6
+				break
+			}
+		}
+		if u.others {
+			sc -= 2
+		}
+		if u.appendix {
+			sc -= 0.5
+		}
+		if u.caption {
+			sc -= 0.3
+		}
+		sc -= 2 * numericShare(u.text)
+		// earlier statements (abstract, setup) before later mentions
+		sc -= 0.3 * u.pos
+		cands = append(cands, scored{o: u.o, text: u.text, values: vs, primary: primary, word: w, score: sc})
+	}
+	var best *scored
+	for i := range cands {
+		c := &cands[i]
+		top := 0
+		for _, v := range c.values {
+			top = max(top, freq[v])
+		}
+		if top > 1 {
+			c.score += 0.4 * math.Log(float64(min(top, 20)))
+		}
+		if best == nil || c.score > best.score {
+			best = c
+		}
+	}
+	if best == nil {
+		return retrieve.Cell{}, false
+	}
+	return retrieve.CellAt(pt.d, best.o, best.text, best.score), true
+}
+
+// numericShare is the share of a sentence's words without a letter
+// (flattened table rows quote badly).
+func numericShare(s string) float64 {
+	f := strings.Fields(s)
+	if len(f) == 0 {
+		return 0
+	}
+	n := 0
+	for _, w := range f {
+		if !strings.ContainsFunc(w, func(r rune) bool { return r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' }) {
+			n++
+		}
+	}
+	return float64(n) / float64(len(f))
+}
+
+// aspectStems are the patterns of an aspect's own words (3+ letters,
+// matched at a word's start, a plural or a long word's ending dropped:
+// "clocks" ~ "clock", "tolerance" ~ "tolerant").
+func aspectStems(aspect string) []*regexp.Regexp {
+	var out []*regexp.Regexp
+	for _, w := range wordSplit.Split(strings.ToLower(aspect), -1) {
+		if len(w) < 3 || stopAspectWords[w] {
+			continue
+		}
+		if len(w) > 6 {
+			w = w[:len(w)-2]
+		} else if strings.HasSuffix(w, "s") {
+			w = w[:len(w)-1]
+		}
+		out = append(out, re(`\b`+regexp.QuoteMeta(w)))
+	}
+	return out
+}
+
+// holdsAll reports whether s has every one of the aspect's words.
+func holdsAll(stems []*regexp.Regexp, s string) bool {
+	for _, r := range stems {
+		if !r.MatchString(s) {
+			return false
+		}
+	}
+	return true
+}
+
+// holdsHead reports whether s has the head word (the last) of a
+// several-word aspect; a one-word aspect is left to the caller's ranking.
+func holdsHead(aspect, s string) bool {
+	stems := aspectStems(aspect)
+	return len(stems) <= 1 || stems[len(stems)-1].MatchString(s)
+}
+
+// wordCell is the check for an aspect outside the lexicon: the best body
+// sentence of the paper that has ALL the aspect's own words ("label
+// smoothing" needs both: "smooth the learnt weights" is not about it), not
+// negated and not rejected; found = false when the paper has none, which
+// is then what the cell says.
+func (pt *paperText) wordCell(aspect string) (retrieve.Cell, bool) {
+	stems := aspectStems(aspect)
+	if len(stems) == 0 {
+		return retrieve.Cell{}, false
+	}
+	alts := make([]string, len(stems))
+	for i, r := range stems {
+		alts[i] = strings.TrimPrefix(r.String(), "(?i)")
+	}
+	spec := &aspectSpec{Name: aspect, words: sh(re(strings.Join(alts, "|"))), all: stems}
+	return pt.lexiconCell(spec)
+}
+
+var stopAspectWords = map[string]bool{"the": true, "and": true, "for": true, "with": true, "of": true, "number": true, "type": true, "kind": true, "used": true, "use": true}
+
+// sentences splits a leaf into sentences, a paragraph break ending one too
+// (a table row flattened into a leaf is its own unit, not the tail of the
+// sentence before it).
+func sentences(text string) []string {
+	var out []string
+	for _, p := range strings.Split(text, "\n\n") {
+		for _, s := range papertree.SplitSentences(p) {
+			if s = strings.TrimSpace(s); s != "" {
+				out = append(out, s)
+			}
+		}
+	}
+	return out
+}
