@@ -154,6 +154,7 @@ export function createCompareView(api: Api, opts: { openPage?: boolean } = {}): 
   const build = h("button", { type: "button", class: "btn btn-primary cmp-build", "data-testid": "compare-build", on: { click: () => void run() } }, "Compare");
   const status = h("p", { class: "muted cmp-status", role: "status", "data-testid": "compare-status" });
   const tools = h("div", { class: "cmp-tools" });
+  const warnBox = h("div", { class: "cmp-warnbox" });
   const body = h("div", { class: "cmp-body", "data-testid": "compare-body" });
 
   // --- the paper pane ---
@@ -185,8 +186,8 @@ export function createCompareView(api: Api, opts: { openPage?: boolean } = {}): 
       h("div", { class: "cmp-head" }, h("h2", null, "Compare papers"), h("span", { class: "spacer" }), paneToggle),
       picker,
       h("div", { class: "cmp-controls" }, aspects, build),
-      status,
-      tools,
+      h("div", { class: "cmp-statusrow" }, status, tools),
+      warnBox,
       body,
     ),
     side,
@@ -254,6 +255,7 @@ export function createCompareView(api: Api, opts: { openPage?: boolean } = {}): 
     }
     mount(paneTitle, tree.paper()?.title || ev.paperTitle);
     setPane(true);
+    revealActive();
     tree.highlight(highlightOf(ev));
     if (opts.openPage !== false && (ev.pages?.length || ev.boxes?.length)) {
       openPageView(document.body, {
@@ -280,7 +282,15 @@ export function createCompareView(api: Api, opts: { openPage?: boolean } = {}): 
 
   function focusCell() {
     const td = cellAt(cur[0], cur[1]);
-    if (td && el.isConnected) td.focus({ preventScroll: false });
+    if (!td || !el.isConnected) return;
+    td.focus({ preventScroll: true });
+    td.scrollIntoView?.({ block: "nearest", inline: "nearest" });
+  }
+
+  /** Keeps the opened cell in sight when the pane narrows the table. */
+  function revealActive() {
+    const td = body.querySelector<HTMLElement>(".cmp-on");
+    td?.scrollIntoView?.({ block: "nearest", inline: "nearest" });
   }
 
   function moveTo(r: number, c: number) {
@@ -345,23 +355,23 @@ export function createCompareView(api: Api, opts: { openPage?: boolean } = {}): 
   function renderTable() {
     if (!table) {
       mount(tools);
+      mount(warnBox);
       mount(body, h("p", { class: "muted cmp-hint" }, "Choose papers and aspects, then Compare."));
       return;
     }
     const t = table;
     const byKey = new Map(t.cells.map((c) => [keyOf(c.paperId, c.aspect), c]));
+    mount(warnBox, t.warnings.length ? h("ul", { class: "cmp-warnings", "data-testid": "compare-warnings" }, t.warnings.map((w) => h("li", null, w))) : null);
     mount(
       tools,
-      t.warnings.length ? h("ul", { class: "cmp-warnings", "data-testid": "compare-warnings" }, t.warnings.map((w) => h("li", null, w))) : null,
+      h("span", { class: "muted cmp-keys" }, "Arrows move · Enter opens · Esc closes the paper"),
       h(
-        "div",
+        "span",
         { class: "answer-actions" },
         h("span", { class: "muted" }, "Export"),
         ["csv", "md", "html", "pdf", "docx"].map((f) =>
           h("button", { type: "button", class: "btn btn-quiet btn-small", "data-testid": `compare-export-${f}`, on: { click: () => void doExport(f) } }, f.toUpperCase()),
         ),
-        h("span", { class: "spacer" }),
-        h("span", { class: "muted cmp-keys" }, "Arrow keys move · Enter opens · Esc closes the paper"),
       ),
     );
     mount(
