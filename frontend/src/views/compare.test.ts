@@ -1,10 +1,26 @@
 import { describe, expect, it, vi } from "vitest";
 import type { CompareTable } from "../lib/api";
 import { fakeApi, xssAnswer, xssPaper, XSS, SCRIPT } from "../test/fakeapi";
-import { createCompareView, parseAspects } from "./compare";
+import type { Paper } from "../lib/api";
+import { createCompareView, filterPickable, moveCell, parseAspects } from "./compare";
 import { selectionPanel } from "./selection";
 
 const flush = () => new Promise((r) => setTimeout(r, 0));
+
+function paper(id: string, title: string, authors: string[], year: number, status = "ready"): Paper {
+  return { id, title, authors, year, pages: 3, file: `/papers/${id}-file.pdf`, status, code: "", message: "", stale: false };
+}
+
+const library = (): Paper[] => [
+  paper("1", "BERT: Pre-training of Deep Bidirectional Transformers", ["Jacob Devlin", "Ming-Wei Chang"], 2019),
+  paper("2", "Convolutional Neural Networks for Sentence Classification", ["Yoon Kim"], 2014),
+  paper("3", "Recurrent Convolutional Neural Networks for Text Classification", ["Siwei Lai"], 2015),
+  paper("4", "GloVe: Global Vectors for Word Representation", ["Jeffrey Pennington", "Richard Socher"], 2014),
+  paper("5", `${XSS} Müller's paper`, ["Jörg Müller"], 2020),
+  paper("6", "Broken", [], 0, "failed"),
+];
+
+const key = (el: Element, k: string, init: KeyboardEventInit = {}) => el.dispatchEvent(new KeyboardEvent("keydown", { key: k, bubbles: true, cancelable: true, ...init }));
 
 function table(): CompareTable {
   const ev = xssAnswer().evidence[0];
@@ -89,6 +105,152 @@ describe("compare view", () => {
     await flush();
     expect(v.table()).toBeNull();
     expect(v.el.querySelector("[data-testid=compare-table]")).toBeNull();
+  });
+});
+
+describe("compare picker and keyboard", () => {
+  it("filters by title, author, year and file name; every word must match", () => {
+    const ps = library();
+    ps[2].file = "/papers/lai2015_rcnn_aaai.pdf";
+    const ids = (q: string) => filterPickable(ps, q).map((p) => p.id);
+    expect(ids("")).toEqual(["1", "2", "3", "4", "5", "6"]);
+    expect(ids("convolutional")).toEqual(["2", "3"]);
+    expect(ids("classification 2014")).toEqual(["2"]);
+    expect(ids("devlin")).toEqual(["1"]);
+    expect(ids("muller")).toEqual(["5"]); // diacritics folded
+    expect(ids("rcnn")).toEqual(["3"]); // the file name
+    expect(ids("KIM")).toEqual(["2"]);
+    expect(ids("nothing-like-this")).toEqual([]);
+  });
+
+  it("moves between cells with the arrow keys, Home and End, stopping at the edges", () => {
+    expect(moveCell("ArrowRight", false, 0, 0, 3, 4)).toEqual([0, 1]);
+    expect(moveCell("ArrowLeft", false, 0, 0, 3, 4)).toEqual([0, 0]);
+    expect(moveCell("ArrowDown", false, 2, 1, 3, 4)).toEqual([2, 1]);
+    expect(moveCell("ArrowUp", false, 2, 1, 3, 4)).toEqual([1, 1]);
+    expect(moveCell("Home", false, 2, 3, 3, 4)).toEqual([2, 0]);
+    expect(moveCell("End", false, 1, 0, 3, 4)).toEqual([1, 3]);
+    expect(moveCell("Home", true, 2, 3, 3, 4)).toEqual([0, 0]);
+    expect(moveCell("End", true, 0, 0, 3, 4)).toEqual([2, 3]);
+    expect(moveCell("a", false, 0, 0, 3, 4)).toBeNull();
+    expect(moveCell("ArrowDown", false, 0, 0, 0, 0)).toBeNull();
+  });
+
+  it("filters the picker, selects all shown, clears, and keeps the focus on a ticked box", async () => {
+    const compare = vi.fn(async () => table());
+    const v = createCompareView(fakeApi({ listPapers: async () => library(), compare }), { openPage: false });
+    document.body.appendChild(v.el);
+    await v.open([]);
+    const boxes = () => [...v.el.querySelectorAll<HTMLInputElement>("[data-testid=compare-paper]")];
+    expect(boxes().length).toBe(5); // the failed paper is not offered
+    expect(v.el.querySelector("img")).toBeNull(); // a title with markup stays text
+    expect(v.el.querySelector("[data-testid=compare-papers]")?.textContent).toContain(XSS);
+    expect(v.el.querySelector("[data-testid=compare-pick-summary]")?.textContent).toContain("whole library (5)");
+
+    const filter = v.el.querySelector<HTMLInputElement>("[data-testid=compare-filter]")!;
+    filter.value = "neural 2014";
+    filter.dispatchEvent(new Event("input"));
+    expect(boxes().map((b) => b.dataset.paperId)).toEqual(["2"]);
+    expect(v.el.querySelector("[data-testid=compare-pick-count]")?.textContent).toBe("1 of 5 shown");
+    filter.value = "classification";
+    filter.dispatchEvent(new Event("input"));
+    expect(boxes().map((b) => b.dataset.paperId)).toEqual(["2", "3"]);
+    v.el.querySelector<HTMLButtonElement>("[data-testid=compare-select-shown]")!.click();
+    expect(boxes().every((b) => b.checked)).toBe(true);
+    expect(v.el.querySelector("[data-testid=compare-pick-summary]")?.textContent).toBe("2 of 5 chosen");
+
+    // Ticking a box with the keyboard must not rebuild the list (the focus stays).
+    filter.value = "";
+    filter.dispatchEvent(new Event("input"));
+    const glove = boxes().find((b) => b.dataset.paperId === "4")!;
+    glove.focus();
+    glove.click();
+    expect(document.activeElement).toBe(glove);
+    expect(glove.isConnected).toBe(true);
+    expect(v.el.querySelector("[data-testid=compare-pick-summary]")?.textContent).toBe("3 of 5 chosen");
+
+    v.el.querySelector<HTMLButtonElement>("[data-testid=compare-build]")!.click();
+    await flush();
+    expect(compare).toHaveBeenCalledWith({ paperIds: ["2", "3", "4"], aspects: [] });
+    // The picker folds away so the table gets the room.
+    expect(v.el.querySelector<HTMLDetailsElement>("[data-testid=compare-picker]")!.open).toBe(false);
+
+    v.el.querySelector<HTMLButtonElement>("[data-testid=compare-clear]")!.click();
+    expect(boxes().some((b) => b.checked)).toBe(false);
+    expect(v.el.querySelector("[data-testid=compare-pick-summary]")?.textContent).toContain("whole library");
+    v.el.remove();
+  });
+
+  it("keeps the table full width until a cell opens; Enter, Space and arrows work; Esc closes the pane", async () => {
+    const paperCall = vi.fn(async () => xssPaper());
+    const v = createCompareView(fakeApi({ listPapers: async () => library(), compare: async () => table(), paper: paperCall }), { openPage: false });
+    document.body.appendChild(v.el);
+    await v.open([]);
+    const side = v.el.querySelector<HTMLElement>("[data-testid=compare-side]")!;
+    const toggle = v.el.querySelector<HTMLButtonElement>("[data-testid=compare-pane-toggle]")!;
+    expect(side.hidden).toBe(true);
+    expect(toggle.disabled).toBe(true); // nothing to show yet
+    v.el.querySelector<HTMLButtonElement>("[data-testid=compare-build]")!.click();
+    await flush();
+    expect(v.el.dataset.pane).toBe("closed");
+    expect(v.el.querySelector(".cmp-layout")?.classList.contains("cmp-open")).toBe(false);
+
+    const cell = (r: number, c: number) => v.el.querySelector<HTMLElement>(`[data-testid=compare-cell][data-row="${r}"][data-col="${c}"]`)!;
+    // Roving tabindex: one cell takes Tab.
+    expect([...v.el.querySelectorAll("[data-testid=compare-cell]")].filter((c) => c.getAttribute("tabindex") === "0")).toEqual([cell(0, 0)]);
+    cell(0, 0).focus();
+    key(cell(0, 0), "ArrowDown");
+    expect(document.activeElement).toBe(cell(1, 0));
+    key(cell(1, 0), "ArrowRight");
+    expect(document.activeElement).toBe(cell(1, 1));
+    expect(cell(1, 1).getAttribute("tabindex")).toBe("0");
+    expect(cell(0, 0).getAttribute("tabindex")).toBe("-1");
+    key(cell(1, 1), "ArrowRight"); // the edge: stays
+    expect(document.activeElement).toBe(cell(1, 1));
+    key(cell(1, 1), "ArrowUp");
+    expect(document.activeElement).toBe(cell(0, 1)); // a not-found cell is reachable too
+    key(cell(0, 1), "Enter");
+    await flush();
+    expect(paperCall).not.toHaveBeenCalled(); // it cites nothing
+    expect(side.hidden).toBe(true);
+
+    key(cell(0, 1), "ArrowLeft");
+    const space = new KeyboardEvent("keydown", { key: " ", bubbles: true, cancelable: true });
+    cell(0, 0).dispatchEvent(space);
+    await flush();
+    expect(space.defaultPrevented).toBe(true); // Space opens, it does not scroll
+    expect(paperCall).toHaveBeenCalledWith("7");
+    expect(side.hidden).toBe(false);
+    expect(v.el.dataset.pane).toBe("open");
+    expect(cell(0, 0).classList.contains("cmp-on")).toBe(true);
+    expect(side.querySelector(`[data-node-id="105"]`)?.getAttribute("aria-current")).toBeTruthy();
+    expect(side.querySelector(".cmp-side-title")?.textContent).toContain(XSS); // as text
+    expect(side.querySelector("img")).toBeNull();
+
+    // Esc anywhere gives the table the full width back and the focus to the cell.
+    key(document.body, "Escape");
+    expect(side.hidden).toBe(true);
+    expect(document.activeElement).toBe(cell(0, 0));
+    // The toggle reopens it (the paper is still loaded) and closes it again.
+    expect(toggle.disabled).toBe(false);
+    toggle.click();
+    expect(side.hidden).toBe(false);
+    expect(toggle.getAttribute("aria-expanded")).toBe("true");
+    v.el.querySelector<HTMLButtonElement>("[data-testid=compare-pane-close]")!.click();
+    expect(side.hidden).toBe(true);
+
+    // Enter on a found cell opens it as well.
+    key(cell(1, 0), "Enter");
+    await flush();
+    expect(side.hidden).toBe(false);
+    // Esc while a dialog is open is the dialog's.
+    const dlg = document.createElement("div");
+    dlg.className = "modal-back";
+    document.body.appendChild(dlg);
+    key(dlg, "Escape");
+    expect(side.hidden).toBe(false);
+    dlg.remove();
+    v.el.remove();
   });
 });
 

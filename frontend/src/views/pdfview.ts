@@ -32,6 +32,8 @@ export interface PageViewOptions {
   index: number;
   /** Opens the paper in the system's PDF viewer. */
   openExternal?(paperId: string): void;
+  /** Called once when the view closes (e.g. to give the focus back). */
+  onClose?(): void;
 }
 
 /** Opens the page view over host; Escape or Close removes it. */
@@ -44,8 +46,12 @@ export function openPageView(host: HTMLElement, opts: PageViewOptions): { close(
   const canvasWrap = h("div", { class: "pdf-page", "data-testid": "pdf-page" });
   const info = h("div", { class: "pdf-info" });
   const back = h("div", { class: "modal-back pdf-back", "data-testid": "pdf-view", tabindex: -1 });
+  let closed = false;
   const close = () => {
+    if (closed) return;
+    closed = true;
     back.remove();
+    opts.onClose?.();
     for (const d of docs.values()) void d.then((x) => x.destroy()).catch(() => {});
   };
   const btn = (label: string, testid: string, fn: () => void, title = "") =>
