@@ -22,7 +22,7 @@ function view(): SettingsView {
         max_reply_mb: 4,
       },
       retrieval: { strategy: "pt-rag", budget: 2048, params: {} },
-      parse: { use_outline: true, max_segment_tokens: 512, file_timeout_seconds: 30 },
+      parse: { use_outline: true, max_segment_tokens: 512, file_timeout_seconds: 30, ocr: true, ocr_languages: "eng" },
     },
     descriptions: {
       "llm.answer_budget_seconds": "Total time the language model may spend on one answer, in seconds.",
