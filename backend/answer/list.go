@@ -1,0 +1,97 @@
+package answer
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/papertree/papertree/backend/papertree"
+)
+
+// ComposeList answers a which-papers question from its verified findings
+// (retrieve's list route): one line per paper, strongest first, with the
+// sentence of its own text that states the property and its citation.
+// With no finding the reply is "No paper in this library says so"; it adds
+// that the library never mentions a topic word only when the full-text
+// index holds it nowhere in the scope (c.Holders), never on the strength of
+// a score. topic are the words a paper had to hold (one per alternative).
+func ComposeList(findings []papertree.PaperFinding, topic []string, c Claims) Output {
+	if len(findings) > 0 {
+		var b strings.Builder
+		if len(findings) == 1 {
+			b.WriteString("1 paper of the library states it:\n")
+		} else {
+			fmt.Fprintf(&b, "%d papers of the library state it:\n", len(findings))
+		}
+		out := Output{}
+		for i, f := range findings {
+			title := f.Title
+			if title == "" {
+				title = fmt.Sprintf("paper %d", f.PaperID)
+			}
+			fmt.Fprintf(&b, "%d. %s: “%s” [%d]\n", i+1, title, strings.TrimSpace(f.Sentence), f.Cite)
+			out.Cited = append(out.Cited, f.Cite-1)
+		}
+		out.Text = strings.TrimRight(b.String(), "\n")
+		return out
+	}
+	where := "this library"
+	if len(c.Scope) > 0 {
+		where = "these papers"
+		if c.Name != "" {
+			where = c.Name
+		}
+	}
+	out := Output{NotFound: true, Text: "No paper in " + where + " says so: none states it in its own text."}
+	if len(c.Scope) == 1 && c.Name == "" {
+		out.Text = "The paper does not say so in its own text."
+	}
+	var never []string
+	for _, w := range topic {
+		if c.Holders == nil {
+			continue
+		}
+		ids, ok := c.Holders(w)
+		if !ok {
+			continue
+		}
+		in := false
+		for _, id := range ids {
+			if len(c.Scope) == 0 || containsID(c.Scope, id) {
+				in = true
+				break
+			}
+		}
+		if !in {
+			never = append(never, w)
+			out.Absent = append(out.Absent, papertree.AbsenceClaim{Word: w, Papers: c.Scope})
+		}
+	}
+	if len(never) > 0 {
+		out.Text += " No paper of " + where + " mentions " + quoteList(never) + "."
+	}
+	out.Reason = out.Text
+	return out
+}
+
+func containsID(ids []int64, id int64) bool {
+	for _, x := range ids {
+		if x == id {
+			return true
+		}
+	}
+	return false
+}
+
+func quoteList(ws []string) string {
+	q := make([]string, len(ws))
+	for i, w := range ws {
+		q[i] = "“" + w + "”"
+	}
+	switch len(q) {
+	case 1:
+		return q[0]
+	case 2:
+		return q[0] + " or " + q[1]
+	}
+	return strings.Join(q[:len(q)-1], ", ") + " or " + q[len(q)-1]
+}
