@@ -58,6 +58,9 @@ type TopicGroup struct {
 	// names the thing asked about on its own.
 	Pos  []int  `json:"pos"`
 	Name []bool `json:"name"`
+	// Compound is the index of the typed word each word came from: words
+	// joined by a hyphen ("NP-hard", "gamma-ray") share it.
+	Compound []int `json:"compound"`
 }
 
 // listFrame are the words that frame a which-papers question around its
@@ -91,24 +94,28 @@ func ListTopic(q string) []TopicGroup {
 	}
 	rest := skipListVerb(q[loc[1]:])
 	var out []TopicGroup
-	pos := 0
+	pos, field := 0, 0
 	for _, part := range orRE.Split(rest, -1) {
 		var g TopicGroup
 		seen := map[string]bool{}
-		for _, f := range strings.FieldsFunc(part, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '\'' }) {
-			pos++
-			typed := strings.Trim(f, "'")
-			w := strings.ToLower(typed)
-			if len([]rune(w)) < 2 || embedding.IsStopword(w) || listFrame[w] || strings.IndexFunc(w, unicode.IsLetter) < 0 {
-				continue
+		for _, typedField := range strings.Fields(part) {
+			field++
+			for _, f := range strings.FieldsFunc(typedField, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '\'' }) {
+				pos++
+				typed := strings.Trim(f, "'")
+				w := strings.ToLower(typed)
+				if len([]rune(w)) < 2 || embedding.IsStopword(w) || listFrame[w] || strings.IndexFunc(w, unicode.IsLetter) < 0 {
+					continue
+				}
+				st := embedding.Stem(w)
+				if st == "" || seen[st] || scaffold[st] {
+					continue
+				}
+				seen[st] = true
+				g.Stems, g.Words = append(g.Stems, st), append(g.Words, w)
+				g.Pos, g.Name = append(g.Pos, pos), append(g.Name, strings.IndexFunc(typed, unicode.IsUpper) >= 0)
+				g.Compound = append(g.Compound, field)
 			}
-			st := embedding.Stem(w)
-			if st == "" || seen[st] || scaffold[st] {
-				continue
-			}
-			seen[st] = true
-			g.Stems, g.Words = append(g.Stems, st), append(g.Words, w)
-			g.Pos, g.Name = append(g.Pos, pos), append(g.Name, strings.IndexFunc(typed, unicode.IsUpper) >= 0)
 		}
 		pos++ // "or" breaks a phrase
 		if len(g.Stems) > 0 {

@@ -2,9 +2,8 @@ package retrieve
 
 import (
 	"context"
-	"fmt"
-	"os"
 	"math"
+	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -58,6 +57,7 @@ type topicGroup struct {
 	idf          []float64
 	pos          []int
 	name         []bool
+	compound     []int
 	anchor       int // index of the most specific word
 	mass         float64
 	// core are the words a stating sentence must hold (indexes): the
@@ -102,20 +102,14 @@ func listGroups(ctx context.Context, ix Index, q *query.Question) []topicGroup {
 			}
 		}
 	}
-	if os.Getenv("PT_DEBUG_LIST") != "" {
-		fmt.Fprintln(os.Stderr, "LIST", q.Text)
-		for _, w := range words {
-			fmt.Fprintf(os.Stderr, "   %s %.2f\n", w, idf[w])
-		}
-	}
 	out := make([]topicGroup, 0, len(src))
 	best := 0.0
 	for _, g := range src {
-		t := topicGroup{stems: g.Stems, words: g.Words, idf: make([]float64, len(g.Stems)), pos: g.Pos, name: g.Name}
-		if len(t.pos) != len(t.stems) {
-			t.pos, t.name = make([]int, len(t.stems)), make([]bool, len(t.stems))
+		t := topicGroup{stems: g.Stems, words: g.Words, idf: make([]float64, len(g.Stems)), pos: g.Pos, name: g.Name, compound: g.Compound}
+		if len(t.pos) != len(t.stems) || len(t.compound) != len(t.stems) {
+			t.pos, t.name, t.compound = make([]int, len(t.stems)), make([]bool, len(t.stems)), make([]int, len(t.stems))
 			for i := range t.pos {
-				t.pos[i] = i
+				t.pos[i], t.compound[i] = i, -1-i
 			}
 		}
 		for i, w := range g.Words {
@@ -132,7 +126,8 @@ func listGroups(ctx context.Context, ix Index, q *query.Question) []topicGroup {
 	}
 	var strong, weak []topicGroup
 	for _, t := range out {
-		if len(out) > 1 && t.idf[t.anchor] < 0.6*best {
+		single := len(t.stems) == 1 && !t.name[0]
+		if len(out) > 1 && (t.idf[t.anchor] < 0.6*best || single && t.idf[t.anchor] < best) {
 			weak = append(weak, t)
 		} else {
 			strong = append(strong, t)
@@ -147,6 +142,7 @@ func listGroups(ctx context.Context, ix Index, q *query.Question) []topicGroup {
 					strong[i].idf = append(strong[i].idf, w.idf[j])
 					strong[i].pos = append(strong[i].pos, -100) // never part of the phrase
 					strong[i].name = append(strong[i].name, false)
+					strong[i].compound = append(strong[i].compound, -1000-j)
 				}
 			}
 		}
@@ -171,12 +167,18 @@ func (t *topicGroup) finish() {
 		}
 	}
 	if t.named {
+		// The name, with the words it is typed together with ("NP-hard").
 		t.core = []int{t.anchor}
+		for i, c := range t.compound {
+			if i != t.anchor && c == t.compound[t.anchor] {
+				t.core = append(t.core, i)
+			}
+		}
 		return
 	}
 	// The phrase around the anchor: words next to each other in the
 	// question, at least half as specific as the anchor.
-	in := func(i int) bool { return t.idf[i] >= 0.5*t.idf[t.anchor] }
+	in := func(i int) bool { return t.idf[i] >= 0.5*t.idf[t.anchor] || t.compound[i] == t.compound[t.anchor] }
 	at := map[int]int{}
 	for i, p := range t.pos {
 		at[p] = i
@@ -205,22 +207,45 @@ func wordRoot(w string) string {
 	if len(w) > 3 && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") {
 		w = w[:len(w)-1]
 	}
-	for _, suf := range []string{"ing", "ion", "ed", "e", "y"} {
-		if len(w)-len(suf) >= 5 && strings.HasSuffix(w, suf) {
-			return w[:len(w)-len(suf)]
-		}
-	}
 	return w
 }
 
-// holdsRoot reports a token of toks that is a printed form of root.
+// holdsRoot reports a token of toks that is a printed form of root: the
+// root with at most three more letters ("forest" -> "forests", "perceive"
+// -> "perceived"), or with digits ("cifar" -> "cifar10"), never another
+// word that starts with it ("diffusion" is not "diffuse").
 func holdsRoot(toks []string, root string) bool {
 	for _, t := range toks {
-		if strings.HasPrefix(t, root) && len(t)-len(root) <= 4 {
+		if !strings.HasPrefix(t, root) {
+			continue
+		}
+		rest := t[len(root):]
+		if len(rest) <= 3 || strings.IndexFunc(rest, func(r rune) bool { return !unicode.IsDigit(r) }) < 0 {
 			return true
 		}
 	}
 	return false
+}
+
+// exampleRE marks a sentence that gives an example ("For example, in the
+// sentence ... stock prices ..."): it illustrates, it does not state what
+// the paper does.
+var exampleRE = regexp.MustCompile(`(?i)^\W*(for (example|instance)|e\.g\.|consider (the|a|an) (example|sentence))\b`)
+
+// ownText reports a leaf of the paper's own body: not its front matter
+// (authors, affiliations), reference list, acknowledgements, nor a section
+// about others' work.
+func ownText(d *PaperData, x *paperExtra, o int) bool {
+	if x.refs[o] || othersSection(d, o) {
+		return false
+	}
+	for a := o; a >= 0; a = d.Parent[a] {
+		switch d.Nodes[a].Role {
+		case papertree.RoleFrontMatter, papertree.RoleReferences, papertree.RoleAcks:
+			return false
+		}
+	}
+	return true
 }
 
 // lowerTokens splits text into lowercase runs of letters and digits.
@@ -258,7 +283,7 @@ type paperFinding struct {
 func verifyPaper(d *PaperData, groups []topicGroup) (f paperFinding, ok bool) {
 	x := extraOf(d)
 	for o, n := range d.Nodes {
-		if !n.IsLeaf() || x.refs[o] || len(x.sents[o]) == 0 || othersSection(d, o) {
+		if !n.IsLeaf() || len(x.sents[o]) == 0 || !ownText(d, x, o) {
 			continue
 		}
 		low := strings.ToLower(n.Text)
@@ -299,14 +324,19 @@ func verifyPaper(d *PaperData, groups []topicGroup) (f paperFinding, ok bool) {
 						continue sentences
 					}
 				}
-				if papertree.AboutOthers(text) || !papertree.Readable(text) {
+				if papertree.AboutOthers(text) || !papertree.Readable(text) || exampleRE.MatchString(text) {
 					continue
 				}
-				in := 0.0
+				in, words := 0.0, 0
 				for i, r := range g.roots {
 					if holdsRoot(toks, r) {
 						in += g.idf[i]
+						words++
 					}
+				}
+				if !g.named && len(g.roots) > 1 && words < 2 {
+					// "proteins" alone does not state protein folding.
+					continue
 				}
 				sc := 0.6*in/g.mass + 0.4*leaf
 				f.mentions++
