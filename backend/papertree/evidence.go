@@ -126,3 +126,23 @@ type Answer struct {
 	Model     string         `json:"model,omitempty"`
 	CreatedAt time.Time      `json:"created_at"`
 }
+
+// RouteList is Diagnostics.Route of a which-papers answer (the same value
+// as query.RouteList, which papertree cannot import).
+const RouteList = "which-papers"
+
+// FindingsFromEvidence rebuilds a which-papers answer's list from its
+// evidence (one passage a paper, its stating sentence as Span), for answers
+// read back from the history, which stores the evidence only.
+func FindingsFromEvidence(ev []Evidence) []PaperFinding {
+	var out []PaperFinding
+	for i, e := range ev {
+		f := PaperFinding{PaperID: e.PaperID, Title: e.PaperTitle, Sentence: e.Text, Path: e.Path, Pages: e.Pages,
+			NodeID: e.NodeID, Score: e.Score, Cite: i + 1}
+		if e.Span != nil && e.Span.Start >= 0 && e.Span.Start <= e.Span.End && e.Span.End <= len(e.Text) {
+			f.Sentence = e.Text[e.Span.Start:e.Span.End]
+		}
+		out = append(out, f)
+	}
+	return out
+}
