@@ -34,16 +34,15 @@ func ComposeList(findings []papertree.PaperFinding, topic []string, c Claims) Ou
 		out.Text = strings.TrimRight(b.String(), "\n")
 		return out
 	}
-	where := "this library"
-	if len(c.Scope) > 0 {
-		where = "these papers"
-		if c.Name != "" {
-			where = c.Name
-		}
-	}
-	out := Output{NotFound: true, Text: "No paper in " + where + " says so: none states it in its own text."}
-	if len(c.Scope) == 1 && c.Name == "" {
-		out.Text = "The paper does not say so in its own text."
+	out := Output{NotFound: true, Text: "No paper in this library says so: no paper's own text states it."}
+	none := "No paper of this library"
+	switch {
+	case len(c.Scope) == 1 && c.Name != "":
+		out.Text, none = c.Name+" does not say so in its own text.", c.Name+" never"
+	case len(c.Scope) == 1:
+		out.Text, none = "The paper does not say so in its own text.", "The paper never"
+	case len(c.Scope) > 1:
+		out.Text, none = "None of these papers says so in its own text.", "None of these papers"
 	}
 	var never []string
 	for _, w := range topic {
@@ -67,7 +66,7 @@ func ComposeList(findings []papertree.PaperFinding, topic []string, c Claims) Ou
 		}
 	}
 	if len(never) > 0 {
-		out.Text += " No paper of " + where + " mentions " + quoteList(never) + "."
+		out.Text += " " + none + " mentions " + quoteList(never) + "."
 	}
 	out.Reason = out.Text
 	return out

@@ -254,12 +254,13 @@ func lowerTokens(s string) []string {
 }
 
 // othersSection reports a leaf in a section about other people's work
-// (related work, background, prior work): it names every property of every
-// paper it cites.
+// (related work, background, prior work), which names every property of
+// every paper it cites, or in a reference list the tree did not mark.
 func othersSection(d *PaperData, o int) bool {
 	for a := d.Parent[o]; a > 0; a = d.Parent[a] {
 		t := strings.ToLower(stripNumber(d.Nodes[a].Title))
-		for _, p := range []string{"related work", "background", "previous work", "prior work", "literature review", "related research"} {
+		for _, p := range []string{"related work", "background", "previous work", "prior work", "literature review", "related research",
+			"references", "bibliography", "literature cited", "works cited"} {
 			if strings.HasPrefix(t, p) {
 				return true
 			}
