@@ -11,9 +11,8 @@ import (
 // pt-rag; "Which papers ..." gets the list of every paper whose own text
 // states the property (which.go); "Compare ..." goes to structrag, whose
 // router builds a table for it. With one paper in scope every question is
-// a single-paper question. With an LLM, StructRAG's router prompt may turn
-// a question the rules read as single-paper into a comparison (a "table");
-// the rules decide everything else, offline or when the model fails.
+// a single-paper question. The route is read from the question's form
+// (offline rules); with an LLM, structrag's own steps use the model.
 type auto struct{}
 
 func init() { Register(auto{}) }
@@ -27,22 +26,33 @@ func (auto) Retrieve(ctx context.Context, ix Index, req Request) (Result, error)
 	if err := checkRequest(&req); err != nil {
 		return Result{}, err
 	}
+	route, why := AutoRoute(ctx, req)
+	return RetrieveRoute(ctx, ix, req, route, why)
+}
+
+// AutoRoute is auto's choice for req: the route the question's form asks
+// for (query.Question.Route), single when one paper is in scope. The rules
+// decide, with or without an LLM: asking StructRAG's router prompt for every
+// question would add a model call to each single-paper answer.
+func AutoRoute(ctx context.Context, req Request) (route, why string) {
 	q := req.Q()
-	req.Question = q
-	route, why := q.Route, q.RouteWhy
+	route, why = q.Route, q.RouteWhy
 	if route == "" {
 		route, why = query.RouteOf(q.Text)
 	}
 	if len(req.PaperIDs) == 1 && route != query.RouteSingle {
-		route, why = query.RouteSingle, "one paper in scope: "+why+", answered from its passages"
+		return query.RouteSingle, "one paper in scope: " + why + ", answered from its passages"
 	}
-	if route == query.RouteSingle && len(req.PaperIDs) != 1 {
-		if h := multiDocLLM(ctx); h.Route != nil {
-			if typ, r, err := h.Route(ctx, req.Query, nil); err == nil && typ == StructTable {
-				route, why = query.RouteCompare, "the LLM router chose a table: "+r
-			}
-		}
+	return route, why
+}
+
+// RetrieveRoute retrieves for req along route (AutoRoute) and records the
+// route and why in the result's diagnostics.
+func RetrieveRoute(ctx context.Context, ix Index, req Request, route, why string) (Result, error) {
+	if err := checkRequest(&req); err != nil {
+		return Result{}, err
 	}
+	req.Question = req.Q()
 	var res Result
 	var err error
 	switch route {

@@ -360,6 +360,13 @@ func whichPapers(ctx context.Context, ix Index, req Request) (Result, error) {
 	q := req.Q()
 	groups := listGroups(ctx, ix, q)
 	scope := req.PaperIDs
+	for _, id := range scope {
+		// Papers the researcher chose must exist: an unknown id is an
+		// error, as for every strategy, not a paper that says nothing.
+		if _, err := ix.Paper(ctx, id); err != nil {
+			return Result{}, err
+		}
+	}
 	if len(scope) == 0 {
 		all, err := ix.ReadyPapers(ctx)
 		if err != nil {
