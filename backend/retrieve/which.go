@@ -235,8 +235,8 @@ var exampleRE = regexp.MustCompile(`(?i)^\W*(for (example|instance)|e\.g\.|consi
 // ownText reports a leaf of the paper's own body: not its front matter
 // (authors, affiliations), reference list, acknowledgements, nor a section
 // about others' work.
-func ownText(d *PaperData, x *paperExtra, o int) bool {
-	if x.refs[o] || othersSection(d, o) {
+func ownText(d *PaperData, o int) bool {
+	if othersSection(d, o) {
 		return false
 	}
 	for a := o; a >= 0; a = d.Parent[a] {
@@ -245,7 +245,29 @@ func ownText(d *PaperData, x *paperExtra, o int) bool {
 			return false
 		}
 	}
-	return true
+	// A reference list merged into a body section (the tree missed its
+	// heading), as retrieve's signals flag it.
+	t := d.Nodes[o].Text
+	return !(mayBeReferences(t) && ReferenceLike(t))
+}
+
+// containsFold reports whether s holds sub (lowercase) in any letter case,
+// without lowercasing s: most passages of a paper do not hold it.
+func containsFold(s, sub string) bool {
+	if sub == "" {
+		return true
+	}
+	c := sub[0]
+	for i := 0; i+len(sub) <= len(s); i++ {
+		b := s[i]
+		if b >= 'A' && b <= 'Z' {
+			b += 'a' - 'A'
+		}
+		if b == c && strings.EqualFold(s[i:i+len(sub)], sub) {
+			return true
+		}
+	}
+	return false
 }
 
 // lowerTokens splits text into lowercase runs of letters and digits.
@@ -282,18 +304,26 @@ type paperFinding struct {
 // verifyPaper returns the paper's best sentence stating the topic, or
 // ok false when none of its own body sentences does.
 func verifyPaper(d *PaperData, groups []topicGroup) (f paperFinding, ok bool) {
-	x := extraOf(d)
 	for o, n := range d.Nodes {
-		if !n.IsLeaf() || len(x.sents[o]) == 0 || !ownText(d, x, o) {
+		if !n.IsLeaf() || n.Text == "" {
 			continue
 		}
-		low := strings.ToLower(n.Text)
 		var sents []string
 		var leafToks []string
+		own := 0 // 1 own text, -1 not, 0 not read yet
 		for gi := range groups {
 			g := &groups[gi]
-			if !strings.Contains(low, g.roots[g.anchor]) {
+			if !containsFold(n.Text, g.roots[g.anchor]) {
 				continue
+			}
+			if own == 0 {
+				own = -1
+				if ownText(d, o) {
+					own = 1
+				}
+			}
+			if own < 0 {
+				break
 			}
 			if leafToks == nil {
 				leafToks = lowerTokens(n.Text)
@@ -422,7 +452,11 @@ func whichPapers(ctx context.Context, ix Index, req Request) (Result, error) {
 		go func(i int, id int64) {
 			defer wg.Done()
 			defer func() { <-sem }()
-			d, err := ix.Paper(ctx, id)
+			load := ix.Paper
+			if tl, ok := ix.(textLoader); ok {
+				load = tl.PaperText
+			}
+			d, err := load(ctx, id)
 			if err != nil {
 				mu.Lock()
 				if firstErr == nil && ctx.Err() != nil {
