@@ -228,9 +228,9 @@ func holdsRoot(toks []string, root string) bool {
 }
 
 // exampleRE marks a sentence that gives an example ("For example, in the
-// sentence ... stock prices ..."): it illustrates, it does not state what
-// the paper does.
-var exampleRE = regexp.MustCompile(`(?i)^\W*(for (example|instance)|e\.g\.|consider (the|a|an) (example|sentence))\b`)
+// sentence ... stock prices ...") or thanks people (a footnote in the
+// introduction): it does not state what the paper does.
+var exampleRE = regexp.MustCompile(`(?i)^\W*\d*\s*(for (example|instance)|e\.g\.|consider (the|a|an) (example|sentence)|(we|i) (would like to )?(thank|are grateful|acknowledge))\b`)
 
 // ownText reports a leaf of the paper's own body: not its front matter
 // (authors, affiliations), reference list, acknowledgements, nor a section
@@ -268,6 +268,31 @@ func containsFold(s, sub string) bool {
 		}
 	}
 	return false
+}
+
+// holdsName reports a token of raw (as printed) that is the name root
+// was typed as: capitalised ("Penn", not "penne20"; "Adam", not "adam"
+// inside a word list), followed by nothing, digits ("CIFAR10") or a
+// plural s.
+func holdsName(raw []string, root string) bool {
+	for _, t := range raw {
+		if len(t) < len(root) || !strings.EqualFold(t[:len(root)], root) {
+			continue
+		}
+		if r := t[0]; r < 'A' || r > 'Z' {
+			continue
+		}
+		rest := t[len(root):]
+		if rest == "" || rest == "s" || rest == "es" || strings.IndexFunc(rest, func(r rune) bool { return !unicode.IsDigit(r) }) < 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// rawTokens splits text into runs of letters and digits as printed.
+func rawTokens(s string) []string {
+	return strings.FieldsFunc(s, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
 }
 
 // lowerTokens splits text into lowercase runs of letters and digits.
@@ -347,11 +372,12 @@ func verifyPaper(d *PaperData, groups []topicGroup) (f paperFinding, ok bool) {
 		sentences:
 			for _, text := range sents {
 				toks := lowerTokens(text)
+				raw := rawTokens(text)
 				if len(toks) < 5 {
 					continue
 				}
 				for _, c := range g.core {
-					if !holdsRoot(toks, g.roots[c]) {
+					if g.name[c] && !holdsName(raw, g.roots[c]) || !g.name[c] && !holdsRoot(toks, g.roots[c]) {
 						continue sentences
 					}
 				}
