@@ -28,8 +28,9 @@ var (
 		`|^\s*(?:list|name|find|show(?:\s+me)?)\s+(?:all\s+)?(?:the\s+|of\s+the\s+)?(?:papers?|stud(?:y|ies)|works?|articles?|publications?)\b`)
 	// compareRE: "Compare ...", "How do X and Y differ", "What are the
 	// differences between ...", "X versus Y".
-	orRE      = regexp.MustCompile(`(?i)\bor\b|\bnor\b|/`)
-	compareRE = regexp.MustCompile(`(?i)^\s*compare\b|\bhow\s+(?:do|does|did)\s+.+\s+differ\b|\bdiffer(?:ences?|s)?\s+between\b|\bcomparison\s+(?:of|between)\b|\bversus\b|\bvs\.?\s`)
+	numberAfterRE = regexp.MustCompile(`([A-Za-z]+)[-_’']?(\d+)\W*$`)
+	orRE          = regexp.MustCompile(`(?i)\bor\b|\bnor\b|/`)
+	compareRE     = regexp.MustCompile(`(?i)^\s*compare\b|\bhow\s+(?:do|does|did)\s+.+\s+differ\b|\bdiffer(?:ences?|s)?\s+between\b|\bcomparison\s+(?:of|between)\b|\bversus\b|\bvs\.?\s`)
 )
 
 // RouteOf says which kind of answer q asks for and why (the cue that
@@ -61,6 +62,10 @@ type TopicGroup struct {
 	// Compound is the index of the typed word each word came from: words
 	// joined by a hyphen ("NP-hard", "gamma-ray") share it.
 	Compound []int `json:"compound"`
+	// Number is the number typed joined to a word ("CoNLL-2003" ->
+	// "2003" for conll, "CIFAR-10" -> "10"), "" for most words: it tells
+	// one edition of a named data set from another.
+	Number []string `json:"number"`
 }
 
 // listFrame are the words that frame a which-papers question around its
@@ -115,6 +120,13 @@ func ListTopic(q string) []TopicGroup {
 				g.Stems, g.Words = append(g.Stems, st), append(g.Words, w)
 				g.Pos, g.Name = append(g.Pos, pos), append(g.Name, strings.IndexFunc(typed, unicode.IsUpper) >= 0)
 				g.Compound = append(g.Compound, field)
+				g.Number = append(g.Number, "")
+			}
+			if k := len(g.Number) - 1; k >= 0 && g.Compound[k] == field {
+				// A number joined to the field's last word: "CoNLL-2003".
+				if m := numberAfterRE.FindStringSubmatch(typedField); m != nil && strings.EqualFold(m[1], g.Words[k]) {
+					g.Number[k] = m[2]
+				}
 			}
 		}
 		pos++ // "or" breaks a phrase

@@ -67,3 +67,21 @@ func TestListTopic(t *testing.T) {
 		t.Errorf("names %v compounds %v: NP-hard is one typed name, MNIST another", g.Name, g.Compound)
 	}
 }
+
+func TestListTopicEdition(t *testing.T) {
+	tests := []struct{ name, q, word, number string }{
+		{"year", "Which papers evaluate on the CoNLL-2003 dataset?", "conll", "2003"},
+		{"version", "Which papers evaluate on CIFAR-100?", "cifar", "100"},
+		{"no number", "Which papers use GloVe vectors?", "glove", ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			g := ListTopic(tc.q)[0]
+			for i, w := range g.Words {
+				if w == tc.word && g.Number[i] != tc.number {
+					t.Errorf("%s: number %q, want %q", w, g.Number[i], tc.number)
+				}
+			}
+		})
+	}
+}

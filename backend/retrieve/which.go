@@ -70,6 +70,9 @@ type topicGroup struct {
 	// passage around the sentence.
 	named bool
 	roots []string // surface roots of words, see wordRoot
+	// edition: for a name typed with a number ("CoNLL-2003"), the pattern
+	// of the name with that number as printed ("CoNLL 2003", "CIFAR10").
+	edition []*regexp.Regexp
 }
 
 // listGroups weights the question's topic groups by the specificity of
@@ -106,6 +109,14 @@ func listGroups(ctx context.Context, ix Index, q *query.Question) []topicGroup {
 	best := 0.0
 	for _, g := range src {
 		t := topicGroup{stems: g.Stems, words: g.Words, idf: make([]float64, len(g.Stems)), pos: g.Pos, name: g.Name, compound: g.Compound}
+		t.edition = make([]*regexp.Regexp, len(g.Stems))
+		if len(g.Number) == len(g.Stems) {
+			for i, n := range g.Number {
+				if n != "" && g.Name[i] {
+					t.edition[i] = regexp.MustCompile(`(?i)\b` + regexp.QuoteMeta(g.Words[i]) + `[\s\-_’']?` + n + `\b`)
+				}
+			}
+		}
 		if len(t.pos) != len(t.stems) || len(t.compound) != len(t.stems) {
 			t.pos, t.name, t.compound = make([]int, len(t.stems)), make([]bool, len(t.stems)), make([]int, len(t.stems))
 			for i := range t.pos {
@@ -143,6 +154,7 @@ func listGroups(ctx context.Context, ix Index, q *query.Question) []topicGroup {
 					strong[i].pos = append(strong[i].pos, -100) // never part of the phrase
 					strong[i].name = append(strong[i].name, false)
 					strong[i].compound = append(strong[i].compound, -1000-j)
+					strong[i].edition = append(strong[i].edition, nil)
 				}
 			}
 		}
@@ -377,7 +389,8 @@ func verifyPaper(d *PaperData, groups []topicGroup) (f paperFinding, ok bool) {
 					continue
 				}
 				for _, c := range g.core {
-					if g.name[c] && !holdsName(raw, g.roots[c]) || !g.name[c] && !holdsRoot(toks, g.roots[c]) {
+					if g.name[c] && !holdsName(raw, g.roots[c]) || !g.name[c] && !holdsRoot(toks, g.roots[c]) ||
+						g.edition[c] != nil && !g.edition[c].MatchString(text) {
 						continue sentences
 					}
 				}

@@ -46,6 +46,8 @@ func TestWhichPapers(t *testing.T) {
 		{"a name in front matter is not the optimizer", "Which papers train with the Adam optimizer?", nil},
 		{"no paper holds the word", "Which papers study superconductors?", nil},
 		{"what papers", "What papers evaluate on the ImageNet dataset?", []string{"Deep Convolutional Networks for Image Recognition"}},
+		{"another edition of the data set", "Which papers evaluate on WMT-2016?", nil},
+		{"the edition typed", "Which papers use the WMT-2014 corpus?", []string{"Sequence to Sequence Translation with Recurrent Networks"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
