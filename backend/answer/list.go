@@ -13,8 +13,27 @@ import (
 // With no finding the reply is "No paper in this library says so"; it adds
 // that the library never mentions a topic word only when the full-text
 // index holds it nowhere in the scope (c.Holders), never on the strength of
-// a score. topic are the words a paper had to hold (one per alternative).
-func ComposeList(findings []papertree.PaperFinding, topic []string, c Claims) Output {
+// a score. topic are the words a paper had to hold (one per alternative);
+// unread counts the papers holding one that were not read (the bound of
+// papers a question reads), which the reply states rather than hides.
+func ComposeList(findings []papertree.PaperFinding, topic []string, unread int, c Claims) Output {
+	out := composeList(findings, topic, c)
+	if unread > 0 {
+		more := fmt.Sprintf("%d more papers", unread)
+		if unread == 1 {
+			more = "1 more paper"
+		}
+		out.Text += "\n(" + more + " mention " + quoteList(topic) + " but were not read: ask about fewer papers to check them.)"
+		if out.NotFound {
+			out.Text = strings.Replace(out.Text, "No paper in this library says so: no paper's own text states it.",
+				"None of the papers read says so in its own text.", 1)
+			out.Absent = nil // the unread papers hold the words
+		}
+	}
+	return out
+}
+
+func composeList(findings []papertree.PaperFinding, topic []string, c Claims) Output {
 	if len(findings) > 0 {
 		var b strings.Builder
 		if len(findings) == 1 {

@@ -34,7 +34,7 @@ func TestComposeList(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			cc := c
 			cc.Scope = tc.scope
-			out := ComposeList(tc.findings, tc.topic, cc)
+			out := ComposeList(tc.findings, tc.topic, 0, cc)
 			if out.NotFound != tc.notFound {
 				t.Errorf("not found %v, want %v", out.NotFound, tc.notFound)
 			}
@@ -56,7 +56,13 @@ func TestComposeList(t *testing.T) {
 		})
 	}
 	// Without a way to check, nothing is claimed absent.
-	if out := ComposeList(nil, []string{"x"}, Claims{}); len(out.Absent) != 0 || strings.Contains(out.Text, "mentions") {
+	if out := ComposeList(nil, []string{"x"}, 0, Claims{}); len(out.Absent) != 0 || strings.Contains(out.Text, "mentions") {
 		t.Errorf("unchecked absence claimed: %q", out.Text)
+	}
+	// Papers past the bound of papers read are said to be unread, and then
+	// no paper is said to lack the property.
+	out := ComposeList(nil, []string{"dropout"}, 12, c)
+	if !out.NotFound || strings.Contains(out.Text, "No paper in this library says so") || !strings.Contains(out.Text, "12 more papers mention “dropout” but were not read") {
+		t.Errorf("unread papers: %q", out.Text)
 	}
 }

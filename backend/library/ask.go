@@ -105,7 +105,7 @@ func (l *Library) Ask(ctx context.Context, req AskRequest) (a *papertree.Answer,
 		// A which-papers answer is the verified list itself: every line
 		// is a paper's own sentence, checked against its text; a model
 		// rewriting it could only add what was not checked.
-		out := answer.ComposeList(res.Findings, res.Topic, l.claims(ctx, req.PaperIDs, res))
+		out := answer.ComposeList(res.Findings, res.Topic, res.Unread, l.claims(ctx, req.PaperIDs, res))
 		a.Papers, a.Text, a.NotFound, a.Diag.Absent = res.Findings, out.Text, out.NotFound, out.Absent
 	} else if s == nil || !generateLLM(ctx, s, a, req.OnDelta, rec) {
 		if err := ctx.Err(); err != nil {

@@ -237,8 +237,11 @@ type Result struct {
 	// answer checks them against the index before saying no paper does.
 	Findings []papertree.PaperFinding `json:"findings,omitempty"`
 	Topic    []string                 `json:"topic,omitempty"`
-	// List: the result is a which-papers list (possibly empty).
-	List bool `json:"list,omitempty"`
+	// List: the result is a which-papers list (possibly empty). Unread
+	// counts the papers holding a topic word that were past the bound of
+	// papers read (listCandidates): the reply says so.
+	List   bool `json:"list,omitempty"`
+	Unread int  `json:"unread,omitempty"`
 }
 
 // SectionScore is one section's stage-1 score.

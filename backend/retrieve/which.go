@@ -476,6 +476,7 @@ func whichPapers(ctx context.Context, ix Index, req Request) (Result, error) {
 		return cands[i] < cands[j]
 	})
 	if len(cands) > listCandidates {
+		res.Unread = len(cands) - listCandidates
 		cands = cands[:listCandidates]
 	}
 	timings := map[string]float64{"candidates": ms(time.Since(t0))}
