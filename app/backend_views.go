@@ -105,8 +105,20 @@ func answerView(a *papertree.Answer) AnswerView {
 			SectionEntropy: a.Diag.SectionEntropy, TokensUsed: a.Diag.TokensUsed, Budget: a.Diag.Budget,
 			Sections: a.Diag.Sections, Timings: a.Diag.Timings, LLMTokens: a.Diag.LLMTokens,
 			Fallbacks: a.Diag.Fallbacks, DroppedCitations: a.Diag.DroppedCitations,
-			Selection: selectionView(a.Diag.Selection),
+			Selection: selectionView(a.Diag.Selection), Route: a.Diag.Route, RouteWhy: a.Diag.RouteWhy,
 		},
+		Papers: make([]PaperFindingView, 0, len(a.Papers)),
+	}
+	for _, f := range a.Papers {
+		path, pages := f.Path, f.Pages
+		if path == nil {
+			path = []string{}
+		}
+		if pages == nil {
+			pages = []int{}
+		}
+		v.Papers = append(v.Papers, PaperFindingView{PaperID: idString(f.PaperID), Title: f.Title, Sentence: f.Sentence,
+			Path: path, Pages: pages, NodeID: idString(f.NodeID), Score: f.Score, Cite: f.Cite})
 	}
 	if !a.CreatedAt.IsZero() {
 		v.CreatedAt = a.CreatedAt.UTC().Format(time.RFC3339)

@@ -31,7 +31,7 @@ func TestSettingsKeepTheAPIKeyOutOfTheSettingsFile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if v.APIKeySet || v.Settings.Retrieval.Strategy != "pt-rag" || v.Descriptions["retrieval.params.sections"] == "" || len(v.Strategies) == 0 {
+	if v.APIKeySet || v.Settings.Retrieval.Strategy != "auto" || v.Descriptions["retrieval.params.sections"] == "" || len(v.Strategies) == 0 {
 		t.Fatalf("defaults: %+v", v)
 	}
 

@@ -166,7 +166,23 @@ type AnswerView struct {
 	CreatedAt string         `json:"createdAt"` // RFC 3339
 	PaperIDs  []string       `json:"paperIds"`
 	Evidence  []EvidenceView `json:"evidence"`
-	Diag      DiagView       `json:"diag"`
+	// Papers answers a which-papers question: one paper a line, each with
+	// the sentence of its own text that states it; Cite is the 1-based
+	// index of its passage in Evidence (expand it for the path).
+	Papers []PaperFindingView `json:"papers"`
+	Diag   DiagView           `json:"diag"`
+}
+
+// PaperFindingView is one paper of a which-papers answer.
+type PaperFindingView struct {
+	PaperID  string   `json:"paperId"`
+	Title    string   `json:"title"`
+	Sentence string   `json:"sentence"`
+	Path     []string `json:"path"`
+	Pages    []int    `json:"pages"`
+	NodeID   string   `json:"nodeId"`
+	Score    float64  `json:"score"`
+	Cite     int      `json:"cite"`
 }
 
 // EvidenceView is one evidence passage and its root-to-leaf path.
@@ -195,6 +211,10 @@ type DiagView struct {
 	Fallbacks        []string           `json:"fallbacks"`
 	DroppedCitations int                `json:"droppedCitations"`
 	Selection        *SelectionView     `json:"selection,omitempty"` // fable/structrag: papers chosen and why (selection.go)
+	// Route is the kind of answer the default strategy (auto) chose:
+	// "single", "which-papers" or "compare"; RouteWhy says why.
+	Route    string `json:"route"`
+	RouteWhy string `json:"routeWhy"`
 }
 
 // HistoryItem is one saved answer in the history list.

@@ -101,7 +101,13 @@ func (l *Library) Ask(ctx context.Context, req AskRequest) (a *papertree.Answer,
 		Question: typed.Question, Mode: "extractive", Strategy: strat.Name(),
 		Evidence: res.Evidence, Diag: res.Diag, PaperIDs: req.PaperIDs,
 	}
-	if s == nil || !generateLLM(ctx, s, a, req.OnDelta, rec) {
+	if res.List {
+		// A which-papers answer is the verified list itself: every line
+		// is a paper's own sentence, checked against its text; a model
+		// rewriting it could only add what was not checked.
+		out := answer.ComposeList(res.Findings, res.Topic, res.Unread, l.claims(ctx, req.PaperIDs, res))
+		a.Papers, a.Text, a.NotFound, a.Diag.Absent = res.Findings, out.Text, out.NotFound, out.Absent
+	} else if s == nil || !generateLLM(ctx, s, a, req.OnDelta, rec) {
 		if err := ctx.Err(); err != nil {
 			return nil, err // cancelled: no answer, not even the extractive one
 		}

@@ -25,6 +25,7 @@ import (
 	"github.com/papertree/papertree/backend/answer"
 	"github.com/papertree/papertree/backend/llm"
 	"github.com/papertree/papertree/backend/papertree"
+	"github.com/papertree/papertree/backend/query"
 	"github.com/papertree/papertree/backend/retrieve"
 	"github.com/papertree/papertree/backend/store"
 	"github.com/papertree/papertree/backend/summarize"
@@ -438,6 +439,29 @@ func (l *Library) retrieveLLM(ctx context.Context, s *llmState, strat retrieve.S
 	base := retrieve.Request{Query: req.Question, PaperIDs: req.PaperIDs, Budget: req.Budget, Params: req.Params, SectionJudge: judge, Route: routeHook(s, rec)}
 	if base.Budget <= 0 {
 		base.Budget = retrieve.DefaultBudget
+	}
+	if strat.Name() == "auto" {
+		// The router first: a list, or a library-wide comparison, is
+		// retrieved along its route (structrag with the model's steps); other
+		// questions take pt-rag's LLM path below (title judgment,
+		// multi-hop, the multi-document path for chosen papers).
+		mctx := retrieve.WithMultiDocLLM(ctx, multiDocHooks(s, rec))
+		route, why := retrieve.AutoRoute(mctx, base)
+		// Chosen papers to compare: each is searched for the question and
+		// the model writes the comparison (the multi-document path below).
+		if route == query.RouteList || route == query.RouteCompare && len(dedupeIDs(req.PaperIDs)) <= 1 {
+			return retrieve.RetrieveRoute(mctx, l.Retrieval(), base, route, why)
+		}
+		pt, err := retrieve.Get("pt-rag")
+		if err != nil {
+			return retrieve.Result{}, err
+		}
+		res, err := l.retrieveLLM(ctx, s, pt, req, rec, tr)
+		if route == query.RouteCompare {
+			why += "; with a model, each chosen paper is searched and the model compares them"
+		}
+		res.Diag.Route, res.Diag.RouteWhy = route, why
+		return res, err
 	}
 	if multiDocStrategy(strat.Name()) {
 		return strat.Retrieve(retrieve.WithMultiDocLLM(ctx, multiDocHooks(s, rec)), l.Retrieval(), base)

@@ -49,6 +49,11 @@ type Diagnostics struct {
 	// mentioned, each with the papers it speaks of: checked against the
 	// full-text index before it was said, and checkable again by anyone.
 	Absent []AbsenceClaim `json:"absent,omitempty"`
+	// Route is the kind of answer the default strategy (auto) chose for
+	// the question: "single" (pt-rag), "which-papers" (a list of papers)
+	// or "compare" (structrag's table); RouteWhy says why.
+	Route    string `json:"route,omitempty"`
+	RouteWhy string `json:"route_why,omitempty"`
 }
 
 // AbsenceClaim is one word a reply says is never mentioned.
@@ -81,6 +86,25 @@ type PaperChoice struct {
 	Score      float64 `json:"score"`  // the fused document score used for ordering
 }
 
+// PaperFinding is one paper of a which-papers answer: the sentence of the
+// paper's own text (a body passage, not its reference list, not a sentence
+// about other work) that states what was asked, where it is, and how
+// strongly it states it. Evidence[Cite-1] is the passage that holds it.
+type PaperFinding struct {
+	PaperID  int64    `json:"paper_id"`
+	Title    string   `json:"title"`
+	Sentence string   `json:"sentence"`
+	Path     []string `json:"path"`
+	Pages    []int    `json:"pages"`
+	NodeID   int64    `json:"node_id"`
+	Score    float64  `json:"score"`
+	// Mentions counts the paper's own sentences that state it.
+	Mentions int `json:"mentions"`
+	// Cite is the 1-based index of the finding's passage in the answer's
+	// Evidence (its citation marker).
+	Cite int `json:"cite"`
+}
+
 // Answer is a question's answer with its evidence.
 type Answer struct {
 	ID       int64  `json:"answer_id,omitempty"`
@@ -91,10 +115,34 @@ type Answer struct {
 	NotFound bool   `json:"not_found"`
 	// Verdict answers a yes/no question: "yes", "no", or "unclear" when the
 	// evidence does not decide it; empty for other questions.
-	Verdict   string      `json:"verdict,omitempty"`
-	Evidence  []Evidence  `json:"evidence"`
-	Diag      Diagnostics `json:"diagnostics"`
-	PaperIDs  []int64     `json:"papers,omitempty"` // the scope asked about; empty = whole library
-	Model     string      `json:"model,omitempty"`
-	CreatedAt time.Time   `json:"created_at"`
+	Verdict  string     `json:"verdict,omitempty"`
+	Evidence []Evidence `json:"evidence"`
+	// Papers answers a which-papers question: every paper of the scope
+	// whose own text states what was asked, strongest first; empty for
+	// other questions and when no paper states it (NotFound).
+	Papers    []PaperFinding `json:"paper_findings,omitempty"`
+	Diag      Diagnostics    `json:"diagnostics"`
+	PaperIDs  []int64        `json:"papers,omitempty"` // the scope asked about; empty = whole library
+	Model     string         `json:"model,omitempty"`
+	CreatedAt time.Time      `json:"created_at"`
+}
+
+// RouteList is Diagnostics.Route of a which-papers answer (the same value
+// as query.RouteList, which papertree cannot import).
+const RouteList = "which-papers"
+
+// FindingsFromEvidence rebuilds a which-papers answer's list from its
+// evidence (one passage a paper, its stating sentence as Span), for answers
+// read back from the history, which stores the evidence only.
+func FindingsFromEvidence(ev []Evidence) []PaperFinding {
+	var out []PaperFinding
+	for i, e := range ev {
+		f := PaperFinding{PaperID: e.PaperID, Title: e.PaperTitle, Sentence: e.Text, Path: e.Path, Pages: e.Pages,
+			NodeID: e.NodeID, Score: e.Score, Cite: i + 1}
+		if e.Span != nil && e.Span.Start >= 0 && e.Span.Start <= e.Span.End && e.Span.End <= len(e.Text) {
+			f.Sentence = e.Text[e.Span.Start:e.Span.End]
+		}
+		out = append(out, f)
+	}
+	return out
 }

@@ -205,3 +205,16 @@ func Readable(s string) bool {
 	}
 	return WordShare(s) >= 0.5 && !pseudoCodeRE.MatchString(s)
 }
+
+// othersRE marks text about other work: citation markers and the usual
+// names for prior work.
+var othersRE = regexp.MustCompile(`(?i)\bBIBREF\d|\bet al\b|\(\s*[A-Z][A-Za-z-]+[^()]{0,60}\b(19|20)\d\d[a-z]?\s*\)|\[\d+(\s*[,–-]\s*\d+)*\]|\b(previous|prior|earlier|existing|traditional|conventional) (work|works|studies|approaches|methods|models|systems)\b|\bstate[- ]of[- ]the[- ]art (models|methods|systems|approaches)\b|\bmost (existing |current |previous )?(models|methods|systems|approaches)\b`)
+
+// AboutOthers reports a sentence whose subject is other work than the
+// paper's own: a citation or a name for prior work among its first words
+// ("BIBREF10 proposed ...", "State-of-the-art models for X rely on ...");
+// a citation further on only credits a tool or data set the sentence uses.
+func AboutOthers(s string) bool {
+	f := strings.Fields(s)
+	return othersRE.MatchString(strings.Join(f[:min(len(f), 8)], " "))
+}

@@ -2,9 +2,11 @@
 // how/why, yes/no), its content terms in the index's normalised form (stems),
 // the words naming what it asks for (focus), the words with which it refers
 // to a paper ("the GloVe paper", "Kim (2014)"), the proper names it uses
-// (single words and multi-word names such as "Stable Diffusion") and whether
-// it asks about citations. Retrieval, the not-found decision and the answer
-// read a *Question instead of tokenizing and stemming the question again.
+// (single words and multi-word names such as "Stable Diffusion"), whether
+// it asks about citations, and its route (route.go): a which-papers list,
+// a comparison or a single-paper question, with a list question's topic.
+// Retrieval, the not-found decision and the answer read a *Question instead
+// of tokenizing and stemming the question again.
 //
 // It sits below retrieve and answer (it imports only embedding and the
 // standard library) and holds nothing about papers: every signal here holds

@@ -27,11 +27,17 @@ type Question struct {
 	Names []string
 	// Citations: it asks about citations, references or funding.
 	Citations bool
+	// Route is the kind of answer it asks for (RouteSingle, RouteList,
+	// RouteCompare), RouteWhy the cue that decided it.
+	Route, RouteWhy string
+	// Topic is what a which-papers question asks about, one group per
+	// alternative (ListTopic); empty for other routes.
+	Topic []TopicGroup
 }
 
 // Parse reads a question.
 func Parse(text string) *Question {
-	return &Question{
+	q := &Question{
 		Text:      text,
 		Kind:      KindOf(text),
 		Terms:     Terms(text),
@@ -40,6 +46,11 @@ func Parse(text string) *Question {
 		Names:     Names(text),
 		Citations: WantsCitations(text),
 	}
+	q.Route, q.RouteWhy = RouteOf(text)
+	if q.Route == RouteList {
+		q.Topic = ListTopic(text)
+	}
+	return q
 }
 
 // IsScaffold reports a stem of a general-English word that frames a

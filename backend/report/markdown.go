@@ -44,7 +44,7 @@ func Markdown(w io.Writer, d Doc) error {
 		if len(a.Text) == 0 {
 			p("*(empty answer)*\n\n")
 		} else {
-			p("%s\n\n", mdBlock(mdSegs(a.Text), ""))
+			p("%s\n\n", mdHardBreaks(mdBlock(mdSegs(a.Text), "")))
 		}
 		if len(a.Sources) > 0 {
 			p("### Sources\n\n")
@@ -157,6 +157,19 @@ func mdBlock(s, prefix string) string {
 			continue
 		}
 		lines[i] = prefix + mdLineStart(strings.TrimLeft(l, " \t"))
+	}
+	return strings.Join(lines, "\n")
+}
+
+// mdHardBreaks keeps the answer's line breaks (a which-papers answer is one
+// paper a line): Markdown joins consecutive lines into one paragraph unless
+// a line ends with two spaces.
+func mdHardBreaks(s string) string {
+	lines := strings.Split(s, "\n")
+	for i := 0; i+1 < len(lines); i++ {
+		if strings.TrimSpace(lines[i]) != "" && strings.TrimSpace(lines[i+1]) != "" {
+			lines[i] += "  "
+		}
 	}
 	return strings.Join(lines, "\n")
 }

@@ -72,3 +72,17 @@ func WordHolders(ctx context.Context, ix Index) func(word string) (papers []int6
 		return e.ids, e.ok
 	}
 }
+
+// termCounter is implemented by indexes that know how many nodes hold a
+// word (store.TermNodeCounts).
+type termCounter interface {
+	TermNodeCounts(ctx context.Context, words []string) (int64, []int64, error)
+}
+
+// TermNodeCounts counts the nodes holding each word (see
+// store.TermNodeCounts).
+func (ix *StoreIndex) TermNodeCounts(ctx context.Context, words []string) (int64, []int64, error) {
+	return ix.st.TermNodeCounts(ctx, words)
+}
+
+var _ termCounter = (*StoreIndex)(nil)

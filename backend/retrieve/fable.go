@@ -513,7 +513,7 @@ func (fable) Retrieve(ctx context.Context, ix Index, req Request) (Result, error
 		cs = fableNodes(ctx, req, qv, docs, &fallbacks)
 	}
 	timings["nodes"] = ms(time.Since(t2))
-	res := assemble(cs, req.Budget)
+	res := assemble(dropReferenceLeaves(req, cs), req.Budget)
 	res.Diag.Selection = sel
 	res.Diag.Timings = timings
 	res.Diag.Fallbacks = dedupe(fallbacks)

@@ -256,3 +256,30 @@ func normalize(v []float32) []float32 {
 	}
 	return v
 }
+
+// PaperText returns paper id prepared for reading its text only: the
+// cached paper when there is one, else its tree without its vectors and
+// signals (not cached). A which-papers question reads the text
+// of hundreds of papers in a large library; their vectors are most of a
+// paper's load and it never uses them.
+func (ix *StoreIndex) PaperText(ctx context.Context, id int64) (*PaperData, error) {
+	ix.mu.Lock()
+	d, ok := ix.cache[id]
+	ix.mu.Unlock()
+	if ok {
+		return d, nil
+	}
+	p, err := ix.st.LoadPaper(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	return NewPaperData(p, nil, nil, nil), nil
+}
+
+// textLoader is implemented by indexes that can load a paper's text
+// without its vectors.
+type textLoader interface {
+	PaperText(ctx context.Context, id int64) (*PaperData, error)
+}
+
+var _ textLoader = (*StoreIndex)(nil)

@@ -14,6 +14,10 @@ import (
 // cites the translation paper in its references and the translation paper
 // has an explicit algorithm block.
 func library4(t testing.TB) (*retrieve.StoreIndex, []int64) {
+	return setup(t, library4Papers()...)
+}
+
+func library4Papers() []*papertree.Paper {
 	vision := &papertree.Paper{Title: "Deep Convolutional Networks for Image Recognition", Path: "/vision.pdf", Pages: 3, Root: &papertree.Node{Kind: papertree.KindRoot, Title: "Deep Convolutional Networks for Image Recognition", Children: []*papertree.Node{
 		sec("1 Introduction", seg("We classify natural images into one thousand object categories with a deep convolutional network.")),
 		sec("2 Dataset", seg("We train on the ImageNet dataset of 1.2 million labelled high-resolution images in 1000 classes.")),
@@ -38,7 +42,7 @@ func library4(t testing.TB) (*retrieve.StoreIndex, []int64) {
 		sec("3 Model", seg("A single convolution layer with max-over-time pooling and dropout on the penultimate layer feeds a softmax.")),
 		sec("References", seg("I. Sutskever, O. Vinyals, Q. Le. 2014. Sequence to Sequence Translation with Recurrent Networks. In NIPS.")),
 	}}}
-	return setup(t, vision, hate, mt, senti)
+	return []*papertree.Paper{vision, hate, mt, senti}
 }
 
 func titles(ev []papertree.Evidence) map[string]bool {

@@ -130,7 +130,21 @@ func (naive) Retrieve(ctx context.Context, ix Index, req Request) (Result, error
 		if err != nil {
 			return Result{}, errf("embed chunks", err)
 		}
+		// Reference lists and acknowledgements are never evidence unless
+		// the question asks about citations or funding (as in pt-rag).
+		var refs []bool
+		if !req.Q().Citations {
+			refs = extraOf(d).refs
+		}
+	chunks:
 		for i := range cs {
+			if refs != nil {
+				for _, p := range cs[i].pieces {
+					if refs[p.o] {
+						continue chunks
+					}
+				}
+			}
 			all = append(all, scored{d, &cs[i], dot(qv, cs[i].vec)})
 		}
 	}

@@ -230,6 +230,18 @@ type Result struct {
 	Identified int64 `json:"identified,omitempty"`
 	// Searched are the papers a library-wide question was searched in.
 	Searched []int64 `json:"searched,omitempty"`
+	// Findings answer a which-papers question (auto's list route): every
+	// paper whose own text states what was asked, strongest first, each
+	// citing Evidence[Cite-1]. Topic are the words a paper must hold to be
+	// one (one per alternative of the question); with no finding, the
+	// answer checks them against the index before saying no paper does.
+	Findings []papertree.PaperFinding `json:"findings,omitempty"`
+	Topic    []string                 `json:"topic,omitempty"`
+	// List: the result is a which-papers list (possibly empty). Unread
+	// counts the papers holding a topic word that were past the bound of
+	// papers read (listCandidates): the reply says so.
+	List   bool `json:"list,omitempty"`
+	Unread int  `json:"unread,omitempty"`
 }
 
 // SectionScore is one section's stage-1 score.
@@ -263,7 +275,7 @@ func Register(s Strategy) {
 	registry[s.Name()] = s
 }
 
-// Get returns the strategy called name ("" = the default, pt-rag).
+// Get returns the strategy called name ("" = the default, auto).
 func Get(name string) (Strategy, error) {
 	if name == "" {
 		name = Default
@@ -277,8 +289,9 @@ func Get(name string) (Strategy, error) {
 	return s, nil
 }
 
-// Default is the default strategy's name.
-const Default = "pt-rag"
+// Default is the default strategy's name: the router that sends each
+// question to the route its form asks for (auto.go).
+const Default = "auto"
 
 // Names lists registered strategies, the default first.
 func Names() []string {

@@ -206,7 +206,7 @@ func TestRequestValidation(t *testing.T) {
 	if _, err := retrieve.Get("nope"); papertree.ErrorCode(err) != papertree.EInvalid {
 		t.Fatalf("unknown strategy: %v", err)
 	}
-	if names := retrieve.Names(); names[0] != "pt-rag" {
+	if names := retrieve.Names(); names[0] != retrieve.Default || retrieve.Default != "auto" {
 		t.Fatalf("default strategy must be listed first: %v", names)
 	}
 }

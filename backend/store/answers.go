@@ -131,6 +131,11 @@ func (s *Store) answer(ctx context.Context, id int64) (*papertree.Answer, json.R
 	if len(a.PaperIDs) == 0 {
 		a.PaperIDs = nil
 	}
+	if a.Diag.Route == papertree.RouteList && !a.NotFound {
+		// A which-papers answer's list is its evidence, one passage a
+		// paper with the stating sentence marked: rebuilt, not stored twice.
+		a.Papers = papertree.FindingsFromEvidence(a.Evidence)
+	}
 	return &a, json.RawMessage(settings), nil
 }
 

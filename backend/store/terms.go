@@ -241,3 +241,20 @@ func (s *Store) paperRanges(ctx context.Context) (*idRanges, error) {
 	c.version, c.r = string(blob), r
 	return r, nil
 }
+
+// TermNodeCounts returns the number of nodes of the full-text index and,
+// for each word, how many of them hold it (as the index stems it): the
+// document frequencies that say how specific a question's word is. Read
+// once per word and library state.
+func (s *Store) TermNodeCounts(ctx context.Context, words []string) (nodes int64, df []int64, err error) {
+	qs := make([]string, len(words))
+	for i, w := range words {
+		if t := phraseTokens(w); len(t) == 1 {
+			qs[i] = t[0]
+		} else {
+			qs[i] = strings.Join(t, " ")
+		}
+	}
+	n, _, df, err := s.stats(ctx, qs)
+	return n, df, err
+}

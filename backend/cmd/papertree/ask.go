@@ -116,7 +116,17 @@ func printAnswer(w io.Writer, a *papertree.Answer, notSaved string) {
 	} else if a.Model != "" {
 		label = "Answer (" + a.Model + ")"
 	}
-	fmt.Fprintf(w, "%s:\n%s\n\nEvidence:\n", label, a.Text)
+	if len(a.Papers) > 0 {
+		// A which-papers answer: the list, each paper with the sentence
+		// of its own text that states it and where it stands.
+		fmt.Fprintf(w, "Papers (%d, each with the sentence of its own text that states it):\n", len(a.Papers))
+		for i, f := range a.Papers {
+			fmt.Fprintf(w, "%d. %s\n   “%s”\n   %s (p. %s) [%d]\n", i+1, f.Title, excerpt(f.Sentence, 300), papertree.JoinPath(f.Path), joinInts(f.Pages), f.Cite)
+		}
+		fmt.Fprintf(w, "\nEvidence:\n")
+	} else {
+		fmt.Fprintf(w, "%s:\n%s\n\nEvidence:\n", label, a.Text)
+	}
 	for i, e := range a.Evidence {
 		fmt.Fprintf(w, "[%d] %s  (p. %s, score %.3f, %d tok)\n    %s\n", i+1, papertree.JoinPath(e.Path), joinInts(e.Pages), e.Score, e.Tokens, excerpt(e.Text, 160))
 	}
@@ -125,6 +135,9 @@ func printAnswer(w io.Writer, a *papertree.Answer, notSaved string) {
 		saved = "answer " + notSaved
 	}
 	fmt.Fprintf(w, "\nsection entropy %.3f, %d/%d tokens, %s strategy, %s\n", a.Diag.SectionEntropy, a.Diag.TokensUsed, a.Diag.Budget, a.Strategy, saved)
+	if a.Diag.Route != "" {
+		fmt.Fprintf(w, "route: %s (%s)\n", a.Diag.Route, a.Diag.RouteWhy)
+	}
 	printSelection(w, a.Diag.Selection)
 	for _, f := range a.Diag.Fallbacks {
 		fmt.Fprintf(w, "fallback: %s\n", f)

@@ -23,7 +23,7 @@ func cmdEvalLibrary(ctx context.Context, args []string, stdout, stderr io.Writer
 	fs := flag.NewFlagSet("eval library", flag.ContinueOnError)
 	db := fs.String("db", "", "library database file (with the question set's PDFs indexed)")
 	questions := fs.String("questions", "", "question set JSON (e.g. backend/eval/testdata/library_questions.json)")
-	strategies := fs.String("strategies", "naive,pt-rag,fable,structrag", "comma-separated strategies to compare")
+	strategies := fs.String("strategies", "auto,naive,pt-rag,fable,structrag", "comma-separated strategies to compare")
 	budget := fs.Int("budget", retrieve.DefaultBudget, "token budget")
 	asJSON := fs.Bool("json", false, "print the scores as JSON (with per-question outcomes)")
 	llmo := llmFlags(fs)

@@ -219,7 +219,7 @@ func TestIndexTreeAskRoundTrip(t *testing.T) {
 			t.Errorf("ask --json lacks %q", k)
 		}
 	}
-	if ans["mode"] != "extractive" || ans["strategy"] != "pt-rag" {
+	if ans["mode"] != "extractive" || ans["strategy"] != "auto" {
 		t.Errorf("mode/strategy %v/%v", ans["mode"], ans["strategy"])
 	}
 	evs, _ := ans["evidence"].([]any)

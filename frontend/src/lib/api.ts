@@ -165,6 +165,22 @@ export interface Diagnostics {
   droppedCitations: number;
   /** fable/structrag: which papers were chosen and why (views/selection.ts). */
   selection?: Selection;
+  /** The route the default strategy (auto) took: "single", "which-papers" or "compare", and why. */
+  route?: string;
+  routeWhy?: string;
+}
+
+/** One paper of a which-papers answer: the sentence of its own text that states what was asked. */
+export interface PaperFinding {
+  paperId: string;
+  title: string;
+  sentence: string;
+  path: string[];
+  pages: number[];
+  nodeId: string;
+  score: number;
+  /** 1-based index of its passage in the answer's evidence. */
+  cite: number;
 }
 
 export interface PaperChoice {
@@ -230,6 +246,8 @@ export interface Answer {
   createdAt: string;
   paperIds: string[];
   evidence: Evidence[];
+  /** A which-papers answer: every paper whose own text states it, strongest first. */
+  papers?: PaperFinding[];
   diag: Diagnostics;
 }
 

@@ -53,7 +53,7 @@ export function createAskView(api: Api, opts: { onCite(a: Answer, n: number): vo
   let error = "";
   let history: HistoryItem[] = [];
   let exportNote = "";
-  let strategies: string[] = ["pt-rag"];
+  let strategies: string[] = ["auto"];
   let strategyDesc: Record<string, string> = {};
 
   const question = h("textarea", {
@@ -123,12 +123,17 @@ export function createAskView(api: Api, opts: { onCite(a: Answer, n: number): vo
     })
     .catch(() => {});
 
+  const strategyLabel: Record<string, string> = {
+    auto: "auto (picks the route: one paper, a list of papers, a comparison)",
+    "pt-rag": "pt-rag (follows the paper's structure)",
+  };
+
   function renderStrategies() {
     const keep = stratSel.value;
     mount(
       stratSel,
       strategies.map((s) =>
-        h("option", { value: s, title: strategyDesc[s] ?? null }, s === "pt-rag" ? "pt-rag (follows the paper's structure)" : s),
+        h("option", { value: s, title: strategyDesc[s] ?? null }, strategyLabel[s] ?? s),
       ),
     );
     stratSel.value = strategies.includes(keep) ? keep : strategies[0];
@@ -209,7 +214,9 @@ export function createAskView(api: Api, opts: { onCite(a: Answer, n: number): vo
         : null,
       verdictBadge(a),
       h("p", { class: `answer-mode mode-${a.mode}`, "data-testid": "answer-mode" }, label),
-      h("div", { class: "answer-text", "data-testid": "answer-text" }, parts.map((p) => ("cite" in p ? chip(a, p.cite) : p.text))),
+      a.papers?.length
+        ? paperList(a)
+        : h("div", { class: "answer-text", "data-testid": "answer-text" }, parts.map((p) => ("cite" in p ? chip(a, p.cite) : p.text))),
       evidenceList(a),
       selectionPanel(a),
       diagLine(a),
@@ -221,6 +228,34 @@ export function createAskView(api: Api, opts: { onCite(a: Answer, n: number): vo
           h("button", { type: "button", class: "btn btn-quiet btn-small", "data-testid": `export-${f}`, on: { click: () => void doExport(() => api.exportAnswer(a.id, f)) } }, f.toUpperCase()),
         ),
         exportNote ? h("span", { class: "muted", "data-testid": "export-note" }, exportNote) : null,
+      ),
+    );
+  }
+
+  /**
+   * A which-papers answer: one paper a line with the sentence of its own text that states it; its number
+   * opens the passage with its highlighted path, like any citation.
+   */
+  function paperList(a: Answer) {
+    const papers = a.papers ?? [];
+    return h(
+      "div",
+      { class: "answer-text paper-list", "data-testid": "answer-text" },
+      h("p", {}, papers.length === 1 ? "1 paper of the library states it:" : `${papers.length} papers of the library state it:`),
+      h(
+        "ol",
+        { "data-testid": "paper-list" },
+        papers.map((f) =>
+          h(
+            "li",
+            { "data-testid": "paper-finding", "data-paper-id": f.paperId },
+            h("strong", {}, f.title || `paper ${f.paperId}`),
+            " ",
+            f.cite >= 1 && f.cite <= a.evidence.length ? chip(a, f.cite) : null,
+            h("div", { class: "finding-sentence" }, `\u201c${f.sentence}\u201d`),
+            h("div", { class: "muted finding-path" }, [...f.path.slice(1), pageList(f.pages)].filter(Boolean).join(" \u203a ")),
+          ),
+        ),
       ),
     );
   }
@@ -341,7 +376,7 @@ export function createAskView(api: Api, opts: { onCite(a: Answer, n: number): vo
     const ms = Object.values(d.timings ?? {}).reduce((x, y) => x + y, 0);
     const llmTok = Object.values(d.llmTokens ?? {}).reduce((x, y) => x + y, 0);
     const parts = [
-      `strategy ${a.strategy}`,
+      d.route ? `strategy ${a.strategy} (${d.route}: ${d.routeWhy ?? ""})` : `strategy ${a.strategy}`,
       `section entropy ${fmt(d.sectionEntropy)}`,
       `${d.tokensUsed}/${d.budget} tokens`,
       `${d.sections} sections`,

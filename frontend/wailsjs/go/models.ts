@@ -74,6 +74,8 @@ export namespace app {
 	    fallbacks: string[];
 	    droppedCitations: number;
 	    selection?: SelectionView;
+	    route: string;
+	    routeWhy: string;
 	
 	    static createFrom(source: any = {}) {
 	        return new DiagView(source);
@@ -90,6 +92,8 @@ export namespace app {
 	        this.fallbacks = source["fallbacks"];
 	        this.droppedCitations = source["droppedCitations"];
 	        this.selection = this.convertValues(source["selection"], SelectionView);
+	        this.route = source["route"];
+	        this.routeWhy = source["routeWhy"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
@@ -109,6 +113,32 @@ export namespace app {
 		    }
 		    return a;
 		}
+	}
+	export class PaperFindingView {
+	    paperId: string;
+	    title: string;
+	    sentence: string;
+	    path: string[];
+	    pages: number[];
+	    nodeId: string;
+	    score: number;
+	    cite: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new PaperFindingView(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.paperId = source["paperId"];
+	        this.title = source["title"];
+	        this.sentence = source["sentence"];
+	        this.path = source["path"];
+	        this.pages = source["pages"];
+	        this.nodeId = source["nodeId"];
+	        this.score = source["score"];
+	        this.cite = source["cite"];
+	    }
 	}
 	export class BoxView {
 	    page: number;
@@ -192,6 +222,7 @@ export namespace app {
 	    createdAt: string;
 	    paperIds: string[];
 	    evidence: EvidenceView[];
+	    papers: PaperFindingView[];
 	    diag: DiagView;
 	
 	    static createFrom(source: any = {}) {
@@ -211,6 +242,7 @@ export namespace app {
 	        this.createdAt = source["createdAt"];
 	        this.paperIds = source["paperIds"];
 	        this.evidence = this.convertValues(source["evidence"], EvidenceView);
+	        this.papers = this.convertValues(source["papers"], PaperFindingView);
 	        this.diag = this.convertValues(source["diag"], DiagView);
 	    }
 	
@@ -601,6 +633,7 @@ export namespace app {
 		    return a;
 		}
 	}
+	
 	export class PaperView {
 	    id: string;
 	    title: string;
