@@ -20,20 +20,7 @@ import (
 	"github.com/papertree/papertree/backend/embedding"
 	"github.com/papertree/papertree/backend/papertree"
 	"github.com/papertree/papertree/backend/query"
-	"github.com/papertree/papertree/backend/store"
 )
-
-// paperInfoLister is implemented by indexes that can list paper metadata
-// cheaply (StoreIndex); identification then also covers papers outside
-// the vector shortlist of a large library.
-type paperInfoLister interface {
-	PaperInfos(ctx context.Context) ([]store.PaperInfo, error)
-}
-
-// PaperInfos lists the metadata of every paper (one query).
-func (ix *StoreIndex) PaperInfos(ctx context.Context) ([]store.PaperInfo, error) {
-	return ix.st.ListPapers(ctx)
-}
 
 // card is a paper's identity.
 type card struct {
@@ -175,36 +162,44 @@ func cardOf(d *PaperData) *card {
 	return x.card
 }
 
-// metaCache holds the metadata cards of the last library state seen
-// (its ready paper ids), so a library-wide question costs one pass over
-// the cards, not one metadata query and thousands of card builds.
-var metaCache struct {
-	sync.Mutex
+// cardSource is implemented by indexes that can build every paper's
+// identity card without loading the papers (StoreIndex): identification
+// then reads the same signals (title, authors, year, abstract names, front
+// matter) at every library size.
+type cardSource interface {
+	identityCards(ctx context.Context, all []int64) []*card
+}
+
+// cardCache holds a StoreIndex's identity cards for the library state they
+// were built from (its ready paper ids: a re-indexed paper gets new ids).
+type cardCache struct {
+	mu    sync.Mutex
 	key   [2]int64
 	cards []*card
 }
 
-func metaCards(ctx context.Context, l paperInfoLister, all []int64) []*card {
+// identityCards returns the cards of every ready paper, built from
+// store.IdentityRows once per library state.
+func (ix *StoreIndex) identityCards(ctx context.Context, all []int64) []*card {
 	key := [2]int64{int64(len(all))}
 	for _, id := range all {
 		key[1] = key[1]*31 + id
 	}
-	metaCache.Lock()
-	defer metaCache.Unlock()
-	if metaCache.cards != nil && metaCache.key == key {
-		return metaCache.cards
+	c := &ix.cards
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.cards != nil && c.key == key {
+		return c.cards
 	}
-	infos, err := l.PaperInfos(ctx)
+	rows, err := ix.st.IdentityRows(ctx)
 	if err != nil {
 		return nil
 	}
-	var cards []*card
-	for _, p := range infos {
-		if p.Status == store.StatusReady {
-			cards = append(cards, newCard(p.ID, p.Title, p.Authors, p.Year, "", ""))
-		}
+	cards := make([]*card, 0, len(rows))
+	for _, r := range rows {
+		cards = append(cards, newCard(r.ID, r.Title, r.Authors, r.Year, r.Abstract, r.Front))
 	}
-	metaCache.key, metaCache.cards = key, cards
+	c.key, c.cards = key, cards
 	return cards
 }
 
@@ -405,17 +400,16 @@ func isWordByte(c byte) bool {
 // best score is at least 2 and no other paper comes close.
 func identify(ctx context.Context, ix Index, q *query.Question, all []int64) (map[int64]float64, int64) {
 	var cards []*card
-	const loadAll = 64
-	if len(all) <= loadAll {
+	if cs, ok := ix.(cardSource); ok {
+		// Every paper's card from the store, built once per library
+		// state: the same method at every library size.
+		cards = cs.identityCards(ctx, all)
+	} else {
 		for _, id := range all {
 			if d, err := ix.Paper(ctx, id); err == nil {
 				cards = append(cards, cardOf(d))
 			}
 		}
-	} else if l, ok := ix.(paperInfoLister); ok {
-		// Large library: metadata cards for every paper (no paper loads),
-		// built once per library state.
-		cards = metaCards(ctx, l, all)
 	}
 	sc := identityScores(q, cards)
 	if len(sc) == 0 {

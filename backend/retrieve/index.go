@@ -103,6 +103,8 @@ type StoreIndex struct {
 	mu      sync.Mutex
 	cache   map[int64]*PaperData
 	loading map[int64]*paperLoad // first loads under way, see Paper
+	// cards are the papers' identity cards (identify.go).
+	cards cardCache
 }
 
 // paperLoad is one paper's first load, shared by every caller that asks for
