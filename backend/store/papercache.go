@@ -136,6 +136,7 @@ func (s *Store) fillPaperCache(v [2]int64, dim int) {
 // it returns at once if a fill is already under way.
 func (s *Store) WarmPaperCache(ctx context.Context) {
 	_, _, _, _ = s.stats(ctx, nil)
+	_, _ = s.paperRanges(ctx) // the node id ranges of the library-wide full-text ranking (terms.go)
 	v, err := s.paperVersion(ctx)
 	if err != nil {
 		return
