@@ -194,7 +194,7 @@ func (pt *paperText) lexiconCell(spec *aspectSpec) (retrieve.Cell, bool) {
 		}
 		// a table row that only names the aspect ("Neural GPU 1.0 1.0")
 		// states nothing
-		if len(vs) == 0 && numericShare(u.text) > 0.3 {
+		if len(vs) == 0 && retrieve.NumericShare(u.text) > 0.3 {
 			continue
 		}
 		if u.rej == nil {
@@ -237,7 +237,7 @@ func (pt *paperText) lexiconCell(spec *aspectSpec) (retrieve.Cell, bool) {
 		if u.caption {
 			sc -= 0.3
 		}
-		sc -= 2 * numericShare(u.text)
+		sc -= 2 * retrieve.NumericShare(u.text)
 		// earlier statements (abstract, setup) before later mentions
 		sc -= 0.3 * u.pos
 		cands = append(cands, scored{o: u.o, text: u.text, values: vs, primary: primary, word: w, score: sc})
@@ -260,22 +260,6 @@ func (pt *paperText) lexiconCell(spec *aspectSpec) (retrieve.Cell, bool) {
 		return retrieve.Cell{}, false
 	}
 	return retrieve.CellAt(pt.d, best.o, best.text, best.score), true
-}
-
-// numericShare is the share of a sentence's words without a letter
-// (flattened table rows quote badly).
-func numericShare(s string) float64 {
-	f := strings.Fields(s)
-	if len(f) == 0 {
-		return 0
-	}
-	n := 0
-	for _, w := range f {
-		if !strings.ContainsFunc(w, func(r rune) bool { return r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' }) {
-			n++
-		}
-	}
-	return float64(n) / float64(len(f))
 }
 
 // aspectStems are the patterns of an aspect's own words (3+ letters,

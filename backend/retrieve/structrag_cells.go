@@ -227,7 +227,7 @@ func BestCell(ctx context.Context, emb papertree.Embedder, d *PaperData, aspect,
 		if !hasTerm(terms, s.text) {
 			continue
 		}
-		sc := dot(qv, vs[i]) + 0.3*s.ls - 0.3*numericShare(s.text)
+		sc := dot(qv, vs[i]) + 0.3*s.ls - 0.3*NumericShare(s.text)
 		for _, w := range strings.Fields(strings.ToLower(aspect)) {
 			if re := aspectCues[w]; re != nil && re.MatchString(s.text) {
 				sc += 0.2
@@ -245,10 +245,10 @@ func BestCell(ctx context.Context, emb papertree.Embedder, d *PaperData, aspect,
 	return Cell{Found: true, Sentence: s.text, Evidence: evidenceFor(d, s.o, s.text, bestS), Score: round4(bestS)}, nil
 }
 
-// numericShare is the share of a sentence's words that are numbers or
+// NumericShare is the share of a sentence's words that are numbers or
 // symbols: table rows flattened into text read as long "sentences" of
 // figures, which quote badly.
-func numericShare(s string) float64 {
+func NumericShare(s string) float64 {
 	f := strings.Fields(s)
 	if len(f) == 0 {
 		return 0

@@ -449,7 +449,7 @@ func whichPapers(ctx context.Context, ix Index, req Request) (Result, error) {
 		return res, nil
 	}
 	// Candidates: the papers holding an anchor, most often first.
-	count := map[int64]int{}
+	count := map[int64]float64{}
 	if pc, ok := ix.(phraseCounter); ok {
 		for _, g := range groups {
 			n, err := pc.PhraseCounts(ctx, g.words[g.anchor], req.PaperIDs)
@@ -457,7 +457,7 @@ func whichPapers(ctx context.Context, ix Index, req Request) (Result, error) {
 				return Result{}, errf("look up "+g.words[g.anchor], err)
 			}
 			for id, c := range n {
-				count[id] += c
+				count[id] += float64(c)
 			}
 		}
 	} else {
@@ -465,16 +465,7 @@ func whichPapers(ctx context.Context, ix Index, req Request) (Result, error) {
 			count[id] = 1
 		}
 	}
-	cands := make([]int64, 0, len(count))
-	for id := range count {
-		cands = append(cands, id)
-	}
-	sort.Slice(cands, func(i, j int) bool {
-		if count[cands[i]] != count[cands[j]] {
-			return count[cands[i]] > count[cands[j]]
-		}
-		return cands[i] < cands[j]
-	})
+	cands := topPapers(count, len(count))
 	if len(cands) > listCandidates {
 		res.Unread = len(cands) - listCandidates
 		cands = cands[:listCandidates]
