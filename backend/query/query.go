@@ -37,13 +37,14 @@ type Question struct {
 
 // Parse reads a question.
 func Parse(text string) *Question {
+	refs := RefWords(text)
 	q := &Question{
 		Text:      text,
 		Kind:      KindOf(text),
 		Terms:     Terms(text),
 		Focus:     Focus(text),
-		Refs:      RefWords(text),
-		Names:     Names(text),
+		Refs:      refs,
+		Names:     names(text, refs),
 		Citations: WantsCitations(text),
 	}
 	q.Route, q.RouteWhy = RouteOf(text)
@@ -67,8 +68,10 @@ var nameBreak = map[string]bool{"paper": true, "papers": true, "report": true, "
 // function words and not the words referring to a paper ("Stable
 // Diffusion", "Ring Attention"; "Kim's" or "Vaswani et al." are references,
 // not names of what is asked about).
-func Names(q string) []string {
-	refs := RefWords(q)
+func Names(q string) []string { return names(q, RefWords(q)) }
+
+// names is Names with the question's reference words already read.
+func names(q string, refs map[string]bool) []string {
 	var out []string
 	seen := map[string]bool{}
 	add := func(s string) {

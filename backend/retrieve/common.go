@@ -418,7 +418,7 @@ func holdsQuestion(ctx context.Context, ix Index, id int64, q *query.Question) b
 	m := embedding.ShippedModel()
 	var have, total float64
 	for _, t := range q.Terms {
-		if naming[t] || scaffold.has(t) {
+		if naming[t] || query.IsScaffold(t) {
 			continue
 		}
 		w := 1.0

@@ -62,7 +62,7 @@ func termUse(question *query.Question, ds []*PaperData) []TermUse {
 	seen := map[string]bool{}
 	for _, tok := range embedding.Tokenize(question.Text) {
 		st := embedding.QueryTerms(tok.Word)
-		if len(st) == 0 || st[0] == embedding.NumTerm || len(st[0]) < 2 || scaffold.has(st[0]) || seen[st[0]] {
+		if len(st) == 0 || st[0] == embedding.NumTerm || len(st[0]) < 2 || query.IsScaffold(st[0]) || seen[st[0]] {
 			continue
 		}
 		t := st[0]

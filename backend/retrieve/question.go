@@ -29,10 +29,3 @@ func WantsCitations(q string) bool { return query.WantsCitations(q) }
 
 // NameLike is query.NameLike.
 func NameLike(w string) bool { return query.NameLike(w) }
-
-// scaffold reports question-framing stems (query.IsScaffold).
-var scaffold = scaffoldSet{}
-
-type scaffoldSet struct{}
-
-func (scaffoldSet) has(stem string) bool { return query.IsScaffold(stem) }

@@ -21,6 +21,7 @@ import (
 
 	"github.com/papertree/papertree/backend/embedding"
 	"github.com/papertree/papertree/backend/papertree"
+	"github.com/papertree/papertree/backend/query"
 )
 
 // causalCues mark sentences that explain a cause, a purpose or a method.
@@ -556,7 +557,7 @@ func missingTerms(q string, ds []*PaperData) (missing []string, name bool, terms
 		lw := strings.ToLower(w)
 		isName := nameAt[k]
 		stems := embedding.QueryTerms(lw)
-		if !isName && (len(stems) == 0 || stems[0] == embedding.NumTerm || scaffold.has(stems[0])) {
+		if !isName && (len(stems) == 0 || stems[0] == embedding.NumTerm || query.IsScaffold(stems[0])) {
 			continue
 		}
 		key := lw
