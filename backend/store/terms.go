@@ -76,27 +76,27 @@ func (s *Store) PhraseCounts(ctx context.Context, phrase string, paperIDs []int6
 	if len(qs) == 0 {
 		return nil, papertree.Errorf(papertree.EInvalid, "%q holds no word to look up.", phrase)
 	}
+	ranges, err := s.paperRanges(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var scope map[int64]bool
+	if len(paperIDs) > 0 {
+		scope = make(map[int64]bool, len(paperIDs))
+		for _, id := range paperIDs {
+			scope[id] = true
+		}
+	}
 	out := map[int64]int{}
-	filter, args := inList("n.paper_id", paperIDs)
 	for _, q := range qs {
-		rows, err := s.r.QueryContext(ctx, `SELECT n.paper_id, count(*) FROM node_fts JOIN nodes n ON n.id = node_fts.rowid
-			WHERE node_fts MATCH ?`+filter+` GROUP BY n.paper_id`, append([]any{q}, args...)...)
+		n, err := s.nodesPerPaper(ctx, q, ranges)
 		if err != nil {
 			return nil, fmt.Errorf("count %q: %w", phrase, err)
 		}
-		for rows.Next() {
-			var id int64
-			var c int
-			if err := rows.Scan(&id, &c); err != nil {
-				rows.Close()
-				return nil, fmt.Errorf("count %q: %w", phrase, err)
+		for id, c := range n {
+			if scope == nil || scope[id] {
+				out[id] = max(out[id], c)
 			}
-			out[id] = max(out[id], c)
-		}
-		err = rows.Err()
-		rows.Close()
-		if err != nil {
-			return nil, fmt.Errorf("count %q: %w", phrase, err)
 		}
 	}
 	return out, nil
@@ -123,10 +123,6 @@ func (s *Store) PaperBM25(ctx context.Context, query string) (map[int64]float64,
 	if err != nil {
 		return nil, err
 	}
-	var nPapers int
-	if err := s.r.QueryRowContext(ctx, `SELECT count(*) FROM papers WHERE status = 'ready'`).Scan(&nPapers); err != nil {
-		return nil, fmt.Errorf("count papers: %w", err)
-	}
 	order := make([]int, len(words))
 	for i := range order {
 		order[i] = i
@@ -136,6 +132,7 @@ func (s *Store) PaperBM25(ctx context.Context, query string) (map[int64]float64,
 	if err != nil {
 		return nil, err
 	}
+	nPapers := len(ranges.paper)
 	score := map[int64]float64{}
 	read := int64(0)
 	for _, i := range order {
@@ -143,35 +140,40 @@ func (s *Store) PaperBM25(ctx context.Context, query string) (map[int64]float64,
 			continue
 		}
 		read += df[i]
-		// The rows' paper comes from the id ranges (a paper's nodes are
-		// one contiguous range): no lookup into nodes per row.
-		rows, err := s.r.QueryContext(ctx, `SELECT rowid FROM node_fts WHERE node_fts MATCH ?`, `"`+strings.ReplaceAll(words[i], `"`, `""`)+`"`)
-		if err != nil {
-			return nil, fmt.Errorf("paper search: %w", err)
-		}
-		tf := map[int64]float64{}
-		for rows.Next() {
-			var id int64
-			if err := rows.Scan(&id); err != nil {
-				rows.Close()
-				return nil, fmt.Errorf("paper search: %w", err)
-			}
-			if p := ranges.paperOf(id); p != 0 {
-				tf[p]++
-			}
-		}
-		err = rows.Err()
-		rows.Close()
+		tf, err := s.nodesPerPaper(ctx, `"`+strings.ReplaceAll(words[i], `"`, `""`)+`"`, ranges)
 		if err != nil {
 			return nil, fmt.Errorf("paper search: %w", err)
 		}
 		n := float64(len(tf))
 		idf := math.Max(math.Log((float64(nPapers)-n+0.5)/(n+0.5)), 1e-6)
-		for id, c := range tf {
+		for id, n := range tf {
+			c := float64(n)
 			score[id] += idf * c * (bm25K1 + 1) / (c + bm25K1)
 		}
 	}
 	return score, nil
+}
+
+// nodesPerPaper counts, for each paper, its nodes the FTS5 query match
+// selects. The rows' paper comes from the id ranges (a paper's nodes are one
+// contiguous range): no lookup into nodes per row.
+func (s *Store) nodesPerPaper(ctx context.Context, match string, ranges *idRanges) (map[int64]int, error) {
+	rows, err := s.r.QueryContext(ctx, `SELECT rowid FROM node_fts WHERE node_fts MATCH ?`, match)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[int64]int{}
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		if p := ranges.paperOf(id); p != 0 {
+			out[p]++
+		}
+	}
+	return out, rows.Err()
 }
 
 // idRanges maps node ids to their paper: a paper's nodes are inserted in
