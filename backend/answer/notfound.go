@@ -311,13 +311,14 @@ func (cl claimed) say(lead, tail string, c Claims) string {
 // anyName reports whether one of the words is a name ("AlphaFold2",
 // "Hopfield"): what MissingName says of the missing words.
 func anyName(words []string) bool {
-	for _, w := range words {
-		r := []rune(w)
-		if retrieve.NameLike(w) || len(r) >= 3 && unicode.IsUpper(r[0]) && !embedding.IsStopword(strings.ToLower(w)) {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(words, nameWord)
+}
+
+// nameWord reports a missing word that is a name: name-like, or a
+// capitalised word that is not a function word.
+func nameWord(w string) bool {
+	r := []rune(w)
+	return retrieve.NameLike(w) || len(r) >= 3 && unicode.IsUpper(r[0]) && !embedding.IsStopword(strings.ToLower(w))
 }
 
 // surfaceWords maps stems back to the question's words that carry them
@@ -353,8 +354,7 @@ func withoutPaperRefs(q string, missing []string, terms int) ([]string, bool, in
 			continue
 		}
 		out = append(out, w)
-		r := []rune(w)
-		name = name || retrieve.NameLike(w) || len(r) >= 3 && unicode.IsUpper(r[0]) && !embedding.IsStopword(strings.ToLower(w))
+		name = name || nameWord(w)
 	}
 	return out, name, terms
 }
