@@ -142,13 +142,7 @@ func Parse(ctx context.Context, r io.ReaderAt, size int64, opts Options) (doc *D
 		}
 	}()
 
-	rd, err = lib.NewReaderLimits(r, size, lib.Limits{
-		MaxStreamBytes: budget.MaxStreamBytes,
-		MaxDocBytes:    budget.MaxDocBytes,
-		MaxOperands:    budget.MaxOperands,
-		MaxCMapEntries: budget.MaxCMapEntries,
-		Check:          ctx.Err,
-	})
+	rd, err = lib.NewReaderLimits(r, size, budget.readerLimits(ctx))
 	if err != nil {
 		if cerr := ctx.Err(); cerr != nil {
 			return nil, ctxError(cerr)
@@ -331,4 +325,16 @@ func hasRuns(pages []Page) bool {
 		}
 	}
 	return false
+}
+
+// readerLimits are a resolved budget's limits for the PDF library's reader,
+// checking ctx while it reads.
+func (o Options) readerLimits(ctx context.Context) lib.Limits {
+	return lib.Limits{
+		MaxStreamBytes: o.MaxStreamBytes,
+		MaxDocBytes:    o.MaxDocBytes,
+		MaxOperands:    o.MaxOperands,
+		MaxCMapEntries: o.MaxCMapEntries,
+		Check:          ctx.Err,
+	}
 }

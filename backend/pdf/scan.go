@@ -210,13 +210,7 @@ func Geometry(ctx context.Context, r io.ReaderAt, size int64, opts Options) (doc
 			err = coded(papertree.EMalformed, "The PDF file is damaged and cannot be read.", panicError(x))
 		}
 	}()
-	rd, err := lib.NewReaderLimits(r, size, lib.Limits{
-		MaxStreamBytes: budget.MaxStreamBytes,
-		MaxDocBytes:    budget.MaxDocBytes,
-		MaxOperands:    budget.MaxOperands,
-		MaxCMapEntries: budget.MaxCMapEntries,
-		Check:          ctx.Err,
-	})
+	rd, err := lib.NewReaderLimits(r, size, budget.readerLimits(ctx))
 	if err != nil {
 		if cerr := ctx.Err(); cerr != nil {
 			return nil, ctxError(cerr)
