@@ -87,8 +87,15 @@ func scopeIdentified(ctx context.Context, ix Index, req Request, qv []float32, p
 		}
 	}
 	// A paper's score is its best section body plus its keyword score.
+	// The keyword score is the paper-level BM25 over the whole library
+	// (BM25 with the paper as the document), at every library size.
 	score := map[int64]float64{}
 	var paperBM map[int64]float64
+	if pr, ok := ix.(paperRanker); ok {
+		if bm, err := pr.PaperBM25(ctx, req.Query); err == nil {
+			paperBM = bm
+		}
+	}
 	if len(shortlist) > 0 {
 		// The papers the question partly names join the shortlist, at most
 		// paperShortlist of them, best first: a word many titles share
@@ -99,18 +106,12 @@ func scopeIdentified(ctx context.Context, ix Index, req Request, qv []float32, p
 				shortlist = append(shortlist, id)
 			}
 		}
-		// So do the papers whose full text matches the question best
-		// (BM25 with the paper as the document, over the whole library):
-		// a paper that holds the question's rare words is a candidate
+		// So do the papers whose full text matches the question best: a
+		// paper that holds the question's rare words is a candidate
 		// whatever its paper vector says.
-		if pr, ok := ix.(paperRanker); ok {
-			if bm, err := pr.PaperBM25(ctx, req.Query); err == nil {
-				paperBM = bm
-				for _, id := range topPapers(bm, textShortlist) {
-					if !containsID(shortlist, id) {
-						shortlist = append(shortlist, id)
-					}
-				}
+		for _, id := range topPapers(paperBM, textShortlist) {
+			if !containsID(shortlist, id) {
+				shortlist = append(shortlist, id)
 			}
 		}
 	}
@@ -133,18 +134,23 @@ func scopeIdentified(ctx context.Context, ix Index, req Request, qv []float32, p
 			prefetch(id)
 		}
 	}
-	// The keyword signal: the paper-level BM25 (normalised by the best
-	// shortlisted paper) when the index has it, else the best passage's.
-	// Measured equal on both question sets; the paper-level one is already
-	// computed and costs nothing here, where per-paper passage searches
-	// were half of a library-wide question's time at 4,735 papers.
+	// The keyword signal: the paper-level BM25, normalised by the best
+	// candidate (the shortlist, or every paper of a library that has none),
+	// when the index has it, else the best passage's. Measured equal on both
+	// question sets; the paper-level one is already computed, where
+	// per-paper passage searches were half of a library-wide question's time
+	// at 4,735 papers.
 	text := map[int64]float64{}
 	if paperBM != nil {
+		cands := shortlist
+		if len(cands) == 0 {
+			cands = all
+		}
 		top := 0.0
-		for _, id := range shortlist {
+		for _, id := range cands {
 			top = max(top, paperBM[id])
 		}
-		for _, id := range shortlist {
+		for _, id := range cands {
 			if top > 0 && paperBM[id] > 0 {
 				text[id] = paperBM[id] / top
 			}
