@@ -260,11 +260,14 @@ func (l *Library) prepare(ctx context.Context, path, fp string, emit func(Event)
 	if unchanged {
 		return r, true
 	}
+	if err == nil && clock.expired() {
+		err = context.DeadlineExceeded
+	}
 	if err != nil {
 		if ctx.Err() != nil {
 			return r, true
 		}
-		if fctx.Err() != nil {
+		if fctx.Err() != nil || clock.expired() {
 			err = papertree.Wrap(err, papertree.ETimeout, fmt.Sprintf(
 				"Reading this PDF took longer than %s, the time limit per file, so it was skipped.", limit))
 		}

@@ -149,6 +149,19 @@ func (c *fileClock) pause() func() {
 	}
 }
 
+// expired reports whether the running time (pauses excluded) has used up
+// the limit. The timer cancels the context as soon as it fires, but a file
+// read quicker than the timer goroutine is scheduled would pass unnoticed;
+// measuring keeps the limit a fact rather than a race.
+func (c *fileClock) expired() bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.timer == nil {
+		return false // no limit
+	}
+	return time.Since(c.start) >= c.left
+}
+
 func (c *fileClock) stop() {
 	c.mu.Lock()
 	if c.timer != nil {
