@@ -51,7 +51,27 @@ type importItem struct {
 // ImportZotero imports a Zotero data directory (read-only; see package
 // zotero). baseDir resolves "attachments:" linked files ("" = none).
 func (l *Library) ImportZotero(ctx context.Context, dir, baseDir string, progress func(Event)) (ImportSummary, error) {
-	zl, err := zotero.Read(ctx, dir, zotero.Options{BaseDir: baseDir})
+	return l.ImportZoteroLibrary(ctx, dir, baseDir, "", progress)
+}
+
+// ImportZoteroLibrary imports one library of a Zotero data directory:
+// which names it by id or name (zotero.FindLibrary; "" = every library in
+// the file, as ImportZotero). Zotero keeps the user's library and each
+// group library in the one zotero.sqlite (see zotero.Libraries).
+func (l *Library) ImportZoteroLibrary(ctx context.Context, dir, baseDir, which string, progress func(Event)) (ImportSummary, error) {
+	opt := zotero.Options{BaseDir: baseDir}
+	if strings.TrimSpace(which) != "" {
+		libs, err := zotero.Libraries(ctx, dir)
+		if err != nil {
+			return ImportSummary{}, err
+		}
+		li, err := zotero.FindLibrary(libs, which)
+		if err != nil {
+			return ImportSummary{}, err
+		}
+		opt.Library = li.ID
+	}
+	zl, err := zotero.Read(ctx, dir, opt)
 	if err != nil {
 		return ImportSummary{}, err
 	}

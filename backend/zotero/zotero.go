@@ -30,6 +30,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -49,6 +50,10 @@ type Options struct {
 	// path>" (Zotero's "Linked Attachment Base Directory"). Empty: such
 	// attachments are reported as missing with the reason.
 	BaseDir string
+	// Library, when not 0, reads only that library (Zotero's libraryID:
+	// the user's own library or one group library; see Libraries). 0 reads
+	// every library in the file, as before group libraries were listed.
+	Library int64
 }
 
 // Item is one regular Zotero item (not a note, attachment or annotation).
@@ -79,6 +84,21 @@ type Library struct {
 	Items       []Item   // regular items, in Zotero's item id order
 	Collections []string // every collection path, sorted
 }
+
+// LibraryInfo is one library kept in a zotero.sqlite: the user's own
+// ("My Library") or a group library the user is a member of. Zotero keeps
+// all of them in the one database file and their files in the one storage
+// folder.
+type LibraryInfo struct {
+	ID      int64  `json:"id"`   // Zotero's libraryID
+	Type    string `json:"type"` // "user" or "group" (feeds are not listed)
+	Name    string `json:"name"` // "My Library", or the group's name
+	GroupID int64  `json:"group_id,omitempty"`
+	Items   int    `json:"items"` // regular items, not in the trash
+}
+
+// UserLibraryName is how Zotero names the user's own library.
+const UserLibraryName = "My Library"
 
 var (
 	yearRe = regexp.MustCompile(`\b(1[5-9]\d\d|20\d\d|21\d\d)\b`)
@@ -175,14 +195,94 @@ func copyFile(src, dst string) error {
 
 // Read reads the Zotero data directory dir (or its zotero.sqlite).
 func Read(ctx context.Context, dir string, opt Options) (*Library, error) {
+	var lib *Library
+	err := withDB(ctx, dir, func(r *reader) error {
+		r.opt = opt
+		if opt.Library != 0 {
+			libs, err := r.libraries()
+			if err != nil {
+				return err
+			}
+			if !slices.ContainsFunc(libs, func(l LibraryInfo) bool { return l.ID == opt.Library }) {
+				return papertree.Errorf(papertree.ENotFound, "The Zotero database has no library %d (it has %s).", opt.Library, libraryWords(libs))
+			}
+		}
+		var err error
+		lib, err = r.read()
+		if err != nil {
+			return err
+		}
+		r.citationKeysFromBBT(lib)
+		return nil
+	})
+	return lib, err
+}
+
+// Libraries lists the libraries of the Zotero data directory dir: the
+// user's own first, then each group by name, each with its item count.
+// A database from before group libraries (no libraries table) has one.
+func Libraries(ctx context.Context, dir string) ([]LibraryInfo, error) {
+	var libs []LibraryInfo
+	err := withDB(ctx, dir, func(r *reader) error {
+		var err error
+		libs, err = r.libraries()
+		return err
+	})
+	return libs, err
+}
+
+// FindLibrary picks the library that want names: its libraryID, or its
+// name (case-insensitive; "My Library" or "user" for the user's own). A
+// name that two groups share must be given by id.
+func FindLibrary(libs []LibraryInfo, want string) (LibraryInfo, error) {
+	want = strings.TrimSpace(want)
+	if id, err := strconv.ParseInt(want, 10, 64); err == nil {
+		for _, l := range libs {
+			if l.ID == id {
+				return l, nil
+			}
+		}
+	}
+	var found []LibraryInfo
+	for _, l := range libs {
+		if strings.EqualFold(l.Name, want) || (l.Type == "user" && strings.EqualFold(want, "user")) {
+			found = append(found, l)
+		}
+	}
+	switch len(found) {
+	case 1:
+		return found[0], nil
+	case 0:
+		return LibraryInfo{}, papertree.Errorf(papertree.ENotFound, "The Zotero database has no library %q (it has %s).", want, libraryWords(libs))
+	default:
+		return LibraryInfo{}, papertree.Errorf(papertree.EInvalid, "%d Zotero libraries are named %q: give its id instead (%s).", len(found), want, libraryWords(found))
+	}
+}
+
+// libraryWords lists libraries for a message: `1 "My Library", 2 "Lab"`.
+func libraryWords(libs []LibraryInfo) string {
+	if len(libs) == 0 {
+		return "none"
+	}
+	parts := make([]string, len(libs))
+	for i, l := range libs {
+		parts[i] = fmt.Sprintf("%d %q", l.ID, l.Name)
+	}
+	return strings.Join(parts, ", ")
+}
+
+// withDB opens the zotero.sqlite of dir read-only, checks the whole file
+// and runs fn on it; every failure that is not already coded says the
+// database is damaged and nothing was imported.
+func withDB(ctx context.Context, dir string, fn func(r *reader) error) error {
 	dataDir, dbPath, err := Find(dir)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	db, cleanup, err := openRO(dbPath)
 	defer cleanup()
 	if err != nil {
-		return nil, damaged(dbPath, err)
+		return damaged(dbPath, err)
 	}
 	defer db.Close()
 	db.SetMaxOpenConns(1)
@@ -190,25 +290,26 @@ func Read(ctx context.Context, dir string, opt Options) (*Library, error) {
 	// check the whole file before trusting any of it.
 	var check string
 	if err := db.QueryRowContext(ctx, `PRAGMA quick_check`).Scan(&check); err != nil {
-		return nil, damaged(dbPath, err)
+		return damaged(dbPath, err)
 	}
 	if check != "ok" {
-		return nil, damaged(dbPath, errors.New(check))
+		return damaged(dbPath, errors.New(check))
 	}
-	r := &reader{ctx: ctx, db: db, dataDir: dataDir, opt: opt}
-	lib, err := r.read()
-	if err != nil {
+	r := &reader{ctx: ctx, db: db, dataDir: dataDir}
+	if err := r.checkTables(); err != nil {
+		return damaged(dbPath, err)
+	}
+	if err := fn(r); err != nil {
 		if ctx.Err() != nil {
-			return nil, papertree.Wrap(ctx.Err(), papertree.ECanceled, "The Zotero import was cancelled.")
+			return papertree.Wrap(ctx.Err(), papertree.ECanceled, "The Zotero import was cancelled.")
 		}
 		var pe *papertree.Error
 		if errors.As(err, &pe) {
-			return nil, err
+			return err
 		}
-		return nil, damaged(dbPath, err)
+		return damaged(dbPath, err)
 	}
-	r.citationKeysFromBBT(lib)
-	return lib, nil
+	return nil
 }
 
 func damaged(db string, err error) error {
@@ -221,24 +322,93 @@ type reader struct {
 	db      *sql.DB
 	dataDir string
 	opt     Options
+	// libraryCols: items and collections have Zotero 5's libraryID column
+	// (every real Zotero 5+ database; not some hand-made test files).
+	libraryCols bool
+}
+
+// regularItems selects the regular items (not notes, attachments or
+// annotations; not in the trash) of every library.
+const regularItems = `FROM items i JOIN itemTypes t ON t.itemTypeID = i.itemTypeID
+		WHERE t.typeName NOT IN ('note', 'attachment', 'annotation')
+		AND i.itemID NOT IN (SELECT itemID FROM deletedItems)`
+
+// checkTables makes sure the file has Zotero's tables and notes whether
+// they carry library ids.
+func (r *reader) checkTables() error {
+	var n int
+	if err := r.db.QueryRowContext(r.ctx, `SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name IN ('items', 'itemAttachments', 'itemData', 'itemDataValues', 'fields', 'itemTypes')`).Scan(&n); err != nil {
+		return err
+	}
+	if n < 6 {
+		return errors.New("missing Zotero tables")
+	}
+	var cols int
+	if err := r.db.QueryRowContext(r.ctx, `SELECT (SELECT count(*) FROM pragma_table_info('items') WHERE name = 'libraryID')
+		+ (SELECT count(*) FROM pragma_table_info('collections') WHERE name = 'libraryID')`).Scan(&cols); err != nil {
+		return err
+	}
+	r.libraryCols = cols == 2
+	return nil
+}
+
+// libraries lists the user library and the group libraries with their
+// item counts. Without the libraries table (or library ids) the file holds
+// one library, the user's.
+func (r *reader) libraries() ([]LibraryInfo, error) {
+	var hasTables int
+	if err := r.db.QueryRowContext(r.ctx, `SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name IN ('libraries', 'groups')`).Scan(&hasTables); err != nil {
+		return nil, err
+	}
+	if !r.libraryCols || hasTables < 2 {
+		var n int
+		if err := r.db.QueryRowContext(r.ctx, `SELECT count(*) `+regularItems).Scan(&n); err != nil {
+			return nil, err
+		}
+		return []LibraryInfo{{ID: 1, Type: "user", Name: UserLibraryName, Items: n}}, nil
+	}
+	rows, err := r.db.QueryContext(r.ctx, `SELECT l.libraryID, l.type, coalesce(g.name, ''), coalesce(g.groupID, 0),
+		(SELECT count(*) `+regularItems+` AND i.libraryID = l.libraryID)
+		FROM libraries l LEFT JOIN groups g ON g.libraryID = l.libraryID
+		WHERE l.type IN ('user', 'group')
+		ORDER BY l.type != 'user', lower(coalesce(g.name, '')), l.libraryID`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var libs []LibraryInfo
+	for rows.Next() {
+		var l LibraryInfo
+		if err := rows.Scan(&l.ID, &l.Type, &l.Name, &l.GroupID, &l.Items); err != nil {
+			return nil, err
+		}
+		if l.Type == "user" {
+			l.Name = UserLibraryName
+		} else if strings.TrimSpace(l.Name) == "" {
+			l.Name = fmt.Sprintf("Group %d", l.GroupID)
+		}
+		libs = append(libs, l)
+	}
+	return libs, rows.Err()
+}
+
+// inLibrary is the SQL condition (and its argument) that keeps the rows of
+// the chosen library of table alias t; "" when every library is read.
+func (r *reader) inLibrary(t string) (string, []any) {
+	if r.opt.Library == 0 || !r.libraryCols {
+		return "", nil
+	}
+	return " AND " + t + ".libraryID = ?", []any{r.opt.Library}
 }
 
 func (r *reader) read() (*Library, error) {
-	var n int
-	if err := r.db.QueryRowContext(r.ctx, `SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name IN ('items', 'itemAttachments', 'itemData', 'itemDataValues', 'fields', 'itemTypes')`).Scan(&n); err != nil {
-		return nil, err
-	}
-	if n < 6 {
-		return nil, errors.New("missing Zotero tables")
-	}
 	items := map[int64]*Item{}
 	var order []int64
 	// Regular items: not notes, attachments, annotations; not in the trash.
+	cond, args := r.inLibrary("i")
 	rows, err := r.db.QueryContext(r.ctx, `SELECT i.itemID, i.key, t.typeName, i.dateAdded, i.dateModified
-		FROM items i JOIN itemTypes t ON t.itemTypeID = i.itemTypeID
-		WHERE t.typeName NOT IN ('note', 'attachment', 'annotation')
-		AND i.itemID NOT IN (SELECT itemID FROM deletedItems)
-		ORDER BY i.itemID`)
+		`+regularItems+cond+`
+		ORDER BY i.itemID`, args...)
 	if err != nil {
 		// Older schemas (no deletedItems) are not supported: Zotero 5+ has it.
 		return nil, err
@@ -406,7 +576,8 @@ func (r *reader) collections(items map[int64]*Item) ([]string, error) {
 		parent sql.NullInt64
 	}
 	all := map[int64]coll{}
-	rows, err := r.db.QueryContext(r.ctx, `SELECT collectionID, collectionName, parentCollectionID FROM collections`)
+	cond, args := r.inLibrary("c")
+	rows, err := r.db.QueryContext(r.ctx, `SELECT collectionID, collectionName, parentCollectionID FROM collections c WHERE 1`+cond, args...)
 	if err != nil {
 		return nil, err
 	}

@@ -8,11 +8,13 @@ import (
 	"path/filepath"
 
 	"github.com/papertree/papertree/backend/library"
+	"github.com/papertree/papertree/backend/zotero"
 )
 
 // cmdImport imports references with their PDFs from a reference manager:
 //
-//	papertree import zotero --db FILE.db [--base-dir DIR] [--json] ZOTERO_DIR
+//	papertree import zotero --db FILE.db [--base-dir DIR] [--library ID|NAME] [--json] ZOTERO_DIR
+//	papertree import zotero --list-libraries [--json] ZOTERO_DIR
 //	papertree import bibtex --db FILE.db [--json] FILE.bib
 //
 // The source is only read (zotero.sqlite is opened immutable, so Zotero may
@@ -28,12 +30,23 @@ func cmdImport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	asJSON := fs.Bool("json", false, "print the summary as JSON")
 	quiet := fs.Bool("quiet", false, "no progress on stderr")
 	baseDir := fs.String("base-dir", "", "zotero: Zotero's linked attachment base directory (for attachments: paths)")
+	which := fs.String("library", "", "zotero: import only this library, by id or name (\"My Library\" or a group's name; see --list-libraries)")
+	listLibs := fs.Bool("list-libraries", false, "zotero: list the libraries (yours and each group's) with their item counts, import nothing")
 	pos, err := parseFlags(fs, rest)
 	if err != nil {
 		return err
 	}
 	if len(pos) != 1 {
 		return usageError{fmt.Sprintf("expected one %s", map[string]string{"zotero": "Zotero data directory", "bibtex": ".bib file"}[source])}
+	}
+	if *listLibs {
+		if source != "zotero" {
+			return usageError{"--list-libraries is for zotero"}
+		}
+		return listZoteroLibraries(ctx, pos[0], *asJSON, stdout)
+	}
+	if *which != "" && source != "zotero" {
+		return usageError{"--library is for zotero"}
 	}
 	progress := func(ev library.Event) {
 		if *quiet {
@@ -50,7 +63,7 @@ func cmdImport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	switch source {
 	case "zotero":
 		run = func(lib *library.Library) (library.ImportSummary, error) {
-			return lib.ImportZotero(ctx, pos[0], *baseDir, progress)
+			return lib.ImportZoteroLibrary(ctx, pos[0], *baseDir, *which, progress)
 		}
 	case "bibtex", "bib":
 		run = func(lib *library.Library) (library.ImportSummary, error) {
@@ -82,6 +95,23 @@ func cmdImport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	fmt.Fprintln(stdout)
 	for _, s := range sum.Skipped {
 		fmt.Fprintf(stdout, "  skipped: %s: %s\n", termSafe(s.Item), termSafe(s.Reason))
+	}
+	return nil
+}
+
+// listZoteroLibraries prints the libraries of a Zotero data directory (read
+// only; no --db needed): id, kind, item count and name, or JSON
+// [{"id","type","name","group_id","items"}].
+func listZoteroLibraries(ctx context.Context, dir string, asJSON bool, stdout io.Writer) error {
+	libs, err := zotero.Libraries(ctx, dir)
+	if err != nil {
+		return err
+	}
+	if asJSON {
+		return writeJSON(stdout, libs)
+	}
+	for _, l := range libs {
+		fmt.Fprintf(stdout, "%d\t%s\t%d items\t%s\n", l.ID, l.Type, l.Items, termSafe(l.Name))
 	}
 	return nil
 }

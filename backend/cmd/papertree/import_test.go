@@ -9,6 +9,7 @@ import (
 
 	"github.com/papertree/papertree/backend/bibtex"
 	"github.com/papertree/papertree/backend/internal/shareddata"
+	"github.com/papertree/papertree/backend/zotero/zoterotest"
 )
 
 func TestImportZoteroJSON(t *testing.T) {
@@ -82,5 +83,73 @@ func TestImportBibTeXThenExportBib(t *testing.T) {
 	out, _, _ = cli(t, "export", "--db", db, "--answer", itoa(a.ID))
 	if !strings.Contains(out, "`[doe2021columns]`") || !strings.Contains(out, "Two Columns, Carefully") {
 		t.Errorf("the report's bibliography lacks the citation key or the imported title:\n%s", out)
+	}
+}
+
+// A Zotero database with a group library (Zotero's own schema, see
+// zoterotest): --list-libraries lists the user's library and the group with
+// their item counts; --library imports one of them by id or name, and the
+// real data directory's own items still import as before.
+func TestImportZoteroGroupLibrary(t *testing.T) {
+	zdir := zoterotest.GroupLibrary(t, shareddata.Dir(t, "zotero", "Zotero"), fixtures)
+
+	out, errs, code := cli(t, "import", "zotero", "--list-libraries", "--json", zdir)
+	if code != 0 {
+		t.Fatalf("list: exit %d: %s", code, errs)
+	}
+	var libs []struct {
+		ID    int64  `json:"id"`
+		Type  string `json:"type"`
+		Name  string `json:"name"`
+		Items int    `json:"items"`
+	}
+	if err := json.Unmarshal([]byte(out), &libs); err != nil {
+		t.Fatalf("%v: %s", err, out)
+	}
+	if len(libs) != 2 || libs[0].Name != "My Library" || libs[0].Items != 3 || libs[1].ID != zoterotest.GroupLibraryID || libs[1].Name != zoterotest.GroupName || libs[1].Items != 2 {
+		t.Fatalf("libraries = %+v", libs)
+	}
+	if text, _, code := cli(t, "import", "zotero", "--list-libraries", zdir); code != 0 || !strings.Contains(text, "7\tgroup\t2 items\tLab Reading Group") {
+		t.Errorf("text list: exit %d: %q", code, text)
+	}
+
+	cases := []struct {
+		name, library string
+		imported      int
+		collections   int
+		code          int
+		errText       string
+	}{
+		{name: "group by name", library: "lab reading group", imported: 2, collections: 1},
+		{name: "user library by id", library: "1", imported: 3, collections: 2},
+		{name: "unknown library", library: "Nope", code: 1, errText: `no library "Nope"`},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			db := filepath.Join(t.TempDir(), "lib.db")
+			out, errs, code := cli(t, "import", "zotero", "--db", db, "--library", tc.library, "--json", "--quiet", zdir)
+			if code != tc.code {
+				t.Fatalf("exit %d, want %d: %s", code, tc.code, errs)
+			}
+			if tc.code != 0 {
+				if !strings.Contains(errs, tc.errText) {
+					t.Errorf("stderr %q does not say %q", errs, tc.errText)
+				}
+				return
+			}
+			var got struct {
+				Imported    int      `json:"imported"`
+				Collections []string `json:"collections"`
+				Index       struct {
+					Indexed int `json:"indexed"`
+				} `json:"index"`
+			}
+			if err := json.Unmarshal([]byte(out), &got); err != nil {
+				t.Fatalf("%v: %s", err, out)
+			}
+			if got.Imported != tc.imported || len(got.Collections) != tc.collections || got.Index.Indexed != tc.imported {
+				t.Errorf("got %+v, want %d imported and indexed, %d collections", got, tc.imported, tc.collections)
+			}
+		})
 	}
 }

@@ -30,7 +30,8 @@ Usage:
   papertree list  --db FILE.db [--json]
   papertree ask   --db FILE.db [--json] [--papers ID,...] [--strategy NAME] [--budget TOKENS] QUESTION
   papertree export --db FILE.db (--answer ID[,ID...] | --history [N]) [--format md|html|pdf|docx|bib] [--out FILE] [--title T]
-  papertree import zotero --db FILE.db [--base-dir DIR] [--json] ZOTERO_DIR
+  papertree import zotero --db FILE.db [--base-dir DIR] [--library ID|NAME] [--json] ZOTERO_DIR
+  papertree import zotero --list-libraries [--json] ZOTERO_DIR
   papertree import bibtex --db FILE.db [--json] FILE.bib
   papertree eval trees  --gold DIR --pdfs DIR [--no-outline] [--json]
   papertree eval qasper --data FILE.json [--strategy NAME] [--budget N] [--limit N] [--predictions OUT.jsonl] [--json]
