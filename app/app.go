@@ -57,6 +57,9 @@ type Options struct {
 	// Debounce is how long the folder watcher waits for changes to settle
 	// before re-indexing; 0: 2s. Negative: do not watch folders.
 	Debounce time.Duration
+	// LLMPoll is how often the configured LLM server's health is checked
+	// (llmwatch.go); 0: DefaultLLMPoll. Negative: only at startup.
+	LLMPoll time.Duration
 }
 
 // App is the service bound to the frontend. Its exported methods (other than
@@ -97,6 +100,9 @@ type App struct {
 	// asks for them once (StartFolders) and indexes them like a chosen folder.
 	startFolders []string
 	startErrors  []string
+
+	llmw    llmWatch // the LLM server's health (llmwatch.go)
+	llmPoll time.Duration
 }
 
 // New builds an App. It does not touch the window; Wails calls the hooks.
@@ -118,6 +124,11 @@ func New(o Options) *App {
 		opened:       make(chan struct{}),
 		startFolders: slices.Clone(o.StartFolders),
 		startErrors:  slices.Clone(o.StartErrors),
+		llmw:         llmWatch{kick: make(chan struct{}, 1)},
+		llmPoll:      o.LLMPoll,
+	}
+	if a.llmPoll == 0 {
+		a.llmPoll = DefaultLLMPoll
 	}
 	if a.open == nil {
 		a.markOpened()
@@ -179,7 +190,8 @@ func (l Lifecycle) Startup(ctx context.Context) {
 	if backend {
 		// Both run in the background: the window must be interactive at
 		// once, and LLM detection or a re-scan of the folders can take a while.
-		go a.applyLLMSettings(ctx, true)
+		// The LLM watch configures the LLM, then follows its server.
+		go a.watchLLM(ctx, a.llmPoll)
 		a.startWatching()
 	}
 }

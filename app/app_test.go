@@ -29,6 +29,7 @@ type fakeRuntime struct {
 	dialogErr error
 	savePath  string
 	opened    []string
+	health    []LLMHealthView // EventLLMHealth payloads
 }
 
 func (r *fakeRuntime) EventsEmit(_ context.Context, name string, data ...any) {
@@ -38,6 +39,9 @@ func (r *fakeRuntime) EventsEmit(_ context.Context, name string, data ...any) {
 	if len(data) == 1 {
 		if p, ok := data[0].(Progress); ok {
 			r.events = append(r.events, p)
+		}
+		if h, ok := data[0].(LLMHealthView); ok {
+			r.health = append(r.health, h)
 		}
 	}
 }

@@ -233,6 +233,7 @@ func (a *App) SaveSettings(in SettingsInput) (SaveResult, error) {
 		RestartForData: old.DataDir != in.Settings.DataDir,
 	}
 	a.log.Info("saved settings", "path", a.settingsPath, "llm", res.LLM.Summary, "reindex", res.Reindex)
+	a.checkLLMSoon()
 	return res, nil
 }
 
