@@ -6,10 +6,13 @@ import { openSettings } from "./views/settings";
 import { createShell } from "./views/shell";
 import { createWorkspace } from "./views/workspace";
 import { watchDisplayed } from "./lib/shown";
+import { createLlmBanner } from "./views/llmbanner";
 
 const root = document.getElementById("app");
 if (root) {
   const shell = createShell(root);
+  // Says so while the configured LLM server does not answer (views/llmbanner.ts).
+  shell.page.before(createLlmBanner(wailsApi).el);
   const libraryEl = document.createElement("div");
   const compare = createCompareView(wailsApi);
   const show = (view: "library" | "workspace" | "compare") => {

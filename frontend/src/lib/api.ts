@@ -317,6 +317,17 @@ export interface SaveResult {
   restartForData: boolean;
 }
 
+/** Whether the language model server the settings name answers (app.LLMHealthView). */
+export interface LLMHealth {
+  configured: boolean;
+  reachable: boolean;
+  baseUrl: string;
+  /** Why it does not answer, in words. */
+  problem: string;
+  /** RFC 3339; "" before the first check. */
+  checkedAt: string;
+}
+
 export interface FileFailure {
   path: string;
   code: string;
@@ -376,6 +387,10 @@ export interface Api {
   chooseBibFile?(): Promise<string>;
   importZotero?(dir: string): Promise<ImportResult>;
   importBibTeX?(file: string): Promise<ImportResult>;
+  /** The last health check of the configured LLM server. */
+  llmHealth?(): Promise<LLMHealth>;
+  /** Each change of the LLM server's health. */
+  onLlmHealth?(fn: (h: LLMHealth) => void): () => void;
   /** Builds a cross-paper comparison table (views/compare.ts). */
   compare(input: CompareInput): Promise<CompareTable>;
   /** Saves the table as csv, md, html, pdf or docx; "" when the user cancelled. */
@@ -388,6 +403,8 @@ export const EVENT_INDEX_PROGRESS = "index:progress";
 export const EVENT_LIBRARY_CHANGED = "library:changed";
 /** Must match app.EventAskDelta in Go. */
 export const EVENT_ASK_DELTA = "ask:delta";
+/** Must match app.EventLLMHealth in Go. */
+export const EVENT_LLM_HEALTH = "llm:health";
 
 /** A failed call, with the Go side's error code ("invalid", "encrypted", ...). */
 export class ApiError extends Error {
@@ -513,6 +530,11 @@ export const wailsApi: Api = {
   importBibTeX: (file) => call(() => App.ImportBibTeX(file) as unknown as Promise<ImportResult>),
   logDisplayed(kind, text) {
     if (connected()) void App.LogDisplayed(kind, text).catch(() => {});
+  },
+  llmHealth: () => call(() => App.LLMHealth() as unknown as Promise<LLMHealth>),
+  onLlmHealth(fn) {
+    if (!connected()) return () => {};
+    return EventsOn(EVENT_LLM_HEALTH, (h: LLMHealth) => fn(h));
   },
   compare: (input) => call(() => App.Compare(input as never) as unknown as Promise<CompareTable>),
   exportCompare: (input, format) => call(() => App.ExportCompare(input as never, format)),

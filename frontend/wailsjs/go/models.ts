@@ -504,6 +504,26 @@ export namespace app {
 		}
 	}
 	
+	export class LLMHealthView {
+	    configured: boolean;
+	    reachable: boolean;
+	    baseUrl: string;
+	    problem: string;
+	    checkedAt: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new LLMHealthView(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.configured = source["configured"];
+	        this.reachable = source["reachable"];
+	        this.baseUrl = source["baseUrl"];
+	        this.problem = source["problem"];
+	        this.checkedAt = source["checkedAt"];
+	    }
+	}
 	export class LLMStatusView {
 	    provider: string;
 	    baseUrl: string;

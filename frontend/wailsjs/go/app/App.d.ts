@@ -44,6 +44,8 @@ export function IndexFolder(arg1:string):Promise<app.Summary>;
 
 export function Info():Promise<app.AppInfo>;
 
+export function LLMHealth():Promise<app.LLMHealthView>;
+
 export function ListPapers():Promise<Array<app.PaperView>>;
 
 export function LogDisplayed(arg1:string,arg2:string):Promise<void>;

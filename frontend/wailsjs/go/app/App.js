@@ -86,6 +86,10 @@ export function Info() {
   return window['go']['app']['App']['Info']();
 }
 
+export function LLMHealth() {
+  return window['go']['app']['App']['LLMHealth']();
+}
+
 export function ListPapers() {
   return window['go']['app']['App']['ListPapers']();
 }
