@@ -159,3 +159,47 @@ func TestAskRejectsBadInput(t *testing.T) {
 		}
 	}
 }
+
+// Reopening an answer from History gives back what it was asked with (the
+// papers of its scope, its strategy and budget), so the ask view can ask the
+// same question again; an answer asked of the whole library has no papers.
+func TestReopenedAnswerKeepsScopeAndStrategy(t *testing.T) {
+	dir := t.TempDir()
+	makeLibrary(t, dir, 3)
+	ctx := context.Background()
+	be, lib, err := OpenBackend(ctx, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer lib.Close()
+	a := newTestApp(be, &fakeRuntime{})
+	papers, err := a.ListPapers()
+	if err != nil || len(papers) != 3 {
+		t.Fatalf("papers %v %v", papers, err)
+	}
+	cases := []struct {
+		name   string
+		in     AskInput
+		papers []string
+	}{
+		{name: "one paper, naive", in: AskInput{PaperIDs: []string{papers[1].ID}, Strategy: "naive", Budget: 320}, papers: []string{papers[1].ID}},
+		{name: "two papers, pt-rag", in: AskInput{PaperIDs: []string{papers[0].ID, papers[2].ID}, Strategy: "pt-rag", Budget: 640}, papers: []string{papers[0].ID, papers[2].ID}},
+		{name: "whole library, auto", in: AskInput{Strategy: "auto", Budget: 512}, papers: []string{}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			tc.in.Question = "Which idea does passage 2 of section 3 explain?"
+			ans, err := a.Ask(tc.in)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := a.Answer(ans.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !slices.Equal(got.PaperIDs, tc.papers) || got.Strategy != tc.in.Strategy || got.Diag.Budget != tc.in.Budget {
+				t.Errorf("reopened: papers %q strategy %q budget %d, want %q %q %d", got.PaperIDs, got.Strategy, got.Diag.Budget, tc.papers, tc.in.Strategy, tc.in.Budget)
+			}
+		})
+	}
+}

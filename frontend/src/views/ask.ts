@@ -12,7 +12,8 @@ import { clip } from "../lib/format";
 import { markPassage, pageList, splitCitations, citedNumbers } from "../lib/tree";
 import { selectionPanel } from "./selection";
 
-export type Scope = "paper" | "selected" | "library";
+/** "asked": the papers a reopened answer was asked of (its own scope). */
+export type Scope = "paper" | "selected" | "library" | "asked";
 
 export interface AskContext {
   /** The open paper, if any. */
@@ -55,11 +56,15 @@ export function createAskView(api: Api, opts: { onCite(a: Answer, n: number): vo
   let exportNote = "";
   let strategies: string[] = ["auto"];
   let strategyDesc: Record<string, string> = {};
+  /** The papers a reopened answer was asked of, with their names (scope "asked"). */
+  let asked: { ids: string[]; label: string } | null = null;
+  /** Why pressing Ask did nothing (an empty question), shown under the box. */
+  let formNote = "";
 
   const question = h("textarea", {
     class: "ask-input",
     rows: 3,
-    placeholder: "Ask a question about your papers…",
+    placeholder: "Ask a question about your papers… (Ctrl+Enter to ask)",
     "aria-label": "Question",
     "data-testid": "ask-input",
     on: {
@@ -70,8 +75,15 @@ export function createAskView(api: Api, opts: { onCite(a: Answer, n: number): vo
           void submit();
         }
       },
+      input: () => {
+        if (formNote && question.value.trim()) {
+          formNote = "";
+          renderFormNote();
+        }
+      },
     },
   });
+  const noteBox = h("p", { class: "ask-form-note", role: "status", "data-testid": "ask-form-note" });
   const scopeSel = h("select", { class: "ask-scope", "aria-label": "Scope", "data-testid": "ask-scope", on: { change: () => (scope = scopeSel.value as Scope) } });
   const stratSel = h("select", {
     class: "ask-strategy",
@@ -80,7 +92,7 @@ export function createAskView(api: Api, opts: { onCite(a: Answer, n: number): vo
     on: { change: () => (stratSel.title = strategyDesc[stratSel.value] ?? "") },
   });
   const budget = h("input", { type: "number", class: "ask-budget", min: 64, max: 16384, step: 64, value: 512, "aria-label": "Token budget", "data-testid": "ask-budget" });
-  const submitBtn = h("button", { type: "button", class: "btn btn-primary ask-go", "data-testid": "ask-submit", on: { click: () => void submit() } }, "Ask");
+  const submitBtn = h("button", { type: "button", class: "btn btn-primary ask-go", "data-testid": "ask-submit", title: "Ask (Ctrl+Enter)", on: { click: () => void submit() } }, "Ask");
   const cancelBtn = h("button", { type: "button", class: "btn btn-quiet", "data-testid": "ask-cancel", on: { click: () => void api.cancelAsk().catch(() => {}) } }, "Cancel");
   const answerBox = h("div", { class: "answer-area", "aria-live": "polite" });
   const historyBox = h("div", { class: "history" });
@@ -89,6 +101,7 @@ export function createAskView(api: Api, opts: { onCite(a: Answer, n: number): vo
     "div",
     { class: "ask-form" },
     question,
+    noteBox,
     h(
       "div",
       { class: "ask-controls" },
@@ -96,6 +109,7 @@ export function createAskView(api: Api, opts: { onCite(a: Answer, n: number): vo
       h("label", { class: "ctl" }, h("span", null, "Strategy"), stratSel),
       h("label", { class: "ctl" }, h("span", null, "Budget"), budget),
       h("span", { class: "spacer" }),
+      h("span", { class: "ask-keyhint muted", "data-testid": "ask-keyhint" }, h("kbd", null, "Ctrl"), "+", h("kbd", null, "Enter")),
       submitBtn,
     ),
   );
@@ -144,16 +158,35 @@ export function createAskView(api: Api, opts: { onCite(a: Answer, n: number): vo
     const options: [Scope, string][] = [];
     if (ctx.paperId) options.push(["paper", `This paper: ${clip(ctx.paperTitle || "untitled", 48)}`]);
     if (ctx.selected.length) options.push(["selected", `Selected papers (${ctx.selected.length})`]);
+    if (asked) options.push(["asked", asked.label]);
     options.push(["library", "Whole library"]);
     if (!options.some(([v]) => v === scope)) scope = options[0][0];
     mount(scopeSel, options.map(([v, label]) => h("option", { value: v }, label)));
     scopeSel.value = scope;
   }
 
+  function renderFormNote() {
+    mount(noteBox, formNote);
+    noteBox.hidden = !formNote;
+  }
+
   async function submit() {
     const q = question.value.trim();
-    if (!q || running) return;
-    const paperIds = scope === "paper" && ctx.paperId ? [ctx.paperId] : scope === "selected" ? [...ctx.selected] : [];
+    if (!q || running) {
+      formNote = running ? "A question is being answered: wait for it, or cancel it." : "Type a question first: the box is empty, so nothing was asked.";
+      renderFormNote();
+      if (!q) question.focus();
+      return;
+    }
+    formNote = "";
+    renderFormNote();
+    const paperIds =
+      scope === "paper" && ctx.paperId ? [ctx.paperId] : scope === "selected" ? [...ctx.selected] : scope === "asked" && asked ? [...asked.ids] : [];
+    if (scope !== "asked" && asked) {
+      // Asked with another scope: the reopened answer's papers leave the menu.
+      asked = null;
+      renderScope();
+    }
     running = true;
     streamed = "";
     error = "";
@@ -330,7 +363,8 @@ export function createAskView(api: Api, opts: { onCite(a: Answer, n: number): vo
               on: {
                 click: () => view.select(i + 1),
                 keydown: (k) => {
-                  if ((k as KeyboardEvent).key === "Enter") view.select(i + 1);
+                  // Only the row's own Enter: one on its page chip opens the page.
+                  if ((k as KeyboardEvent).key === "Enter" && k.target === k.currentTarget) view.select(i + 1);
                 },
               },
             },
@@ -355,6 +389,15 @@ export function createAskView(api: Api, opts: { onCite(a: Answer, n: number): vo
                       "data-testid": "evidence-page",
                       on: {
                         click: (ev) => {
+                          ev.stopPropagation();
+                          opts.onPage?.(a, i + 1);
+                        },
+                        keydown: (ev) => {
+                          const k = (ev as KeyboardEvent).key;
+                          if (k !== "Enter" && k !== " ") return;
+                          // Opened here, not by the click the key would make:
+                          // the row must not take the key as its own.
+                          ev.preventDefault();
                           ev.stopPropagation();
                           opts.onPage?.(a, i + 1);
                         },
@@ -442,9 +485,37 @@ export function createAskView(api: Api, opts: { onCite(a: Answer, n: number): vo
     );
   }
 
+  /**
+   * Sets the scope, strategy and budget a reopened answer was asked with, so
+   * asking again asks the same thing. An answer without papers (asked of the
+   * whole library, or saved before scopes were kept) opens with "Whole
+   * library"; a strategy this build lacks leaves the current one.
+   */
+  function restoreAsked(a: Answer) {
+    const ids = [...new Set(a.paperIds ?? [])];
+    asked = null;
+    if (ids.length === 0) scope = "library";
+    else if (ids.length === 1 && ids[0] === ctx.paperId) scope = "paper";
+    else if (ids.length === ctx.selected.length && ids.every((id) => ctx.selected.includes(id))) scope = "selected";
+    else {
+      const title = (id: string) => a.evidence.find((e) => e.paperId === id)?.paperTitle || `paper ${id}`;
+      asked = { ids, label: ids.length === 1 ? `As asked: ${clip(title(ids[0]), 48)}` : `As asked: ${ids.length} papers` };
+      scope = "asked";
+    }
+    renderScope();
+    scopeSel.title = asked && scope === "asked" ? asked.ids.map((id) => a.evidence.find((e) => e.paperId === id)?.paperTitle || `paper ${id}`).join("; ") : "";
+    if (a.strategy && strategies.includes(a.strategy)) {
+      stratSel.value = a.strategy;
+      stratSel.title = strategyDesc[a.strategy] ?? "";
+    }
+    if (a.diag?.budget > 0) budget.value = String(a.diag.budget);
+  }
+
   async function reopen(id: string) {
     try {
-      view.showAnswer(await api.answer(id));
+      const a = await api.answer(id);
+      restoreAsked(a);
+      view.showAnswer(a);
     } catch (e) {
       error = e instanceof ApiError ? e.message : String(e);
       render();
@@ -504,6 +575,7 @@ export function createAskView(api: Api, opts: { onCite(a: Answer, n: number): vo
   };
   renderScope();
   renderStrategies();
+  renderFormNote();
   render();
   return view;
 }

@@ -56,6 +56,8 @@ export function createWorkspace(api: Api, opts: { onBack(): void }): Workspace {
         evidence: a.evidence,
         index: n - 1,
         openExternal: (id) => void api.openPaperFile(id).catch((e) => mount(note, e instanceof ApiError ? e.message : String(e))),
+        // Keyboard reading: back on the page chip the view was opened from.
+        onClose: () => ask.el.querySelector<HTMLElement>(`[data-evidence-index="${n}"] [data-testid="evidence-page"]`)?.focus(),
       }),
     onError: (msg) => mount(note, msg),
   });
