@@ -82,19 +82,31 @@ func nonNilStrings(s []string) []string {
 
 // Import imports references from a Zotero data directory or a .bib file.
 func (b *Backend) Import(ctx context.Context, source, path string, progress func(Progress)) (ImportResult, error) {
-	ev := func(e library.Event) {
-		progress(Progress{Stage: "index", Done: e.Done, Total: e.Total, File: e.File, Detail: e.Detail(), Message: e.ErrMsg, Remaining: e.Remaining.Milliseconds()})
-	}
-	var sum library.ImportSummary
-	var err error
 	switch source {
 	case "zotero":
-		sum, err = b.lib.ImportZotero(ctx, path, "", ev)
+		return b.ImportZoteroLibrary(ctx, path, "", progress)
 	case "bibtex":
-		sum, err = b.lib.ImportBibTeX(ctx, path, ev)
+		return b.importWith(ctx, progress, func(ev func(library.Event)) (library.ImportSummary, error) {
+			return b.lib.ImportBibTeX(ctx, path, ev)
+		})
 	default:
 		return ImportResult{}, papertree.Errorf(papertree.EInvalid, "Unknown import source %q.", source)
 	}
+}
+
+// ImportZoteroLibrary imports one library of a Zotero data directory, named
+// by id or name ("" = every library; see zotero.Libraries).
+func (b *Backend) ImportZoteroLibrary(ctx context.Context, dir, which string, progress func(Progress)) (ImportResult, error) {
+	return b.importWith(ctx, progress, func(ev func(library.Event)) (library.ImportSummary, error) {
+		return b.lib.ImportZoteroLibrary(ctx, dir, "", which, ev)
+	})
+}
+
+func (b *Backend) importWith(ctx context.Context, progress func(Progress), run func(ev func(library.Event)) (library.ImportSummary, error)) (ImportResult, error) {
+	ev := func(e library.Event) {
+		progress(Progress{Stage: "index", Done: e.Done, Total: e.Total, File: e.File, Detail: e.Detail(), Message: e.ErrMsg, Remaining: e.Remaining.Milliseconds()})
+	}
+	sum, err := run(ev)
 	if err != nil {
 		if ctx.Err() != nil && papertree.ErrorCode(err) != papertree.ECanceled {
 			err = papertree.Wrap(err, papertree.ECanceled, "The import was cancelled.")

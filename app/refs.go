@@ -4,11 +4,13 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	wruntime "github.com/wailsapp/wails/v2/pkg/runtime"
 
 	"github.com/papertree/papertree/backend/papertree"
+	"github.com/papertree/papertree/backend/zotero"
 )
 
 // Reference managers: importing a Zotero library or a BibTeX file runs as the
@@ -85,7 +87,57 @@ func (a *App) ImportBibTeX(file string) (ImportResult, error) {
 	return a.runImport("bibtex", file)
 }
 
+// ZoteroLibraryView is one library of a Zotero data directory: the user's
+// own or a group's (Zotero keeps them all in one zotero.sqlite).
+type ZoteroLibraryView struct {
+	ID    string `json:"id"`   // Zotero's libraryID
+	Type  string `json:"type"` // "user" or "group"
+	Name  string `json:"name"` // "My Library" or the group's name
+	Items int    `json:"items"`
+}
+
+// ZoteroLibraries lists the libraries of a Zotero data directory (read
+// only), so the page can ask which one to import when there are several.
+func (a *App) ZoteroLibraries(dir string) ([]ZoteroLibraryView, error) {
+	libs, err := zotero.Libraries(a.context(), dir)
+	if err != nil {
+		return nil, asCoded(err, "The Zotero database could not be read.")
+	}
+	out := make([]ZoteroLibraryView, 0, len(libs))
+	for _, l := range libs {
+		out = append(out, ZoteroLibraryView{ID: strconv.FormatInt(l.ID, 10), Type: l.Type, Name: l.Name, Items: l.Items})
+	}
+	return out, nil
+}
+
+// zoteroLibraryImporter is a Library that imports one Zotero library
+// (Backend); test libraries need not.
+type zoteroLibraryImporter interface {
+	ImportZoteroLibrary(ctx context.Context, dir, which string, progress func(Progress)) (ImportResult, error)
+}
+
+// ImportZoteroLibrary imports one library (by id, as ZoteroLibraries gives
+// it; "" = every library) of a Zotero data directory, as ImportZotero.
+func (a *App) ImportZoteroLibrary(dir, library string) (ImportResult, error) {
+	if strings.TrimSpace(library) == "" {
+		return a.runImport("zotero", dir)
+	}
+	return a.runImportWith("zotero", dir, func(ctx context.Context, lib Library, progress func(Progress)) (ImportResult, error) {
+		zl, ok := lib.(zoteroLibraryImporter)
+		if !ok {
+			return ImportResult{}, papertree.Errorf(papertree.EConflict, "Importing one Zotero library is not available in this build.")
+		}
+		return zl.ImportZoteroLibrary(ctx, dir, library, progress)
+	})
+}
+
 func (a *App) runImport(source, path string) (ImportResult, error) {
+	return a.runImportWith(source, path, func(ctx context.Context, lib Library, progress func(Progress)) (ImportResult, error) {
+		return lib.Import(ctx, source, path, progress)
+	})
+}
+
+func (a *App) runImportWith(source, path string, run func(ctx context.Context, lib Library, progress func(Progress)) (ImportResult, error)) (ImportResult, error) {
 	lib, libErr := a.library()
 	if libErr != nil {
 		return ImportResult{}, asCoded(libErr, "The library could not be opened.")
@@ -98,7 +150,7 @@ func (a *App) runImport(source, path string) (ImportResult, error) {
 	}
 	var res ImportResult
 	err := a.runJob(nil, false, func(ctx context.Context, progress func(Progress)) (err error) {
-		res, err = lib.Import(ctx, source, path, progress)
+		res, err = run(ctx, lib, progress)
 		return err
 	})
 	if err != nil {

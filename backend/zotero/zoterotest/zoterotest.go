@@ -10,6 +10,8 @@ import (
 	"testing"
 
 	_ "github.com/mattn/go-sqlite3" // registers the "sqlite3" driver
+
+	"github.com/papertree/papertree/backend/internal/shareddata"
 )
 
 const dbFile = "zotero.sqlite"
@@ -19,6 +21,14 @@ const (
 	GroupLibraryID = 7
 	GroupName      = "Lab Reading Group"
 )
+
+// SharedGroupLibrary is GroupLibrary over the real Zotero data directory
+// of the development data (../shared/data/zotero/Zotero); the test skips,
+// saying so, when that data is absent.
+func SharedGroupLibrary(t testing.TB, pdfDir string) string {
+	t.Helper()
+	return GroupLibrary(t, shareddata.Dir(t, "zotero", "Zotero"), pdfDir)
+}
 
 // GroupLibrary copies the Zotero data directory src (the real one in
 // ../shared/data/zotero/Zotero: zotero.sqlite with Zotero's own schema,

@@ -317,6 +317,15 @@ export interface SaveResult {
   restartForData: boolean;
 }
 
+/** One library of a Zotero data directory (app.ZoteroLibraryView). */
+export interface ZoteroLibrary {
+  id: string;
+  /** "user" or "group". */
+  type: string;
+  name: string;
+  items: number;
+}
+
 /** Whether the language model server the settings name answers (app.LLMHealthView). */
 export interface LLMHealth {
   configured: boolean;
@@ -386,6 +395,10 @@ export interface Api {
   /** File picker for a .bib file; "" when cancelled. */
   chooseBibFile?(): Promise<string>;
   importZotero?(dir: string): Promise<ImportResult>;
+  /** The libraries of a Zotero data directory: yours and each group's. */
+  zoteroLibraries?(dir: string): Promise<ZoteroLibrary[]>;
+  /** Imports one library of a Zotero data directory (id from zoteroLibraries). */
+  importZoteroLibrary?(dir: string, library: string): Promise<ImportResult>;
   importBibTeX?(file: string): Promise<ImportResult>;
   /** The last health check of the configured LLM server. */
   llmHealth?(): Promise<LLMHealth>;
@@ -527,6 +540,8 @@ export const wailsApi: Api = {
   chooseZoteroFolder: () => call(() => App.ChooseZoteroFolder()),
   chooseBibFile: () => call(() => App.ChooseBibFile()),
   importZotero: (dir) => call(() => App.ImportZotero(dir) as unknown as Promise<ImportResult>),
+  zoteroLibraries: (dir) => call(async () => ((await App.ZoteroLibraries(dir)) ?? []) as ZoteroLibrary[]),
+  importZoteroLibrary: (dir, library) => call(() => App.ImportZoteroLibrary(dir, library) as unknown as Promise<ImportResult>),
   importBibTeX: (file) => call(() => App.ImportBibTeX(file) as unknown as Promise<ImportResult>),
   logDisplayed(kind, text) {
     if (connected()) void App.LogDisplayed(kind, text).catch(() => {});

@@ -11,6 +11,7 @@ import { collectionsOf, defaultQuery, selectPapers, type ListQuery, type SortKey
 import { h, mount } from "../lib/dom";
 import { authorLine, baseName, duration, plural, progressText, shortPath } from "../lib/format";
 import { askIcon, docIcon, folderIcon, treeIcon } from "./icons";
+import { chooseZoteroLibrary } from "./zoteropick";
 
 export interface Notice {
   tone: "ok" | "warn" | "error";
@@ -441,12 +442,22 @@ export function createLibrary(root: HTMLElement, api: Api, hooks: LibraryHooks =
       return;
     }
     if (!path || !(kind === "zotero" ? api.importZotero : api.importBibTeX)) return;
+    // A data directory with group libraries: ask which (views/zoteropick.ts).
+    let which = "";
+    if (kind === "zotero" && !given && api.zoteroLibraries && api.importZoteroLibrary) {
+      const libs = await api.zoteroLibraries(path).catch(() => []); // the import itself says what is wrong
+      if (libs.length > 1) {
+        const c = await chooseZoteroLibrary(document.body, libs);
+        if (c === null) return;
+        which = c;
+      }
+    }
     ownJob = true;
     readyCount = 0;
     if (clearTimer) clearTimeout(clearTimer);
     set({ job: { folder: path, progress: null, cancelling: false }, notice: null });
     try {
-      const res = await (kind === "zotero" ? api.importZotero!(path) : api.importBibTeX!(path));
+      const res = await (kind === "zotero" ? (which ? api.importZoteroLibrary!(path, which) : api.importZotero!(path)) : api.importBibTeX!(path));
       set({ job: null, notice: importNotice(res) });
     } catch (e) {
       const err = toApiError(e);

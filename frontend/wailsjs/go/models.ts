@@ -867,6 +867,25 @@ export namespace app {
 		    return a;
 		}
 	}
+	
+	export class ZoteroLibraryView {
+	    id: string;
+	    type: string;
+	    name: string;
+	    items: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new ZoteroLibraryView(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.id = source["id"];
+	        this.type = source["type"];
+	        this.name = source["name"];
+	        this.items = source["items"];
+	    }
+	}
 
 }
 

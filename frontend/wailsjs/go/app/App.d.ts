@@ -40,6 +40,8 @@ export function ImportBibTeX(arg1:string):Promise<app.ImportResult>;
 
 export function ImportZotero(arg1:string):Promise<app.ImportResult>;
 
+export function ImportZoteroLibrary(arg1:string,arg2:string):Promise<app.ImportResult>;
+
 export function IndexFolder(arg1:string):Promise<app.Summary>;
 
 export function Info():Promise<app.AppInfo>;
@@ -69,3 +71,5 @@ export function Strategies():Promise<Array<string>>;
 export function TestConnection(arg1:app.SettingsInput):Promise<app.LLMStatusView>;
 
 export function Version():Promise<string>;
+
+export function ZoteroLibraries(arg1:string):Promise<Array<app.ZoteroLibraryView>>;

@@ -78,6 +78,10 @@ export function ImportZotero(arg1) {
   return window['go']['app']['App']['ImportZotero'](arg1);
 }
 
+export function ImportZoteroLibrary(arg1, arg2) {
+  return window['go']['app']['App']['ImportZoteroLibrary'](arg1, arg2);
+}
+
 export function IndexFolder(arg1) {
   return window['go']['app']['App']['IndexFolder'](arg1);
 }
@@ -136,4 +140,8 @@ export function TestConnection(arg1) {
 
 export function Version() {
   return window['go']['app']['App']['Version']();
+}
+
+export function ZoteroLibraries(arg1) {
+  return window['go']['app']['App']['ZoteroLibraries'](arg1);
 }
