@@ -10,7 +10,8 @@
 # Error path: `papertree-app EMPTY_FOLDER` (a folder named on the command line
 # with no PDF in it) must show the backend's sentence, read from the app's log
 # of displayed errors ("displayed error" text=...), never "[object Object]"
-# (screenshot SCREENSHOT-error.png).
+# (screenshot SCREENSHOT-error.png). With settings naming an LLM server that
+# does not answer, the window shows the LLM banner (SCREENSHOT-llm-down.png).
 # Usage: scripts/smoke.sh [BINARY] [SCREENSHOT.png] [CLI]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -27,6 +28,9 @@ for tool in Xvfb xwininfo import identify; do
 done
 mkdir -p "$(dirname "$shot")"
 work=$(mktemp -d)
+# The app's own settings, never the user's: an LLM server configured there
+# would add its banner to what the window shows.
+export XDG_CONFIG_HOME="$work/config"
 xvfb_pid="" app_pid=""
 
 stop() { # stop PID: TERM, then KILL after 5 s
@@ -146,5 +150,14 @@ WANT_SHOWN="No PDF files were found in no-pdfs." run_app "$work/empty-lib" "${sh
 mkdir -p "$work/one-pdf"
 cp backend/pdf/testdata/twocolumn.pdf "$work/one-pdf/"
 WANT_SHOWN="Could not open $work/no/such/folder" run_app "$work/badarg-lib" "${shot%.png}-bad-folder.png" 0 "$work/no/such/folder" "$work/one-pdf"
+
+# 5. A configured LLM server that does not answer (settings name a closed
+#    port): the window opens, and its banner says the server does not answer
+#    and that answers are extractive meanwhile (an alert, so the app log
+#    records it as displayed). The banner clearing when the server comes
+#    back is checked by TestLLMHealthFollowsTheServer and the banner's vitest.
+echo '{"llm":{"provider":"ollama","base_url":"http://127.0.0.1:9","chat_model":"llama3"}}' >"$work/llm-down.json"
+WANT_SHOWN="The language model server at http://127.0.0.1:9 does not answer. Answers are extractive meanwhile" \
+  run_app "$work/llm-down-lib" "${shot%.png}-llm-down.png" 0 --settings "$work/llm-down.json"
 
 echo "smoke: $passed passed, 0 failed"

@@ -544,6 +544,8 @@ export function createAskView(api: Api, opts: { onCite(a: Answer, n: number): vo
       current = a;
       error = "";
       exportNote = "";
+      formNote = "";
+      renderFormNote();
       selectedN = 0;
       const pane = el.closest<HTMLElement>(".ws-ask");
       if (pane) pane.scrollTop = 0;

@@ -10,7 +10,8 @@
 // passage shows its first page (scrolled to its first box) and every other
 // page its boxes or pages name (a passage that runs from page N onto N+1 is
 // highlighted on both); scrolling to the end of the last page shown, the
-// Page buttons, or PageDown/PageUp bring the next or previous page.
+// Page buttons, or PageDown/PageUp bring the next or previous page, and the
+// arrow keys scroll.
 
 import type { Evidence } from "../lib/api";
 import { h, mount } from "../lib/dom";
@@ -64,7 +65,8 @@ export function openPageView(host: HTMLElement, opts: PageViewOptions): { close(
   let numPages = 0;
   /** Bumped by every render: an older render's pages are dropped. */
   let gen = 0;
-  let growing = false;
+  /** Pages are being added (a render, a page turn, reading on): one thing at a time, so they stay in order. */
+  let busy = false;
   const docs = new Map<string, Promise<import("pdfjs-dist").PDFDocumentProxy>>();
 
   const canvasWrap = h("div", { class: "pdf-pages", "data-testid": "pdf-pages" });
@@ -104,6 +106,11 @@ export function openPageView(host: HTMLElement, opts: PageViewOptions): { close(
     if (k === "Escape") close();
     if (k === "ArrowRight") go(index + 1);
     if (k === "ArrowLeft") go(index - 1);
+    if (k === "ArrowDown" || k === "ArrowUp") {
+      // The dialog holds the focus, not the pages: read on line by line.
+      e.preventDefault();
+      scroller.scrollBy?.({ top: k === "ArrowDown" ? 60 : -60 });
+    }
     if (k === "PageDown" || k === "PageUp") {
       e.preventDefault();
       void goPage(cur + (k === "PageDown" ? 1 : -1));
@@ -143,12 +150,18 @@ export function openPageView(host: HTMLElement, opts: PageViewOptions): { close(
   /** Draws page p with the passage's boxes on it, before or after the pages shown. */
   async function addPage(p: number, at: "start" | "end", my: number): Promise<HTMLElement | null> {
     const ev = opts.evidence[index];
+    if (my !== gen) return null;
     const slot = h("div", { class: "pdf-page", "data-testid": "pdf-page", "data-page": p }, h("p", { class: "muted" }, `Rendering page ${p}…`));
     if (at === "start") canvasWrap.prepend(slot);
     else canvasWrap.append(slot);
+    const stale = () => {
+      if (my === gen) return false;
+      slot.remove(); // a newer render owns the pages now
+      return true;
+    };
     const pdf = await doc();
     const pg = await pdf.getPage(p);
-    if (my !== gen) return null;
+    if (stale()) return null;
     const viewport = pg.getViewport({ scale: zoom });
     const canvas = h("canvas", { class: "pdf-canvas", width: Math.floor(viewport.width), height: Math.floor(viewport.height) });
     canvas.style.width = `${Math.floor(viewport.width)}px`;
@@ -156,7 +169,7 @@ export function openPageView(host: HTMLElement, opts: PageViewOptions): { close(
     const ctx = canvas.getContext("2d");
     if (!ctx) throw new Error("no canvas");
     await pg.render({ canvasContext: ctx, viewport, canvas }).promise;
-    if (my !== gen) return null;
+    if (stale()) return null;
     const marks = (ev.boxes ?? [])
       .filter((b) => b.page === p)
       .map((b) => {
@@ -197,6 +210,7 @@ export function openPageView(host: HTMLElement, opts: PageViewOptions): { close(
         : null,
     );
     mount(canvasWrap);
+    busy = true;
     try {
       const pdf = await doc();
       if (my !== gen) return;
@@ -215,24 +229,29 @@ export function openPageView(host: HTMLElement, opts: PageViewOptions): { close(
     } catch (e) {
       if (my !== gen) return;
       mount(canvasWrap, h("p", { class: "bad", role: "alert" }, `The page could not be shown: ${e instanceof Error ? e.message : String(e)}`));
+    } finally {
+      if (my === gen) busy = false;
     }
   }
 
   /** Shows page p (adding the pages up to it) and scrolls to its top. */
   async function goPage(p: number) {
-    if (!numPages || p < 1 || p > numPages) return;
+    if (busy || !numPages || p < 1 || p > numPages) return;
     const my = gen;
+    busy = true;
     try {
       while (p > hi) {
+        if (!(await addPage(hi + 1, "end", my))) return;
         hi++;
-        if (!(await addPage(hi, "end", my))) return;
       }
       while (p < lo) {
+        if (!(await addPage(lo - 1, "start", my))) return;
         lo--;
-        if (!(await addPage(lo, "start", my))) return;
       }
     } catch {
       return;
+    } finally {
+      if (my === gen) busy = false;
     }
     cur = p;
     label();
@@ -254,12 +273,17 @@ export function openPageView(host: HTMLElement, opts: PageViewOptions): { close(
         break;
       }
     }
-    if (!growing && hi < numPages && scroller.scrollTop + scroller.clientHeight >= scroller.scrollHeight - 80) {
-      growing = true;
-      hi++;
-      void addPage(hi, "end", gen)
+    if (!busy && hi < numPages && scroller.scrollTop + scroller.clientHeight >= scroller.scrollHeight - 80) {
+      const my = gen;
+      busy = true;
+      void addPage(hi + 1, "end", my)
+        .then((el) => {
+          if (el) hi++;
+        })
         .catch(() => {})
-        .finally(() => (growing = false));
+        .finally(() => {
+          if (my === gen) busy = false;
+        });
     }
   }
 

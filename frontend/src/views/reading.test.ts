@@ -100,6 +100,25 @@ describe("page view", () => {
     expect([marksOn(3), marksOn(4), marksOn(6)]).toEqual([1, 0, 0]);
   });
 
+  it("keeps the pages in order, once each, when zoom and scrolling race the rendering", async () => {
+    openPageView(document.body, { evidence: [ev({ pages: [3, 4], boxes: [box(3, 700), box(4, 80)] })], index: 0 });
+    const scroller = document.querySelector<HTMLElement>(".pdf-scroll")!;
+    const zoomOut = document.querySelector<HTMLButtonElement>('[data-testid="pdf-zoom-out"]')!;
+    for (let tick = 0; tick < 40; tick++) {
+      if (tick % 7 === 1) zoomOut.click();
+      scroller.dispatchEvent(new Event("scroll"));
+      await (tick % 2 ? Promise.resolve() : new Promise((r) => setTimeout(r, 0)));
+    }
+    await flush(10);
+    // jsdom has no layout: every scroll reads as "at the end", so reading on
+    // may add the next page, but only after the passage's pages, in order.
+    const shown = pagesShown();
+    expect(shown.slice(0, 2)).toEqual([3, 4]);
+    expect(shown).toEqual([...new Set(shown)].sort((a, b) => a - b));
+    expect(shown.every((p, i) => i === 0 || p === shown[i - 1] + 1)).toBe(true);
+    expect([marksOn(3), marksOn(4)]).toEqual([1, 1]);
+  });
+
   it("moves to the next passage and shows its pages only", async () => {
     openPageView(document.body, { evidence: [ev({ pages: [3], boxes: [box(3, 100)] }), ev({ pages: [5, 6], boxes: [box(5, 700), box(6, 80)] })], index: 0 });
     await flush();
@@ -184,7 +203,10 @@ describe("ask view keyboard and scope", () => {
     view.setContext({ paperId: open, paperTitle: "Open paper", selected }, Boolean(open));
     await view.refreshHistory();
     await flush();
-    // Something else is chosen before reopening.
+    // Something else is chosen before reopening, and Ask was pressed empty.
+    view.el.querySelector<HTMLButtonElement>('[data-testid="ask-submit"]')!.click();
+    await flush();
+    expect(note().hidden).toBe(false);
     const stratSel = view.el.querySelector<HTMLSelectElement>('[data-testid="ask-strategy"]')!;
     stratSel.value = "pt-rag";
     view.el.querySelector<HTMLButtonElement>('[data-testid="history-row"] .hr-open')!.click();
@@ -195,6 +217,7 @@ describe("ask view keyboard and scope", () => {
     expect(stratSel.value).toBe("naive");
     expect(view.el.querySelector<HTMLInputElement>('[data-testid="ask-budget"]')!.value).toBe("320");
     expect(q.value).toBe(saved.question);
+    expect(note().hidden).toBe(true); // the question box is no longer empty
     // Asking again asks the same thing.
     view.el.querySelector<HTMLButtonElement>('[data-testid="ask-submit"]')!.click();
     await flush();
