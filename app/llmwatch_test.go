@@ -185,3 +185,44 @@ func TestLLMHealthWhatCountsAsDown(t *testing.T) {
 		})
 	}
 }
+
+// A server that was down when the app started is switched on when it comes
+// up: before the watch, the LLM stayed off until the settings were saved.
+func TestLLMHealthServerUpAfterStart(t *testing.T) {
+	t.Setenv(settings.APIKeyEnv, "")
+	dir := t.TempDir()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close() // nothing listens there yet
+
+	settingsPath := filepath.Join(dir, "settings.json")
+	secrets := func(context.Context) (settings.SecretStore, error) {
+		return settings.NewFileSecrets(filepath.Join(dir, "secrets.json"))
+	}
+	s := settings.Default()
+	s.LLM.Provider, s.LLM.BaseURL, s.LLM.ChatModel = settings.ProviderOllama, "http://"+addr, "llama3:8b"
+	if err := s.Save(settingsPath); err != nil {
+		t.Fatal(err)
+	}
+	rt := &fakeRuntime{}
+	a := New(Options{Logger: quietLogger(), Runtime: rt, LibraryDir: filepath.Join(dir, "lib"), SettingsPath: settingsPath, Secrets: secrets,
+		Debounce: -1, LLMPoll: 100 * time.Millisecond, Open: OpenWithSettings(filepath.Join(dir, "lib"), settingsPath, secrets)})
+	Hooks(a).Startup(context.Background())
+	defer Hooks(a).Shutdown(context.Background())
+	llmOn := func() bool {
+		lib, _ := a.library()
+		_, on := lib.(interface{ LLMStatus() (llm.Status, bool) }).LLMStatus()
+		return on
+	}
+	waitFor(t, "the banner is due at start", func() bool { return a.LLMHealth().Down() })
+	if llmOn() {
+		t.Fatal("the LLM is on with no server")
+	}
+	var hits atomic.Int64
+	ollamaServer(t, addr, &hits)
+	waitFor(t, "the banner clears", func() bool { return a.LLMHealth().Reachable })
+	waitFor(t, "the LLM is switched on", llmOn)
+}
