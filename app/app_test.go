@@ -12,6 +12,7 @@ import (
 	"reflect"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 	"unicode/utf8"
@@ -69,6 +70,7 @@ type scriptedLibrary struct {
 	started chan struct{} // closed when Index starts, if non-nil
 	release chan struct{} // Index waits for this (or ctx) if non-nil
 	gotPath []string
+	stopped atomic.Bool // set when Index returns
 }
 
 func (l *scriptedLibrary) ListPapers(context.Context) ([]PaperView, error) {
@@ -77,6 +79,7 @@ func (l *scriptedLibrary) ListPapers(context.Context) ([]PaperView, error) {
 
 func (l *scriptedLibrary) Index(ctx context.Context, paths []string, progress func(Progress)) (Summary, error) {
 	l.gotPath = paths
+	defer l.stopped.Store(true)
 	if l.started != nil {
 		close(l.started)
 	}
@@ -346,13 +349,19 @@ func TestShutdownStopsRunningJob(t *testing.T) {
 	Hooks(a).Startup(context.Background())
 	errc := runBlockedJob(t, a, lib, pdfDir(t, "a.pdf"))
 	Hooks(a).Shutdown(context.Background())
+	// What Shutdown promises: the library's Index has returned, so the
+	// store is not closed under a writer. IndexFolder hands its error back
+	// a moment later, on its own goroutine.
+	if !lib.stopped.Load() {
+		t.Error("Shutdown returned before the job stopped")
+	}
 	select {
 	case err := <-errc:
 		if papertree.ErrorCode(err) != papertree.ECanceled {
 			t.Errorf("job ended with %v, want canceled", err)
 		}
-	default:
-		t.Error("Shutdown returned before the job stopped")
+	case <-time.After(10 * time.Second):
+		t.Error("IndexFolder did not return after Shutdown")
 	}
 	Hooks(a).Shutdown(context.Background()) // idle: returns at once
 }
