@@ -83,6 +83,12 @@ type MultiDocLLM struct {
 	// Route returns the structure type (table, graph, algorithm, catalogue or
 	// chunk) for the question given the papers' titles, and the reason.
 	Route func(ctx context.Context, query string, titles []string) (string, string, error)
+	// AutoRoute is the default strategy's router (StructRAG's router prompt
+	// over the app's answer structures): "table", "list" or "chunk" for the
+	// question given the papers' titles, and the reason. It runs within
+	// RouteDeadline (0 = DefaultRouteDeadline).
+	AutoRoute     func(ctx context.Context, query string, titles []string) (string, string, error)
+	RouteDeadline time.Duration
 	// Structurize rewrites one paper's sources into items of the structure
 	// type; every item must name the sources (tags) it came from.
 	Structurize func(ctx context.Context, query, typ string, doc StructDoc) (StructOut, error)

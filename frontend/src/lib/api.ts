@@ -168,6 +168,8 @@ export interface Diagnostics {
   /** The route the default strategy (auto) took: "single", "which-papers" or "compare", and why. */
   route?: string;
   routeWhy?: string;
+  /** Who chose the route: "llm" (StructRAG's router prompt) or "rules" (the question's form). */
+  routeBy?: string;
 }
 
 /** One paper of a which-papers answer: the sentence of its own text that states what was asked. */

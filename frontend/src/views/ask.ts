@@ -376,7 +376,9 @@ export function createAskView(api: Api, opts: { onCite(a: Answer, n: number): vo
     const ms = Object.values(d.timings ?? {}).reduce((x, y) => x + y, 0);
     const llmTok = Object.values(d.llmTokens ?? {}).reduce((x, y) => x + y, 0);
     const parts = [
-      d.route ? `strategy ${a.strategy} (${d.route}: ${d.routeWhy ?? ""})` : `strategy ${a.strategy}`,
+      d.route
+        ? `strategy ${a.strategy} (${d.route}${d.routeBy ? ` by ${d.routeBy}` : ""}: ${d.routeWhy ?? ""})`
+        : `strategy ${a.strategy}`,
       `section entropy ${fmt(d.sectionEntropy)}`,
       `${d.tokensUsed}/${d.budget} tokens`,
       `${d.sections} sections`,
