@@ -369,7 +369,7 @@ export interface Api {
   /** What was named on the command line (once; then []). */
   startFolders?(): Promise<StartItem[]>;
   /** Records in the app log an error or warning the page displayed. */
-  logDisplayed?(kind: "error" | "warning", text: string): void;
+  logDisplayed?(kind: "error" | "warning" | "view", text: string): void;
   /** Ids of the papers whose text has every word of query (last one as a prefix). */
   searchPapers?(query: string): Promise<string[]>;
   /** Folder picker at ~/Zotero; "" when cancelled. */

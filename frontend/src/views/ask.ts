@@ -244,7 +244,7 @@ export function createAskView(api: Api, opts: { onCite(a: Answer, n: number): vo
       h("p", {}, papers.length === 1 ? "1 paper of the library states it:" : `${papers.length} papers of the library state it:`),
       h(
         "ol",
-        { "data-testid": "paper-list" },
+        { "data-testid": "paper-list", "data-shown": `which-papers list: ${papers.length} papers` },
         papers.map((f) =>
           h(
             "li",

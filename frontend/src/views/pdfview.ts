@@ -129,6 +129,7 @@ export function openPageView(host: HTMLElement, opts: PageViewOptions): { close(
       layer.style.height = canvas.style.height;
       mount(canvasWrap, layer);
       marks[0]?.scrollIntoView({ block: "center" });
+      canvasWrap.setAttribute("data-shown", `page view: page ${pg.pageNumber} of ${ev.paperTitle || ev.paperId}, ${marks.length} highlights`);
     } catch (e) {
       mount(canvasWrap, h("p", { class: "bad", role: "alert" }, `The page could not be shown: ${e instanceof Error ? e.message : String(e)}`));
     }
