@@ -509,7 +509,9 @@ func startKind(p string) string {
 const maxShownLog = 500
 
 // LogDisplayed records in the app log an error or warning the page has just
-// shown to the user ("displayed error" with its text). It is how tests of the
+// shown to the user ("displayed error" with its text), or a view's record of
+// what it rendered ("displayed view": a which-papers list, a comparison
+// table with where its first cell sits, an opened page). It is how tests of the
 // production binary (scripts/smoke.sh) and support read what a researcher
 // saw, e.g. that an error reads as a sentence and never as "[object Object]".
 func (a *App) LogDisplayed(kind, text string) {
@@ -521,7 +523,7 @@ func (a *App) LogDisplayed(kind, text string) {
 		}
 		text = text[:cut] + "…"
 	}
-	if kind != "warning" {
+	if kind != "warning" && kind != "view" {
 		kind = "error"
 	}
 	a.log.Info("displayed "+kind, "text", text)

@@ -438,3 +438,14 @@ func TestLogDisplayed(t *testing.T) {
 		t.Errorf("long text not capped on a rune boundary: %q", lines[len(lines)-1])
 	}
 }
+
+// TestLogDisplayedView: a view's record of what it rendered keeps its kind
+// (scripts/smoke.sh waits for "displayed view" lines).
+func TestLogDisplayedView(t *testing.T) {
+	var buf bytes.Buffer
+	a := New(Options{Logger: slog.New(slog.NewTextHandler(&buf, nil)), Runtime: &fakeRuntime{}})
+	a.LogDisplayed("view", "which-papers list: 3 papers")
+	if out := buf.String(); !strings.Contains(out, `msg="displayed view" text="which-papers list: 3 papers"`) {
+		t.Errorf("log = %s", out)
+	}
+}

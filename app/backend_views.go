@@ -105,7 +105,7 @@ func answerView(a *papertree.Answer) AnswerView {
 			SectionEntropy: a.Diag.SectionEntropy, TokensUsed: a.Diag.TokensUsed, Budget: a.Diag.Budget,
 			Sections: a.Diag.Sections, Timings: a.Diag.Timings, LLMTokens: a.Diag.LLMTokens,
 			Fallbacks: a.Diag.Fallbacks, DroppedCitations: a.Diag.DroppedCitations,
-			Selection: selectionView(a.Diag.Selection), Route: a.Diag.Route, RouteWhy: a.Diag.RouteWhy,
+			Selection: selectionView(a.Diag.Selection), Route: a.Diag.Route, RouteWhy: a.Diag.RouteWhy, RouteBy: a.Diag.RouteBy,
 		},
 		Papers: make([]PaperFindingView, 0, len(a.Papers)),
 	}

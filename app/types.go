@@ -212,9 +212,11 @@ type DiagView struct {
 	DroppedCitations int                `json:"droppedCitations"`
 	Selection        *SelectionView     `json:"selection,omitempty"` // fable/structrag: papers chosen and why (selection.go)
 	// Route is the kind of answer the default strategy (auto) chose:
-	// "single", "which-papers" or "compare"; RouteWhy says why.
+	// "single", "which-papers" or "compare"; RouteWhy says why and
+	// RouteBy who chose it: "llm" (the router prompt) or "rules".
 	Route    string `json:"route"`
 	RouteWhy string `json:"routeWhy"`
+	RouteBy  string `json:"routeBy,omitempty"`
 }
 
 // HistoryItem is one saved answer in the history list.

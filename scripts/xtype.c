@@ -3,6 +3,7 @@
  *   xtype TEXT            types TEXT
  *   xtype --key NAME      presses one key by keysym name (Tab, Return, Down)
  *   xtype --click X Y     clicks the left button at X,Y (screen coordinates)
+ *   xtype --resize WIN W H  resizes window WIN (an id as xwininfo prints it) to WxH
  * Build: cc -O2 -o xtype scripts/xtype.c -lX11 -lXtst */
 #include <X11/Xlib.h>
 #include <X11/extensions/XTest.h>
@@ -38,6 +39,10 @@ int main(int argc, char **argv) {
 		XTestFakeButtonEvent(d, 1, False, 0);
 		XFlush(d);
 		usleep(100000);
+	} else if (argc == 5 && strcmp(argv[1], "--resize") == 0) {
+		XResizeWindow(d, (Window)strtoul(argv[2], NULL, 0), (unsigned)atoi(argv[3]), (unsigned)atoi(argv[4]));
+		XSync(d, False);
+		usleep(300000);
 	} else if (argc == 3 && strcmp(argv[1], "--key") == 0) {
 		KeySym s = XStringToKeysym(argv[2]);
 		if (s == NoSymbol) { fprintf(stderr, "xtype: unknown key %s\n", argv[2]); return 2; }
@@ -49,7 +54,7 @@ int main(int argc, char **argv) {
 			if (s != NoSymbol) press(d, s);
 		}
 	} else {
-		fprintf(stderr, "usage: xtype TEXT | xtype --key NAME | xtype --click X Y\n");
+		fprintf(stderr, "usage: xtype TEXT | xtype --key NAME | xtype --click X Y | xtype --resize WIN W H\n");
 		return 2;
 	}
 	XCloseDisplay(d);

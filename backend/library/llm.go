@@ -446,21 +446,25 @@ func (l *Library) retrieveLLM(ctx context.Context, s *llmState, strat retrieve.S
 		// questions take pt-rag's LLM path below (title judgment,
 		// multi-hop, the multi-document path for chosen papers).
 		mctx := retrieve.WithMultiDocLLM(ctx, multiDocHooks(s, rec))
-		route, why := retrieve.AutoRoute(mctx, base)
+		r := retrieve.AutoRoute(mctx, l.Retrieval(), base)
 		// Chosen papers to compare: each is searched for the question and
 		// the model writes the comparison (the multi-document path below).
-		if route == query.RouteList || route == query.RouteCompare && len(dedupeIDs(req.PaperIDs)) <= 1 {
-			return retrieve.RetrieveRoute(mctx, l.Retrieval(), base, route, why)
+		if r.Route == query.RouteList || r.Route == query.RouteCompare && len(dedupeIDs(req.PaperIDs)) <= 1 {
+			res, err := retrieve.RetrieveRoute(mctx, l.Retrieval(), base, r.Route, r.Why)
+			if err == nil {
+				r.Apply(&res.Diag)
+			}
+			return res, err
 		}
 		pt, err := retrieve.Get("pt-rag")
 		if err != nil {
 			return retrieve.Result{}, err
 		}
 		res, err := l.retrieveLLM(ctx, s, pt, req, rec, tr)
-		if route == query.RouteCompare {
-			why += "; with a model, each chosen paper is searched and the model compares them"
+		if r.Route == query.RouteCompare {
+			r.Why += "; with a model, each chosen paper is searched and the model compares them"
 		}
-		res.Diag.Route, res.Diag.RouteWhy = route, why
+		r.Apply(&res.Diag)
 		return res, err
 	}
 	if multiDocStrategy(strat.Name()) {

@@ -189,6 +189,16 @@ func defaultReply(c chatCall) reply {
 		return reply{content: `{"entities":[]}`}
 	case llm.OpMultiDocRewrite:
 		return reply{content: `{"question":"What is the method of this paper?"}`}
+	case llm.OpAutoRoute:
+		// Like a capable model: the structure the question's form asks for.
+		q := strings.ToLower(c.User[strings.LastIndex(c.User, "Query:\n")+7:])
+		switch {
+		case strings.HasPrefix(q, "which papers"):
+			return reply{content: `{"type": "list", "reason": "asks which papers have a property"}`}
+		case strings.HasPrefix(q, "compare"):
+			return reply{content: `{"type": "table", "reason": "sets papers side by side"}`}
+		}
+		return reply{content: `{"type": "chunk", "reason": "asks what the papers say"}`}
 	case llm.OpAnswer:
 		n := len(evidenceRE.FindAllString(c.User, -1))
 		return reply{content: fmt.Sprintf("Headings carry the outline of the paper [1]. Glyphs are grouped by size [%d][%d].", n, n+5)}

@@ -61,6 +61,18 @@ func multiDocHooks(s *llmState, rec *opLog) *retrieve.MultiDocLLM {
 			}
 			return t, reason, nil
 		},
+		AutoRoute: func(ctx context.Context, q string, titles []string) (string, string, error) {
+			t, reason, out := s.ops.AutoRoute(ctx, q, titles)
+			rec.add(out)
+			if out.Fallback {
+				return "", "", fail(out)
+			}
+			return t, reason, nil
+		},
+		// The router is one word in front of the answer: a sixth of the
+		// answer's LLM time budget (10 s of the default 60 s), so a slow
+		// server leaves the rules' route most of the budget to answer.
+		RouteDeadline: s.budget / 6,
 		Structurize: func(ctx context.Context, q, typ string, doc retrieve.StructDoc) (retrieve.StructOut, error) {
 			src := make([]llm.StructSource, len(doc.Sources))
 			for i, x := range doc.Sources {

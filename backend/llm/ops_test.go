@@ -536,7 +536,7 @@ func TestExtractJSON(t *testing.T) {
 }
 
 func TestPromptsRender(t *testing.T) {
-	for _, name := range []string{OpHeadingRelation, OpSummary, OpTitleRelevance, OpDecompose, OpEntities, OpMultiDocRewrite, OpAnswer} {
+	for _, name := range []string{OpHeadingRelation, OpSummary, OpTitleRelevance, OpDecompose, OpEntities, OpMultiDocRewrite, OpAnswer, OpAutoRoute} {
 		if prompts.Lookup(name+".system") == nil || prompts.Lookup(name+".user") == nil {
 			t.Errorf("prompt %s lacks a system or user template", name)
 		}

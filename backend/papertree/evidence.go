@@ -54,6 +54,7 @@ type Diagnostics struct {
 	// or "compare" (structrag's table); RouteWhy says why.
 	Route    string `json:"route,omitempty"`
 	RouteWhy string `json:"route_why,omitempty"`
+	RouteBy  string `json:"route_by,omitempty"` // "llm" (the router prompt) or "rules" (the question's form)
 }
 
 // AbsenceClaim is one word a reply says is never mentioned.

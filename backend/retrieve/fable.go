@@ -37,10 +37,13 @@ import (
 //   - Node level: the LLM navigates the non-leaf nodes of D_fusion
 //     (MultiDocLLM.Navigate; offline it is dropped, the paper's
 //     treeexp-nodes preset), TreeExpansion scores every node with Eq. 7
-//     (S = (S_sim + S_inh + S_child)/3) and greedily fills the budget with
-//     ancestors taking priority; NodeFusion (Algorithm 2) removes
-//     descendants, puts LLM papers first and keeps reading order; budget
-//     control (Eq. 8) keeps the longest prefix that fits.
+//     (S = the mean of S_sim, S_inh and S_child, over the signals the node
+//     has: leaves have no children, the root no ancestors) and takes nodes
+//     in score order while they fit, ancestors absorbing descendants; a
+//     paper's first misfit ends that paper's share (treeScores and
+//     fableNodes say why); NodeFusion (Algorithm 2) removes descendants,
+//     puts LLM papers first and keeps reading order; budget control (Eq. 8)
+//     keeps the longest prefix that fits.
 //
 // Departure [I]: under Eq. 8 a first chunk larger than the whole budget
 // would leave nothing; the chunk that crosses the budget is cut to its
@@ -80,6 +83,12 @@ type MultiDocLLM struct {
 	// Route returns the structure type (table, graph, algorithm, catalogue or
 	// chunk) for the question given the papers' titles, and the reason.
 	Route func(ctx context.Context, query string, titles []string) (string, string, error)
+	// AutoRoute is the default strategy's router (StructRAG's router prompt
+	// over the app's answer structures): "table", "list" or "chunk" for the
+	// question given the papers' titles, and the reason. It runs within
+	// RouteDeadline (0 = DefaultRouteDeadline).
+	AutoRoute     func(ctx context.Context, query string, titles []string) (string, string, error)
+	RouteDeadline time.Duration
 	// Structurize rewrites one paper's sources into items of the structure
 	// type; every item must name the sources (tags) it came from.
 	Structurize func(ctx context.Context, query, typ string, doc StructDoc) (StructOut, error)
@@ -568,17 +577,25 @@ func fableNodes(ctx context.Context, req Request, qv []float32, docs []*fTree, f
 	} else {
 		*fallbacks = append(*fallbacks, "fable node navigation: TreeExpansion only (no LLM)")
 	}
-	// TreeExpansion (Eq. 7) over all chosen trees.
+	// TreeExpansion (Eq. 7) over all chosen trees. A node's cost is the
+	// text it would bring: its subtree's leaves, without reference-list
+	// entries when the question is not about citations (they are never
+	// cited, so they must not take budget either).
 	type scored struct {
 		t *fTree
 		o int
 		S float64
 	}
+	cost := map[*fTree][]int{}
 	var pool []scored
 	for _, t := range docs {
+		c := usableTokens(req, t)
+		cost[t] = c
 		S := treeScores(t, qv)
 		for o := range t.d.Nodes {
-			pool = append(pool, scored{t, o, S[o]})
+			if c[o] > 0 {
+				pool = append(pool, scored{t, o, S[o]})
+			}
 		}
 	}
 	sort.SliceStable(pool, func(i, j int) bool {
@@ -591,11 +608,25 @@ func fableNodes(ctx context.Context, req Request, qv []float32, docs []*fTree, f
 		}
 		return a.o < b.o
 	})
+	// Greedy selection "until budget B_max is exhausted": nodes are taken
+	// in score order while they fit, ancestors absorbing their selected
+	// descendants. Within a paper, the first node that no longer fits ends
+	// that paper's selection, as Eq. 8 keeps the longest fitting prefix:
+	// a better node is never dropped for a worse one that happens to be
+	// smaller (filling the rest of the budget that way took formula stubs
+	// and captions from the bottom of the ranking). Other papers go on:
+	// NodeFusion (Algorithm 2) orders and keeps evidence per paper. A node
+	// larger than B_max alone can never be taken at this budget and is
+	// passed over; its descendants are candidates in their own right.
 	selected := map[key]bool{}
+	full := map[*fTree]bool{}
 	left := req.Budget
 	for _, p := range pool {
 		if left <= 0 {
 			break
+		}
+		if cost[p.t][p.o] > req.Budget || full[p.t] {
+			continue
 		}
 		k := key{p.t, p.o}
 		anc := false
@@ -612,18 +643,20 @@ func fableNodes(ctx context.Context, req Request, qv []float32, docs []*fTree, f
 		var descs []key
 		for s := range selected {
 			if s.t == p.t && isAncestor(p.t.d, p.o, s.o) {
-				desc += s.t.tokens[s.o]
+				desc += cost[s.t][s.o]
 				descs = append(descs, s)
 			}
 		}
-		cost := p.t.tokens[p.o] - desc
-		if cost <= left {
-			for _, s := range descs {
-				delete(selected, s)
-			}
-			selected[k] = true
-			left -= cost
+		c := cost[p.t][p.o] - desc
+		if c > left {
+			full[p.t] = true
+			continue
 		}
+		for _, s := range descs {
+			delete(selected, s)
+		}
+		selected[k] = true
+		left -= c
 	}
 	// NodeFusion (Algorithm 2).
 	union := map[key]bool{}
@@ -660,7 +693,7 @@ func fableNodes(ctx context.Context, req Request, qv []float32, docs []*fTree, f
 	var chunks []cand
 	for _, t := range order {
 		for o, n := range t.d.Nodes { // document order
-			if !n.IsLeaf() {
+			if !n.IsLeaf() || cost[t][o] == 0 {
 				continue
 			}
 			for x := o; x >= 0; x = t.d.Parent[x] {
@@ -692,9 +725,15 @@ func fableNodes(ctx context.Context, req Request, qv []float32, docs []*fTree, f
 }
 
 // treeScores computes Eq. 7 for every node of t: S_sim = cos/depth,
-// S_inh = max over proper ancestors of S_sim (0 for the root), S_child =
-// mean S of the children (0 for leaves), S = their mean (the literal 1/3
-// weighting, spec 2.4).
+// S_inh = max over proper ancestors of S_sim, S_child = mean S of the
+// children, and S = the mean of the signals the node has. The paper weighs
+// its three signals 1/3 each; a leaf has no children and the root no
+// ancestors, and counting the missing signal as 0 (the spec's literal
+// reading, 2.4 [I]) would scale every leaf's score by 2/3 against a
+// section's, so that any small section outranked the best paragraph (QASPER
+// tune, budget 512: 502 of 725 questions got a whole section, 318 of them
+// without any gold evidence in it). Averaging the defined signals keeps S a
+// mean of comparable quantities for every node type.
 func treeScores(t *fTree, qv []float32) []float64 {
 	n := len(t.d.Nodes)
 	sim := make([]float64, n)
@@ -703,23 +742,47 @@ func treeScores(t *fTree, qv []float32) []float64 {
 	for o := 0; o < n; o++ {
 		sim[o] = dot(qv, t.vec[o]) / float64(t.depth[o])
 		if p := t.d.Parent[o]; p >= 0 {
-			inh[o] = math.Max(inh[p], sim[p])
-			if t.d.Parent[p] < 0 {
-				inh[o] = sim[p]
+			inh[o] = sim[p]
+			if t.d.Parent[p] >= 0 {
+				inh[o] = math.Max(inh[p], sim[p])
 			}
 		}
 	}
 	for o := n - 1; o >= 0; o-- { // children come after parents in pre-order
-		child := 0.0
+		sum, terms := sim[o], 1.0
+		if t.d.Parent[o] >= 0 {
+			sum, terms = sum+inh[o], terms+1
+		}
 		if k := t.kids[o]; len(k) > 0 {
+			child := 0.0
 			for _, c := range k {
 				child += S[c]
 			}
-			child /= float64(len(k))
+			sum, terms = sum+child/float64(len(k)), terms+1
 		}
-		S[o] = (sim[o] + inh[o] + child) / 3
+		S[o] = sum / terms
 	}
 	return S
+}
+
+// usableTokens is the token cost of every node of t as evidence: its
+// subtree's leaves, leaving out reference-list and acknowledgement entries
+// unless the question asks about citations (dropReferenceLeaves).
+func usableTokens(req Request, t *fTree) []int {
+	var refs []bool
+	if !req.Q().Citations {
+		refs = extraOf(t.d).refs
+	}
+	c := make([]int, len(t.d.Nodes))
+	for o := len(t.d.Nodes) - 1; o >= 0; o-- {
+		if t.d.Nodes[o].IsLeaf() && (o >= len(refs) || !refs[o]) {
+			c[o] = t.tokens[o]
+		}
+		if p := t.d.Parent[o]; p >= 0 {
+			c[p] += c[o]
+		}
+	}
+	return c
 }
 
 // contentTerms returns the query's lower-cased words of 4+ letters that are

@@ -121,8 +121,8 @@ func TestAutoRoutes(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if res.Diag.Route != tc.route || res.Diag.RouteWhy == "" {
-				t.Errorf("route %q (%q), want %q", res.Diag.Route, res.Diag.RouteWhy, tc.route)
+			if res.Diag.Route != tc.route || res.Diag.RouteWhy == "" || res.Diag.RouteBy != "rules" {
+				t.Errorf("route %q by %q (%q), want %q by the rules (no LLM)", res.Diag.Route, res.Diag.RouteBy, res.Diag.RouteWhy, tc.route)
 			}
 			if tc.structure != "" && (res.Diag.Selection == nil || res.Diag.Selection.Structure != tc.structure) {
 				t.Errorf("selection %+v, want structure %q", res.Diag.Selection, tc.structure)

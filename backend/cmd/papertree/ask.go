@@ -136,7 +136,11 @@ func printAnswer(w io.Writer, a *papertree.Answer, notSaved string) {
 	}
 	fmt.Fprintf(w, "\nsection entropy %.3f, %d/%d tokens, %s strategy, %s\n", a.Diag.SectionEntropy, a.Diag.TokensUsed, a.Diag.Budget, a.Strategy, saved)
 	if a.Diag.Route != "" {
-		fmt.Fprintf(w, "route: %s (%s)\n", a.Diag.Route, a.Diag.RouteWhy)
+		by := ""
+		if a.Diag.RouteBy != "" {
+			by = " by " + a.Diag.RouteBy
+		}
+		fmt.Fprintf(w, "route: %s%s (%s)\n", a.Diag.Route, by, a.Diag.RouteWhy)
 	}
 	printSelection(w, a.Diag.Selection)
 	for _, f := range a.Diag.Fallbacks {

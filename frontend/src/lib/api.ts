@@ -168,6 +168,8 @@ export interface Diagnostics {
   /** The route the default strategy (auto) took: "single", "which-papers" or "compare", and why. */
   route?: string;
   routeWhy?: string;
+  /** Who chose the route: "llm" (StructRAG's router prompt) or "rules" (the question's form). */
+  routeBy?: string;
 }
 
 /** One paper of a which-papers answer: the sentence of its own text that states what was asked. */
@@ -387,7 +389,7 @@ export interface Api {
   /** What was named on the command line (once; then []). */
   startFolders?(): Promise<StartItem[]>;
   /** Records in the app log an error or warning the page displayed. */
-  logDisplayed?(kind: "error" | "warning", text: string): void;
+  logDisplayed?(kind: "error" | "warning" | "view", text: string): void;
   /** Ids of the papers whose text has every word of query (last one as a prefix). */
   searchPapers?(query: string): Promise<string[]>;
   /** Folder picker at ~/Zotero; "" when cancelled. */

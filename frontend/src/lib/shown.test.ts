@@ -28,4 +28,21 @@ describe("watchDisplayed", () => {
     stop();
     expect(got).toEqual(["No PDF files were found in /x. Dismiss", "The library could not be read. Dismiss"]);
   });
+
+  it("reports view records (data-shown) as kind view, also when set after rendering", async () => {
+    const root = document.createElement("div");
+    const got: string[] = [];
+    const stop = watchDisplayed(root, (k, t) => got.push(`${k}: ${t}`));
+    const ol = document.createElement("ol");
+    ol.setAttribute("data-shown", "which-papers list: 3 papers");
+    root.replaceChildren(ol);
+    await tick();
+    const table = document.createElement("table");
+    root.replaceChildren(table);
+    await tick();
+    table.setAttribute("data-shown", "compare table: 2 papers x 3 aspects, 6 cells with evidence; first cell at 300,320");
+    await tick();
+    stop();
+    expect(got).toEqual(["view: which-papers list: 3 papers", "view: compare table: 2 papers x 3 aspects, 6 cells with evidence; first cell at 300,320"]);
+  });
 });

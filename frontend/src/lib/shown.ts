@@ -1,7 +1,9 @@
 // Records what the page shows as an error: every element with role="alert"
 // (error notices in every view) that appears or changes its text is reported
 // once to log, e.g. Api.logDisplayed, which writes it to the app log. Tests of
-// the production binary read that log to check what a researcher saw.
+// the production binary read that log to check what a researcher saw. The
+// same goes for elements carrying a data-shown record (kind "view"): a
+// which-papers answer shown as a list, a comparison table, an opened page.
 
 /** The element's text nodes joined by spaces (blocks read apart, as on screen). */
 function textOf(el: Element): string {
@@ -16,7 +18,7 @@ function textOf(el: Element): string {
  * re-rendered with the same text (views re-mount on every state change) is
  * not reported again while it stays on screen.
  */
-export function watchDisplayed(root: Element, log: (kind: "error", text: string) => void): () => void {
+export function watchDisplayed(root: Element, log: (kind: "error" | "view", text: string) => void): () => void {
   let shown = new Set<string>();
   const scan = () => {
     const now = new Set<string>();
@@ -26,10 +28,18 @@ export function watchDisplayed(root: Element, log: (kind: "error", text: string)
       now.add(t);
       if (!shown.has(t)) log("error", t);
     }
+    // Views mark what they render in a form tests must see (a list of
+    // papers, a comparison table, an opened page) with data-shown.
+    for (const el of Array.from(root.querySelectorAll("[data-shown]"))) {
+      const t = "view:" + (el.getAttribute("data-shown") ?? "");
+      if (t === "view:") continue;
+      now.add(t);
+      if (!shown.has(t)) log("view", t.slice(5));
+    }
     shown = now;
   };
   const obs = new MutationObserver(scan);
-  obs.observe(root, { childList: true, subtree: true, characterData: true });
+  obs.observe(root, { childList: true, subtree: true, characterData: true, attributes: true, attributeFilter: ["data-shown"] });
   scan();
   return () => obs.disconnect();
 }

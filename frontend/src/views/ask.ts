@@ -277,7 +277,7 @@ export function createAskView(api: Api, opts: { onCite(a: Answer, n: number): vo
       h("p", {}, papers.length === 1 ? "1 paper of the library states it:" : `${papers.length} papers of the library state it:`),
       h(
         "ol",
-        { "data-testid": "paper-list" },
+        { "data-testid": "paper-list", "data-shown": `which-papers list: ${papers.length} papers` },
         papers.map((f) =>
           h(
             "li",
@@ -419,7 +419,9 @@ export function createAskView(api: Api, opts: { onCite(a: Answer, n: number): vo
     const ms = Object.values(d.timings ?? {}).reduce((x, y) => x + y, 0);
     const llmTok = Object.values(d.llmTokens ?? {}).reduce((x, y) => x + y, 0);
     const parts = [
-      d.route ? `strategy ${a.strategy} (${d.route}: ${d.routeWhy ?? ""})` : `strategy ${a.strategy}`,
+      d.route
+        ? `strategy ${a.strategy} (${d.route}${d.routeBy ? ` by ${d.routeBy}` : ""}: ${d.routeWhy ?? ""})`
+        : `strategy ${a.strategy}`,
       `section entropy ${fmt(d.sectionEntropy)}`,
       `${d.tokensUsed}/${d.budget} tokens`,
       `${d.sections} sections`,

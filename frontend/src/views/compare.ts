@@ -389,6 +389,23 @@ export function createCompareView(api: Api, opts: { openPage?: boolean } = {}): 
         ),
       ),
     );
+    markShown(t);
+  }
+
+  /**
+   * Records the table for the app log (lib/shown.ts) once it is laid out:
+   * its size and where its first cell with evidence sits in the window, so
+   * a test of the production binary can click it.
+   */
+  function markShown(t: CompareTable) {
+    const tbl = body.querySelector<HTMLElement>("[data-testid=compare-table]");
+    if (!tbl) return;
+    requestAnimationFrame(() => {
+      const cell = body.querySelector<HTMLElement>("[data-testid=compare-cell]:not([data-not-found])");
+      const r = cell?.getBoundingClientRect();
+      const at = r ? ` first cell at ${Math.round(r.left + Math.min(40, r.width / 2))},${Math.round(r.top + Math.min(30, r.height / 2))}` : "";
+      tbl.setAttribute("data-shown", `compare table: ${t.papers.length} papers x ${t.aspects.length} aspects, ${t.cells.filter((c) => !c.notFound).length} cells with evidence;${at}`);
+    });
   }
 
   // --- the picker ---

@@ -226,6 +226,8 @@ export function openPageView(host: HTMLElement, opts: PageViewOptions): { close(
           (first ?? pageEl(lo))?.scrollIntoView({ block: first ? "center" : "start" });
         }
       }
+      const shownMarks = canvasWrap.querySelectorAll(`[data-testid="pdf-highlight"][data-page="${lo}"]`).length;
+      canvasWrap.setAttribute("data-shown", `page view: page ${lo} of ${ev.paperTitle || ev.paperId}, ${shownMarks} highlights`);
     } catch (e) {
       if (my !== gen) return;
       mount(canvasWrap, h("p", { class: "bad", role: "alert" }, `The page could not be shown: ${e instanceof Error ? e.message : String(e)}`));

@@ -76,6 +76,7 @@ export namespace app {
 	    selection?: SelectionView;
 	    route: string;
 	    routeWhy: string;
+	    routeBy?: string;
 	
 	    static createFrom(source: any = {}) {
 	        return new DiagView(source);
@@ -94,6 +95,7 @@ export namespace app {
 	        this.selection = this.convertValues(source["selection"], SelectionView);
 	        this.route = source["route"];
 	        this.routeWhy = source["routeWhy"];
+	        this.routeBy = source["routeBy"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
