@@ -35,6 +35,9 @@ func formulaLine(t string) bool {
 	if t == "" || captionStartRe.MatchString(t) || strings.Contains(t, "http") || strings.Contains(t, "www.") {
 		return false // a caption, or a footnote's URL
 	}
+	if !strings.ContainsAny(t, mathOps) && !strings.HasSuffix(t, ")") {
+		return false // neither an operator nor an equation number: cheap exit for prose
+	}
 	num := eqNumberRe.MatchString(t)
 	body := strings.TrimSpace(eqNumberRe.ReplaceAllString(t, ""))
 	if body == "" {
@@ -44,6 +47,12 @@ func formulaLine(t string) bool {
 		return false
 	}
 	return num || strings.ContainsAny(body, mathOps)
+}
+
+// maybeCode is a cheap filter before papertree.PseudoCode: its patterns
+// all need one of these.
+func maybeCode(t string) bool {
+	return strings.ContainsAny(t, ":=←⟵∈") || strings.Contains(t, "do") || strings.Contains(t, "end") || strings.Contains(t, "End")
 }
 
 // fragmentLine is a piece of a broken display equation: one or two
@@ -76,8 +85,12 @@ func findMath(ls []*line) []mathBlock {
 	for i := 0; i < len(ls); {
 		j := i
 		strong := false
-		for j < len(ls) && (codeLineRe.MatchString(ls[j].text) || papertree.PseudoCode(ls[j].text)) && (j == i || near(ls[j-1], ls[j])) {
-			strong = strong || papertree.PseudoCode(ls[j].text)
+		for j < len(ls) && (j == i || near(ls[j-1], ls[j])) {
+			pc := maybeCode(ls[j].text) && papertree.PseudoCode(ls[j].text)
+			if !pc && !codeLineRe.MatchString(ls[j].text) {
+				break
+			}
+			strong = strong || pc
 			j++
 		}
 		if j-i >= 3 && strong {

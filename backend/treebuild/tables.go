@@ -59,6 +59,18 @@ type cell struct {
 
 // lineCells splits a line's runs into cells at gaps of gapEm ems.
 func lineCells(l *line, gapEm float64) []cell {
+	// Most lines are prose with no gap wide enough: one cell, without
+	// building a line per cell.
+	minSize := math.Inf(1)
+	for _, r := range l.runs {
+		minSize = math.Min(minSize, r.Size)
+	}
+	if l.maxGap < gapEm*math.Max(minSize, 1) {
+		if strings.TrimSpace(l.text) == "" {
+			return nil
+		}
+		return []cell{{text: strings.TrimSpace(l.text), x0: l.x0, x1: l.x1}}
+	}
 	var out []cell
 	var cur []pdf.Run
 	flush := func() {
