@@ -86,6 +86,11 @@ func DefaultOptions() Options {
 // by the share were answerable 4 times out of 5).
 const minTerms = 3
 
+// namedRowBonus lifts the table row whose label the question names over
+// its neighbours, which share the caption and headers and differ in one
+// character ("SST-1" and "SST-2": a digit the ratings do not count).
+const namedRowBonus = 0.3
+
 // NotFoundText opens every "not answered" reply.
 const NotFoundText = "These papers do not seem to answer this question."
 
@@ -96,7 +101,8 @@ type sentence struct {
 	// quoted: a table row is rated with its table's caption ("c: Number of
 	// target classes"), which its headers abbreviate.
 	context string
-	pos     int // position inside the evidence
+	named   bool // a table row whose label the question names ("SST-2")
+	pos     int  // position inside the evidence
 	text    string
 	score   float64
 	tok     int
@@ -191,7 +197,8 @@ func Compose(ctx context.Context, emb papertree.Embedder, in Input, opts Options
 			rows := papertree.TableRowSentences(e.Text)
 			c := papertree.ParseTable(e.Text).Caption
 			for j, s := range rows {
-				sents = append(sents, sentence{ev: i, pos: j, role: e.Role, text: s, context: c, tok: papertree.CountTokens(s)})
+				sents = append(sents, sentence{ev: i, pos: j, role: e.Role, text: s, context: c, tok: papertree.CountTokens(s),
+					named: papertree.RowNamed(question, s)})
 			}
 			if c != "" {
 				// the caption is prose: read like any sentence
@@ -263,6 +270,9 @@ func Compose(ctx context.Context, emb papertree.Embedder, in Input, opts Options
 		wcov[i] = coverageOf(qstems, stems[i])
 		sents[i].score = sim + 0.25*overlap(rterms, contentTerms(texts[i])) + 0.3*ev[sents[i].ev].Score +
 			0.2*retrieve.SentenceScore(rstems, kind, texts[i]) + localWeight*lcov[i]
+		if sents[i].named {
+			sents[i].score += namedRowBonus
+		}
 		if sents[i].tok > 80 {
 			sents[i].score -= 0.05 // run-on "sentences" (tables, lists) make poor answers
 		}

@@ -98,7 +98,7 @@ type QuestionScores struct {
 	SectionHitAny        float64 `json:"section_hit_any"`       // some evidence lies in the gold section
 	SupportHit           float64 `json:"support_hit"`           // the supporting sentence is in the evidence
 	AnswerQuotes         float64 `json:"answer_quotes_support"` // the answer quotes the supporting sentence
-	AnswerValues         float64 `json:"answer_holds_values"`   // questions with values: the answer text holds every one
+	AnswerValues         float64 `json:"answer_holds_values"`   // questions with values: the answer (not a "not found" reply quoting its closest passage) holds every one
 	Valued               int     `json:"valued,omitempty"`      // answerable questions that list values
 	VerdictPrecision     float64 `json:"verdict_precision"`     // yes/no questions: right verdicts / verdicts given
 	VerdictCoverage      float64 `json:"verdict_coverage"`      // yes/no questions: verdicts given / questions
@@ -258,7 +258,7 @@ func (s *scoreAcc) add(q Question, a *papertree.Answer, papers map[string]int64)
 	}
 	if len(q.Values) > 0 {
 		s.valued++
-		if HoldsValues(a.Text, q.Values) {
+		if !a.NotFound && HoldsValues(a.Text, q.Values) {
 			s.values++
 		} else {
 			miss = append(miss, "answer lacks a value")

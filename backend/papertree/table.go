@@ -179,3 +179,30 @@ func cellCount(ln string) int {
 	}
 	return n
 }
+
+// RowNamed reports whether text (a question) names the label of a row
+// sentence (TableRowSentences: the label is what comes before ": "): the
+// label as a whole word sequence, case ignored, so "SST-2" names the row
+// "SST-2: ..." but not "SST-1: ...", and "CNN" is not named by "CNN-static".
+func RowNamed(text, row string) bool {
+	label, _, ok := strings.Cut(row, ": ")
+	if !ok || len(label) < 2 {
+		return false
+	}
+	t, l := strings.ToLower(text), strings.ToLower(label)
+	for from := 0; ; {
+		k := strings.Index(t[from:], l)
+		if k < 0 {
+			return false
+		}
+		a, z := from+k, from+k+len(l)
+		if (a == 0 || !wordByte(t[a-1])) && (z == len(t) || !wordByte(t[z])) {
+			return true
+		}
+		from = a + 1
+	}
+}
+
+func wordByte(b byte) bool {
+	return b == '-' || b == '_' || b >= '0' && b <= '9' || b >= 'a' && b <= 'z' || b >= 0x80
+}

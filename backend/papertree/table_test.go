@@ -74,3 +74,23 @@ func TestIsTableText(t *testing.T) {
 		t.Errorf("SplitSentences(table) = %q, want %q", got, want)
 	}
 }
+
+func TestRowNamed(t *testing.T) {
+	tests := []struct {
+		name, q, row string
+		want         bool
+	}{
+		{"label named", "What is the test set size of SST-2?", "SST-2: Test 1821", true},
+		{"neighbour label", "What is the test set size of SST-2?", "SST-1: Test 2210", false},
+		{"prefix of a longer name", "How does CNN-static do on MR?", "CNN: MR 80.1", false},
+		{"case ignored", "what does bertlarge score?", "BERTLARGE: Average 82.1", true},
+		{"no label", "anything", "Average 82.1", false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := RowNamed(tc.q, tc.row); got != tc.want {
+				t.Errorf("RowNamed = %v, want %v", got, tc.want)
+			}
+		})
+	}
+}

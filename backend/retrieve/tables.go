@@ -30,7 +30,11 @@ func trimTableRows(text string, question *query.Question, budget int) string {
 		if i < len(said) {
 			s = said[i]
 		}
-		rs = append(rs, rated{i, SentenceScore(question.Terms, question.Kind, s) - 0.001*float64(i), papertree.CountTokens(papertree.FormatTable(nil, [][]string{r}))})
+		score := SentenceScore(question.Terms, question.Kind, s) - 0.001*float64(i)
+		if papertree.RowNamed(question.Text, s) {
+			score++ // the row the question names is kept first
+		}
+		rs = append(rs, rated{i, score, papertree.CountTokens(papertree.FormatTable(nil, [][]string{r}))})
 	}
 	sort.SliceStable(rs, func(a, b int) bool { return rs[a].s > rs[b].s })
 	used := papertree.CountTokens(papertree.Table{Caption: t.Caption, Header: header}.Format())
