@@ -143,7 +143,7 @@ func answerView(a *papertree.Answer) AnswerView {
 		}
 		v.Evidence = append(v.Evidence, EvidenceView{
 			PaperID: idString(e.PaperID), PaperTitle: e.PaperTitle, NodeID: idString(e.NodeID), Kind: string(e.Kind),
-			Path: path, PathIDs: idStrings(e.PathIDs), Text: e.Text, Pages: pages, Boxes: boxViews(e.Boxes),
+			Role: string(e.Role), Path: path, PathIDs: idStrings(e.PathIDs), Text: e.Text, Pages: pages, Boxes: boxViews(e.Boxes),
 			Score: e.Score, Tokens: e.Tokens,
 		})
 	}

@@ -191,8 +191,9 @@ type EvidenceView struct {
 	PaperTitle string    `json:"paperTitle"`
 	NodeID     string    `json:"nodeId"` // the leaf
 	Kind       string    `json:"kind"`
-	Path       []string  `json:"path"`    // titles from the paper down to the leaf's section
-	PathIDs    []string  `json:"pathIds"` // node ids along Path (same length)
+	Role       string    `json:"role,omitempty"` // the leaf's role: "table" (Text in papertree's table form), "formula", "code", ...
+	Path       []string  `json:"path"`           // titles from the paper down to the leaf's section
+	PathIDs    []string  `json:"pathIds"`        // node ids along Path (same length)
 	Text       string    `json:"text"`
 	Pages      []int     `json:"pages"`
 	Boxes      []BoxView `json:"boxes"`

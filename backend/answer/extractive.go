@@ -86,15 +86,26 @@ func DefaultOptions() Options {
 // by the share were answerable 4 times out of 5).
 const minTerms = 3
 
+// namedRowBonus lifts the table row whose label the question names over
+// its neighbours, which share the caption and headers and differ in one
+// character ("SST-1" and "SST-2": a digit the ratings do not count).
+const namedRowBonus = 0.3
+
 // NotFoundText opens every "not answered" reply.
 const NotFoundText = "These papers do not seem to answer this question."
 
 type sentence struct {
-	ev    int // evidence index
-	pos   int // position inside the evidence
-	text  string
-	score float64
-	tok   int
+	ev   int // evidence index
+	role papertree.Role
+	// context is read with the text when the sentence is rated but never
+	// quoted: a table row is rated with its table's caption ("c: Number of
+	// target classes"), which its headers abbreviate.
+	context string
+	named   bool // a table row whose label the question names ("SST-2")
+	pos     int  // position inside the evidence
+	text    string
+	score   float64
+	tok     int
 }
 
 // Extractive builds an extractive answer from evidence. It returns the
@@ -180,11 +191,26 @@ func Compose(ctx context.Context, emb papertree.Embedder, in Input, opts Options
 			sents = append(sents, sentence{ev: i, pos: 0, text: e.Text, tok: papertree.CountTokens(e.Text)})
 			continue
 		}
+		if e.Role == papertree.RoleTable {
+			// A table is quoted a row at a time, with its headers
+			// ("CNN-static: MR 81.0, SST-1 45.5, ...").
+			rows := papertree.TableRowSentences(e.Text)
+			c := papertree.ParseTable(e.Text).Caption
+			for j, s := range rows {
+				sents = append(sents, sentence{ev: i, pos: j, role: e.Role, text: s, context: c, tok: papertree.CountTokens(s),
+					named: papertree.RowNamed(question, s)})
+			}
+			if c != "" {
+				// the caption is prose: read like any sentence
+				sents = append(sents, sentence{ev: i, pos: len(rows), text: c, tok: papertree.CountTokens(c)})
+			}
+			continue
+		}
 		for j, s := range papertree.SplitSentences(e.Text) {
 			if len([]rune(s)) < 20 {
 				continue
 			}
-			sents = append(sents, sentence{ev: i, pos: j, text: s, tok: papertree.CountTokens(s)})
+			sents = append(sents, sentence{ev: i, pos: j, role: e.Role, text: s, tok: papertree.CountTokens(s)})
 		}
 	}
 	if len(sents) == 0 {
@@ -192,7 +218,7 @@ func Compose(ctx context.Context, emb papertree.Embedder, in Input, opts Options
 	}
 	texts := make([]string, len(sents))
 	for i, s := range sents {
-		texts[i] = s.text
+		texts[i] = strings.TrimSpace(s.text + " " + s.context)
 	}
 	qv, err := emb.EmbedQuery(ctx, question)
 	if err != nil {
@@ -240,14 +266,17 @@ func Compose(ctx context.Context, emb papertree.Embedder, in Input, opts Options
 		// The answer-bearing signal (SentenceScore: question terms plus a
 		// number for factual questions, causal language for how/why ones)
 		// prefers the sentence that answers over the one that restates.
-		coverage[i] = retrieve.SentenceScore(qstems, "", sents[i].text)
+		coverage[i] = retrieve.SentenceScore(qstems, "", texts[i])
 		wcov[i] = coverageOf(qstems, stems[i])
-		sents[i].score = sim + 0.25*overlap(rterms, contentTerms(sents[i].text)) + 0.3*ev[sents[i].ev].Score +
-			0.2*retrieve.SentenceScore(rstems, kind, sents[i].text) + localWeight*lcov[i]
+		sents[i].score = sim + 0.25*overlap(rterms, contentTerms(texts[i])) + 0.3*ev[sents[i].ev].Score +
+			0.2*retrieve.SentenceScore(rstems, kind, texts[i]) + localWeight*lcov[i]
+		if sents[i].named {
+			sents[i].score += namedRowBonus
+		}
 		if sents[i].tok > 80 {
 			sents[i].score -= 0.05 // run-on "sentences" (tables, lists) make poor answers
 		}
-		if quantity && hasQuantity(sents[i].text, qwords) {
+		if quantity && hasQuantity(texts[i], qwords) {
 			sents[i].score += quantityBonus
 		}
 	}
@@ -262,7 +291,16 @@ func Compose(ctx context.Context, emb papertree.Embedder, in Input, opts Options
 	readable := make([]bool, len(sents))
 	gate := false
 	for i := range sents {
-		readable[i] = papertree.Readable(sents[i].text)
+		// A table row read with its headers is a statement of the paper;
+		// an equation or pseudo-code leaf never is.
+		switch sents[i].role {
+		case papertree.RoleTable:
+			readable[i] = true
+		case papertree.RoleFormula, papertree.RoleCode:
+			readable[i] = false
+		default:
+			readable[i] = papertree.Readable(sents[i].text)
+		}
 		gate = gate || readable[i] && coverageOf(rstems, stems[i]) > 0
 	}
 	if gate {

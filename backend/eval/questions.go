@@ -29,15 +29,18 @@ import (
 
 // Question is one entry of a question set.
 type Question struct {
-	ID           string `json:"id"`
-	Kind         string `json:"kind"` // factual, howwhy, yesno, unanswerable
-	NamesPaper   bool   `json:"names_paper,omitempty"`
-	Paper        string `json:"paper,omitempty"`   // gold paper file name (base name)
-	Section      string `json:"section,omitempty"` // gold section title without its number ("" = front matter or unknown)
-	Question     string `json:"question"`
-	Support      string `json:"support,omitempty"` // verbatim supporting sentence or clause
-	Answer       string `json:"answer,omitempty"`  // yes/no questions: "yes" or "no"
-	Unanswerable bool   `json:"unanswerable,omitempty"`
+	ID         string `json:"id"`
+	Kind       string `json:"kind"` // factual, howwhy, yesno, unanswerable
+	NamesPaper bool   `json:"names_paper,omitempty"`
+	Paper      string `json:"paper,omitempty"`   // gold paper file name (base name)
+	Section    string `json:"section,omitempty"` // gold section title without its number ("" = front matter or unknown)
+	Question   string `json:"question"`
+	Support    string `json:"support,omitempty"` // verbatim supporting sentence or clause
+	// Values are the words or numbers the answer text itself must hold
+	// (table questions: the cells that answer, "307M"); empty = not scored.
+	Values       []string `json:"values,omitempty"`
+	Answer       string   `json:"answer,omitempty"` // yes/no questions: "yes" or "no"
+	Unanswerable bool     `json:"unanswerable,omitempty"`
 }
 
 // QuestionSet is a file of questions.
@@ -95,6 +98,8 @@ type QuestionScores struct {
 	SectionHitAny        float64 `json:"section_hit_any"`       // some evidence lies in the gold section
 	SupportHit           float64 `json:"support_hit"`           // the supporting sentence is in the evidence
 	AnswerQuotes         float64 `json:"answer_quotes_support"` // the answer quotes the supporting sentence
+	AnswerValues         float64 `json:"answer_holds_values"`   // questions with values: the answer (not a "not found" reply quoting its closest passage) holds every one
+	Valued               int     `json:"valued,omitempty"`      // answerable questions that list values
 	VerdictPrecision     float64 `json:"verdict_precision"`     // yes/no questions: right verdicts / verdicts given
 	VerdictCoverage      float64 `json:"verdict_coverage"`      // yes/no questions: verdicts given / questions
 	YesNo                int     `json:"yesno"`
@@ -183,6 +188,7 @@ type scoreAcc struct {
 	n, un, named, unnamed                          int
 	paper, paperNamed, paperUnnamed, sec, secAny   int
 	support, quotes, nfAns, nfUn, yn, given, right int
+	valued, values                                 int
 	lat                                            []float64
 }
 
@@ -250,6 +256,14 @@ func (s *scoreAcc) add(q Question, a *papertree.Answer, papers map[string]int64)
 	if Supports(a.Text, q.Support) {
 		s.quotes++
 	}
+	if len(q.Values) > 0 {
+		s.valued++
+		if !a.NotFound && HoldsValues(a.Text, q.Values) {
+			s.values++
+		} else {
+			miss = append(miss, "answer lacks a value")
+		}
+	}
 	if q.Kind == "yesno" {
 		s.yn++
 		if a.Verdict == "yes" || a.Verdict == "no" {
@@ -269,6 +283,7 @@ func (s *scoreAcc) scores(mode string) QuestionScores {
 	r.PaperHit, r.SectionHit, r.SectionHitAny = qratio(s.paper, s.n), qratio(s.sec, s.n), qratio(s.secAny, s.n)
 	r.PaperHitNamed, r.PaperHitUnnamed = qratio(s.paperNamed, s.named), qratio(s.paperUnnamed, s.unnamed)
 	r.SupportHit, r.AnswerQuotes = qratio(s.support, s.n), qratio(s.quotes, s.n)
+	r.AnswerValues, r.Valued = qratio(s.values, s.valued), s.valued
 	r.VerdictPrecision, r.VerdictCoverage = qratio(s.right, s.given), qratio(s.given, s.yn)
 	r.NotFoundUnanswerable, r.NotFoundAnswerable = qratio(s.nfUn, s.un), qratio(s.nfAns, s.n)
 	r.LatencyP50, r.LatencyP95 = r4(Percentile(s.lat, 50)), r4(Percentile(s.lat, 95))
@@ -345,6 +360,49 @@ func Supports(text, support string) bool {
 	return float64(hit) >= 0.9*float64(len(words))
 }
 
+// HoldsValues reports whether text holds every value as a whole word
+// sequence (case and punctuation ignored, so "307M" does not match
+// "1307M" and "81.0" matches "81.0" but not "81.05").
+func HoldsValues(text string, values []string) bool {
+	words := " " + strings.Join(valueWords(text), " ") + " "
+	for _, v := range values {
+		vw := valueWords(v)
+		if len(vw) == 0 || !strings.Contains(words, " "+strings.Join(vw, " ")+" ") {
+			return false
+		}
+	}
+	return true
+}
+
+// valueWords splits like wordsOf but keeps a decimal point or comma
+// between digits ("81.0", "10,662") inside its word.
+func valueWords(s string) []string {
+	rs := []rune(ligatures.Replace(strings.ToLower(s)))
+	keep := func(i int) bool {
+		r := rs[i]
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			return true
+		}
+		return (r == '.' || r == ',') && i > 0 && i+1 < len(rs) && unicode.IsDigit(rs[i-1]) && unicode.IsDigit(rs[i+1])
+	}
+	var out []string
+	var cur []rune
+	for i := range rs {
+		if keep(i) {
+			cur = append(cur, rs[i])
+			continue
+		}
+		if len(cur) > 0 {
+			out = append(out, string(cur))
+			cur = nil
+		}
+	}
+	if len(cur) > 0 {
+		out = append(out, string(cur))
+	}
+	return out
+}
+
 var ligatures = strings.NewReplacer("ﬁ", "fi", "ﬂ", "fl", "ﬀ", "ff", "ﬃ", "ffi", "ﬄ", "ffl")
 
 func squash(s string) string {
@@ -378,6 +436,9 @@ func (r *QuestionsReport) WriteTable(w io.Writer) error {
 	row("section hit (any evidence)", func(s QuestionScores) float64 { return s.SectionHitAny })
 	row("support hit", func(s QuestionScores) float64 { return s.SupportHit })
 	row("answer quotes support", func(s QuestionScores) float64 { return s.AnswerQuotes })
+	if r.Scoped.Valued > 0 || r.Library.Valued > 0 {
+		row("answer holds the values", func(s QuestionScores) float64 { return s.AnswerValues })
+	}
 	row("yes/no verdict precision", func(s QuestionScores) float64 { return s.VerdictPrecision })
 	row("yes/no verdict coverage", func(s QuestionScores) float64 { return s.VerdictCoverage })
 	row("not found | unanswerable", func(s QuestionScores) float64 { return s.NotFoundUnanswerable })

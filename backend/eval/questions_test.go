@@ -30,6 +30,29 @@ func TestSupports(t *testing.T) {
 	}
 }
 
+func TestHoldsValues(t *testing.T) {
+	tests := []struct {
+		name, text string
+		values     []string
+		want       bool
+	}{
+		{"row with headers", "ViT-Large: Layers 24, Hidden size 1024, Params 307M", []string{"307M", "24"}, true},
+		{"decimal kept whole", "CNN-static: MR 81.0, SST-1 45.5", []string{"81.0"}, true},
+		{"longer decimal is another number", "MR 81.05", []string{"81.0"}, false},
+		{"digits inside a larger number", "Params 1307M", []string{"307M"}, false},
+		{"thousands separator", "N 10,662", []string{"10,662"}, true},
+		{"one value missing", "Layers 24", []string{"24", "307M"}, false},
+		{"empty value never matches", "anything", []string{" - "}, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := HoldsValues(tc.text, tc.values); got != tc.want {
+				t.Errorf("HoldsValues = %v, want %v", got, tc.want)
+			}
+		})
+	}
+}
+
 func TestInSection(t *testing.T) {
 	ev := func(path ...string) papertree.Evidence { return papertree.Evidence{Path: path} }
 	tests := []struct {

@@ -47,7 +47,9 @@ import (
 // removed, an article starting mid-page after the previous one.
 // 4: OCR of scans, poor OCR layers and garbled fonts (papers indexed
 // before kept a poor OCR layer as it was).
-const PipelineVersion = "4"
+// 5: tables as table leaves (role "table", one row per line with its
+// header), display equations and pseudo-code as their own leaves.
+const PipelineVersion = "5"
 
 // Config configures a Library. Zero values mean defaults.
 type Config struct {

@@ -10,8 +10,9 @@ type Evidence struct {
 	PaperTitle string   `json:"paper_title"`
 	NodeID     int64    `json:"node_id"`
 	Kind       Kind     `json:"kind"`
-	Path       []string `json:"path"`     // titles from the paper title down to the leaf's section
-	PathIDs    []int64  `json:"path_ids"` // node ids along Path (same length)
+	Role       Role     `json:"role,omitempty"` // the leaf's role: "table" leaves hold a grid (ParseTable)
+	Path       []string `json:"path"`           // titles from the paper title down to the leaf's section
+	PathIDs    []int64  `json:"path_ids"`       // node ids along Path (same length)
 	SectionID  int64    `json:"section_id"`
 	Text       string   `json:"text"`
 	Summary    string   `json:"summary,omitempty"`

@@ -23,6 +23,13 @@ var abbreviations = map[string]bool{
 // and it keeps closing quotes/brackets with their sentence. Whitespace inside
 // a sentence is preserved; surrounding whitespace is trimmed.
 func SplitSentences(text string) []string {
+	if IsTableText(text) {
+		return tableSentences(text) // table.go: a table reads by rows
+	}
+	return splitProse(text)
+}
+
+func splitProse(text string) []string {
 	var out []string
 	start := 0
 	n := len(text)
@@ -205,6 +212,10 @@ func Readable(s string) bool {
 	}
 	return WordShare(s) >= 0.5 && !pseudoCodeRE.MatchString(s)
 }
+
+// PseudoCode reports whether s holds the syntax of pseudo-code
+// (assignment arrows, "end for", "for i = 1 to n do").
+func PseudoCode(s string) bool { return pseudoCodeRE.MatchString(s) }
 
 // othersRE marks text about other work: citation markers and the usual
 // names for prior work.

@@ -25,6 +25,9 @@ const (
 	RoleFrontMatter Role = "front_matter" // text before the first section that is not the abstract
 	RoleFootnote    Role = "footnote"     // a leaf: a footnote, kept out of the body text around it
 	RoleRunIn       Role = "run_in"       // a section opened by a run-in paragraph heading ("Training. We ...")
+	RoleTable       Role = "table"        // a leaf: a table's grid in the text form of FormatTable
+	RoleFormula     Role = "formula"      // a leaf: a display equation
+	RoleCode        Role = "code"         // a leaf: pseudo-code or an algorithm listing
 )
 
 // Box is a rectangle on one page in PDF points, origin at the TOP-LEFT of the

@@ -48,6 +48,10 @@ ol.sources li { margin: 0 0 1.1rem; }
 .uncited { color: #5d6778; font-weight: normal; font-size: .8rem; }
 .path { color: #5d6778; font-size: .85rem; margin: .1rem 0 .35rem; }
 blockquote { margin: 0; padding: .55rem .9rem; background: #f4f6fa; border-left: 3px solid #2f5d9e; white-space: pre-wrap; font-size: .93rem; }
+table.grid { border-collapse: collapse; font-size: .8rem; margin: .3rem 0 .8rem; }
+table.grid th, table.grid td { border: 1px solid #dde2ea; padding: .15rem .45rem; text-align: left; }
+table.grid caption { text-align: left; font-style: italic; color: #5d6778; padding-bottom: .2rem; }
+table.grid th { background: #f3f5f8; font-weight: 600; }
 table.kv { border-collapse: collapse; width: 100%; font-size: .85rem; }
 table.kv th { text-align: left; font-weight: 600; color: #5d6778; width: 11rem; vertical-align: top; padding: .2rem .8rem .2rem 0; }
 table.kv td { padding: .2rem 0; border-bottom: 1px solid #dde2ea; }
@@ -87,7 +91,7 @@ footer { margin-top: 3rem; color: #5d6778; font-size: .8rem; }
 <li id="{{.Anchor}}">
 <div class="src-head"><span class="n">[{{.N}}]</span>{{.Paper}} <a class="back" href="#p{{.PaperRef}}" title="Bibliography entry">↓</a>{{if not .Cited}} <span class="uncited">retrieved, not cited</span>{{end}}</div>
 <div class="path">{{.Path}}{{if .Pages}} · {{.Pages}}{{end}}{{if .Score}} · score {{.Score}}{{end}}</div>
-<blockquote>{{.Excerpt}}</blockquote>
+{{if .Grid}}<table class="grid">{{if .Grid.Caption}}<caption>{{.Grid.Caption}}</caption>{{end}}{{if .Grid.Header}}<thead><tr>{{range .Grid.Header}}<th>{{.}}</th>{{end}}</tr></thead>{{end}}<tbody>{{range .Grid.Rows}}<tr>{{range .}}<td>{{.}}</td>{{end}}</tr>{{end}}</tbody></table>{{else}}<blockquote>{{.Excerpt}}</blockquote>{{end}}
 </li>
 {{- end}}
 </ol>

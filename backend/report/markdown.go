@@ -68,6 +68,10 @@ func Markdown(w io.Writer, d Doc) error {
 			if len(meta) > 0 {
 				p("%s\n", strings.Join(meta, " · "))
 			}
+			if s.Grid != nil {
+				p("\n%s\n", mdGrid(s.Grid))
+				continue
+			}
 			p("\n%s\n\n", mdBlock(mdEsc(s.Excerpt), "> "))
 		}
 		p("### Settings and diagnostics\n\n| | |\n|---|---|\n")
@@ -172,4 +176,31 @@ func mdHardBreaks(s string) string {
 		}
 	}
 	return strings.Join(lines, "\n")
+}
+
+// mdGrid renders a table leaf as a Markdown table (an empty header row
+// when the table has none: Markdown tables need one).
+func mdGrid(g *gridView) string {
+	var b strings.Builder
+	if g.Caption != "" {
+		b.WriteString("*" + mdLine(g.Caption) + "*\n\n")
+	}
+	row := func(cells []string) {
+		b.WriteString("|")
+		for _, c := range cells {
+			b.WriteString(" " + mdCell(c) + " |")
+		}
+		b.WriteString("\n")
+	}
+	n := len(g.Rows[0])
+	h := g.Header
+	if len(h) == 0 {
+		h = make([]string, n)
+	}
+	row(h)
+	b.WriteString("|" + strings.Repeat("---|", n) + "\n")
+	for _, r := range g.Rows {
+		row(r)
+	}
+	return b.String()
 }

@@ -141,6 +141,63 @@ type sourceView struct {
 	Score    string
 	Excerpt  string
 	Cited    bool
+	// Grid is the table a table leaf holds (papertree.ParseTable), shown
+	// as a table where the format has them; Excerpt then reads it one row
+	// per line with " | " between cells (PDF, DOCX).
+	Grid *gridView
+}
+
+// gridView is a table leaf's header (may be empty) and rows, every row
+// padded to the same number of cells.
+type gridView struct {
+	Caption string
+	Header  []string
+	Rows    [][]string
+}
+
+// gridOf reads a table leaf's text; nil when it holds no cells.
+func gridOf(text string) *gridView {
+	t := papertree.ParseTable(text)
+	h, rows := t.Header, t.Rows
+	n := len(h)
+	for _, r := range rows {
+		n = max(n, len(r))
+	}
+	if n == 0 || len(rows) == 0 {
+		return nil
+	}
+	pad := func(r []string) []string {
+		out := make([]string, n)
+		for i := range out {
+			if i < len(r) {
+				out[i] = oneLine(r[i])
+			}
+		}
+		return out
+	}
+	g := &gridView{Caption: oneLine(t.Caption)}
+	if len(h) > 0 {
+		g.Header = pad(h)
+	}
+	for _, r := range rows {
+		g.Rows = append(g.Rows, pad(r))
+	}
+	return g
+}
+
+// text is the grid one row per line, cells joined by " | ".
+func (g *gridView) text() string {
+	var ls []string
+	if g.Caption != "" {
+		ls = append(ls, g.Caption)
+	}
+	if len(g.Header) > 0 {
+		ls = append(ls, strings.Join(g.Header, " | "))
+	}
+	for _, r := range g.Rows {
+		ls = append(ls, strings.Join(r, " | "))
+	}
+	return strings.Join(ls, "\n")
 }
 
 type kv struct{ K, V string }
@@ -216,6 +273,11 @@ func buildView(d Doc) view {
 			sv := sourceView{N: j + 1, Anchor: fmt.Sprintf("%s-s%d", av.Anchor, j+1),
 				Paper: paperTitle(d.Papers[id], e), PaperRef: bibIdx[id], Path: pathString(e),
 				Pages: pagesString(e.Pages), Excerpt: clean(e.Text), Cited: cited[j+1]}
+			if e.Role == papertree.RoleTable {
+				if sv.Grid = gridOf(sv.Excerpt); sv.Grid != nil {
+					sv.Excerpt = sv.Grid.text()
+				}
+			}
 			if e.Score != 0 {
 				sv.Score = strconv.FormatFloat(e.Score, 'f', 3, 64)
 			}

@@ -324,7 +324,7 @@ func assemble(cs []cand, budget int) Result {
 			lastPath = p
 		}
 		ev := papertree.Evidence{
-			PaperID: d.Paper.ID, PaperTitle: d.Paper.Title, NodeID: node.ID, Kind: node.Kind,
+			PaperID: d.Paper.ID, PaperTitle: d.Paper.Title, NodeID: node.ID, Kind: node.Kind, Role: node.Role,
 			Path: titles, PathIDs: ids, SectionID: ids[len(ids)-1], Text: c.text, Summary: node.Summary,
 			Pages: pageList(node), Boxes: node.Boxes, Score: round4(c.score), Tokens: c.cost, Order: node.Order,
 		}

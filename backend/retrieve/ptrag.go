@@ -142,7 +142,11 @@ func bestOf(cs []cand) int {
 
 // trimmedTo is c cut to its best sentences within budget tokens.
 func (c cand) trimmedTo(budget int, question *query.Question) cand {
-	c.text = trimToBudgetKW(c.text, question, budget, c.kw)
+	if c.d != nil && c.o >= 0 && c.o < len(c.d.Nodes) && c.d.Nodes[c.o].Role == papertree.RoleTable {
+		c.text = trimTableRows(c.text, question, budget) // tables.go
+	} else {
+		c.text = trimToBudgetKW(c.text, question, budget, c.kw)
+	}
 	c.cost = papertree.CountTokens(c.text)
 	c.trim = true
 	return c

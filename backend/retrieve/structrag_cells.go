@@ -279,7 +279,7 @@ func evidenceFor(d *PaperData, o int, text string, score float64) papertree.Evid
 		titles[j], ids[j] = s.Title, s.ID
 	}
 	return papertree.Evidence{
-		PaperID: d.Paper.ID, PaperTitle: d.Paper.Title, NodeID: node.ID, Kind: node.Kind,
+		PaperID: d.Paper.ID, PaperTitle: d.Paper.Title, NodeID: node.ID, Kind: node.Kind, Role: node.Role,
 		Path: titles, PathIDs: ids, SectionID: ids[len(ids)-1], Text: text, Summary: node.Summary,
 		Pages: pageList(node), Boxes: node.Boxes, Score: round4(score), Tokens: papertree.CountTokens(text), Order: node.Order,
 	}

@@ -84,6 +84,8 @@ type builder struct {
 	lines    []*line
 	st       stats
 	warnings []string
+	inTables bool // addLeaves is adding the text around a table (tables.go)
+	inMath   bool // ... around a formula or code block (formula.go)
 }
 
 func (b *builder) run(ctx context.Context) (*papertree.Paper, error) {

@@ -428,6 +428,8 @@ func TestBuildGolden(t *testing.T) {
 	fixtures := map[string]func(t *testing.T) *pdf.Document{
 		"synthetic_twocolumn":  func(*testing.T) *pdf.Document { return twoColumnPaper() },
 		"synthetic_unnumbered": func(*testing.T) *pdf.Document { return unnumberedPaper() },
+		"synthetic_tables":     func(*testing.T) *pdf.Document { return tablePaper("spanning table") },
+		"synthetic_formula":    func(*testing.T) *pdf.Document { return mathPaper("code") },
 		"pdf_twocolumn": func(t *testing.T) *pdf.Document {
 			doc, err := pdf.Open(context.Background(), filepath.Join("..", "pdf", "testdata", "twocolumn.pdf"), pdf.Options{})
 			if err != nil {

@@ -143,6 +143,8 @@ export interface Evidence {
   /** The leaf (segment or caption). */
   nodeId: string;
   kind: string;
+  /** The leaf's role: "table" (text in the table form, lib/table.ts), "formula", "code", or absent. */
+  role?: string;
   /** Titles from the paper down to the leaf's section. */
   path: string[];
   /** Node ids along path (same length). */

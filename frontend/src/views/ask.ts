@@ -8,6 +8,7 @@
 
 import { ApiError, type Answer, type Api, type HistoryItem } from "../lib/api";
 import { h, mount } from "../lib/dom";
+import { renderTable } from "../lib/table";
 import { clip } from "../lib/format";
 import { markPassage, pageList, splitCitations, citedNumbers } from "../lib/tree";
 import { selectionPanel } from "./selection";
@@ -295,6 +296,7 @@ export function createAskView(api: Api, opts: { onCite(a: Answer, n: number): vo
 
   /** A passage's text with the sentence the answer quotes from it marked, so the answer is read inside its paragraph. */
   function evText(a: Answer, n: number, text: string) {
+    if (a.evidence[n - 1]?.role === "table") return h("div", { class: "ev-text ev-table" }, renderTable(text, a.text));
     const quote = quotedFrom(a, n, text);
     if (!quote) return h("p", { class: "ev-text" }, text);
     const [before, marked, after] = markPassage(text, quote);

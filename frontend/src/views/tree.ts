@@ -8,6 +8,7 @@
 
 import type { PaperDetail, TreeNode } from "../lib/api";
 import { h, mount } from "../lib/dom";
+import { renderTable } from "../lib/table";
 import { authorLine } from "../lib/format";
 import { filterTree, heading, isLeaf, markPassage, pages, type Highlight } from "../lib/tree";
 
@@ -29,6 +30,9 @@ const ROLE_LABELS: Record<string, string> = {
   front_matter: "Front matter",
   caption: "Caption",
   footnote: "Footnote",
+  table: "Table",
+  formula: "Formula",
+  code: "Code",
 };
 
 export function createTreeView(opts: { onEmptyHint?: string } = {}): TreeView {
@@ -184,15 +188,17 @@ export function createTreeView(opts: { onEmptyHint?: string } = {}): TreeView {
         h(
           "div",
           { class: "tn-row tn-leaf-row", "data-id": n.id, tabindex: -1 },
-          h(
-            "p",
-            { class: "tn-text" },
-            n.kind === "caption" ? h("span", { class: "tag" }, "Caption") : null,
-            roleBadge(n),
-            before,
-            marked ? h("mark", { class: "cited", "data-testid": "cited-text" }, marked) : null,
-            after,
-          ),
+          n.role === "table"
+            ? h("div", { class: `tn-text tn-table${cited ? " cited" : ""}` }, roleBadge(n), renderTable(n.text, cited ? hl!.text : ""))
+            : h(
+                n.role === "formula" || n.role === "code" ? "pre" : "p",
+                { class: n.role === "formula" || n.role === "code" ? "tn-text tn-math" : "tn-text" },
+                n.kind === "caption" ? h("span", { class: "tag" }, "Caption") : null,
+                roleBadge(n),
+                before,
+                marked ? h("mark", { class: "cited", "data-testid": "cited-text" }, marked) : null,
+                after,
+              ),
           pg ? h("span", { class: "tn-pages" }, pg) : null,
         ),
       );

@@ -167,6 +167,7 @@ export namespace app {
 	    paperTitle: string;
 	    nodeId: string;
 	    kind: string;
+	    role?: string;
 	    path: string[];
 	    pathIds: string[];
 	    text: string;
@@ -185,6 +186,7 @@ export namespace app {
 	        this.paperTitle = source["paperTitle"];
 	        this.nodeId = source["nodeId"];
 	        this.kind = source["kind"];
+	        this.role = source["role"];
 	        this.path = source["path"];
 	        this.pathIds = source["pathIds"];
 	        this.text = source["text"];
