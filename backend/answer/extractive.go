@@ -367,8 +367,11 @@ func Compose(ctx context.Context, emb papertree.Embedder, in Input, opts Options
 		// are not what a deciding sentence must cover; a sentence about
 		// other work ("State-of-the-art models for X rely on ...") decides
 		// nothing about the paper's own, unless the question asks about
-		// others.
+		// others or the sentence holds the question's whole subject ("The
+		// original BERT implementation (Devlin et al., 2019) uses ..." for
+		// "Does the original BERT implementation use ...?").
 		others := !aboutOthers(question)
+		subject := questionSubject(question)
 		judge := newJudge(question)
 		var verdicts []string
 		for _, i := range order {
@@ -376,7 +379,7 @@ func Compose(ctx context.Context, emb papertree.Embedder, in Input, opts Options
 				break
 			}
 			if coverageOf(rstems, stems[i]) < opts.VerdictCoverage || strings.Contains(sents[i].text, "?") ||
-				others && aboutOthers(sents[i].text) || !readable[i] {
+				others && aboutOthers(sents[i].text) && !subjectHeld(sents[i].text, subject) || !readable[i] {
 				// A sentence asking the question back decides nothing,
 				// nor an equation or a table row, whose polarity cannot
 				// be read.

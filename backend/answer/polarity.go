@@ -582,7 +582,7 @@ func newJudge(question string) func(sentence string) (string, bool) {
 	// a condition ("... when there is no shared vocabulary?").
 	condNeg := qs.neg && !qneg
 	subject, complement := subjectStems(question, p)
-	object := withoutRefWords(qtext, complement)
+	object, ownSubject := withoutRefWords(qtext, complement), withoutRefWords(qtext, subject)
 	// A comparison with a direction ("perform better") is not answered by
 	// the verb alone ("performs similarly").
 	// Nor is a comparison along one dimension ("smaller") answered by
@@ -625,7 +625,7 @@ func newJudge(question string) func(sentence string) (string, bool) {
 		if !held {
 			return VerdictUnclear, false
 		}
-		if !others && citedSubject(sentence, p) {
+		if !others && citedSubject(sentence, p) && !subjectHeld(s, ownSubject) {
 			// "LDA+GSHL BIBREF13 only extracts a subset of relations":
 			// the predicate is said of cited work.
 			return VerdictUnclear, true
@@ -855,7 +855,39 @@ func citedSubject(sentence string, p askedPredicate) bool {
 // the object's head but says it of another object. Only a yes needs it: a
 // no may negate the predicate in other words ("does not work without clean
 // labels" for "work with noisy labels?").
-func objectHeld(sentence string, object []string) bool {
+func objectHeld(sentence string, object []string) bool { return holdsAll(sentence, object) }
+
+// questionSubject returns the content words of a yes/no question's
+// subject, the words naming its paper aside (nil when no predicate can be
+// read).
+func questionSubject(question string) []string {
+	qtext := negQuestionRE.ReplaceAllString(quotedRE.ReplaceAllString(question, " "), "$1 not")
+	p, ok := predicateOf(qtext)
+	if !ok {
+		return nil
+	}
+	subject, _ := subjectStems(question, p)
+	return withoutRefWords(qtext, subject)
+}
+
+// subjectHeld reports a sentence that holds the whole subject of the
+// question, with at least one word that is not question scaffolding: a
+// sentence about cited work ("The original BERT implementation (Devlin et
+// al., 2019) uses ...") speaks of what the question asks about ("Does the
+// original BERT implementation use ...?") and may decide it.
+func subjectHeld(sentence string, subject []string) bool {
+	specific := false
+	for _, w := range subject {
+		for _, st := range embedding.ContentStems(w) {
+			specific = specific || !query.IsScaffold(st)
+		}
+	}
+	return specific && holdsAll(sentence, subject)
+}
+
+// holdsAll reports whether a sentence holds every one of words (see
+// holds), an abbreviation holding the words it stands for.
+func holdsAll(sentence string, object []string) bool {
 	if len(object) == 0 {
 		return true
 	}

@@ -91,6 +91,10 @@ func TestVerdictPolarity(t *testing.T) {
 			"We use a byte-level vocabulary containing 50K subword units.", VerdictYes},
 		{"an abbreviation holds the object", "Is the model trained with the next sentence prediction loss?",
 			"The model is trained with the NSP loss on full sentences.", VerdictYes},
+		{"cited work holding the question's subject decides", "Does the original BERT implementation use a character-level BPE vocabulary?",
+			"The original BERT implementation (Devlin et al., 2019) uses a character-level BPE vocabulary of size 30K.", VerdictYes},
+		{"cited work of another subject does not", "Does RoBERTa use a character-level BPE vocabulary?",
+			"The original BERT implementation (Devlin et al., 2019) uses a character-level BPE vocabulary of size 30K.", VerdictUnclear},
 		{"a no does not need the object", "Does the model work with noisy labels?", "The model does not work without clean labels.", VerdictNo},
 	}
 	for _, tc := range tests {
