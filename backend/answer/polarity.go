@@ -887,8 +887,8 @@ func subjectHeld(sentence string, subject []string) bool {
 
 // holdsAll reports whether a sentence holds every one of words (see
 // holds), an abbreviation holding the words it stands for.
-func holdsAll(sentence string, object []string) bool {
-	if len(object) == 0 {
+func holdsAll(sentence string, want []string) bool {
+	if len(want) == 0 {
 		return true
 	}
 	words, roots := map[string]bool{}, map[string]bool{}
@@ -900,16 +900,16 @@ func holdsAll(sentence string, object []string) bool {
 	// "precision-recall", "NSP" holds "next sentence prediction".
 	var parts []string
 	var of []int
-	for i, w := range object {
+	for i, w := range want {
 		for _, t := range embedding.Tokenize(w) {
 			parts, of = append(parts, t.Word), append(of, i)
 		}
 	}
-	abbreviated := make([]bool, len(object))
+	abbreviated := make([]bool, len(want))
 	for i := range parts {
 		initials := ""
 		for j := i; j < len(parts) && j-i < 6; j++ {
-			initials += parts[j][:1]
+			initials += string([]rune(parts[j])[:1])
 			if j > i && words[initials] {
 				for k := i; k <= j; k++ {
 					abbreviated[of[k]] = true
@@ -917,7 +917,7 @@ func holdsAll(sentence string, object []string) bool {
 			}
 		}
 	}
-	for i, w := range object {
+	for i, w := range want {
 		if !abbreviated[i] && !holds(words, roots, w) {
 			return false
 		}
