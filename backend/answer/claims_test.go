@@ -131,3 +131,32 @@ func TestLibraryKeyTerm(t *testing.T) {
 		})
 	}
 }
+
+// Library-wide, a name the question uses that the library never prints as
+// a phrase ("Stable Diffusion", while "stable" and "diffusion" occur
+// apart) is said never mentioned, and the question is not answered from
+// near-topic text; a library that prints it gets no such claim.
+func TestNameNeverPrinted(t *testing.T) {
+	emb := embedding.NewBuiltin()
+	ev := []papertree.Evidence{{PaperID: 1, Kind: papertree.KindSegment, Score: 0.6,
+		Text: "In the RPN step, we train on 8 GPUs with each GPU holding 2 images per mini-batch."}}
+	in := Input{Question: "How many GPUs were used to train Stable Diffusion?", Evidence: ev, Terms: 4}
+	for _, printed := range []bool{false, true} {
+		idx := map[string][]int64{"gpus": {1}, "train": {1, 2}, "stable": {2}, "diffusion": {3}}
+		if printed {
+			idx["stable diffusion"] = []int64{3}
+		}
+		in.Claims = Claims{Holders: holders(idx), Searched: []int64{1}}
+		out, err := Compose(context.Background(), emb, in, DefaultOptions())
+		if err != nil {
+			t.Fatal(err)
+		}
+		said := strings.Contains(out.Text, "papers never mention Stable Diffusion")
+		if said == printed {
+			t.Errorf("printed %v: said never mentioned = %v: %s", printed, said, out.Text)
+		}
+		if !printed && (!out.NotFound || len(out.Absent) != 1 || out.Absent[0].Word != "Stable Diffusion") {
+			t.Errorf("not found %v, Absent %+v: want the name claimed of the library", out.NotFound, out.Absent)
+		}
+	}
+}

@@ -349,7 +349,7 @@ func Compose(ctx context.Context, emb papertree.Embedder, in Input, opts Options
 	// Each check runs only when its reason would be given on the words as
 	// retrieval reported them (checking only removes words): most answers
 	// look nothing up.
-	var cl, clAll, clFocus claimed
+	var cl, clAll, clFocus, clNames claimed
 	var said *claimed
 	focus := surfaceWords(question, focusAbsent(in.Uses))
 	reason := ""
@@ -369,6 +369,14 @@ func Compose(ctx context.Context, emb papertree.Embedder, in Input, opts Options
 		missingKey(qstems, libraryWide(in.Claims.into(&clAll, in.Missing)).words(), opts.LibraryKeyTerms):
 		clAll = libraryWide(clAll)
 		reason, said = clAll.say("the question's most specific words "+notIn+": ", "", in.Claims), &clAll
+	case !in.Scoped && in.Claims.Scope == nil && in.Claims.Holders != nil && len(q.Names) > 0 &&
+		len(libraryWide(in.Claims.into(&clNames, printedNames(q.Names))).never) > 0:
+		// A name the question uses ("Stable Diffusion") is a phrase its
+		// words must make together: a library that holds "stable" and
+		// "diffusion" apart never mentions it, and no passage answers
+		// what is asked of it.
+		clNames = libraryWide(clNames)
+		reason, said = clNames.say(never, ", which the question asks about", in.Claims), &clNames
 	case ev[best].Score < opts.MinScore:
 		reason = "the best evidence is weak"
 	case len(qstems) >= 2 && opts.MinCoverage > 0 && bestCov < opts.MinCoverage:
@@ -397,8 +405,11 @@ func Compose(ctx context.Context, emb papertree.Embedder, in Input, opts Options
 		// are not what a deciding sentence must cover; a sentence about
 		// other work ("State-of-the-art models for X rely on ...") decides
 		// nothing about the paper's own, unless the question asks about
-		// others.
+		// others or the sentence holds the question's whole subject ("The
+		// original BERT implementation (Devlin et al., 2019) uses ..." for
+		// "Does the original BERT implementation use ...?").
 		others := !aboutOthers(question)
+		subject := questionSubject(question)
 		judge := newJudge(question)
 		var verdicts []string
 		for _, i := range order {
@@ -406,7 +417,7 @@ func Compose(ctx context.Context, emb papertree.Embedder, in Input, opts Options
 				break
 			}
 			if coverageOf(rstems, stems[i]) < opts.VerdictCoverage || strings.Contains(sents[i].text, "?") ||
-				others && aboutOthers(sents[i].text) || !readable[i] {
+				others && aboutOthers(sents[i].text) && !subjectHeld(sents[i].text, subject) || !readable[i] {
 				// A sentence asking the question back decides nothing,
 				// nor an equation or a table row, whose polarity cannot
 				// be read.
@@ -608,6 +619,22 @@ func coverageOf(qstems []string, have map[string]bool) float64 {
 		}
 	}
 	return hit / tot
+}
+
+// printedNames are the question's names (query.Question.Names) of two or
+// more words, which the check looks up as phrases (store.PhraseCounts; the
+// index's stemmer folds a plural, so "Universal Transformers" is held by
+// "Universal Transformer"). One-word names are the missing words'
+// business.
+func printedNames(names []string) []string {
+	var out []string
+	for _, n := range names {
+		if len(strings.Fields(n)) < 2 {
+			continue
+		}
+		out = append(out, n)
+	}
+	return out
 }
 
 // missingKey reports whether one of the k highest-IDF stems of the

@@ -4,6 +4,9 @@ import (
 	"regexp"
 	"strings"
 	"unicode"
+
+	"github.com/papertree/papertree/backend/embedding"
+	"github.com/papertree/papertree/backend/query"
 )
 
 // The polarity of a deciding sentence.
@@ -579,6 +582,7 @@ func newJudge(question string) func(sentence string) (string, bool) {
 	// a condition ("... when there is no shared vocabulary?").
 	condNeg := qs.neg && !qneg
 	subject, complement := subjectStems(question, p)
+	object, ownSubject := withoutRefWords(qtext, complement), withoutRefWords(qtext, subject)
 	// A comparison with a direction ("perform better") is not answered by
 	// the verb alone ("performs similarly").
 	// Nor is a comparison along one dimension ("smaller") answered by
@@ -621,7 +625,7 @@ func newJudge(question string) func(sentence string) (string, bool) {
 		if !held {
 			return VerdictUnclear, false
 		}
-		if !others && citedSubject(sentence, p) {
+		if !others && citedSubject(sentence, p) && !subjectHeld(s, ownSubject) {
 			// "LDA+GSHL BIBREF13 only extracts a subset of relations":
 			// the predicate is said of cited work.
 			return VerdictUnclear, true
@@ -643,6 +647,13 @@ func newJudge(question string) func(sentence string) (string, bool) {
 		}
 		if neg != qneg != flippedPolar(q, sc) {
 			return VerdictNo, true
+		}
+		if !objectHeld(s, object) {
+			// A yes says the paper states what the question asks: the
+			// sentence holds the predicate of another object ("only
+			// requires first-order gradients" for "need second-order
+			// gradients?"). A later sentence may decide.
+			return VerdictUnclear, false
 		}
 		if !quantifiersHeld(quants, sc.toks) {
 			// "Does ELMo learn all possible logic rules?" is not answered
@@ -835,4 +846,105 @@ func citedSubject(sentence string, p askedPredicate) bool {
 		}
 	}
 	return false
+}
+
+// objectHeld reports whether a sentence holds every content word the
+// question says after its predicate (its object and complement, modifiers
+// included): "Does Adam need second-order gradients?" is not answered yes
+// by "Adam only requires first-order gradients", which holds the verb and
+// the object's head but says it of another object. Only a yes needs it: a
+// no may negate the predicate in other words ("does not work without clean
+// labels" for "work with noisy labels?").
+func objectHeld(sentence string, object []string) bool { return holdsAll(sentence, object) }
+
+// questionSubject returns the content words of a yes/no question's
+// subject, the words naming its paper aside (nil when no predicate can be
+// read).
+func questionSubject(question string) []string {
+	qtext := negQuestionRE.ReplaceAllString(quotedRE.ReplaceAllString(question, " "), "$1 not")
+	p, ok := predicateOf(qtext)
+	if !ok {
+		return nil
+	}
+	subject, _ := subjectStems(question, p)
+	return withoutRefWords(qtext, subject)
+}
+
+// subjectHeld reports a sentence that holds the whole subject of the
+// question, with at least one word that is not question scaffolding: a
+// sentence about cited work ("The original BERT implementation (Devlin et
+// al., 2019) uses ...") speaks of what the question asks about ("Does the
+// original BERT implementation use ...?") and may decide it.
+func subjectHeld(sentence string, subject []string) bool {
+	specific := false
+	for _, w := range subject {
+		for _, st := range embedding.ContentStems(w) {
+			specific = specific || !query.IsScaffold(st)
+		}
+	}
+	return specific && holdsAll(sentence, subject)
+}
+
+// holdsAll reports whether a sentence holds every one of words (see
+// holds), an abbreviation holding the words it stands for.
+func holdsAll(sentence string, want []string) bool {
+	if len(want) == 0 {
+		return true
+	}
+	words, roots := map[string]bool{}, map[string]bool{}
+	for _, t := range embedding.Tokenize(sentence) {
+		words[t.Word] = true
+		roots[root(t.Word)] = true
+	}
+	// An abbreviation holds the words it stands for: "PR" holds
+	// "precision-recall", "NSP" holds "next sentence prediction".
+	var parts []string
+	var of []int
+	for i, w := range want {
+		for _, t := range embedding.Tokenize(w) {
+			parts, of = append(parts, t.Word), append(of, i)
+		}
+	}
+	abbreviated := make([]bool, len(want))
+	for i := range parts {
+		initials := ""
+		for j := i; j < len(parts) && j-i < 6; j++ {
+			initials += string([]rune(parts[j])[:1])
+			if j > i && words[initials] {
+				for k := i; k <= j; k++ {
+					abbreviated[of[k]] = true
+				}
+			}
+		}
+	}
+	for i, w := range want {
+		if !abbreviated[i] && !holds(words, roots, w) {
+			return false
+		}
+	}
+	return true
+}
+
+// withoutRefWords drops from words those naming the question's paper
+// ("... according to Pennington et al.?") and the lead-in "according":
+// they say which paper, not what is asked of it.
+func withoutRefWords(question string, words []string) []string {
+	refs := query.RefWords(question)
+	skip := map[string]bool{root("according"): true}
+	for w := range refs {
+		for _, part := range embedding.Tokenize(strings.ToLower(w)) {
+			skip[root(part.Word)] = true
+		}
+	}
+	var out []string
+	for _, w := range words {
+		keep := false
+		for _, part := range embedding.Tokenize(w) {
+			keep = keep || !skip[root(part.Word)]
+		}
+		if keep {
+			out = append(out, w)
+		}
+	}
+	return out
 }

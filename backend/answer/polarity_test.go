@@ -83,6 +83,19 @@ func TestVerdictPolarity(t *testing.T) {
 			"GPT-2 is a 1.5B parameter Transformer that achieves state of the art results on 7 out of 8 tested language modeling datasets in a zero-shot setting but still underfits WebText.", VerdictNo},
 		{"inferior answers as well as", "Is multilingual BERT fluent in language generation as well as monolingual models?",
 			"We find that the currently available multilingual BERT model is clearly inferior to the monolingual counterparts.", VerdictNo},
+		{"a yes needs the object's modifiers", "Does Adam need second-order gradients?",
+			"We propose Adam, a method for efficient stochastic optimization that only requires first-order gradients with little memory requirement.", VerdictUnclear},
+		{"a yes needs the whole object", "Does the model use a character-level vocabulary?",
+			"We use a byte-level vocabulary containing 50K subword units.", VerdictUnclear},
+		{"the whole object held", "Does the model use a byte-level vocabulary?",
+			"We use a byte-level vocabulary containing 50K subword units.", VerdictYes},
+		{"an abbreviation holds the object", "Is the model trained with the next sentence prediction loss?",
+			"The model is trained with the NSP loss on full sentences.", VerdictYes},
+		{"cited work holding the question's subject decides", "Does the original BERT implementation use a character-level BPE vocabulary?",
+			"The original BERT implementation (Devlin et al., 2019) uses a character-level BPE vocabulary of size 30K.", VerdictYes},
+		{"cited work of another subject does not", "Does RoBERTa use a character-level BPE vocabulary?",
+			"The original BERT implementation (Devlin et al., 2019) uses a character-level BPE vocabulary of size 30K.", VerdictUnclear},
+		{"a no does not need the object", "Does the model work with noisy labels?", "The model does not work without clean labels.", VerdictNo},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -30,6 +30,9 @@ const (
 	KindYesNo   = "yesno"
 )
 
+// whWords open a question that asks for something other than yes or no.
+var whWords = map[string]bool{"what": true, "which": true, "who": true, "whom": true, "whose": true, "when": true, "where": true, "why": true, "how": true}
+
 var yesNoOpeners = map[string]bool{
 	"is": true, "are": true, "was": true, "were": true, "do": true, "does": true, "did": true, "can": true,
 	"could": true, "has": true, "have": true, "had": true, "will": true, "would": true, "should": true, "isn't": true,
@@ -47,6 +50,24 @@ func KindOf(q string) string {
 		lead := strings.ToLower(q[:i])
 		if strings.HasPrefix(lead, "in ") || strings.HasPrefix(lead, "according to") || strings.HasPrefix(lead, "for ") {
 			q = strings.TrimSpace(q[i+1:])
+		}
+	}
+	// Other lead-ins ("After training, does ...", "In Hinton, Vinyals and
+	// Dean's paper, is ..."): the question's clause is the one an
+	// auxiliary opens after a comma in its first half, unless a wh-word
+	// opens the question.
+	if first := strings.Fields(strings.ToLower(q)); len(first) > 0 && !whWords[strings.Trim(first[0], "\"'(")] {
+		for i := strings.Index(q, ","); i > 0 && i < len(q)/2; {
+			rest := strings.Fields(strings.ToLower(q[i+1:]))
+			if len(rest) > 0 && yesNoOpeners[rest[0]] {
+				q = strings.TrimSpace(q[i+1:])
+				break
+			}
+			j := strings.Index(q[i+1:], ",")
+			if j < 0 {
+				break
+			}
+			i += j + 1
 		}
 	}
 	ws := strings.Fields(strings.ToLower(q))

@@ -22,6 +22,9 @@ func TestParse(t *testing.T) {
 		{"how/why", "Why does one-hot encoding break down for categorical features?", KindHowWhy, nil, nil, nil, false},
 		{"citations", "Which papers cite the Adam optimizer?", KindFactual, []string{}, nil, nil, true},
 		{"first word is no name", "Stable training of GANs: what helps?", KindFactual, []string{"GANs"}, nil, nil, false},
+		{"a lead-in clause before the auxiliary", "After training, does the distilled model keep the high temperature?", KindYesNo, nil, nil, nil, false},
+		{"a lead-in with commas of its own", "In Hinton, Vinyals and Dean's paper, is the same temperature used for the small model?", KindYesNo, nil, []string{"hinton", "vinyals", "dean"}, nil, false},
+		{"a wh-question with a comma before an auxiliary", "Which model, is it the larger one, wins?", KindFactual, nil, nil, nil, false},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
