@@ -46,6 +46,15 @@ if (root) {
   shell.onNav((v) => show(v));
   show("library");
   wailsApi.info().then(shell.setInfo, () => shell.setInfo(null));
+  // The status bar follows the LLM watch too, so it never says "offline" while a server answers.
+  let llmEvents = 0;
+  wailsApi.onLlmHealth?.((x) => {
+    llmEvents++;
+    shell.setLlm(x);
+  });
+  void wailsApi.llmHealth?.().then((x) => {
+    if (!llmEvents) shell.setLlm(x); // an event that came meanwhile is newer
+  }, () => {});
   void library.refresh();
   // Every error the page shows (role="alert", any view) goes to the app log.
   watchDisplayed(document.body, (kind, text) => wailsApi.logDisplayed?.(kind, text));
