@@ -28,6 +28,8 @@ Usage:
   papertree index --db FILE.db [--json] [--prune] [--workers N] PATH...
   papertree tree  --db FILE.db [--json] PAPER          (PAPER = id or file path)
   papertree list  --db FILE.db [--json]
+  papertree search --db FILE.db [--json] [--limit N] QUERY   (papers ranked by relevance, with snippet and section path)
+  papertree remove --db FILE.db [--json] ID...      (remove papers from the library; the files stay)
   papertree ask   --db FILE.db [--json] [--papers ID,...] [--strategy NAME] [--budget TOKENS] QUESTION
   papertree export --db FILE.db (--answer ID[,ID...] | --history [N]) [--format md|html|pdf|docx|bib] [--out FILE] [--title T]
   papertree import zotero --db FILE.db [--base-dir DIR] [--json] ZOTERO_DIR
@@ -82,6 +84,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		err = cmdTree(ctx, rest, stdout, stderr)
 	case "list":
 		err = cmdList(ctx, rest, stdout, stderr)
+	case "remove":
+		err = cmdRemove(ctx, rest, stdout, stderr)
+	case "search":
+		err = cmdSearch(ctx, rest, stdout, stderr)
 	case "bench":
 		err = cmdBench(ctx, rest, stdout, stderr)
 	case "ask":
