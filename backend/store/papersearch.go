@@ -130,7 +130,8 @@ func (s *Store) SearchPapers(ctx context.Context, query string, limit int) ([]Pa
 	if len(stems) == 0 {
 		return nil, nil
 	}
-	text, textIDF, err := s.paperBM25(ctx, query)
+	nodeScore := map[int64]float64{}
+	text, textIDF, err := s.paperBM25(ctx, query, nodeScore)
 	if err != nil {
 		return nil, err
 	}
@@ -192,26 +193,32 @@ func (s *Store) SearchPapers(ctx context.Context, query string, limit int) ([]Pa
 	if len(out) > limit {
 		out = out[:limit]
 	}
+	// Each paper's best node: the one holding the most (by IDF) of the
+	// query's words, read by paperBM25 already (no query per paper). The
+	// root's title is the paper's title, shown anyway: a section or a
+	// passage says more about where the words are, so the root is taken
+	// only when nothing else matched.
 	ranges, err := s.paperRanges(ctx)
 	if err != nil {
 		return nil, err
 	}
-	for i := range out {
-		lo, hi, ok := ranges.rangeOf(out[i].PaperID)
+	at := make(map[int64]int, len(out))
+	roots := make([]int64, len(out))
+	for i, m := range out {
+		at[m.PaperID] = i
+		roots[i], _, _ = ranges.rangeOf(m.PaperID)
+	}
+	best := make([]float64, len(out))
+	for id, sc := range nodeScore {
+		i, ok := at[ranges.paperOf(id)]
 		if !ok {
 			continue
 		}
-		hits, err := s.searchTextGo(ctx, q, lo, hi, out[i].PaperID, 4)
-		if err != nil {
-			return nil, err
+		if id == roots[i] {
+			sc /= 4
 		}
-		// The root's title is the paper's title, shown anyway: a section
-		// or a passage says more about where the words are.
-		for _, h := range hits {
-			if h.NodeID != lo || len(hits) == 1 {
-				out[i].NodeID = h.NodeID
-				break
-			}
+		if sc > best[i] || (sc == best[i] && id < out[i].NodeID) {
+			best[i], out[i].NodeID = sc, id
 		}
 	}
 	return out, nil
@@ -252,12 +259,29 @@ func Snippet(text, query string, width int) []SnippetPart {
 	}
 	var ws []word
 	start := -1
+	// Porter only rewrites a word's end: a word that does not start with
+	// a wanted stem minus its last two letters cannot have it, and is not
+	// stemmed (most words of a passage).
+	pre := make([]string, 0, len(want))
+	for st := range want {
+		pre = append(pre, foldDiacritics(st[:max(1, len(st)-2)]))
+	}
+	could := func(w string) bool {
+		for _, p := range pre {
+			if strings.HasPrefix(w, p) {
+				return true
+			}
+		}
+		return false
+	}
 	flush := func(end int) {
 		if start >= 0 {
 			w := strings.ToLower(text[start:end])
 			st := ""
-			if want[termStem(w)] {
-				st = termStem(w)
+			if could(foldDiacritics(w)) {
+				if x := termStem(w); want[x] {
+					st = x
+				}
 			}
 			ws = append(ws, word{start, end, st})
 			start = -1
