@@ -97,6 +97,8 @@ type App struct {
 	// asks for them once (StartFolders) and indexes them like a chosen folder.
 	startFolders []string
 	startErrors  []string
+
+	removals removals // removals waiting for their undo time (remove.go)
 }
 
 // New builds an App. It does not touch the window; Wails calls the hooks.
@@ -214,6 +216,7 @@ func (l Lifecycle) Shutdown(ctx context.Context) {
 		case <-ctx.Done():
 		}
 	}
+	a.flushRemovals() // the undo time ends with the window
 	a.mu.Lock()
 	closer := a.closer
 	a.closer = nil
@@ -299,6 +302,7 @@ func (a *App) ListPapers() ([]PaperView, error) {
 	if papers == nil {
 		papers = []PaperView{}
 	}
+	papers = a.hidePapers(papers)
 	a.log.Info("listed papers", "count", len(papers))
 	return papers, nil
 }

@@ -3,6 +3,8 @@ package library
 import (
 	"context"
 	"path/filepath"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/papertree/papertree/backend/papertree"
@@ -60,6 +62,10 @@ func TestRemoveKeepsFileOutOfReindex(t *testing.T) {
 			}
 			if rf, err := lib.Store().RemovedPaper(ctx, a.ID); err != nil || rf.Path != a.Path {
 				t.Fatalf("RemovedPaper: %+v %v", rf, err)
+			}
+			// A citation's link to it says the paper was removed.
+			if _, err := lib.Paper(ctx, strconv.FormatInt(a.ID, 10)); papertree.ErrorCode(err) != papertree.ENotFound || !strings.Contains(papertree.ErrorMessage(err), "was removed from the library") {
+				t.Fatalf("opening the removed paper: %v", err)
 			}
 			if err := tt.addBack(ctx, lib, dir); err != nil {
 				t.Fatal(err)
