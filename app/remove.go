@@ -82,6 +82,9 @@ type pendingRemoval struct {
 	ids    []string
 	papers []RemovedView
 	timer  *time.Timer
+	// writing: the removal is being written; its papers stay hidden
+	// until it is (a list read meanwhile must not show them again).
+	writing bool
 }
 
 // hidden returns the ids of papers waiting to be removed.
@@ -182,27 +185,29 @@ func (a *App) commitRemoval(token string) {
 	r := &a.removals
 	r.mu.Lock()
 	pr := r.pending[token]
-	if pr == nil {
+	if pr == nil || pr.writing {
 		r.mu.Unlock()
 		return
 	}
-	delete(r.pending, token)
+	pr.writing = true
 	pr.timer.Stop()
 	r.mu.Unlock()
+	var done []RemovedView
 	rm, err := a.remover()
-	if err != nil {
-		a.log.Warn("remove papers", "err", err)
-		return
+	if err == nil {
+		done, err = rm.RemovePapers(context.WithoutCancel(a.context()), pr.ids)
 	}
-	done, err := rm.RemovePapers(context.WithoutCancel(a.context()), pr.ids)
+	r.mu.Lock()
+	delete(r.pending, token)
+	if err == nil {
+		r.done[token] = done
+	}
+	r.mu.Unlock()
 	if err != nil {
 		// Nothing was removed (one transaction): the papers come back.
 		a.log.Error("remove papers", "err", err)
 	} else {
 		a.log.Info("removed papers", "count", len(done))
-		r.mu.Lock()
-		r.done[token] = done
-		r.mu.Unlock()
 	}
 	a.rt.EventsEmit(a.context(), EventLibraryChanged)
 }
@@ -228,7 +233,13 @@ func (a *App) flushRemovals() {
 func (a *App) UndoRemove(token string) (UndoResult, error) {
 	r := &a.removals
 	r.mu.Lock()
-	if pr := r.pending[token]; pr != nil {
+	// A removal being written is waited for, then added back.
+	for i := 0; i < 500 && r.pending[token] != nil && r.pending[token].writing; i++ {
+		r.mu.Unlock()
+		time.Sleep(20 * time.Millisecond)
+		r.mu.Lock()
+	}
+	if pr := r.pending[token]; pr != nil && !pr.writing {
 		pr.timer.Stop()
 		delete(r.pending, token)
 		r.mu.Unlock()

@@ -267,7 +267,9 @@ export function snippetNodes(hit: SearchHit) {
 
 function hitRow(hit: SearchHit, paper: Paper | undefined, act: LibraryActions) {
   const title = hit.title.trim() || (paper ? baseName(paper.file) : "") || "Untitled";
-  const where = hit.match === "title" && hit.path.length === 0 ? "in the title" : hit.match === "author" && hit.path.length === 0 ? "in the authors" : hit.path.join(" › ");
+  // Where the snippet comes from: its section path; text before the first
+  // section; or, with no matching passage, the title or the authors.
+  const where = hit.path.length > 0 ? hit.path.join(" › ") : hit.nodeId ? "Before the first section" : hit.match === "author" ? "In the authors" : "In the title";
   const open = () => (hit.nodeId && act.openPaperAt ? act.openPaperAt(hit.paperId, hit.nodeId) : act.openPaper?.(hit.paperId));
   return h(
     "li",
@@ -276,7 +278,7 @@ function hitRow(hit: SearchHit, paper: Paper | undefined, act: LibraryActions) {
       "div",
       { class: "paper-main" },
       h("button", { type: "button", class: "paper-title paper-open", title: paper?.file ?? "", "data-testid": "hit-open", on: { click: open } }, title),
-      h("p", { class: "hit-path", "data-testid": "hit-path" }, where || "Before the first section", hit.page > 0 ? h("span", { class: "muted" }, ` · p. ${hit.page}`) : null),
+      h("p", { class: "hit-path", "data-testid": "hit-path" }, where, hit.page > 0 ? h("span", { class: "muted" }, ` · p. ${hit.page}`) : null),
       h("p", { class: "hit-snippet", "data-testid": "hit-snippet" }, snippetNodes(hit)),
     ),
   );

@@ -29,7 +29,9 @@ const noop: LibraryActions = { openFolder() {}, cancel() {}, retry() {}, dismiss
 describe("ranked search results", () => {
   const cases: { name: string; hits: SearchHit[]; path: string; marks: string[] }[] = [
     { name: "passage with its section path and page", hits: [hit()], path: "2 Background › 2.4 Double-Fetch Bugs · p. 3", marks: ["Double", "fetch"] },
-    { name: "title match", hits: [hit({ path: [], nodeId: "", page: 0, match: "title", snippet: [{ text: "Midas", mark: true }] })], path: "in the title", marks: ["Midas"] },
+    { name: "title match", hits: [hit({ path: [], nodeId: "", page: 0, match: "title", snippet: [{ text: "Midas", mark: true }] })], path: "In the title", marks: ["Midas"] },
+    { name: "author match", hits: [hit({ path: [], nodeId: "", page: 0, match: "author", snippet: [{ text: "Payer", mark: true }] })], path: "In the authors", marks: ["Payer"] },
+    { name: "title match whose passage precedes the first section", hits: [hit({ path: [], match: "title", page: 1 })], path: "Before the first section · p. 1", marks: ["Double", "fetch"] },
     { name: "PDF markup in a snippet stays text", hits: [hit({ snippet: [{ text: XSS, mark: true }, { text: ` and ${XSS}`, mark: false }] })], path: "2 Background › 2.4 Double-Fetch Bugs · p. 3", marks: [XSS] },
   ];
   for (const c of cases) {
