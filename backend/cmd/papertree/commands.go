@@ -334,7 +334,7 @@ func cmdList(ctx context.Context, args []string, stdout, stderr io.Writer) error
 
 func cmdEval(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
-		return usageError{"expected an evaluation: trees, qasper, library, questions or compare"}
+		return usageError{"expected an evaluation: trees, qasper, library, questions, compare or search"}
 	}
 	switch args[0] {
 	case "search":

@@ -40,6 +40,7 @@ Usage:
   papertree eval library --db FILE.db --questions FILE.json [--strategies a,b] [--budget N] [--json]
   papertree eval questions --set FILE.json --pdfs DIR [--db FILE.db] [--budget N] [--json]
   papertree eval compare --db FILE.db --set FILE.json [--json]
+  papertree eval search --db FILE.db --set FILE.json [--json]
   papertree bench query --db FILE.db [--n 200] [--scales 1,10,100] [--json]
   papertree structures --db FILE.db [--json]          (build missing discourse trees ahead of time)
   papertree repair --db FILE.db [--json]              (rebuild what a damaged library can rebuild)
