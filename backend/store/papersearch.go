@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
 	"fmt"
 	"math"
@@ -10,6 +11,8 @@ import (
 	"sync"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/papertree/papertree/backend/papertree"
 )
 
 // Ranked library search: which papers a researcher who half remembers one
@@ -208,20 +211,67 @@ func (s *Store) SearchPapers(ctx context.Context, query string, limit int) ([]Pa
 		at[m.PaperID] = i
 		roots[i], _, _ = ranges.rangeOf(m.PaperID)
 	}
-	best := make([]float64, len(out))
+	type cand struct {
+		id int64
+		sc float64
+	}
+	cands := make([][]cand, len(out))
 	for id, sc := range nodeScore {
-		i, ok := at[ranges.paperOf(id)]
-		if !ok {
+		if i, ok := at[ranges.paperOf(id)]; ok {
+			cands[i] = append(cands[i], cand{id, sc})
+		}
+	}
+	for i := range out {
+		if len(cands[i]) == 0 {
 			continue
 		}
-		if id == roots[i] {
-			sc /= 4
+		// A reference list names the words too (in cited titles) but
+		// says little about the paper: its passages are taken only when
+		// nothing else matched as well.
+		refs, err := s.referenceRanges(ctx, out[i].PaperID)
+		if err != nil {
+			return nil, err
 		}
-		if sc > best[i] || (sc == best[i] && id < out[i].NodeID) {
-			best[i], out[i].NodeID = sc, id
+		best := -1.0
+		for _, c := range cands[i] {
+			sc := c.sc
+			if c.id == roots[i] {
+				sc /= 4
+			}
+			for _, r := range refs {
+				if c.id >= r[0] && c.id <= r[1] {
+					sc /= 4
+					break
+				}
+			}
+			if sc > best || (sc == best && c.id < out[i].NodeID) {
+				best, out[i].NodeID = sc, c.id
+			}
 		}
 	}
 	return out, nil
+}
+
+// referenceRanges returns the node id ranges of a paper's reference
+// sections (a section's subtree is one id range: nodes are stored in
+// document order).
+func (s *Store) referenceRanges(ctx context.Context, paperID int64) ([][2]int64, error) {
+	rows, err := s.r.QueryContext(ctx, `SELECT n.id, (SELECT max(c.descendant_id) FROM node_closure c WHERE c.ancestor_id = n.id)
+		FROM nodes n WHERE n.paper_id = ? AND n.kind = 'section' AND n.role = ?`, paperID, string(papertree.RoleReferences))
+	if err != nil {
+		return nil, fmt.Errorf("paper search: %w", err)
+	}
+	defer rows.Close()
+	var out [][2]int64
+	for rows.Next() {
+		var lo int64
+		var hi sql.NullInt64
+		if err := rows.Scan(&lo, &hi); err != nil {
+			return nil, fmt.Errorf("paper search: %w", err)
+		}
+		out = append(out, [2]int64{lo, max(lo, hi.Int64)})
+	}
+	return out, rows.Err()
 }
 
 // rangeOf returns the node id range of paper id.

@@ -12,13 +12,16 @@ import (
 func searchPaper(path, title string, authors []string, sections map[string]string) *papertree.Paper {
 	root := &papertree.Node{Kind: papertree.KindRoot, Title: title, PageStart: 1, PageEnd: 2}
 	i := 0
-	for _, head := range []string{"1 Introduction", "2 Method", "3 Experiments", "3.2 Setup"} {
+	for _, head := range []string{"1 Introduction", "2 Method", "3 Experiments", "3.2 Setup", "References"} {
 		text, ok := sections[head]
 		if !ok {
 			continue
 		}
 		i++
 		sec := &papertree.Node{Kind: papertree.KindSection, Title: head, Level: 1, PageStart: i, PageEnd: i}
+		if head == "References" {
+			sec.Role = papertree.RoleReferences
+		}
 		sec.Children = []*papertree.Node{{Kind: papertree.KindSegment, Level: 2, Text: text, PageStart: i, PageEnd: i}}
 		if head == "3.2 Setup" && len(root.Children) > 0 {
 			sec.Level = 2
@@ -54,6 +57,10 @@ func TestSearchPapers(t *testing.T) {
 		searchPaper("/lib/ads.pdf", "Online ad auctions", []string{"Hal Varian"}, map[string]string{
 			"1 Introduction": "The generalized second price auction ranks bids. " + filler,
 		}),
+		searchPaper("/lib/mechanisms.pdf", "Mechanism design notes", []string{"Noam Nisan"}, map[string]string{
+			"2 Method":   "Sponsored search slots are sold by an auction among advertisers. " + filler,
+			"References": "Edelman, Ostrovsky, Schwarz. Internet advertising and the generalized second price auction: selling billions of dollars worth of keywords. 2007.",
+		}),
 	}
 	for _, p := range papers {
 		if _, err := s.SavePaper(ctx, p, Vectors{}, ""); err != nil {
@@ -74,6 +81,7 @@ func TestSearchPapers(t *testing.T) {
 		{"title word beats a passing mention", "kernel benchmarks", "/lib/lmbench.pdf", "", "kernel", true, false},
 		{"method in one paper", "body inversion", "/lib/gravity.pdf", "2 Method", "inversion", true, false},
 		{"stemmed plural", "auctions bids", "/lib/ads.pdf", "1 Introduction", "bids", true, false},
+		{"a reference list is the last place to quote", "sponsored advertisers generalized keywords", "/lib/mechanisms.pdf", "2 Method", "advertisers", false, false},
 		{"nothing matches", "zebrafish", "", "", "", false, false},
 		{"hostile syntax", `NEAR( "* -^`, "", "", "", false, false},
 	}
