@@ -353,3 +353,28 @@ func removedViews(rf []store.RemovedFile) []RemovedView {
 	}
 	return out
 }
+
+// removedCited returns the titles of the papers a saved answer cites that
+// were removed from the library since ([] when none).
+func (b *Backend) removedCited(ctx context.Context, a *papertree.Answer) []string {
+	out := []string{}
+	seen := map[int64]bool{}
+	for _, e := range a.Evidence {
+		if seen[e.PaperID] {
+			continue
+		}
+		seen[e.PaperID] = true
+		if _, err := b.lib.Store().PaperByID(ctx, e.PaperID); papertree.ErrorCode(err) != papertree.ENotFound {
+			continue
+		}
+		title := e.PaperTitle
+		if rf, err := b.lib.Store().RemovedPaper(ctx, e.PaperID); err == nil && rf.Title != "" {
+			title = rf.Title
+		}
+		if title == "" {
+			title = "Paper " + strconv.FormatInt(e.PaperID, 10)
+		}
+		out = append(out, title)
+	}
+	return out
+}

@@ -165,9 +165,15 @@ func TestRemovedStaysOutOfWatchedFolder(t *testing.T) {
 	if sum.Indexed != 0 || listed(t, a)["twocolumn.pdf"] {
 		t.Fatalf("re-index brought it back: %+v", sum)
 	}
+	if len(ans.RemovedPapers) != 0 {
+		t.Fatalf("a fresh answer names removed papers: %v", ans.RemovedPapers)
+	}
 	old, err := a.Answer(ans.ID)
 	if err != nil || len(old.Evidence) == 0 {
 		t.Fatalf("answer citing the removed paper: %v", err)
+	}
+	if len(old.RemovedPapers) != 1 || old.RemovedPapers[0] != target.Title {
+		t.Fatalf("reopened answer's removed papers = %q, want [%q]", old.RemovedPapers, target.Title)
 	}
 	if _, err := a.Paper(target.ID); err == nil || !strings.Contains(ViewError(err).Message, "was removed from the library") {
 		t.Fatalf("opening the removed paper: %v", err)

@@ -249,6 +249,8 @@ export interface Answer {
   /** A which-papers answer: every paper whose own text states it, strongest first. */
   papers?: PaperFinding[];
   diag: Diagnostics;
+  /** Titles of cited papers removed from the library since (a reopened answer). */
+  removedPapers?: string[];
 }
 
 export interface HistoryItem {

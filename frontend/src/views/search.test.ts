@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
-import type { Paper, SearchHit, TreeNode } from "../lib/api";
+import type { Answer, Paper, SearchHit, TreeNode } from "../lib/api";
+import { removedNote } from "./ask";
 import { fakeApi } from "../test/fakeapi";
 import { createLibrary, initialState, renderLibrary, type LibraryActions } from "./library";
 import { pathTo } from "./workspace";
@@ -150,4 +151,22 @@ describe("pathTo", () => {
     ["not in the tree", "zz", []],
   ];
   for (const [name, id, want] of cases) it(name, () => expect(pathTo(tree, id)).toEqual(want));
+});
+
+describe("answer citing a removed paper", () => {
+  const base = { id: "5", question: "q", text: "x [1]", mode: "extractive", strategy: "pt-rag", notFound: false, model: "", createdAt: "", paperIds: [], evidence: [], diag: {} } as unknown as Answer;
+  const cases: [string, string[] | undefined, string | null][] = [
+    ["none removed", [], null],
+    ["field absent (older build)", undefined, null],
+    ["one removed, its title as text", [XSS], `“${XSS}” was removed from the library after this answer.`],
+    ["several removed", ["A", "B"], "2 cited papers were removed from the library after this answer."],
+  ];
+  for (const [name, removed, want] of cases) {
+    it(name, () => {
+      const el = removedNote({ ...base, removedPapers: removed });
+      if (want === null) return expect(el).toBeNull();
+      expect(el?.textContent).toContain(want);
+      expect(el?.querySelector("img")).toBeNull();
+    });
+  }
 });

@@ -224,6 +224,7 @@ export namespace app {
 	    evidence: EvidenceView[];
 	    papers: PaperFindingView[];
 	    diag: DiagView;
+	    removedPapers: string[];
 	
 	    static createFrom(source: any = {}) {
 	        return new AnswerView(source);
@@ -244,6 +245,7 @@ export namespace app {
 	        this.evidence = this.convertValues(source["evidence"], EvidenceView);
 	        this.papers = this.convertValues(source["papers"], PaperFindingView);
 	        this.diag = this.convertValues(source["diag"], DiagView);
+	        this.removedPapers = source["removedPapers"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
