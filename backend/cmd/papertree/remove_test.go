@@ -133,3 +133,29 @@ func TestSearchCLI(t *testing.T) {
 		t.Fatalf("no query: exit %d", code)
 	}
 }
+
+func TestEvalSearchCLI(t *testing.T) {
+	_, db, _ := indexTwo(t)
+	set := filepath.Join(t.TempDir(), "set.json")
+	if err := os.WriteFile(set, []byte(`{"queries":[{"query":"glyphs grouped","file":"a.pdf"},{"query":"glyphs grouped","file":"b.pdf"},{"query":"zebrafish","file":"a.pdf"}]}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, errs, code := cli(t, "eval", "search", "--db", db, "--set", set, "--json")
+	if code != 0 {
+		t.Fatal(errs)
+	}
+	var res struct {
+		Queries int `json:"queries"`
+		First   int `json:"first"`
+		Rows    []struct {
+			Rank int `json:"rank"`
+		} `json:"rows"`
+	}
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		t.Fatal(err)
+	}
+	// a.pdf is first; b.pdf is not (lower or absent); nothing matches zebrafish.
+	if res.Queries != 3 || res.First != 1 || res.Rows[0].Rank != 1 || res.Rows[1].Rank == 1 || res.Rows[2].Rank != 0 {
+		t.Fatalf("eval search: %s", out)
+	}
+}
