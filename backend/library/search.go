@@ -44,13 +44,15 @@ func (l *Library) Search(ctx context.Context, query string, limit int) ([]Search
 	}
 	out := make([]SearchResult, 0, len(ms))
 	for _, m := range ms {
-		info, err := l.store.PaperByID(ctx, m.PaperID)
+		// The reference manager's title and authors win, as in the list.
+		ref, err := l.PaperRefByID(ctx, m.PaperID)
 		if papertree.ErrorCode(err) == papertree.ENotFound {
 			continue // removed since the search began
 		}
 		if err != nil {
 			return nil, store.UserError(err)
 		}
+		info := ref.PaperInfo
 		r := SearchResult{PaperID: m.PaperID, Title: info.Title, Authors: info.Authors, Year: info.Year, File: info.Path, Score: m.Score, Match: "text", Path: []string{}}
 		switch {
 		case m.TitleHit:

@@ -83,13 +83,23 @@ func (s *Store) paperHeads(ctx context.Context) (*headCache, error) {
 	s.ranges.mu.Lock()
 	version := s.ranges.version
 	s.ranges.mu.Unlock()
+	// An import from a reference manager may change titles and authors
+	// without touching the papers' rows.
+	var refsAt sql.NullInt64
+	if err := s.r.QueryRowContext(ctx, `SELECT max(updated_at) FROM paper_ref`).Scan(&refsAt); err != nil {
+		return nil, fmt.Errorf("paper search: %w", err)
+	}
+	version += fmt.Sprintf("|%d", refsAt.Int64)
 	c := &s.heads
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.heads != nil && c.version == version {
 		return c, nil
 	}
-	rows, err := s.r.QueryContext(ctx, `SELECT id, title, authors FROM papers WHERE status = 'ready'`)
+	// The reference manager's title and authors count as well as the
+	// PDF's (the list shows theirs; the researcher may remember either).
+	rows, err := s.r.QueryContext(ctx, `SELECT p.id, p.title || ' ' || coalesce(r.ref_title, ''), p.authors, coalesce(r.ref_authors, '[]')
+		FROM papers p LEFT JOIN paper_ref r ON r.path = p.path WHERE p.status = 'ready'`)
 	if err != nil {
 		return nil, fmt.Errorf("paper search: %w", err)
 	}
@@ -98,14 +108,15 @@ func (s *Store) paperHeads(ctx context.Context) (*headCache, error) {
 	titleDF, authDF := map[string]int{}, map[string]int{}
 	for rows.Next() {
 		var h paperHead
-		var title, authors string
-		if err := rows.Scan(&h.id, &title, &authors); err != nil {
+		var title, authors, refAuthors string
+		if err := rows.Scan(&h.id, &title, &authors, &refAuthors); err != nil {
 			return nil, fmt.Errorf("paper search: %w", err)
 		}
 		h.title = stemSet(title)
-		var names []string
+		var names, refNames []string
 		_ = json.Unmarshal([]byte(authors), &names) // a malformed list is no authors
-		h.authors = stemSet(strings.Join(names, " "))
+		_ = json.Unmarshal([]byte(refAuthors), &refNames)
+		h.authors = stemSet(strings.Join(append(names, refNames...), " "))
 		for w := range h.title {
 			titleDF[w]++
 		}

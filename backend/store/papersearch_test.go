@@ -67,6 +67,11 @@ func TestSearchPapers(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	// The reference manager knows an author the PDF's byline lost.
+	if _, err := s.PutRefs(ctx, []RefMeta{{Path: "/lib/gravity.pdf", Source: SourceZotero, Title: "Internal model of gravity in body perception",
+		Authors: []string{"Julien Barra", "Laurent Auclair"}}}); err != nil {
+		t.Fatal(err)
+	}
 	tests := []struct {
 		name      string
 		query     string
@@ -82,6 +87,7 @@ func TestSearchPapers(t *testing.T) {
 		{"method in one paper", "body inversion", "/lib/gravity.pdf", "2 Method", "inversion", true, false},
 		{"stemmed plural", "auctions bids", "/lib/ads.pdf", "1 Introduction", "bids", true, false},
 		{"a reference list is the last place to quote", "sponsored advertisers generalized keywords", "/lib/mechanisms.pdf", "2 Method", "advertisers", false, false},
+		{"author known only to the reference manager", "Auclair", "/lib/gravity.pdf", "", "", false, true},
 		{"nothing matches", "zebrafish", "", "", "", false, false},
 		{"hostile syntax", `NEAR( "* -^`, "", "", "", false, false},
 	}
