@@ -40,6 +40,8 @@ export interface LibraryState {
   removing?: { token: string; titles: string[] } | null;
   /** Files removed from the library, for "Add back". */
   removed?: RemovedPaper[];
+  /** The removed list is open (kept across re-renders). */
+  removedOpen?: boolean;
 }
 
 /** Ranked search results shown above the list. */
@@ -68,6 +70,8 @@ export interface LibraryActions {
   remove?(id: string): void;
   undoRemove?(): void;
   addBack?(file: string): void;
+  /** The removed list was opened or closed (no re-render). */
+  removedOpen?(open: boolean): void;
 }
 
 export function initialState(): LibraryState {
@@ -302,7 +306,7 @@ function removedList(s: LibraryState, act: LibraryActions) {
   if (removed.length === 0 || !act.addBack) return null;
   return h(
     "details",
-    { class: "removed", "data-testid": "removed-papers" },
+    { class: "removed", "data-testid": "removed-papers", open: s.removedOpen ?? false, on: { toggle: (e: Event) => act.removedOpen?.((e.target as HTMLDetailsElement).open) } },
     h("summary", null, `Removed from the library (${removed.length}): re-indexing their folders leaves them out`),
     h(
       "ul",
@@ -779,6 +783,9 @@ export function createLibrary(root: HTMLElement, api: Api, hooks: LibraryHooks =
     remove: api.removePapers ? (id) => void removePaper(id) : undefined,
     undoRemove: api.undoRemove ? () => void undoRemove() : undefined,
     addBack: api.addBack ? (file) => void addBack(file) : undefined,
+    removedOpen: (open) => {
+      state = { ...state, removedOpen: open };
+    },
     setList: (patch) => {
       const list = { ...(state.list ?? defaultQuery()), ...patch };
       const queryChanged = patch.query !== undefined && patch.query !== state.list?.query;

@@ -128,6 +128,12 @@ describe("remove with undo", () => {
     const root = document.createElement("div");
     const lib = createLibrary(root, api);
     await lib.refresh();
+    // Opening the list survives a re-render (progress events redraw the page).
+    const details = root.querySelector<HTMLDetailsElement>("[data-testid=removed-papers]")!;
+    details.open = true;
+    details.dispatchEvent(new Event("toggle"));
+    await lib.refresh();
+    expect(root.querySelector<HTMLDetailsElement>("[data-testid=removed-papers]")!.open).toBe(true);
     const item = root.querySelector("[data-testid=removed-item]")!;
     expect(item.querySelector(".removed-title")?.textContent).toBe(XSS);
     expect(root.querySelector("img")).toBeNull();
