@@ -73,7 +73,10 @@ func TestRemoveWithUndo(t *testing.T) {
 			return false
 		}},
 		{"window closes: removal written at once", func(t *testing.T, a *App, token string) bool {
-			a.flushRemovals()
+			Hooks(a).Shutdown(context.Background())
+			if rf, err := a.RemovedFiles(); err != nil || len(rf) != 1 {
+				t.Fatalf("after shutdown, removed files = %v, %v", rf, err)
+			}
 			return false
 		}},
 		{"undo after it was written adds the file back", func(t *testing.T, a *App, token string) bool {
