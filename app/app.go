@@ -101,8 +101,9 @@ type App struct {
 	startFolders []string
 	startErrors  []string
 
-	llmw    llmWatch // the LLM server's health (llmwatch.go)
-	llmPoll time.Duration
+	llmw     llmWatch // the LLM server's health (llmwatch.go)
+	llmPoll  time.Duration
+	removals removals // removals waiting for their undo time (remove.go)
 }
 
 // New builds an App. It does not touch the window; Wails calls the hooks.
@@ -226,6 +227,7 @@ func (l Lifecycle) Shutdown(ctx context.Context) {
 		case <-ctx.Done():
 		}
 	}
+	a.flushRemovals() // the undo time ends with the window
 	a.mu.Lock()
 	closer := a.closer
 	a.closer = nil
@@ -311,6 +313,7 @@ func (a *App) ListPapers() ([]PaperView, error) {
 	if papers == nil {
 		papers = []PaperView{}
 	}
+	papers = a.hidePapers(papers)
 	a.log.Info("listed papers", "count", len(papers))
 	return papers, nil
 }

@@ -53,6 +53,7 @@ func (a *App) Ask(in AskInput) (AnswerView, error) {
 	if err != nil {
 		return AnswerView{}, err
 	}
+	a.flushRemovals() // an answer never cites a paper being removed
 	in.Question = strings.TrimSpace(in.Question)
 	if in.Question == "" {
 		return AnswerView{}, papertree.Errorf(papertree.EInvalid, "Type a question first.")

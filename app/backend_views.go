@@ -107,7 +107,8 @@ func answerView(a *papertree.Answer) AnswerView {
 			Fallbacks: a.Diag.Fallbacks, DroppedCitations: a.Diag.DroppedCitations,
 			Selection: selectionView(a.Diag.Selection), Route: a.Diag.Route, RouteWhy: a.Diag.RouteWhy, RouteBy: a.Diag.RouteBy,
 		},
-		Papers: make([]PaperFindingView, 0, len(a.Papers)),
+		Papers:        make([]PaperFindingView, 0, len(a.Papers)),
+		RemovedPapers: []string{},
 	}
 	for _, f := range a.Papers {
 		path, pages := f.Path, f.Pages
@@ -193,7 +194,9 @@ func (b *Backend) Answer(ctx context.Context, id string) (AnswerView, error) {
 	if err != nil {
 		return AnswerView{}, err
 	}
-	return answerView(a), nil
+	v := answerView(a)
+	v.RemovedPapers = b.removedCited(ctx, a)
+	return v, nil
 }
 
 // DeleteAnswer removes a saved answer.

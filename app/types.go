@@ -171,6 +171,9 @@ type AnswerView struct {
 	// index of its passage in Evidence (expand it for the path).
 	Papers []PaperFindingView `json:"papers"`
 	Diag   DiagView           `json:"diag"`
+	// RemovedPapers names the cited papers removed from the library since
+	// (a saved answer reopened): its passages are shown as saved.
+	RemovedPapers []string `json:"removedPapers"`
 }
 
 // PaperFindingView is one paper of a which-papers answer.

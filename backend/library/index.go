@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -68,7 +69,10 @@ type Summary struct {
 	Unchanged int         `json:"unchanged"`
 	Failed    []FileError `json:"failed"`
 	Pages     int         `json:"pages"` // pages parsed in this job
-	Seconds   float64     `json:"seconds"`
+	// Removed counts the files left out because they were removed from
+	// the library (see Library.Remove).
+	Removed int     `json:"removed,omitempty"`
+	Seconds float64 `json:"seconds"`
 }
 
 // parsed is a worker's output for the single writer.
@@ -103,6 +107,22 @@ func (l *Library) Index(ctx context.Context, paths []string, progress func(Event
 		return sum, err
 	}
 	files, missing := findFiles(paths)
+	// Files the researcher removed stay out until added back explicitly
+	// (AddBack; the CLI's `index FILE`).
+	removed, err := l.store.RemovedPaths(ctx)
+	if err != nil {
+		return sum, store.UserError(err)
+	}
+	if len(removed) > 0 {
+		n := len(files)
+		files = slices.DeleteFunc(files, func(f string) bool { return removed[f] })
+		sum.Removed = n - len(files)
+		if len(files) == 0 && sum.Removed > 0 {
+			sum.Failed = append(sum.Failed, missing...)
+			sum.Seconds = time.Since(start).Seconds()
+			return sum, nil
+		}
+	}
 	if len(files) == 0 && len(missing) > 0 {
 		// The paths themselves cannot be read: the summary says why, each.
 		sum.Failed = append(sum.Failed, missing...)

@@ -338,6 +338,16 @@ func HashFile(path string) (string, error) {
 func (l *Library) ResolvePaper(ctx context.Context, ref string) (store.PaperInfo, error) {
 	if id, err := strconv.ParseInt(ref, 10, 64); err == nil {
 		pi, err := l.store.PaperByID(ctx, id)
+		if papertree.ErrorCode(err) == papertree.ENotFound {
+			// An old answer or link may name a paper removed since.
+			if rf, rerr := l.store.RemovedPaper(ctx, id); rerr == nil {
+				title := rf.Title
+				if title == "" {
+					title = filepath.Base(rf.Path)
+				}
+				return pi, papertree.Errorf(papertree.ENotFound, "%q was removed from the library (its file %s was kept); add it back to open it.", title, rf.Path)
+			}
+		}
 		return pi, store.UserError(err)
 	}
 	abs, err := filepath.Abs(ref)

@@ -238,7 +238,7 @@ func TestOpenLibraryBefore0009(t *testing.T) {
 		t.Fatal(err)
 	}
 	// Columns added by later migrations go too, as in a real schema-8 file.
-	if _, err := s.w.ExecContext(ctx, `ALTER TABLE papers DROP COLUMN ocr_pages`); err != nil {
+	if _, err := s.w.ExecContext(ctx, `ALTER TABLE papers DROP COLUMN ocr_pages; DROP TABLE removed_files`); err != nil {
 		t.Fatal(err)
 	}
 	var blobs int

@@ -95,6 +95,8 @@ type Store struct {
 	papers paperCache
 	// ranges caches every paper's node id range (terms.go).
 	ranges rangeCache
+	// heads caches the papers' title and author words (papersearch.go).
+	heads headCache
 }
 
 // Open opens (creating if needed) the library database at path and applies

@@ -115,13 +115,24 @@ const paperBM25Rows = 20000
 // paperBM25Rows rows. Returns the score of every paper holding at least
 // one of them.
 func (s *Store) PaperBM25(ctx context.Context, query string) (map[int64]float64, error) {
+	score, _, err := s.paperBM25(ctx, query, nil)
+	return score, err
+}
+
+// paperBM25 is PaperBM25 that also returns, for each query word the text
+// holds, the IDF it gave the word (1e-6 for a word skipped as too common;
+// absent: no node holds the word). With nodes non-nil, every node read
+// is also credited there with its word's IDF (node id -> sum), so the
+// caller can tell which node of a paper holds the most of the rare words
+// without another query.
+func (s *Store) paperBM25(ctx context.Context, query string, nodes map[int64]float64) (map[int64]float64, map[string]float64, error) {
 	words, _ := queryTerms(FTSQuery(query))
 	if len(words) == 0 {
-		return nil, nil
+		return nil, nil, nil
 	}
 	_, _, df, err := s.stats(ctx, words)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	order := make([]int, len(words))
 	for i := range order {
@@ -130,34 +141,54 @@ func (s *Store) PaperBM25(ctx context.Context, query string) (map[int64]float64,
 	sort.SliceStable(order, func(a, b int) bool { return df[order[a]] < df[order[b]] })
 	ranges, err := s.paperRanges(ctx)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	nPapers := len(ranges.paper)
 	score := map[int64]float64{}
+	idfs := map[string]float64{}
 	read := int64(0)
 	for _, i := range order {
-		if df[i] == 0 || read+df[i] > paperBM25Rows {
+		if df[i] == 0 {
+			continue
+		}
+		if read+df[i] > paperBM25Rows {
+			idfs[words[i]] = 1e-6 // too common to say which paper
 			continue
 		}
 		read += df[i]
-		tf, err := s.nodesPerPaper(ctx, `"`+strings.ReplaceAll(words[i], `"`, `""`)+`"`, ranges)
+		var ids []int64
+		var each func(int64)
+		if nodes != nil {
+			each = func(id int64) { ids = append(ids, id) }
+		}
+		tf, err := s.nodesPerPaperEach(ctx, `"`+strings.ReplaceAll(words[i], `"`, `""`)+`"`, ranges, each)
 		if err != nil {
-			return nil, fmt.Errorf("paper search: %w", err)
+			return nil, nil, fmt.Errorf("paper search: %w", err)
 		}
 		n := float64(len(tf))
 		idf := math.Max(math.Log((float64(nPapers)-n+0.5)/(n+0.5)), 1e-6)
+		idfs[words[i]] = idf
+		for _, id := range ids {
+			nodes[id] += idf
+		}
 		for id, n := range tf {
 			c := float64(n)
 			score[id] += idf * c * (bm25K1 + 1) / (c + bm25K1)
 		}
 	}
-	return score, nil
+	return score, idfs, nil
 }
 
 // nodesPerPaper counts, for each paper, its nodes the FTS5 query match
 // selects. The rows' paper comes from the id ranges (a paper's nodes are one
 // contiguous range): no lookup into nodes per row.
 func (s *Store) nodesPerPaper(ctx context.Context, match string, ranges *idRanges) (map[int64]int, error) {
+	return s.nodesPerPaperEach(ctx, match, ranges, nil)
+}
+
+// nodesPerPaperEach is nodesPerPaper that also calls each (when non-nil)
+// with every matching node of a ready paper.
+func (s *Store) nodesPerPaperEach(ctx context.Context, match string, ranges *idRanges, each func(id int64)) (map[int64]int, error) {
 	rows, err := s.r.QueryContext(ctx, `SELECT rowid FROM node_fts WHERE node_fts MATCH ?`, match)
 	if err != nil {
 		return nil, err
@@ -171,6 +202,9 @@ func (s *Store) nodesPerPaper(ctx context.Context, match string, ranges *idRange
 		}
 		if p := ranges.paperOf(id); p != 0 {
 			out[p]++
+			if each != nil {
+				each(id)
+			}
 		}
 	}
 	return out, rows.Err()

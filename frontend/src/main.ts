@@ -26,6 +26,10 @@ if (root) {
       show("workspace");
       void workspace.openPaper(id);
     },
+    openPaperAt: (id, nodeId) => {
+      show("workspace");
+      void workspace.openPaperAt(id, nodeId);
+    },
     ask: (selected) => {
       workspace.openAsk(selected);
       show("workspace");

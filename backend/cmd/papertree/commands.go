@@ -151,6 +151,7 @@ type indexOutput struct {
 	Unchanged int                 `json:"unchanged"`
 	Failed    []library.FileError `json:"failed"`
 	Pruned    []string            `json:"pruned,omitempty"`
+	Removed   int                 `json:"removed,omitempty"` // files left out: removed from the library (papertree remove)
 	Pages     int                 `json:"pages"`
 	Seconds   float64             `json:"seconds"`
 }
@@ -213,8 +214,21 @@ func cmdIndex(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			}
 		}
 	}
+	// A file named exactly is the researcher adding it (back): a removal
+	// of it is lifted. Files found by walking a folder stay removed.
+	if exact := library.ExplicitFiles(pos); len(exact) > 0 && !lib.Store().ReadOnly() {
+		abs := make([]string, 0, len(exact))
+		for _, f := range exact {
+			if a, err := filepath.Abs(f); err == nil {
+				abs = append(abs, a)
+			}
+		}
+		if _, err := lib.Store().AddBack(ctx, abs); err != nil {
+			return err
+		}
+	}
 	sum, err := lib.Index(ctx, pos, progress)
-	out := indexOutput{Indexed: sum.Indexed, Unchanged: sum.Unchanged, Failed: sum.Failed, Pages: sum.Pages, Seconds: sum.Seconds}
+	out := indexOutput{Indexed: sum.Indexed, Unchanged: sum.Unchanged, Failed: sum.Failed, Removed: sum.Removed, Pages: sum.Pages, Seconds: sum.Seconds}
 	if err != nil {
 		// The job stopped (full disk, damaged or read-only library, no
 		// PDF): what it did before is still said, on stderr.
@@ -238,6 +252,9 @@ func cmdIndex(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	fmt.Fprintf(stdout, "indexed %d, unchanged %d, failed %d, %d pages in %.1fs\n",
 		out.Indexed, out.Unchanged, len(out.Failed), out.Pages, out.Seconds)
+	if out.Removed > 0 {
+		fmt.Fprintf(stdout, "  left out %d removed file(s); index a file by its exact path to add it back\n", out.Removed)
+	}
 	for _, f := range out.Failed {
 		fmt.Fprintf(stdout, "  failed: %s: %s [%s]\n", termSafe(f.File), termSafe(f.Error), f.Code)
 	}
@@ -317,9 +334,11 @@ func cmdList(ctx context.Context, args []string, stdout, stderr io.Writer) error
 
 func cmdEval(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
-		return usageError{"expected an evaluation: trees, qasper, library, questions or compare"}
+		return usageError{"expected an evaluation: trees, qasper, library, questions, compare or search"}
 	}
 	switch args[0] {
+	case "search":
+		return cmdEvalSearch(ctx, args[1:], stdout)
 	case "trees":
 		return cmdEvalTrees(ctx, args[1:], stdout)
 	case "qasper":

@@ -28,6 +28,8 @@ Usage:
   papertree index --db FILE.db [--json] [--prune] [--workers N] PATH...
   papertree tree  --db FILE.db [--json] PAPER          (PAPER = id or file path)
   papertree list  --db FILE.db [--json]
+  papertree search --db FILE.db [--json] [--limit N] QUERY   (papers ranked by relevance, with snippet and section path)
+  papertree remove --db FILE.db [--json] ID...      (remove papers from the library; the files stay)
   papertree ask   --db FILE.db [--json] [--papers ID,...] [--strategy NAME] [--budget TOKENS] QUESTION
   papertree export --db FILE.db (--answer ID[,ID...] | --history [N]) [--format md|html|pdf|docx|bib] [--out FILE] [--title T]
   papertree import zotero --db FILE.db [--base-dir DIR] [--library ID|NAME] [--json] ZOTERO_DIR
@@ -39,6 +41,7 @@ Usage:
   papertree eval library --db FILE.db --questions FILE.json [--strategies a,b] [--budget N] [--json]
   papertree eval questions --set FILE.json --pdfs DIR [--db FILE.db] [--budget N] [--json]
   papertree eval compare --db FILE.db --set FILE.json [--json]
+  papertree eval search --db FILE.db --set FILE.json [--json]
   papertree bench query --db FILE.db [--n 200] [--scales 1,10,100] [--json]
   papertree structures --db FILE.db [--json]          (build missing discourse trees ahead of time)
   papertree repair --db FILE.db [--json]              (rebuild what a damaged library can rebuild)
@@ -83,6 +86,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		err = cmdTree(ctx, rest, stdout, stderr)
 	case "list":
 		err = cmdList(ctx, rest, stdout, stderr)
+	case "remove":
+		err = cmdRemove(ctx, rest, stdout, stderr)
+	case "search":
+		err = cmdSearch(ctx, rest, stdout, stderr)
 	case "bench":
 		err = cmdBench(ctx, rest, stdout, stderr)
 	case "ask":

@@ -253,6 +253,8 @@ export interface Answer {
   /** A which-papers answer: every paper whose own text states it, strongest first. */
   papers?: PaperFinding[];
   diag: Diagnostics;
+  /** Titles of cited papers removed from the library since (a reopened answer). */
+  removedPapers?: string[];
 }
 
 export interface HistoryItem {
@@ -394,6 +396,15 @@ export interface Api {
   logDisplayed?(kind: "error" | "warning" | "view", text: string): void;
   /** Ids of the papers whose text has every word of query (last one as a prefix). */
   searchPapers?(query: string): Promise<string[]>;
+  /** Papers ranked for query, best first, each with a snippet and the path of where it matched. */
+  searchLibrary?(query: string): Promise<SearchHit[]>;
+  /** Takes papers out of the list now; they are removed for good after undoSeconds unless undone. */
+  removePapers?(ids: string[]): Promise<RemoveResult>;
+  undoRemove?(token: string): Promise<UndoResult>;
+  /** Files removed from the library, newest first. */
+  removedFiles?(): Promise<RemovedPaper[]>;
+  /** Lifts removals and indexes the files again. */
+  addBack?(paths: string[]): Promise<Summary>;
   /** Folder picker at ~/Zotero; "" when cancelled. */
   chooseZoteroFolder?(): Promise<string>;
   /** File picker for a .bib file; "" when cancelled. */
@@ -412,6 +423,46 @@ export interface Api {
   compare(input: CompareInput): Promise<CompareTable>;
   /** Saves the table as csv, md, html, pdf or docx; "" when the user cancelled. */
   exportCompare(input: CompareInput, format: string): Promise<string>;
+}
+
+/** A piece of a search snippet; mark = a matched word. PDF text: render as text, never as HTML. */
+export interface SnippetPart {
+  text: string;
+  mark: boolean;
+}
+
+/** One paper of a ranked library search (app.SearchHitView). */
+export interface SearchHit {
+  paperId: string;
+  title: string;
+  score: number;
+  snippet: SnippetPart[];
+  /** Section titles of where it matched, outermost first. */
+  path: string[];
+  /** The matching node ("" for a title or author match). */
+  nodeId: string;
+  page: number;
+  /** "title", "author" or "text". */
+  match: string;
+}
+
+/** A paper removed, or about to be (app.RemovedView). */
+export interface RemovedPaper {
+  id: string;
+  title: string;
+  file: string;
+  removedAt: number;
+}
+
+export interface RemoveResult {
+  token: string;
+  papers: RemovedPaper[];
+  undoSeconds: number;
+}
+
+export interface UndoResult {
+  restored: number;
+  reindexed: Summary;
 }
 
 /** Must match app.EventIndexProgress in Go. */
@@ -541,6 +592,11 @@ export const wailsApi: Api = {
   reopenLibrary: () => call(() => App.ReopenLibrary()),
   startFolders: () => call(async () => (await App.StartFolders()) ?? []),
   searchPapers: (query) => call(async () => (await App.SearchPapers(query)) ?? []),
+  searchLibrary: (query) => call(async () => ((await App.SearchLibrary(query)) ?? []) as unknown as SearchHit[]),
+  removePapers: (ids) => call(() => App.RemovePapers(ids) as unknown as Promise<RemoveResult>),
+  undoRemove: (token) => call(() => App.UndoRemove(token) as unknown as Promise<UndoResult>),
+  removedFiles: () => call(async () => ((await App.RemovedFiles()) ?? []) as unknown as RemovedPaper[]),
+  addBack: (paths) => call(() => App.AddBack(paths) as unknown as Promise<Summary>),
   chooseZoteroFolder: () => call(() => App.ChooseZoteroFolder()),
   chooseBibFile: () => call(() => App.ChooseBibFile()),
   importZotero: (dir) => call(() => App.ImportZotero(dir) as unknown as Promise<ImportResult>),

@@ -248,6 +248,7 @@ export function createAskView(api: Api, opts: { onCite(a: Answer, n: number): vo
         : null,
       verdictBadge(a),
       h("p", { class: `answer-mode mode-${a.mode}`, "data-testid": "answer-mode" }, label),
+      removedNote(a),
       a.papers?.length
         ? paperList(a)
         : h("div", { class: "answer-text", "data-testid": "answer-text" }, parts.map((p) => ("cite" in p ? chip(a, p.cite) : p.text))),
@@ -584,4 +585,16 @@ export function createAskView(api: Api, opts: { onCite(a: Answer, n: number): vo
   renderFormNote();
   render();
   return view;
+}
+
+/** Says which cited papers were removed from the library since the answer was saved. */
+export function removedNote(a: Answer) {
+  const gone = a.removedPapers ?? [];
+  if (gone.length === 0) return null;
+  const which = gone.length === 1 ? `\u201c${gone[0]}\u201d was` : `${gone.length} cited papers were`;
+  return h(
+    "p",
+    { class: "answer-removed", role: "note", "data-testid": "answer-removed", title: gone.join("\n") },
+    `${which} removed from the library after this answer. Its passages are shown as saved; add the paper back to open it.`,
+  );
 }

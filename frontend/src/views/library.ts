@@ -6,7 +6,7 @@
 // error messages about files) goes through lib/dom.ts, which only ever
 // inserts text nodes.
 
-import { ApiError, mergeFiles, toApiError, type Api, type FileState, type ImportResult, type Paper, type Progress, type Summary } from "../lib/api";
+import { ApiError, mergeFiles, toApiError, type Api, type FileState, type ImportResult, type Paper, type Progress, type RemovedPaper, type SearchHit, type Summary } from "../lib/api";
 import { collectionsOf, defaultQuery, selectPapers, type ListQuery, type SortKey } from "../lib/papers";
 import { h, mount } from "../lib/dom";
 import { authorLine, baseName, duration, plural, progressText, shortPath } from "../lib/format";
@@ -35,7 +35,18 @@ export interface LibraryState {
   textHits?: Set<string> | null;
   /** Rows shown; the rest behind "Show all" (keeps typing smooth with thousands). */
   limit?: number;
+  /** Papers ranked for list.query by the Go side, best first (null: none yet). */
+  ranked?: SearchHit[] | null;
+  /** A removal that can still be undone (the undo notice). */
+  removing?: { token: string; titles: string[] } | null;
+  /** Files removed from the library, for "Add back". */
+  removed?: RemovedPaper[];
+  /** The removed list is open (kept across re-renders). */
+  removedOpen?: boolean;
 }
+
+/** Ranked search results shown above the list. */
+export const RANKED_LIMIT = 10;
 
 /** Rows rendered before "Show all". */
 export const ROW_LIMIT = 200;
@@ -54,10 +65,18 @@ export interface LibraryActions {
   showAll?(): void;
   importZotero?(): void;
   importBibTeX?(): void;
+  /** Opens a paper with one of its nodes highlighted (a search result). */
+  openPaperAt?(id: string, nodeId: string): void;
+  /** Removes a paper from the library (its file stays), with undo. */
+  remove?(id: string): void;
+  undoRemove?(): void;
+  addBack?(file: string): void;
+  /** The removed list was opened or closed (no re-render). */
+  removedOpen?(open: boolean): void;
 }
 
 export function initialState(): LibraryState {
-  return { phase: "loading", papers: [], loadError: "", job: null, notice: null, folders: [], selected: [], list: defaultQuery(), textHits: null, limit: ROW_LIMIT };
+  return { phase: "loading", papers: [], loadError: "", job: null, notice: null, folders: [], selected: [], list: defaultQuery(), textHits: null, limit: ROW_LIMIT, ranked: null, removing: null, removed: [] };
 }
 
 function button(label: string, onClick: () => void, opts: { kind?: "primary" | "secondary" | "quiet"; disabled?: boolean; icon?: SVGElement } = {}) {
@@ -140,6 +159,13 @@ function paperRow(p: Paper, act: LibraryActions, selected: boolean, busy: FileSt
       h("p", { class: "paper-meta" }, meta),
     ),
     busy ? h("span", { class: `tag tag-busy st-${busy.status.replace(/\s+/g, "-")}` }, busy.status) : null,
+    act.remove
+      ? h(
+          "button",
+          { type: "button", class: "btn btn-quiet paper-remove", title: "Remove from the library (the file is kept)", "aria-label": `Remove ${title}`, "data-testid": "paper-remove", on: { click: () => act.remove?.(p.id) } },
+          "Remove",
+        )
+      : null,
     failed
       ? h("span", { class: "tag tag-warn" }, "Not indexed")
       : h(
@@ -239,6 +265,78 @@ function listTools(s: LibraryState, act: LibraryActions) {
   );
 }
 
+/** A snippet as text nodes, matched words in <mark>: PDF text is never parsed as HTML. */
+export function snippetNodes(hit: SearchHit) {
+  return hit.snippet.map((part) => (part.mark ? h("mark", { class: "hit-mark" }, part.text) : part.text));
+}
+
+function hitRow(hit: SearchHit, paper: Paper | undefined, act: LibraryActions) {
+  const title = hit.title.trim() || (paper ? baseName(paper.file) : "") || "Untitled";
+  // Where the snippet comes from: its section path; text before the first
+  // section; or, with no matching passage, the title or the authors.
+  const where = hit.path.length > 0 ? hit.path.join(" › ") : hit.nodeId ? "Before the first section" : hit.match === "author" ? "In the authors" : "In the title";
+  const open = () => (hit.nodeId && act.openPaperAt ? act.openPaperAt(hit.paperId, hit.nodeId) : act.openPaper?.(hit.paperId));
+  return h(
+    "li",
+    { class: "hit", "data-testid": "search-hit", "data-paper-id": hit.paperId, "data-node-id": hit.nodeId },
+    h(
+      "div",
+      { class: "paper-main" },
+      h("button", { type: "button", class: "paper-title paper-open", title: paper?.file ?? "", "data-testid": "hit-open", on: { click: open } }, title),
+      h("p", { class: "hit-path", "data-testid": "hit-path" }, where, hit.page > 0 ? h("span", { class: "muted" }, ` · p. ${hit.page}`) : null),
+      h("p", { class: "hit-snippet", "data-testid": "hit-snippet" }, snippetNodes(hit)),
+    ),
+  );
+}
+
+function rankedList(s: LibraryState, act: LibraryActions) {
+  const q = s.list ?? defaultQuery();
+  if (!s.ranked || q.query.trim() === "") return null;
+  const byId = new Map(s.papers.map((p) => [p.id, p]));
+  const hits = s.ranked.filter((hit) => byId.has(hit.paperId)).slice(0, RANKED_LIMIT);
+  return h(
+    "section",
+    { class: "hits", "data-testid": "search-ranked", "aria-label": "Best matches" },
+    h("h4", { class: "hits-head" }, hits.length ? `Best matches for “${q.query.trim()}”` : `No passage matches “${q.query.trim()}”`),
+    hits.length ? h("ol", { class: "hit-list" }, hits.map((hit) => hitRow(hit, byId.get(hit.paperId), act))) : null,
+  );
+}
+
+function removedList(s: LibraryState, act: LibraryActions) {
+  const removed = s.removed ?? [];
+  if (removed.length === 0 || !act.addBack) return null;
+  return h(
+    "details",
+    { class: "removed", "data-testid": "removed-papers", open: s.removedOpen ?? false, on: { toggle: (e: Event) => act.removedOpen?.((e.target as HTMLDetailsElement).open) } },
+    h("summary", null, `Removed from the library (${removed.length}): re-indexing their folders leaves them out`),
+    h(
+      "ul",
+      { class: "removed-list" },
+      removed.slice(0, 100).map((r) =>
+        h(
+          "li",
+          { class: "removed-item", "data-testid": "removed-item" },
+          h("span", { class: "removed-title", title: r.file }, r.title.trim() || baseName(r.file)),
+          h("span", { class: "muted" }, ` ${shortPath(r.file, 48)} `),
+          button("Add back", () => act.addBack?.(r.file), { kind: "quiet", disabled: s.job !== null }),
+        ),
+      ),
+    ),
+  );
+}
+
+function undoBar(s: LibraryState, act: LibraryActions) {
+  if (!s.removing || !act.undoRemove) return null;
+  const t = s.removing.titles;
+  const what = t.length === 1 ? `“${t[0]}”` : `${t.length} papers`;
+  return h(
+    "div",
+    { class: "undo-bar", role: "status", "data-testid": "undo-remove" },
+    h("span", null, `Removed ${what} from the library. The file stays where it is.`),
+    button("Undo", act.undoRemove, { kind: "primary" }),
+  );
+}
+
 function paperList(s: LibraryState, act: LibraryActions) {
   const busy = new Map<string, FileState>();
   for (const f of s.job?.progress?.files ?? []) if (f.status !== "ready" && f.status !== "unchanged") busy.set(f.file, f);
@@ -261,6 +359,7 @@ function paperList(s: LibraryState, act: LibraryActions) {
     ),
     folderLine(s, act),
     h("div", { class: "list-bar" }, listTools(s, act)),
+    rankedList(s, act),
     shown.length === 0 ? h("p", { class: "list-empty muted", "data-testid": "no-match" }, "No paper matches. Clear the search or the filters.") : null,
     h("ul", { class: "paper-list" }, shown.slice(0, limit).map((p) => paperRow(p, act, selected.has(p.id), busy.get(p.file)))),
     shown.length > limit && act.showAll ? h("div", { class: "list-more" }, button(`Show all ${shown.length}`, act.showAll, { kind: "quiet" })) : null,
@@ -358,6 +457,12 @@ export function renderLibrary(s: LibraryState, act: LibraryActions): HTMLElement
   } else {
     parts.push(paperList(s, act));
   }
+  if (s.phase === "ready") {
+    const removed = removedList(s, act);
+    if (removed) parts.push(removed);
+  }
+  const undo = undoBar(s, act);
+  if (undo) parts.push(undo);
   return h("div", { class: "library" }, parts);
 }
 
@@ -391,6 +496,8 @@ export function summaryNotice(sum: Summary): Notice {
 
 export interface LibraryHooks {
   openPaper?(id: string): void;
+  /** Opens a paper with a node highlighted (a search result). */
+  openPaperAt?(id: string, nodeId: string): void;
   ask?(selected: string[]): void;
 }
 
@@ -423,11 +530,18 @@ export function createLibrary(root: HTMLElement, api: Api, hooks: LibraryHooks =
     const seq = ++searchSeq;
     searchTimer = setTimeout(() => {
       searchTimer = null;
+      const current = () => seq === searchSeq && (state.list?.query ?? "") === query;
       api.searchPapers!(query).then(
         (ids) => {
-          if (seq === searchSeq && (state.list?.query ?? "") === query) set({ textHits: new Set(ids) });
+          if (current()) set({ textHits: new Set(ids) });
         },
         () => {}, // metadata search still works
+      );
+      api.searchLibrary?.(query).then(
+        (ranked) => {
+          if (current()) set({ ranked });
+        },
+        () => {}, // the list still filters
       );
     }, 200);
   }
@@ -482,9 +596,13 @@ export function createLibrary(root: HTMLElement, api: Api, hooks: LibraryHooks =
   let refreshing: Promise<void> | null = null;
   async function refresh() {
     try {
-      const [papers, folders] = await Promise.all([api.listPapers(), api.folders ? api.folders().catch(() => state.folders ?? []) : Promise.resolve(state.folders ?? [])]);
+      const [papers, folders, removed] = await Promise.all([
+        api.listPapers(),
+        api.folders ? api.folders().catch(() => state.folders ?? []) : Promise.resolve(state.folders ?? []),
+        api.removedFiles ? api.removedFiles().catch(() => state.removed ?? []) : Promise.resolve(state.removed ?? []),
+      ]);
       const ids = new Set(papers.map((p) => p.id));
-      set({ phase: "ready", papers, folders, loadError: "", selected: (state.selected ?? []).filter((id) => ids.has(id)) });
+      set({ phase: "ready", papers, folders, removed, loadError: "", selected: (state.selected ?? []).filter((id) => ids.has(id)) });
     } catch (e) {
       set({ phase: "error", loadError: e instanceof ApiError ? e.message : String(e) });
     }
@@ -599,6 +717,64 @@ export function createLibrary(root: HTMLElement, api: Api, hooks: LibraryHooks =
     if (bad.length > 0 && good.length > 0) showNotice(badNotice(good.length));
   }
 
+  // Removal with undo: the Go side keeps the removal pending for the undo
+  // time (app/remove.go); the notice offers Undo as long.
+  let undoTimer: ReturnType<typeof setTimeout> | null = null;
+  async function removePaper(id: string) {
+    if (!api.removePapers) return;
+    try {
+      const res = await api.removePapers([id]);
+      const gone = new Set(res.papers.map((p) => p.id));
+      if (undoTimer) clearTimeout(undoTimer);
+      set({
+        papers: state.papers.filter((p) => !gone.has(p.id)),
+        selected: (state.selected ?? []).filter((x) => !gone.has(x)),
+        ranked: state.ranked ? state.ranked.filter((hit) => !gone.has(hit.paperId)) : state.ranked,
+        removing: { token: res.token, titles: res.papers.map((p) => p.title.trim() || baseName(p.file)) },
+      });
+      undoTimer = setTimeout(() => {
+        undoTimer = null;
+        if (state.removing?.token === res.token) set({ removing: null });
+        refreshSoon(2500); // after the Go side has written it: "Removed" lists it
+      }, res.undoSeconds * 1000);
+    } catch (e) {
+      showNotice({ tone: "error", title: toApiError(e).message, lines: [] });
+    }
+  }
+  async function undoRemove() {
+    const r = state.removing;
+    if (!r || !api.undoRemove) return;
+    if (undoTimer) clearTimeout(undoTimer);
+    undoTimer = null;
+    set({ removing: null });
+    try {
+      const res = await api.undoRemove(r.token);
+      if (res.restored === 0) showNotice(summaryNotice(res.reindexed));
+    } catch (e) {
+      showNotice({ tone: "error", title: toApiError(e).message, lines: [] });
+    }
+    await refresh();
+  }
+  async function addBack(file: string) {
+    if (state.job || !api.addBack) return;
+    ownJob = true;
+    readyCount = 0;
+    if (clearTimer) clearTimeout(clearTimer);
+    set({ job: { folder: file, progress: null, cancelling: false }, notice: null });
+    try {
+      const sum = await api.addBack([file]);
+      set({ job: null });
+      showNotice(summaryNotice(sum));
+    } catch (e) {
+      set({ job: null });
+      showNotice({ tone: "error", title: toApiError(e).message, lines: [] });
+    } finally {
+      ownJob = false;
+      lastEnded = Math.max(lastEnded, latestJob);
+    }
+    await refresh();
+  }
+
   const actions: LibraryActions = {
     openFolder: () => void openFolder(),
     cancel: () => {
@@ -614,10 +790,17 @@ export function createLibrary(root: HTMLElement, api: Api, hooks: LibraryHooks =
     },
     dismiss: () => set({ notice: null }),
     openPaper: hooks.openPaper ? (id) => hooks.openPaper?.(id) : undefined,
+    openPaperAt: hooks.openPaperAt ? (id, nodeId) => hooks.openPaperAt?.(id, nodeId) : undefined,
+    remove: api.removePapers ? (id) => void removePaper(id) : undefined,
+    undoRemove: api.undoRemove ? () => void undoRemove() : undefined,
+    addBack: api.addBack ? (file) => void addBack(file) : undefined,
+    removedOpen: (open) => {
+      state = { ...state, removedOpen: open };
+    },
     setList: (patch) => {
       const list = { ...(state.list ?? defaultQuery()), ...patch };
       const queryChanged = patch.query !== undefined && patch.query !== state.list?.query;
-      set({ list, limit: ROW_LIMIT, textHits: queryChanged ? null : state.textHits });
+      set({ list, limit: ROW_LIMIT, textHits: queryChanged ? null : state.textHits, ranked: queryChanged ? null : state.ranked });
       if (queryChanged) searchText(list.query);
     },
     showAll: () => set({ limit: Number.MAX_SAFE_INTEGER }),

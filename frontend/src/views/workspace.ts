@@ -2,7 +2,7 @@
 // A citation (chip or evidence row) opens the cited paper if another one is
 // shown and highlights the root-to-leaf path of the cited passage.
 
-import { ApiError, type Answer, type Api } from "../lib/api";
+import { ApiError, type Answer, type Api, type TreeNode } from "../lib/api";
 import { h, mount } from "../lib/dom";
 import { highlightOf } from "../lib/tree";
 import { createAskView } from "./ask";
@@ -12,6 +12,8 @@ import { createTreeView } from "./tree";
 export interface Workspace {
   el: HTMLElement;
   openPaper(id: string): Promise<void>;
+  /** Opens a paper with the path to one of its nodes highlighted (a search result). */
+  openPaperAt(id: string, nodeId: string): Promise<void>;
   /** Shows the ask panel for the whole library or the selected papers. */
   openAsk(selected: string[]): void;
   showAnswer(a: Answer): Promise<void>;
@@ -76,6 +78,12 @@ export function createWorkspace(api: Api, opts: { onBack(): void }): Workspace {
     async openPaper(id) {
       await load(id, true);
     },
+    async openPaperAt(id, nodeId) {
+      if (!(await load(id, true))) return;
+      const root = tree.paper()?.root;
+      const pathIds = root ? pathTo(root, nodeId) : [];
+      if (pathIds.length > 0) tree.highlight({ paperId: id, pathIds, nodeId, text: "" });
+    },
     openAsk(sel) {
       selected = sel;
       const p = tree.paper();
@@ -85,4 +93,14 @@ export function createWorkspace(api: Api, opts: { onBack(): void }): Workspace {
       ask.showAnswer(a);
     },
   };
+}
+
+/** The ids from root down to the node with id, or [] when it is not in the tree. */
+export function pathTo(root: TreeNode, id: string): string[] {
+  if (root.id === id) return [root.id];
+  for (const c of root.children ?? []) {
+    const p = pathTo(c, id);
+    if (p.length > 0) return [root.id, ...p];
+  }
+  return [];
 }

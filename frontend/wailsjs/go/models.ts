@@ -228,6 +228,7 @@ export namespace app {
 	    evidence: EvidenceView[];
 	    papers: PaperFindingView[];
 	    diag: DiagView;
+	    removedPapers: string[];
 	
 	    static createFrom(source: any = {}) {
 	        return new AnswerView(source);
@@ -248,6 +249,7 @@ export namespace app {
 	        this.evidence = this.convertValues(source["evidence"], EvidenceView);
 	        this.papers = this.convertValues(source["papers"], PaperFindingView);
 	        this.diag = this.convertValues(source["diag"], DiagView);
+	        this.removedPapers = source["removedPapers"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
@@ -706,6 +708,59 @@ export namespace app {
 	        this.ocrPages = source["ocrPages"];
 	    }
 	}
+	export class RemovedView {
+	    id: string;
+	    title: string;
+	    file: string;
+	    removedAt: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new RemovedView(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.id = source["id"];
+	        this.title = source["title"];
+	        this.file = source["file"];
+	        this.removedAt = source["removedAt"];
+	    }
+	}
+	export class RemoveResult {
+	    token: string;
+	    papers: RemovedView[];
+	    undoSeconds: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new RemoveResult(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.token = source["token"];
+	        this.papers = this.convertValues(source["papers"], RemovedView);
+	        this.undoSeconds = source["undoSeconds"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	
 	export class SaveResult {
 	    llm: LLMStatusView;
 	    reindex: boolean;
@@ -720,6 +775,64 @@ export namespace app {
 	        this.llm = this.convertValues(source["llm"], LLMStatusView);
 	        this.reindex = source["reindex"];
 	        this.restartForData = source["restartForData"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class SnippetPartView {
+	    text: string;
+	    mark: boolean;
+	
+	    static createFrom(source: any = {}) {
+	        return new SnippetPartView(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.text = source["text"];
+	        this.mark = source["mark"];
+	    }
+	}
+	export class SearchHitView {
+	    paperId: string;
+	    title: string;
+	    score: number;
+	    snippet: SnippetPartView[];
+	    path: string[];
+	    nodeId: string;
+	    page: number;
+	    match: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new SearchHitView(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.paperId = source["paperId"];
+	        this.title = source["title"];
+	        this.score = source["score"];
+	        this.snippet = this.convertValues(source["snippet"], SnippetPartView);
+	        this.path = source["path"];
+	        this.nodeId = source["nodeId"];
+	        this.page = source["page"];
+	        this.match = source["match"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
@@ -819,6 +932,7 @@ export namespace app {
 		    return a;
 		}
 	}
+	
 	export class StartItem {
 	    path: string;
 	    kind: string;
@@ -872,6 +986,38 @@ export namespace app {
 		}
 	}
 	
+	export class UndoResult {
+	    restored: number;
+	    reindexed: Summary;
+	
+	    static createFrom(source: any = {}) {
+	        return new UndoResult(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.restored = source["restored"];
+	        this.reindexed = this.convertValues(source["reindexed"], Summary);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
 	export class ZoteroLibraryView {
 	    id: string;
 	    type: string;
