@@ -92,7 +92,11 @@ func printTree(w io.Writer, root *papertree.Node, leaves bool) {
 		case n.Kind == papertree.KindRoot:
 			fmt.Fprintf(w, "%s\n", termSafe(n.Title))
 		case n.Kind == papertree.KindSection:
-			fmt.Fprintf(w, "%s%s  (p. %d)\n", indent, termSafe(n.Title), n.PageStart)
+			id := ""
+			if n.ID != 0 {
+				id = fmt.Sprintf(", node %d", n.ID) // for papertree heading --node
+			}
+			fmt.Fprintf(w, "%s%s  (p. %d%s)\n", indent, termSafe(n.Title), n.PageStart, id)
 		case leaves:
 			kind := "¶"
 			if n.Kind == papertree.KindCaption {
@@ -153,6 +157,8 @@ type indexOutput struct {
 	Pruned    []string            `json:"pruned,omitempty"`
 	Pages     int                 `json:"pages"`
 	Seconds   float64             `json:"seconds"`
+	// Heading corrections of re-indexed files that found no heading.
+	UnmatchedCorrections []library.UnmatchedCorrection `json:"unmatched_corrections,omitempty"`
 }
 
 func cmdIndex(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -214,7 +220,8 @@ func cmdIndex(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		}
 	}
 	sum, err := lib.Index(ctx, pos, progress)
-	out := indexOutput{Indexed: sum.Indexed, Unchanged: sum.Unchanged, Failed: sum.Failed, Pages: sum.Pages, Seconds: sum.Seconds}
+	out := indexOutput{Indexed: sum.Indexed, Unchanged: sum.Unchanged, Failed: sum.Failed, Pages: sum.Pages, Seconds: sum.Seconds,
+		UnmatchedCorrections: sum.UnmatchedCorrections}
 	if err != nil {
 		// The job stopped (full disk, damaged or read-only library, no
 		// PDF): what it did before is still said, on stderr.
@@ -243,6 +250,10 @@ func cmdIndex(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	for _, p := range out.Pruned {
 		fmt.Fprintf(stdout, "  pruned: %s\n", termSafe(p))
+	}
+	for _, u := range out.UnmatchedCorrections {
+		fmt.Fprintf(stdout, "  correction not applied: %s: heading #%d (%s %q): no such heading in the file any more\n",
+			termSafe(u.File), u.ID, u.Op, termSafe(u.Target))
 	}
 	return nil
 }
