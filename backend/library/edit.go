@@ -109,8 +109,7 @@ func (l *Library) EditPaper(ctx context.Context, ref string, set map[string]stri
 	if err := l.store.SetPaperFields(ctx, info.ID, vals); err != nil {
 		return Corrections{}, store.UserError(err)
 	}
-	l.refreshed(ctx, info.ID)
-	return l.Corrections(ctx, strconv.FormatInt(info.ID, 10))
+	return l.afterWrite(ctx, info.ID)
 }
 
 // RevertField removes the correction of one field: the paper shows what was
@@ -123,14 +122,17 @@ func (l *Library) RevertField(ctx context.Context, ref, field string) (Correctio
 	if err := l.store.RevertPaperField(ctx, info.ID, field); err != nil {
 		return Corrections{}, store.UserError(err)
 	}
-	l.refreshed(ctx, info.ID)
-	return l.Corrections(ctx, strconv.FormatInt(info.ID, 10))
+	return l.afterWrite(ctx, info.ID)
 }
 
-// refreshed drops what retrieval derived from a paper that changed in place.
-func (l *Library) refreshed(ctx context.Context, id int64) {
+// afterWrite refreshes what retrieval derived from a paper that changed in
+// place and returns its corrections. The write is committed: a context
+// cancelled since must not make it look failed.
+func (l *Library) afterWrite(ctx context.Context, id int64) (Corrections, error) {
+	ctx = context.WithoutCancel(ctx)
 	_ = retrieve.EnsureSignals(ctx, l.store, id)
 	l.Retrieval().Invalidate(id)
+	return l.Corrections(ctx, strconv.FormatInt(id, 10))
 }
 
 // HeadingEdit is one correction of a paper's tree, as asked: the node it
@@ -202,7 +204,7 @@ func (l *Library) EditHeading(ctx context.Context, ref string, e HeadingEdit) (C
 	if err := l.rebuildCorrected(ctx, p, info.Fingerprint, ov.Headings, &store.TreeChange{Add: &op}); err != nil {
 		return Corrections{}, err
 	}
-	return l.Corrections(ctx, strconv.FormatInt(info.ID, 10))
+	return l.afterWrite(ctx, info.ID)
 }
 
 // UndoHeading removes one heading correction (id 0: the latest) and
@@ -244,7 +246,7 @@ func (l *Library) UndoHeading(ctx context.Context, ref string, id int64) (Correc
 	if err := l.rebuildCorrected(ctx, p, info.Fingerprint, keep, &store.TreeChange{Remove: id}); err != nil {
 		return Corrections{}, err
 	}
-	return l.Corrections(ctx, strconv.FormatInt(info.ID, 10))
+	return l.afterWrite(ctx, info.ID)
 }
 
 // rebuildCorrected replays ops (and change.Add) on the tree as read of p
@@ -285,7 +287,6 @@ func (l *Library) rebuildCorrected(ctx context.Context, p *papertree.Paper, fp s
 	if _, err := l.store.SavePaperWith(ctx, p, store.Vectors(vecs), fp, store.SaveOptions{Keep: true, Tree: change}); err != nil {
 		return store.UserError(err)
 	}
-	l.refreshed(ctx, p.ID)
 	return nil
 }
 
