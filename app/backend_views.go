@@ -76,6 +76,7 @@ func (b *Backend) Paper(ctx context.Context, id string) (PaperDetail, error) {
 	// researcher's corrections over both.
 	if ref, err := b.lib.PaperRefByID(ctx, p.ID); err == nil {
 		d.Title, d.Authors, d.Year = ref.Title, ref.Authors, ref.Year
+		d.Venue, d.DOI, d.CitationKey = ref.Venue, ref.DOI, ref.CitationKey
 	}
 	if c, err := b.lib.Corrections(ctx, idString(p.ID)); err == nil {
 		d.Corrections = correctionsView(c)

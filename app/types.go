@@ -125,7 +125,12 @@ type PaperDetail struct {
 	File     string    `json:"file"`
 	Warnings []string  `json:"warnings"`
 	Root     *TreeNode `json:"root"`
-	// Corrections are the researcher's corrections of this paper (app/edit.go).
+	// Venue, DOI and CitationKey as the list shows them (reference
+	// manager and corrections applied); Corrections are the researcher's
+	// corrections of this paper (app/edit.go).
+	Venue       string          `json:"venue"`
+	DOI         string          `json:"doi"`
+	CitationKey string          `json:"citationKey"`
 	Corrections CorrectionsView `json:"corrections"`
 }
 
