@@ -299,7 +299,13 @@ func (a *App) ListPapers() ([]PaperView, error) {
 	if papers == nil {
 		papers = []PaperView{}
 	}
-	a.log.Info("listed papers", "count", len(papers))
+	edited := 0 // papers with corrections (app/edit.go): scripts/smoke.sh step 5 reads it
+	for _, p := range papers {
+		if len(p.Edited) > 0 || p.HeadingEdits > 0 {
+			edited++
+		}
+	}
+	a.log.Info("listed papers", "count", len(papers), "edited", edited)
 	return papers, nil
 }
 

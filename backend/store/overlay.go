@@ -91,7 +91,8 @@ type querier interface {
 
 func overlayOf(ctx context.Context, q querier, path string) (Overlay, error) {
 	o := Overlay{Fields: []PaperEdit{}, Headings: []HeadingEdit{}}
-	rows, err := q.QueryContext(ctx, `SELECT field, value, read, edited_at FROM paper_edit WHERE path = ? ORDER BY field`, path)
+	rows, err := q.QueryContext(ctx, `SELECT field, value, read, edited_at FROM paper_edit WHERE path = ?
+		ORDER BY CASE field WHEN 'title' THEN 0 WHEN 'authors' THEN 1 WHEN 'year' THEN 2 WHEN 'venue' THEN 3 WHEN 'doi' THEN 4 ELSE 5 END`, path)
 	if err != nil {
 		return o, UserError(fmt.Errorf("read corrections: %w", err))
 	}

@@ -127,3 +127,58 @@ func TestOverlayRefusals(t *testing.T) {
 		})
 	}
 }
+
+// TestSalvageKeepsCorrections: a library rebuilt from a damaged one (repair)
+// keeps the researcher's corrections, which no PDF can give back; the
+// papers indexed again then show them.
+func TestSalvageKeepsCorrections(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	path := filepath.Join(dir, "lib.db")
+	s, err := Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := synthPaper("/papers/a.pdf", 1, 2, 1, 2)
+	id, err := s.SavePaper(ctx, p, Vectors{}, "fp")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.SetPaperFields(ctx, id, map[string]string{FieldTitle: "Corrected", FieldKey: "k2020"}); err != nil {
+		t.Fatal(err)
+	}
+	q, _ := s.LoadPaper(ctx, id)
+	op := papertree.HeadingOp{Op: papertree.OpRename, Target: q.Root.Children[0].Title, Arg: "1 Renamed"}
+	if _, err := papertree.ApplyHeading(q.Root, op); err != nil {
+		t.Fatal(err)
+	}
+	read := synthPaper("/papers/a.pdf", 1, 2, 1, 2).Root
+	if _, err := s.SavePaperWith(ctx, q, Vectors{}, "fp", SaveOptions{Keep: true, Tree: &TreeChange{Add: &op, ReadTree: read}}); err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	dst, err := Open(ctx, filepath.Join(dir, "new.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer dst.Close()
+	rep, err := dst.Salvage(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Copied["paper_edit"] != 2 || rep.Copied["heading_edit"] != 1 || rep.Copied["paper_read_tree"] != 1 {
+		t.Fatalf("copied %v", rep.Copied)
+	}
+	// The paper indexed again into the new library shows the metadata.
+	nid, err := dst.SavePaper(ctx, synthPaper("/papers/a.pdf", 1, 2, 1, 2), Vectors{}, "fp")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := dst.LoadPaper(ctx, nid); got.Title != "Corrected" {
+		t.Fatalf("title %q after rebuild", got.Title)
+	}
+	ov, _ := dst.OverlayOf(ctx, "/papers/a.pdf")
+	if len(ov.Headings) != 1 || ov.Headings[0].Arg != "1 Renamed" {
+		t.Fatalf("heading corrections after rebuild: %+v", ov.Headings)
+	}
+}
