@@ -252,11 +252,11 @@ func (l *Library) UndoHeading(ctx context.Context, ref string, id int64) (Correc
 // rebuildCorrected replays ops (and change.Add) on the tree as read of p
 // and saves the result in place with change, in one transaction.
 func (l *Library) rebuildCorrected(ctx context.Context, p *papertree.Paper, fp string, ops []store.HeadingEdit, change *store.TreeChange) error {
-	read, _, ok, err := l.store.ReadTree(ctx, p.Path)
+	read, hash, ok, err := l.store.ReadTree(ctx, p.Path)
 	if err != nil {
 		return err
 	}
-	if !ok {
+	if !ok || hash != p.Hash {
 		read = p.Root // no correction yet: the stored tree is as read
 	}
 	tree, err := cloneTree(read)
@@ -273,10 +273,12 @@ func (l *Library) rebuildCorrected(ctx context.Context, p *papertree.Paper, fp s
 			return papertree.Errorf(papertree.ENotFound, "%q was not found in the paper's tree.", change.Add.Target)
 		}
 	}
-	if change.ReadTree, err = cloneTree(read); err != nil {
-		return err
+	if len(ops) > 0 || change.Add != nil { // kept while there are corrections to replay
+		if change.ReadTree, err = cloneTree(read); err != nil {
+			return err
+		}
+		change.ReadHash = p.Hash
 	}
-	change.ReadHash = p.Hash
 	p.Root = tree
 	clearDerived(p.Root)
 	l.summarizePaper(ctx, p) // the fingerprint stays the file's: a correction is not a new reading
@@ -360,4 +362,40 @@ func FieldText(field, v string) string {
 		}
 	}
 	return v
+}
+
+// catchUpCorrections replays the file's heading corrections again when
+// they changed while the file was being read (a correction made or undone
+// in the app during a re-index): the saved tree must be the one the stored
+// corrections describe. Failing that, the next re-index does it.
+func (l *Library) catchUpCorrections(ctx context.Context, id int64, r parsed) {
+	ov, err := l.store.OverlayOf(ctx, r.path)
+	if err != nil {
+		return
+	}
+	replayed := 0
+	if r.tree != nil {
+		replayed = len(r.tree.Unmatched)
+	}
+	same := len(ov.Headings) == replayed
+	for _, h := range ov.Headings {
+		if r.tree == nil {
+			break
+		}
+		if _, ok := r.tree.Unmatched[h.ID]; !ok {
+			same = false
+		}
+	}
+	if same {
+		return
+	}
+	p, err := l.store.LoadPaper(ctx, id)
+	if err != nil {
+		return
+	}
+	info, err := l.store.PaperByID(ctx, id)
+	if err != nil {
+		return
+	}
+	_ = l.rebuildCorrected(ctx, p, info.Fingerprint, ov.Headings, &store.TreeChange{})
 }

@@ -432,3 +432,32 @@ func TestCorrectionCancelledMidWrite(t *testing.T) {
 		t.Logf("cancelled %d, completed %d (the timing did not cover both)", cancelled, done)
 	}
 }
+
+// TestCorrectionDuringReindex: a correction made while its file is being
+// read again (between reading and saving) is in the saved tree.
+func TestCorrectionDuringReindex(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	pdfPath := filepath.Join(dir, "a.pdf")
+	copyFixture(t, "twocolumn.pdf", pdfPath)
+	l, err := Open(ctx, Config{DBPath: filepath.Join(dir, "lib.db"), Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	index(t, l, pdfPath)
+	fp := l.Fingerprint() + "-other" // read again, as with other settings
+	r, skip := l.prepare(ctx, pdfPath, fp, func(Event) {})
+	if skip || r.err != nil {
+		t.Fatalf("prepare: skip %v, %v", skip, r.err)
+	}
+	p := paperOf(t, l, pdfPath)
+	if _, err := l.EditHeading(ctx, pdfPath, HeadingEdit{NodeID: findSection(t, p.Root, "2 Method").ID, Op: papertree.OpRename, Text: "2 Approach"}); err != nil {
+		t.Fatal(err)
+	}
+	l.save(ctx, r, fp, func(Event) {}, func(err error) { t.Fatal(err) })
+	if got := headingTexts(paperOf(t, l, pdfPath).Root); !slices.Contains(got, "2 Approach@1") {
+		t.Fatalf("headings %v: the correction made during the re-index is lost", got)
+	}
+	checkConsistent(t, l, pdfPath)
+}

@@ -340,6 +340,7 @@ func (l *Library) save(ctx context.Context, r parsed, fp string, emit func(Event
 		fail(fmt.Errorf("save: %w", err))
 		return
 	}
+	l.catchUpCorrections(ctx, id, r)
 	// The paper's sentence signals, so that its first question does not
 	// read every sentence (optional: without them it computes them).
 	_ = retrieve.EnsureSignals(ctx, l.store, id)

@@ -370,7 +370,7 @@ func showFields(ctx context.Context, tx *sql.Tx, id int64, path string, refreshR
 type TreeChange struct {
 	Add       *papertree.HeadingOp // a new correction (applied to the tree saved)
 	Remove    int64                // a correction removed (undo), by id
-	ReadTree  *papertree.Node      // the tree as read, kept while corrections exist
+	ReadTree  *papertree.Node      // the tree as read, kept while corrections exist (nil and none left: dropped)
 	ReadHash  string               // the content ReadTree was read from
 	Unmatched map[int64]bool       // per correction id: found no heading in this rebuild
 }
@@ -411,7 +411,7 @@ func saveTreeChange(ctx context.Context, tx *sql.Tx, path string, c *TreeChange)
 	if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM heading_edit WHERE path = ?`, path).Scan(&n); err != nil {
 		return fmt.Errorf("count heading corrections: %w", err)
 	}
-	if n == 0 {
+	if n == 0 && c.ReadTree == nil {
 		_, err := tx.ExecContext(ctx, `DELETE FROM paper_read_tree WHERE path = ?`, path)
 		return err
 	}
