@@ -93,6 +93,8 @@ describe("edit details form", () => {
     const { api, q, t } = setup({}, p);
     expect(t.el.querySelectorAll('[data-testid="field-edit"]')).toHaveLength(1);
     expect(t.el.querySelector("img")).toBeNull();
+    expect(q('[data-testid="corrections-summary"]')!.textContent).toBe("3 corrections by you · 1 not applied");
+    expect(q<HTMLDetailsElement>("details.edit-box")!.open).toBe(true); // one needs attention
     const items = t.el.querySelectorAll<HTMLElement>('[data-testid="heading-edit"]');
     expect(items[1].textContent).toContain("not applied");
     expect(items[1].textContent).toContain("no longer in it");

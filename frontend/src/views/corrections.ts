@@ -159,6 +159,19 @@ export function createCorrections(api: Api, opts: { reload(id: string): Promise<
   function list(p: PaperDetail): HTMLElement | null {
     const c = p.corrections;
     if (!c || (c.fields.length === 0 && c.headings.length === 0)) return null;
+    const missed = c.headings.filter((e) => e.unmatched).length;
+    const n = c.fields.length + c.headings.length;
+    const summary = `${n} ${n === 1 ? "correction" : "corrections"} by you${missed ? ` · ${missed} not applied` : ""}`;
+    // Collapsed unless one needs attention: the outline stays in view.
+    return h(
+      "details",
+      { class: "edit-box", open: missed > 0 },
+      h("summary", { "data-testid": "corrections-summary" }, summary),
+      items(p, c),
+    );
+  }
+
+  function items(p: PaperDetail, c: Corrections): HTMLElement {
     return h(
       "ul",
       { class: "edit-list", "data-testid": "corrections", "aria-label": "Your corrections" },
