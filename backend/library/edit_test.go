@@ -461,3 +461,80 @@ func TestCorrectionDuringReindex(t *testing.T) {
 	}
 	checkConsistent(t, l, pdfPath)
 }
+
+// allWords is every word of a tree's headings and leaves, sorted: a heading
+// correction moves text between headings and body, never loses it.
+func allWords(root *papertree.Node) []string {
+	var w []string
+	root.Walk(func(path []*papertree.Node) bool {
+		n := path[len(path)-1]
+		if n.Kind != papertree.KindRoot {
+			w = append(w, strings.Fields(n.Title+" "+n.Text)...)
+		}
+		return true
+	})
+	slices.Sort(w)
+	return w
+}
+
+// TestHeadingOperationsKeepText applies each kind of heading correction in
+// turn to a real paper, checks the tree and that no word is lost, then
+// undoes them all back to the tree as read.
+func TestHeadingOperationsKeepText(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	pdfPath := filepath.Join(dir, "a.pdf")
+	copyFixture(t, "twocolumn.pdf", pdfPath)
+	l, err := Open(ctx, Config{DBPath: filepath.Join(dir, "lib.db"), Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	index(t, l, pdfPath)
+	orig := paperOf(t, l, pdfPath)
+	words, heads := allWords(orig.Root), headingTexts(orig.Root)
+	leafUnder := func(p *papertree.Paper, title string) int64 {
+		return findSection(t, p.Root, title).Children[0].ID
+	}
+	steps := []struct {
+		name string
+		edit func(p *papertree.Paper) HeadingEdit
+		want []string
+	}{
+		{"promote a line", func(p *papertree.Paper) HeadingEdit {
+			return HeadingEdit{NodeID: leafUnder(p, "2 Method"), Op: papertree.OpPromote, Text: "Words follow in the right column."}
+		}, []string{"Abstract@1", "1 Introduction@1", "2 Method@1", "Words follow in the right column.@2", "2.1 Glyph Grouping@2", "References@1"}},
+		{"merge into the section before", func(p *papertree.Paper) HeadingEdit {
+			return HeadingEdit{NodeID: findSection(t, p.Root, "2.1 Glyph Grouping").ID, Op: papertree.OpMerge}
+		}, []string{"Abstract@1", "1 Introduction@1", "2 Method@1", "Words follow in the right column.@2", "References@1"}},
+		{"not a heading", func(p *papertree.Paper) HeadingEdit {
+			return HeadingEdit{NodeID: findSection(t, p.Root, "Words follow in the right column.").ID, Op: papertree.OpNotHeading}
+		}, []string{"Abstract@1", "1 Introduction@1", "2 Method@1", "References@1"}},
+		{"level", func(p *papertree.Paper) HeadingEdit {
+			return HeadingEdit{NodeID: findSection(t, p.Root, "1 Introduction").ID, Op: papertree.OpLevel, Level: 2}
+		}, []string{"Abstract@1", "1 Introduction@2", "2 Method@1", "References@1"}},
+	}
+	for _, s := range steps {
+		t.Run(s.name, func(t *testing.T) {
+			if _, err := l.EditHeading(ctx, pdfPath, s.edit(paperOf(t, l, pdfPath))); err != nil {
+				t.Fatal(err)
+			}
+			p := paperOf(t, l, pdfPath)
+			if got := headingTexts(p.Root); !slices.Equal(got, s.want) {
+				t.Errorf("headings %v, want %v", got, s.want)
+			}
+			if got := allWords(p.Root); !slices.Equal(got, words) {
+				t.Errorf("the words changed: %d -> %d", len(words), len(got))
+			}
+			checkConsistent(t, l, pdfPath)
+		})
+	}
+	for range steps {
+		if _, err := l.UndoHeading(ctx, pdfPath, 0); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := headingTexts(paperOf(t, l, pdfPath).Root); !slices.Equal(got, heads) {
+		t.Fatalf("after undoing all: %v, want %v", got, heads)
+	}
+}

@@ -355,6 +355,9 @@ func promote(root *Node, op HeadingOp) (bool, error) {
 	}
 	if HeadingNorm(line) != want { // the heading opens a paragraph: cut after it
 		cut := cutAfterNorm(line, want)
+		for cut < len(line) && unicode.IsPunct(rune(line[cut])) { // the heading keeps its stop: no text is lost
+			cut++
+		}
 		line, after = line[:cut], line[cut:]+"\n"+after
 		after = strings.TrimLeftFunc(after, func(r rune) bool { return unicode.IsPunct(r) || unicode.IsSpace(r) })
 	}

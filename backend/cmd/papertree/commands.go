@@ -102,7 +102,11 @@ func printTree(w io.Writer, root *papertree.Node, leaves bool) {
 			if n.Kind == papertree.KindCaption {
 				kind = "caption"
 			}
-			fmt.Fprintf(w, "%s%s [p. %d, %d tok] %s\n", indent, kind, n.PageStart, n.Tokens, termSafe(excerpt(n.Text, 90)))
+			id := ""
+			if n.ID != 0 {
+				id = fmt.Sprintf(", node %d", n.ID) // for papertree heading --promote
+			}
+			fmt.Fprintf(w, "%s%s [p. %d, %d tok%s] %s\n", indent, kind, n.PageStart, n.Tokens, id, termSafe(excerpt(n.Text, 90)))
 		}
 		return true
 	})
