@@ -316,6 +316,10 @@ func cmdList(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if len(ps) == 0 {
 		fmt.Fprintf(stdout, "The library is empty. Index papers with: papertree index --db %s FOLDER\n", termSafe(*db))
 	}
+	edits, err := lib.Store().EditedPaths(ctx)
+	if err != nil {
+		return err
+	}
 	for _, p := range ps {
 		if p.Status != "ready" {
 			fmt.Fprintf(stdout, "%4d  FAILED  %s: %s\n", p.ID, termSafe(filepath.Base(p.Path)), termSafe(p.ErrMessage))
@@ -324,6 +328,12 @@ func cmdList(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		mark := ""
 		if p.OCRPages > 0 {
 			mark = "  [text from OCR]"
+		}
+		if e, ok := edits[p.Path]; ok { // the researcher's corrections (papertree edit, heading)
+			mark += "  [edited]"
+			if e.Unmatched > 0 {
+				mark += fmt.Sprintf(" [%d corrections not applied]", e.Unmatched)
+			}
 		}
 		fmt.Fprintf(stdout, "%4d  %3d pp  %s%s\n", p.ID, p.Pages, termSafe(p.Title), mark)
 	}

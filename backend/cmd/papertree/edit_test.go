@@ -76,6 +76,7 @@ func TestEditAndHeadingCommands(t *testing.T) {
 		{"tree", func() []string { return []string{"tree", "--db", db, "1"} },
 			[]string{`Glyphs \x1b[31mto\x1b[0m Structure`, "\n  2 Approach  (p. 1", "\n  2.1 Glyph Grouping  (p. "}},
 		{"list", func() []string { return []string{"list", "--db", db, "--json"} }, []string{`"title": "Glyphs \u001b[31mto\u001b[0m Structure"`}},
+		{"list marks it", func() []string { return []string{"list", "--db", db} }, []string{`Glyphs \x1b[31mto\x1b[0m Structure  [edited]`}},
 	}
 	for _, s := range steps {
 		t.Run(s.name, func(t *testing.T) {
@@ -126,6 +127,13 @@ func TestEditAndHeadingCommands(t *testing.T) {
 	}
 	if strings.Contains(string(b), "year") {
 		t.Errorf("reverted year exported:\n%s", b)
+	}
+	md := filepath.Join(dir, "out.md")
+	if _, errs, code := cli(t, "export", "--db", db, "--answer", strconv.FormatInt(ans.AnswerID, 10), "--format", "md", "--out", md); code != 0 {
+		t.Fatal(errs)
+	}
+	if b, _ := os.ReadFile(md); !strings.Contains(string(b), "lovelace2019") || !strings.Contains(string(b), "Structure") || strings.Contains(string(b), "Recovering Paper Structure") {
+		t.Errorf("the report does not cite the corrected paper:\n%s", b)
 	}
 
 	// A new version of the file: the corrected heading is gone and reported.
