@@ -3,7 +3,10 @@ package library
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io/fs"
+	"os"
 	"regexp"
 	"strconv"
 	"strings"
@@ -330,8 +333,16 @@ func clearDerived(root *papertree.Node) {
 // corrections that found nothing, or nil when the file has none.
 func (l *Library) applyCorrections(ctx context.Context, p *papertree.Paper) (*store.TreeChange, []UnmatchedCorrection, error) {
 	ov, err := l.store.OverlayOf(ctx, p.Path)
-	if err != nil || len(ov.Headings) == 0 {
+	if err != nil {
 		return nil, nil, err
+	}
+	if ov.Empty() && l.adoptMoved(ctx, p) {
+		if ov, err = l.store.OverlayOf(ctx, p.Path); err != nil {
+			return nil, nil, err
+		}
+	}
+	if len(ov.Headings) == 0 {
+		return nil, nil, nil
 	}
 	read, err := cloneTree(p.Root)
 	if err != nil {
@@ -398,4 +409,21 @@ func (l *Library) catchUpCorrections(ctx context.Context, id int64, r parsed) {
 		return
 	}
 	_ = l.rebuildCorrected(ctx, p, info.Fingerprint, ov.Headings, &store.TreeChange{})
+}
+
+// adoptMoved gives a file without corrections those of the one file with
+// the same content whose path is gone: the same paper, moved or renamed
+// (a copy, whose original is still there, starts without corrections).
+func (l *Library) adoptMoved(ctx context.Context, p *papertree.Paper) bool {
+	cands, err := l.store.MovedOverlays(ctx, p.Path, p.Hash)
+	if err != nil || len(cands) == 0 {
+		return false
+	}
+	var gone []string
+	for _, c := range cands {
+		if _, err := os.Stat(c); errors.Is(err, fs.ErrNotExist) {
+			gone = append(gone, c)
+		}
+	}
+	return len(gone) == 1 && l.store.MoveOverlay(ctx, gone[0], p.Path) == nil
 }

@@ -538,3 +538,61 @@ func TestHeadingOperationsKeepText(t *testing.T) {
 		t.Fatalf("after undoing all: %v, want %v", got, heads)
 	}
 }
+
+// TestCorrectionsFollowAMovedFile: a file renamed (same content, old path
+// gone) keeps its corrections; a copy beside its original starts without.
+func TestCorrectionsFollowAMovedFile(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	a := filepath.Join(dir, "a.pdf")
+	copyFixture(t, "twocolumn.pdf", a)
+	l, err := Open(ctx, Config{DBPath: filepath.Join(dir, "lib.db"), Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	index(t, l, a)
+	if _, err := l.EditPaper(ctx, a, map[string]string{"title": "Moved Title"}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := l.EditHeading(ctx, a, HeadingEdit{NodeID: findSection(t, paperOf(t, l, a).Root, "2 Method").ID, Op: papertree.OpRename, Text: "2 Approach"}); err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		name      string
+		do        func() string // returns the new path
+		corrected bool
+	}{
+		{"a copy beside the original", func() string {
+			c := filepath.Join(dir, "copy.pdf")
+			copyFixture(t, "twocolumn.pdf", c)
+			return c
+		}, false},
+		{"renamed", func() string {
+			b := filepath.Join(dir, "sub", "b.pdf")
+			os.MkdirAll(filepath.Dir(b), 0o755)
+			if err := os.Rename(a, b); err != nil {
+				t.Fatal(err)
+			}
+			return b
+		}, true},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			path := c.do()
+			index(t, l, path)
+			p := paperOf(t, l, path)
+			got := p.Title == "Moved Title" && slices.Contains(headingTexts(p.Root), "2 Approach@1")
+			if got != c.corrected {
+				t.Fatalf("title %q, headings %v: corrected %v, want %v", p.Title, headingTexts(p.Root), got, c.corrected)
+			}
+		})
+	}
+	if _, err := l.Prune(ctx); err != nil {
+		t.Fatal(err)
+	}
+	refs, _ := l.PapersWithRefs(ctx)
+	if len(refs) != 2 {
+		t.Fatalf("%d papers after prune", len(refs))
+	}
+}

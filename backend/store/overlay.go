@@ -233,9 +233,10 @@ func (s *Store) SetPaperFields(ctx context.Context, paperID int64, fields map[st
 				}
 			}
 			// The read value of an existing correction stays: the row shows the correction.
-			if _, err := tx.ExecContext(ctx, `INSERT INTO paper_edit(path, field, value, read, edited_at) VALUES (?, ?, ?, ?, ?)
+			if _, err := tx.ExecContext(ctx, `INSERT INTO paper_edit(path, field, value, read, hash, edited_at)
+				VALUES (?, ?, ?, ?, (SELECT hash FROM papers WHERE id = ?), ?)
 				ON CONFLICT(path, field) DO UPDATE SET value = excluded.value, edited_at = excluded.edited_at`,
-				path, f, v, read, now); err != nil {
+				path, f, v, read, paperID, now); err != nil {
 				return fmt.Errorf("save correction of %s: %w", f, err)
 			}
 		}
@@ -347,6 +348,11 @@ func showFields(ctx context.Context, tx *sql.Tx, id int64, path string, refreshR
 	if err := rows.Err(); err != nil {
 		return fmt.Errorf("read corrections: %w", err)
 	}
+	if refreshRead && len(all) > 0 {
+		if _, err := tx.ExecContext(ctx, `UPDATE paper_edit SET hash = (SELECT hash FROM papers WHERE id = ?) WHERE path = ?`, id, path); err != nil {
+			return fmt.Errorf("record the content: %w", err)
+		}
+	}
 	for _, x := range all {
 		col := fieldColumn(x.f)
 		if col == "" {
@@ -426,4 +432,56 @@ func saveTreeChange(ctx context.Context, tx *sql.Tx, path string, c *TreeChange)
 		}
 	}
 	return nil
+}
+
+// MovedOverlays returns the files with corrections, other than path, whose
+// content (when last saved) was hash: where path's file may have been moved
+// from (the caller checks that they are gone).
+func (s *Store) MovedOverlays(ctx context.Context, path, hash string) ([]string, error) {
+	if hash == "" {
+		return nil, nil
+	}
+	rows, err := s.r.QueryContext(ctx, `SELECT path FROM paper_edit WHERE hash = ? AND path <> ?
+		UNION SELECT path FROM paper_read_tree WHERE hash = ? AND path <> ?
+		UNION SELECT e.path FROM heading_edit e JOIN papers p ON p.path = e.path WHERE p.hash = ? AND e.path <> ?
+		ORDER BY 1`, hash, path, hash, path, hash, path)
+	if err != nil {
+		return nil, UserError(fmt.Errorf("find moved corrections: %w", err))
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var p string
+		if err := rows.Scan(&p); err != nil {
+			return nil, UserError(err)
+		}
+		out = append(out, p)
+	}
+	return out, UserError(rows.Err())
+}
+
+// MoveOverlay gives the corrections of the file at from to the file at to
+// (the same paper, moved or renamed), in one transaction. A file that has
+// corrections of its own keeps them and takes none (EConflict).
+func (s *Store) MoveOverlay(ctx context.Context, from, to string) error {
+	if err := s.refuseReadOnly(); err != nil {
+		return err
+	}
+	return s.explainWriteError(ctx, s.inTx(ctx, func(tx *sql.Tx) error {
+		var n int
+		if err := tx.QueryRowContext(ctx, `SELECT (SELECT count(*) FROM paper_edit WHERE path = ?) + (SELECT count(*) FROM heading_edit WHERE path = ?)`,
+			to, to).Scan(&n); err != nil {
+			return fmt.Errorf("move corrections: %w", err)
+		}
+		if n > 0 {
+			return papertree.Errorf(papertree.EConflict, "%s has corrections of its own.", to)
+		}
+		for _, q := range []string{`UPDATE paper_edit SET path = ? WHERE path = ?`, `UPDATE heading_edit SET path = ? WHERE path = ?`,
+			`DELETE FROM paper_read_tree WHERE path = ?1 AND ?2 <> ''`, `UPDATE paper_read_tree SET path = ? WHERE path = ?`} {
+			if _, err := tx.ExecContext(ctx, q, to, from); err != nil {
+				return fmt.Errorf("move corrections: %w", err)
+			}
+		}
+		return nil
+	}))
 }

@@ -11,6 +11,7 @@ CREATE TABLE paper_edit (
     field     TEXT    NOT NULL CHECK (field IN ('title', 'authors', 'year', 'venue', 'doi', 'key')),
     value     TEXT    NOT NULL,  -- authors: JSON array of strings; year: decimal
     read      TEXT    NOT NULL DEFAULT '',
+    hash      TEXT    NOT NULL DEFAULT '', -- content of the file when last saved: finds a moved file
     edited_at INTEGER NOT NULL,  -- unix ms
     PRIMARY KEY (path, field)
 );
