@@ -691,6 +691,9 @@ export namespace app {
 	    file: string;
 	    warnings: string[];
 	    root?: TreeNode;
+	    venue: string;
+	    doi: string;
+	    citationKey: string;
 	    corrections: CorrectionsView;
 	
 	    static createFrom(source: any = {}) {
@@ -708,6 +711,9 @@ export namespace app {
 	        this.file = source["file"];
 	        this.warnings = source["warnings"];
 	        this.root = this.convertValues(source["root"], TreeNode);
+	        this.venue = source["venue"];
+	        this.doi = source["doi"];
+	        this.citationKey = source["citationKey"];
 	        this.corrections = this.convertValues(source["corrections"], CorrectionsView);
 	    }
 	
