@@ -164,7 +164,7 @@ describe("library list", () => {
     const base = { authors: [], year: 2019, pages: 3, status: "ready", code: "", message: "", stale: false };
     const api = fakeApi({
       listPapers: async () => [
-        { ...base, id: "1", title: "Corrected", file: "/a.pdf", edited: ["title", "year"], headingEdits: 0, unmatchedEdits: 0 },
+        { ...base, id: "1", title: "Corrected", file: "/a.pdf", edited: ["title", "year", "key"], citationKey: "k1", headingEdits: 0, unmatchedEdits: 0 },
         { ...base, id: "2", title: "Changed file", file: "/b.pdf", edited: [], headingEdits: 2, unmatchedEdits: 1 },
         { ...base, id: "3", title: "Untouched", file: "/c.pdf" },
       ],
@@ -175,7 +175,8 @@ describe("library list", () => {
     const marks = el.querySelectorAll<HTMLElement>('[data-testid="paper-edited"]');
     expect(marks).toHaveLength(2);
     expect(marks[0].textContent).toBe("edited");
-    expect(marks[0].title).toBe("corrected title, year");
+    expect(marks[0].title).toBe("corrected title, year, key");
+    expect(el.querySelector<HTMLElement>(".tag-key")!.title).toBe("Citation key (your correction)");
     expect(marks[1].textContent).toBe("edited · 1 not applied");
   });
 });

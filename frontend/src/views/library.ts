@@ -144,7 +144,9 @@ function paperRow(p: Paper, act: LibraryActions, selected: boolean, busy: FileSt
       : h(
           "p",
           { class: "paper-stats" },
-          p.citationKey ? h("span", { class: "tag tag-key", title: `Citation key (from ${p.source === "zotero" ? "Zotero" : "your BibTeX file"})` }, p.citationKey) : null,
+          p.citationKey
+            ? h("span", { class: "tag tag-key", title: (p.edited ?? []).includes("key") ? "Citation key (your correction)" : `Citation key (from ${p.source === "zotero" ? "Zotero" : "your BibTeX file"})` }, p.citationKey)
+            : null,
           (p.collections ?? []).slice(0, 2).map((c) => h("span", { class: "tag tag-coll", title: "Collection" }, c)),
           p.stale ? h("span", { class: "tag", title: "Indexed with other settings; index the folder again to refresh." }, "Outdated") : null,
           editedTag(p),
