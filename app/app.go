@@ -314,7 +314,13 @@ func (a *App) ListPapers() ([]PaperView, error) {
 		papers = []PaperView{}
 	}
 	papers = a.hidePapers(papers)
-	a.log.Info("listed papers", "count", len(papers))
+	edited := 0 // papers with corrections (app/edit.go): scripts/smoke.sh step 5 reads it
+	for _, p := range papers {
+		if len(p.Edited) > 0 || p.HeadingEdits > 0 {
+			edited++
+		}
+	}
+	a.log.Info("listed papers", "count", len(papers), "edited", edited)
 	return papers, nil
 }
 

@@ -65,6 +65,7 @@ func (b *Backend) ListPapers(ctx context.Context) ([]PaperView, error) {
 		v.Venue, v.DOI, v.CitationKey, v.Source = in.Venue, in.DOI, in.CitationKey, in.Source
 		v.ArxivID = in.PaperInfo.ArxivID
 		v.Collections, v.Tags = nonNilStrings(in.Collections), nonNilStrings(in.Tags)
+		v.Edited, v.HeadingEdits, v.UnmatchedEdits = nonNilStrings(in.Edited), in.HeadingEdits, in.UnmatchedEdits
 		if !in.AddedAt.IsZero() {
 			v.AddedAt = in.AddedAt.UnixMilli()
 		}
@@ -150,6 +151,7 @@ func paperView(in store.PaperInfo) PaperView {
 	if v.Authors == nil {
 		v.Authors = []string{}
 	}
+	v.Edited = []string{}
 	if in.Status != store.StatusReady {
 		v.Code, v.Message = string(in.ErrCode), in.ErrMessage
 		if v.Message == "" {

@@ -72,17 +72,17 @@ func (b *Backend) Paper(ctx context.Context, id string) (PaperDetail, error) {
 		ID: idString(p.ID), Title: p.Title, Authors: p.Authors, Abstract: p.Abstract, Year: p.Year,
 		Pages: p.Pages, File: p.Path, Warnings: p.Warnings, Root: treeView(p.Root),
 	}
-	// The reference manager's metadata wins over the PDF's.
-	if ref, ok, err := b.lib.Store().RefByPath(ctx, p.Path); err == nil && ok {
-		if ref.Title != "" {
-			d.Title = ref.Title
-		}
-		if len(ref.Authors) > 0 {
-			d.Authors = ref.Authors
-		}
-		if ref.Year > 0 {
-			d.Year = ref.Year
-		}
+	// The reference manager's metadata wins over the PDF's, the
+	// researcher's corrections over both.
+	if ref, err := b.lib.PaperRefByID(ctx, p.ID); err == nil {
+		d.Title, d.Authors, d.Year = ref.Title, ref.Authors, ref.Year
+		d.Venue, d.DOI, d.CitationKey = ref.Venue, ref.DOI, ref.CitationKey
+	}
+	if c, err := b.lib.Corrections(ctx, idString(p.ID)); err == nil {
+		d.Corrections = correctionsView(c)
+		markEdited(d.Root, c.Headings)
+	} else {
+		d.Corrections = CorrectionsView{PaperID: idString(p.ID), Fields: []FieldEditView{}, Headings: []HeadingEditView{}}
 	}
 	if d.Authors == nil {
 		d.Authors = []string{}

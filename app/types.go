@@ -76,6 +76,13 @@ type PaperView struct {
 	// OCRPages counts the pages whose text was read by OCR (0: none): the
 	// list marks such papers, whose text may hold recognition errors.
 	OCRPages int `json:"ocrPages"`
+
+	// Edited lists the metadata fields the researcher corrected;
+	// HeadingEdits counts the corrections of its tree and UnmatchedEdits
+	// those a re-index could not apply (app/edit.go).
+	Edited         []string `json:"edited"`
+	HeadingEdits   int      `json:"headingEdits"`
+	UnmatchedEdits int      `json:"unmatchedEdits"`
 }
 
 // Progress reports the state of an indexing job.
@@ -118,6 +125,13 @@ type PaperDetail struct {
 	File     string    `json:"file"`
 	Warnings []string  `json:"warnings"`
 	Root     *TreeNode `json:"root"`
+	// Venue, DOI and CitationKey as the list shows them (reference
+	// manager and corrections applied); Corrections are the researcher's
+	// corrections of this paper (app/edit.go).
+	Venue       string          `json:"venue"`
+	DOI         string          `json:"doi"`
+	CitationKey string          `json:"citationKey"`
+	Corrections CorrectionsView `json:"corrections"`
 }
 
 // TreeNode is one node of a PaperTree: the root (the paper), a section, or
@@ -134,6 +148,7 @@ type TreeNode struct {
 	PageEnd   int         `json:"pageEnd"`
 	Boxes     []BoxView   `json:"boxes"`
 	Children  []*TreeNode `json:"children"`
+	Edited    bool        `json:"edited"` // a heading the researcher corrected
 }
 
 // BoxView is a text box on a page, in PDF points with the origin top-left.

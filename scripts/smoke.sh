@@ -15,6 +15,8 @@
 # of displayed errors ("displayed error" text=...), never "[object Object]"
 # (screenshot SCREENSHOT-error.png). With settings naming an LLM server that
 # does not answer, the window shows the LLM banner (SCREENSHOT-llm-down.png).
+# With a CLI binary, step 7 corrects a paper with "papertree edit/heading"
+# and checks the app lists it as edited.
 # Usage: scripts/smoke.sh [BINARY] [SCREENSHOT.png] [CLI]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -92,6 +94,10 @@ run_app() {
     sleep 0.5
   done
   grep -Eq "listed papers\" count=$want( |$)" "$work/app.log" || fail "expected $want papers in the library view: $(grep 'listed papers' "$work/app.log" | head -1)"
+  if [ -n "${WANT_EDITED:-}" ]; then
+    grep -Eq "listed papers\" count=$want edited=$WANT_EDITED( |$)" "$work/app.log" ||
+      fail "expected $WANT_EDITED corrected papers in the library view: $(grep 'listed papers' "$work/app.log" | head -1)"
+  fi
   if [ -n "${WANT_SHOWN:-}" ]; then
     # The error reaches the window after the failed call: wait for it.
     until grep -q "displayed error" "$work/app.log"; do
@@ -235,6 +241,24 @@ if [ -n "$cli" ] && [ -x "$cli" ] && command -v go >/dev/null && command -v cc >
   answer_steps
 else
   echo "smoke: step 6 (answers in their forms) skipped: needs the CLI, go and cc"
+fi
+
+# 7. Corrections made with the CLI (a title and a heading of a fixture
+#    paper) are what the production app lists: its ListPapers, called by the
+#    page, logs how many listed papers carry corrections.
+if [ -n "$cli" ] && [ -x "$cli" ]; then
+  mkdir -p "$work/edit-pdfs"
+  cp backend/pdf/testdata/twocolumn.pdf "$work/edit-pdfs/"
+  edb="$work/edited/library.db"
+  "$cli" index --quiet --db "$edb" "$work/edit-pdfs" >"$work/cli.log" 2>&1 || { cat "$work/cli.log" >&2; fail "papertree index failed"; }
+  "$cli" edit --db "$edb" --paper 1 --title "Corrected by the smoke test" --year 2019 >>"$work/cli.log" 2>&1 ||
+    { cat "$work/cli.log" >&2; fail "papertree edit failed"; }
+  node=$("$cli" tree --db "$edb" 1 | sed -n 's/^  2 Method  (p\. [0-9]*, node \([0-9]*\))$/\1/p')
+  [ -n "$node" ] || fail "no heading \"2 Method\" in the fixture's tree"
+  "$cli" heading --db "$edb" --paper 1 --node "$node" --rename "2 Approach" >>"$work/cli.log" 2>&1 ||
+    { cat "$work/cli.log" >&2; fail "papertree heading failed"; }
+  "$cli" tree --db "$edb" 1 | grep -q "^  2 Approach " || fail "the corrected heading is not in the tree"
+  WANT_EDITED=1 run_app "$work/edited" "${shot%.png}-edited.png" 1
 fi
 
 echo "smoke: $passed passed, 0 failed"

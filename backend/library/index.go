@@ -41,19 +41,22 @@ const (
 // Event reports progress of an indexing job. Events for one job are delivered
 // one at a time (never concurrently), in the order they happened.
 type Event struct {
-	File      string         `json:"file"`
-	Status    FileStatus     `json:"status"`
-	Done      int            `json:"done"`  // files finished (ready, unchanged or failed)
-	Total     int            `json:"total"` // files in the job
-	ErrCode   papertree.Code `json:"err_code,omitempty"`
-	ErrMsg    string         `json:"error,omitempty"`
-	PaperID   int64          `json:"paper_id,omitempty"`
-	Title     string         `json:"title,omitempty"`
-	Pages     int            `json:"pages,omitempty"`
-	OCRPage   int            `json:"ocr_page,omitempty"`  // StatusOCR: pages read so far
-	OCRPages  int            `json:"ocr_pages,omitempty"` // StatusOCR: pages to read
-	Elapsed   time.Duration  `json:"elapsed"`
-	Remaining time.Duration  `json:"remaining"` // estimate; 0 when unknown
+	File     string         `json:"file"`
+	Status   FileStatus     `json:"status"`
+	Done     int            `json:"done"`  // files finished (ready, unchanged or failed)
+	Total    int            `json:"total"` // files in the job
+	ErrCode  papertree.Code `json:"err_code,omitempty"`
+	ErrMsg   string         `json:"error,omitempty"`
+	PaperID  int64          `json:"paper_id,omitempty"`
+	Title    string         `json:"title,omitempty"`
+	Pages    int            `json:"pages,omitempty"`
+	OCRPage  int            `json:"ocr_page,omitempty"`  // StatusOCR: pages read so far
+	OCRPages int            `json:"ocr_pages,omitempty"` // StatusOCR: pages to read
+	// Unmatched (StatusReady): the file's heading corrections that found
+	// no heading in the new reading (kept, and tried again next time).
+	Unmatched []UnmatchedCorrection `json:"unmatched_corrections,omitempty"`
+	Elapsed   time.Duration         `json:"elapsed"`
+	Remaining time.Duration         `json:"remaining"` // estimate; 0 when unknown
 }
 
 // FileError is one failed file of a job.
@@ -71,8 +74,11 @@ type Summary struct {
 	Pages     int         `json:"pages"` // pages parsed in this job
 	// Removed counts the files left out because they were removed from
 	// the library (see Library.Remove).
-	Removed int     `json:"removed,omitempty"`
-	Seconds float64 `json:"seconds"`
+	Removed int `json:"removed,omitempty"`
+	// UnmatchedCorrections lists heading corrections of re-indexed files
+	// whose heading is no longer in the file (see library/edit.go).
+	UnmatchedCorrections []UnmatchedCorrection `json:"unmatched_corrections,omitempty"`
+	Seconds              float64               `json:"seconds"`
 }
 
 // parsed is a worker's output for the single writer.
@@ -83,6 +89,8 @@ type parsed struct {
 	err        error
 	fp         string // overrides the job's fingerprint (incomplete LLM summaries); "" = the job's
 	ocr        ocr.Outcome
+	tree       *store.TreeChange // the file's heading corrections, replayed on its new tree
+	unmatched  []UnmatchedCorrection
 }
 
 // Index indexes PDFs and folders. Unchanged files (same content hash, same
@@ -162,6 +170,7 @@ func (l *Library) Index(ctx context.Context, paths []string, progress func(Event
 			case StatusReady:
 				sum.Indexed++
 				sum.Pages += ev.Pages
+				sum.UnmatchedCorrections = append(sum.UnmatchedCorrections, ev.Unmatched...)
 			case StatusUnchanged:
 				sum.Unchanged++
 			case StatusFailed:
@@ -296,6 +305,10 @@ func (l *Library) prepare(ctx context.Context, path, fp string, emit func(Event)
 	}
 	p.Hash = hash
 	cancel() // the deadline covers reading and tree building, not embedding
+	if r.tree, r.unmatched, err = l.applyCorrections(ctx, p); err != nil {
+		r.err = err
+		return r, false
+	}
 	if l.llmOn() != nil {
 		emit(Event{File: path, Status: StatusSummarizing, Title: p.Title, Pages: p.Pages})
 	}
@@ -335,7 +348,7 @@ func (l *Library) save(ctx context.Context, r parsed, fp string, emit func(Event
 	}
 	fp = ocrFingerprint(fp, r.ocr)
 	emit(Event{File: r.path, Status: StatusSaving, Title: r.paper.Title, Pages: r.paper.Pages})
-	id, err := l.store.SavePaper(ctx, r.paper, r.vecs, fp)
+	id, err := l.store.SavePaperWith(ctx, r.paper, r.vecs, fp, store.SaveOptions{Tree: r.tree})
 	if err != nil {
 		if ctx.Err() != nil {
 			return
@@ -347,11 +360,12 @@ func (l *Library) save(ctx context.Context, r parsed, fp string, emit func(Event
 		fail(fmt.Errorf("save: %w", err))
 		return
 	}
+	l.catchUpCorrections(ctx, id, r)
 	// The paper's sentence signals, so that its first question does not
 	// read every sentence (optional: without them it computes them).
 	_ = retrieve.EnsureSignals(ctx, l.store, id)
 	l.Retrieval().Invalidate(id)
-	emit(Event{File: r.path, Status: StatusReady, PaperID: id, Title: r.paper.Title, Pages: r.paper.Pages})
+	emit(Event{File: r.path, Status: StatusReady, PaperID: id, Title: r.paper.Title, Pages: r.paper.Pages, Unmatched: r.unmatched})
 }
 
 // jobFatal reports the errors of the library rather than of one file.

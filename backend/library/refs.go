@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -198,6 +199,13 @@ type PaperRef struct {
 	Tags        []string
 	Source      string    // "" (the PDF only), store.SourceZotero, store.SourceBibTeX
 	AddedAt     time.Time // when the file first entered the library (or the reference manager's date added)
+	// Edited lists the fields the researcher corrected (they win over the
+	// reference manager and the PDF); HeadingEdits counts the corrections
+	// of its tree, UnmatchedEdits those that found no heading at the last
+	// re-index.
+	Edited         []string
+	HeadingEdits   int
+	UnmatchedEdits int
 }
 
 // PapersWithRefs lists the papers (as Papers) with reference metadata
@@ -215,39 +223,50 @@ func (l *Library) PapersWithRefs(ctx context.Context) ([]PaperRef, error) {
 	if err != nil {
 		return nil, err
 	}
+	edits, err := l.store.EditedPaths(ctx)
+	if err != nil {
+		return nil, err
+	}
 	out := make([]PaperRef, len(infos))
 	for i, in := range infos {
-		out[i] = applyRef(in, refs[in.Path], added[in.Path])
+		out[i] = applyRef(in, refs[in.Path], added[in.Path], edits[in.Path])
 	}
 	return out, nil
 }
 
-func applyRef(in store.PaperInfo, m store.RefMeta, added time.Time) PaperRef {
-	// The PDF's own venue and DOI are the fallback; the reference manager's win.
-	p := PaperRef{PaperInfo: in, AddedAt: added, Venue: in.Venue, DOI: in.DOI}
-	if m.Path == "" {
-		return p
+// applyRef merges a paper's row with its reference metadata and its
+// corrections: the PDF's own values are the fallback, the reference
+// manager's win over them, and the researcher's corrections (already in
+// the row, see store/overlay.go) win over both.
+func applyRef(in store.PaperInfo, m store.RefMeta, added time.Time, e store.EditMark) PaperRef {
+	p := PaperRef{PaperInfo: in, AddedAt: added, Venue: in.Venue, DOI: in.DOI,
+		Edited: e.Fields, HeadingEdits: e.Headings, UnmatchedEdits: e.Unmatched}
+	edited := func(f string) bool { return slices.Contains(e.Fields, f) }
+	if m.Path != "" {
+		if m.Title != "" && !edited(store.FieldTitle) {
+			p.Title = m.Title
+		}
+		if len(m.Authors) > 0 && !edited(store.FieldAuthors) {
+			p.Authors = m.Authors
+		}
+		if m.Year > 0 && !edited(store.FieldYear) {
+			p.Year = m.Year
+		}
+		if !m.AddedAt.IsZero() {
+			p.AddedAt = m.AddedAt
+		}
+		if m.Venue != "" && !edited(store.FieldVenue) {
+			p.Venue = m.Venue
+		}
+		if m.DOI != "" && !edited(store.FieldDOI) {
+			p.DOI = m.DOI
+		}
+		p.CitationKey, p.Source = m.CitationKey, m.Source
+		p.Collections, p.Tags = m.Collections, m.Tags
 	}
-	if m.Title != "" {
-		p.Title = m.Title
+	if edited(store.FieldKey) {
+		p.CitationKey = e.Key
 	}
-	if len(m.Authors) > 0 {
-		p.Authors = m.Authors
-	}
-	if m.Year > 0 {
-		p.Year = m.Year
-	}
-	if !m.AddedAt.IsZero() {
-		p.AddedAt = m.AddedAt
-	}
-	if m.Venue != "" {
-		p.Venue = m.Venue
-	}
-	if m.DOI != "" {
-		p.DOI = m.DOI
-	}
-	p.CitationKey, p.Source = m.CitationKey, m.Source
-	p.Collections, p.Tags = m.Collections, m.Tags
 	return p
 }
 
@@ -257,13 +276,17 @@ func (l *Library) CitationKeys(ctx context.Context, ids []int64) (map[int64]stri
 	if err != nil {
 		return nil, err
 	}
+	edits, err := l.store.EditedPaths(ctx)
+	if err != nil {
+		return nil, err
+	}
 	out := map[int64]string{}
 	for _, id := range ids {
 		pi, err := l.store.PaperByID(ctx, id)
 		if err != nil {
 			continue // a paper removed since: no key
 		}
-		if k := refs[pi.Path].CitationKey; k != "" {
+		if k := applyRef(pi, refs[pi.Path], pi.IndexedAt, edits[pi.Path]).CitationKey; k != "" {
 			out[id] = k
 		}
 	}
@@ -297,5 +320,9 @@ func (l *Library) PaperRefByID(ctx context.Context, id int64) (PaperRef, error) 
 	if err != nil {
 		return PaperRef{}, err
 	}
-	return applyRef(pi, m, pi.IndexedAt), nil
+	edits, err := l.store.EditedPaths(ctx)
+	if err != nil {
+		return PaperRef{}, err
+	}
+	return applyRef(pi, m, pi.IndexedAt, edits[pi.Path]), nil
 }

@@ -142,6 +142,10 @@ func (l *Library) BibEntries(ctx context.Context, ids []int64) ([]bibtex.Entry, 
 	if err != nil {
 		return nil, err
 	}
+	edits, err := l.store.EditedPaths(ctx)
+	if err != nil {
+		return nil, err
+	}
 	used := map[string]bool{}
 	done := map[int64]bool{}
 	var out []bibtex.Entry
@@ -157,7 +161,7 @@ func (l *Library) BibEntries(ctx context.Context, ids []int64) ([]bibtex.Entry, 
 		if err != nil {
 			return nil, err
 		}
-		p := applyRef(pi, refs[pi.Path], pi.IndexedAt)
+		p := applyRef(pi, refs[pi.Path], pi.IndexedAt, edits[pi.Path])
 		key := p.CitationKey
 		if key == "" {
 			key = bibtex.Key(p.Authors, p.Year, p.Title)

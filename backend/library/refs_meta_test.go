@@ -21,7 +21,7 @@ func TestApplyRefMetaPrecedence(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			p := applyRef(pdf, tc.ref, time.Time{})
+			p := applyRef(pdf, tc.ref, time.Time{}, store.EditMark{})
 			if p.Venue != tc.venue || p.DOI != tc.doi {
 				t.Errorf("venue %q doi %q, want %q %q", p.Venue, p.DOI, tc.venue, tc.doi)
 			}

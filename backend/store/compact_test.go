@@ -241,6 +241,9 @@ func TestOpenLibraryBefore0009(t *testing.T) {
 	if _, err := s.w.ExecContext(ctx, `ALTER TABLE papers DROP COLUMN ocr_pages; DROP TABLE removed_files`); err != nil {
 		t.Fatal(err)
 	}
+	if _, err := s.w.ExecContext(ctx, `DROP TABLE paper_edit; DROP TABLE heading_edit; DROP TABLE paper_read_tree`); err != nil {
+		t.Fatal(err)
+	}
 	var blobs int
 	s.r.QueryRowContext(ctx, `SELECT count(*) FROM nodes WHERE typeof(summary) = 'blob' OR typeof(boxes) = 'blob'`).Scan(&blobs)
 	if blobs != 0 {

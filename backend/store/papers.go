@@ -79,6 +79,14 @@ type flatNode struct {
 // the tree (Renumber is deterministic, so Orders computed by the caller stay
 // valid). fingerprint records the parse/index settings used.
 func (s *Store) SavePaper(ctx context.Context, p *papertree.Paper, v Vectors, fingerprint string) (int64, error) {
+	return s.SavePaperWith(ctx, p, v, fingerprint, SaveOptions{})
+}
+
+// SavePaperWith is SavePaper with the options of a save that carries
+// corrections (see overlay.go). Every save applies the file's metadata
+// corrections to the row it writes; a save that reads the file again
+// (not o.Keep) first records the new values as what was read.
+func (s *Store) SavePaperWith(ctx context.Context, p *papertree.Paper, v Vectors, fingerprint string, o SaveOptions) (int64, error) {
 	if p == nil || p.Root == nil {
 		return 0, papertree.Errorf(papertree.EInvalid, "The paper has no tree to save.")
 	}
@@ -145,15 +153,32 @@ func (s *Store) SavePaper(ctx context.Context, p *papertree.Paper, v Vectors, fi
 
 	ids := make([]int64, count)
 	var paperID int64
+	var keepID any // NULL: a new id
+	if o.Keep {
+		if err := s.refuseReadOnly(); err != nil {
+			return 0, err
+		}
+		keepID = p.ID
+	}
 	err = s.inTx(ctx, func(tx *sql.Tx) error {
+		if o.Keep {
+			var hash string
+			err := tx.QueryRowContext(ctx, `SELECT hash FROM papers WHERE id = ? AND path = ? AND status = 'ready'`, p.ID, p.Path).Scan(&hash)
+			if errors.Is(err, sql.ErrNoRows) || err == nil && hash != p.Hash {
+				return papertree.Errorf(papertree.EConflict, "%s was indexed again or removed while it was being corrected; open it again and retry.", p.Path)
+			}
+			if err != nil {
+				return fmt.Errorf("read paper %d: %w", p.ID, err)
+			}
+		}
 		if _, err := tx.ExecContext(ctx, `DELETE FROM papers WHERE path = ?`, p.Path); err != nil {
 			return fmt.Errorf("replace %s: %w", p.Path, err)
 		}
-		res, err := tx.ExecContext(ctx, `INSERT INTO papers(path, hash, title, authors, abstract, year, pages,
+		res, err := tx.ExecContext(ctx, `INSERT INTO papers(id, path, hash, title, authors, abstract, year, pages,
 			page_sizes, outline_used, status, fingerprint, embedder, node_count, indexed_at, warnings,
 			venue, doi, arxiv_id, affiliations, ocr_pages)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'ready', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-			p.Path, p.Hash, p.Title, string(authors), p.Abstract, p.Year, p.Pages, string(sizes),
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'ready', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			keepID, p.Path, p.Hash, p.Title, string(authors), p.Abstract, p.Year, p.Pages, string(sizes),
 			p.OutlineUsed, fingerprint, embedder, count, time.Now().UnixMilli(), string(warnings),
 			p.Venue, p.DOI, p.ArxivID, string(affils), p.OCRPages)
 		if err != nil {
@@ -179,7 +204,16 @@ func (s *Store) SavePaper(ctx context.Context, p *papertree.Paper, v Vectors, fi
 		if err := insertBlobs(ctx, tx, paperID, vecs, ids, s.vecDim); err != nil {
 			return err
 		}
-		return insertVectors(ctx, tx, paperID, vecs, ids)
+		if err := insertVectors(ctx, tx, paperID, vecs, ids); err != nil {
+			return err
+		}
+		if err := showFields(ctx, tx, paperID, p.Path, !o.Keep); err != nil {
+			return err
+		}
+		if o.Tree != nil {
+			return saveTreeChange(ctx, tx, p.Path, o.Tree)
+		}
+		return nil
 	})
 	if err != nil {
 		return 0, s.explainWriteError(ctx, err)

@@ -20,7 +20,8 @@ if (root) {
     shell.page.classList.toggle("page-workspace", view !== "library");
     if (view === "compare") void compare.open([]);
   };
-  const workspace = createWorkspace(wailsApi, { onBack: () => show("library") });
+  // onEdited: a correction changes the list too (title, year, "edited" mark).
+  const workspace = createWorkspace(wailsApi, { onBack: () => show("library"), onEdited: () => void library.refresh() });
   const library = createLibrary(libraryEl, wailsApi, {
     openPaper: (id) => {
       show("workspace");

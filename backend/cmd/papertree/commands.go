@@ -92,13 +92,21 @@ func printTree(w io.Writer, root *papertree.Node, leaves bool) {
 		case n.Kind == papertree.KindRoot:
 			fmt.Fprintf(w, "%s\n", termSafe(n.Title))
 		case n.Kind == papertree.KindSection:
-			fmt.Fprintf(w, "%s%s  (p. %d)\n", indent, termSafe(n.Title), n.PageStart)
+			id := ""
+			if n.ID != 0 {
+				id = fmt.Sprintf(", node %d", n.ID) // for papertree heading --node
+			}
+			fmt.Fprintf(w, "%s%s  (p. %d%s)\n", indent, termSafe(n.Title), n.PageStart, id)
 		case leaves:
 			kind := "¶"
 			if n.Kind == papertree.KindCaption {
 				kind = "caption"
 			}
-			fmt.Fprintf(w, "%s%s [p. %d, %d tok] %s\n", indent, kind, n.PageStart, n.Tokens, termSafe(excerpt(n.Text, 90)))
+			id := ""
+			if n.ID != 0 {
+				id = fmt.Sprintf(", node %d", n.ID) // for papertree heading --promote
+			}
+			fmt.Fprintf(w, "%s%s [p. %d, %d tok%s] %s\n", indent, kind, n.PageStart, n.Tokens, id, termSafe(excerpt(n.Text, 90)))
 		}
 		return true
 	})
@@ -154,6 +162,8 @@ type indexOutput struct {
 	Removed   int                 `json:"removed,omitempty"` // files left out: removed from the library (papertree remove)
 	Pages     int                 `json:"pages"`
 	Seconds   float64             `json:"seconds"`
+	// Heading corrections of re-indexed files that found no heading.
+	UnmatchedCorrections []library.UnmatchedCorrection `json:"unmatched_corrections,omitempty"`
 }
 
 func cmdIndex(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -228,7 +238,8 @@ func cmdIndex(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		}
 	}
 	sum, err := lib.Index(ctx, pos, progress)
-	out := indexOutput{Indexed: sum.Indexed, Unchanged: sum.Unchanged, Failed: sum.Failed, Removed: sum.Removed, Pages: sum.Pages, Seconds: sum.Seconds}
+	out := indexOutput{Indexed: sum.Indexed, Unchanged: sum.Unchanged, Failed: sum.Failed, Removed: sum.Removed, Pages: sum.Pages, Seconds: sum.Seconds,
+		UnmatchedCorrections: sum.UnmatchedCorrections}
 	if err != nil {
 		// The job stopped (full disk, damaged or read-only library, no
 		// PDF): what it did before is still said, on stderr.
@@ -260,6 +271,10 @@ func cmdIndex(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	for _, p := range out.Pruned {
 		fmt.Fprintf(stdout, "  pruned: %s\n", termSafe(p))
+	}
+	for _, u := range out.UnmatchedCorrections {
+		fmt.Fprintf(stdout, "  correction not applied: %s: heading #%d (%s %q): no such heading in the file any more\n",
+			termSafe(u.File), u.ID, u.Op, termSafe(u.Target))
 	}
 	return nil
 }
@@ -318,6 +333,10 @@ func cmdList(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if len(ps) == 0 {
 		fmt.Fprintf(stdout, "The library is empty. Index papers with: papertree index --db %s FOLDER\n", termSafe(*db))
 	}
+	edits, err := lib.Store().EditedPaths(ctx)
+	if err != nil {
+		return err
+	}
 	for _, p := range ps {
 		if p.Status != "ready" {
 			fmt.Fprintf(stdout, "%4d  FAILED  %s: %s\n", p.ID, termSafe(filepath.Base(p.Path)), termSafe(p.ErrMessage))
@@ -326,6 +345,12 @@ func cmdList(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		mark := ""
 		if p.OCRPages > 0 {
 			mark = "  [text from OCR]"
+		}
+		if e, ok := edits[p.Path]; ok { // the researcher's corrections (papertree edit, heading)
+			mark += "  [edited]"
+			if e.Unmatched > 0 {
+				mark += fmt.Sprintf(" [%d corrections not applied]", e.Unmatched)
+			}
 		}
 		fmt.Fprintf(stdout, "%4d  %3d pp  %s%s\n", p.ID, p.Pages, termSafe(p.Title), mark)
 	}

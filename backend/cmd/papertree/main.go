@@ -45,6 +45,9 @@ Usage:
   papertree bench query --db FILE.db [--n 200] [--scales 1,10,100] [--json]
   papertree structures --db FILE.db [--json]          (build missing discourse trees ahead of time)
   papertree repair --db FILE.db [--json]              (rebuild what a damaged library can rebuild)
+  papertree edit --db FILE.db --paper ID [--title T] [--authors "A; B"] [--year Y] [--venue V] [--doi D] [--key K] [--undo FIELD] [--json]
+  papertree heading --db FILE.db --paper ID --node N (--rename T | --level L | --merge | --not-heading | --promote [--line TEXT]) [--json]
+  papertree heading --db FILE.db --paper ID --undo [--edit ID]
   papertree version
 
 Run "papertree COMMAND -h" for the flags of one command.
@@ -106,6 +109,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		err = cmdStructures(ctx, rest, stdout, stderr)
 	case "repair":
 		err = cmdRepair(ctx, rest, stdout, stderr)
+	case "edit":
+		err = cmdEdit(ctx, rest, stdout, stderr)
+	case "heading":
+		err = cmdHeading(ctx, rest, stdout, stderr)
 	case "version", "--version":
 		fmt.Fprintln(stdout, "papertree", version)
 	case "help", "-h", "--help":

@@ -39,6 +39,10 @@ export interface Paper {
   addedAt?: number;
   /** Pages whose text was read by OCR (0 or absent: none). */
   ocrPages?: number;
+  /** Metadata fields the researcher corrected; heading corrections and those a re-index could not apply. */
+  edited?: string[];
+  headingEdits?: number;
+  unmatchedEdits?: number;
 }
 
 export interface StartItem {
@@ -115,6 +119,8 @@ export interface TreeNode {
   pageEnd: number;
   boxes: Box[];
   children: TreeNode[];
+  /** A heading the researcher corrected (renamed, moved or promoted). */
+  edited?: boolean;
 }
 
 export interface PaperDetail {
@@ -127,6 +133,47 @@ export interface PaperDetail {
   file: string;
   warnings: string[];
   root: TreeNode;
+  /** What the list shows (reference manager or corrections win over the PDF). */
+  venue?: string;
+  doi?: string;
+  citationKey?: string;
+  /** The researcher's corrections of this paper (views/corrections.ts). */
+  corrections?: Corrections;
+}
+
+/** A paper's corrections: metadata fields and heading fixes (app/edit.go). */
+export interface Corrections {
+  paperId: string;
+  fields: FieldEdit[];
+  headings: HeadingEdit[];
+}
+
+export interface FieldEdit {
+  /** title, authors, year, venue, doi, key */
+  field: string;
+  /** As typed: authors "A; B". */
+  value: string;
+  /** What was read from the PDF. */
+  read: string;
+}
+
+export interface HeadingEdit {
+  id: string;
+  /** rename, level, merge, not_heading, promote */
+  op: string;
+  /** The heading (or line) it applies to. */
+  target: string;
+  arg: string;
+  level: number;
+  /** The file changed and this heading is no longer in it: not applied. */
+  unmatched: boolean;
+}
+
+export interface HeadingEditInput {
+  nodeId: string;
+  op: string;
+  text?: string;
+  level?: number;
 }
 
 export interface AskInput {
@@ -394,6 +441,11 @@ export interface Api {
   startFolders?(): Promise<StartItem[]>;
   /** Records in the app log an error or warning the page displayed. */
   logDisplayed?(kind: "error" | "warning" | "view", text: string): void;
+  /** Corrections (views/corrections.ts): absent in builds without them. */
+  editPaper?(id: string, fields: Record<string, string>): Promise<Corrections>;
+  revertEdit?(id: string, field: string): Promise<Corrections>;
+  editHeading?(id: string, input: HeadingEditInput): Promise<Corrections>;
+  undoHeadingEdit?(id: string, editId: string): Promise<Corrections>;
   /** Ids of the papers whose text has every word of query (last one as a prefix). */
   searchPapers?(query: string): Promise<string[]>;
   /** Papers ranked for query, best first, each with a snippet and the path of where it matched. */
@@ -613,6 +665,10 @@ export const wailsApi: Api = {
   },
   compare: (input) => call(() => App.Compare(input as never) as unknown as Promise<CompareTable>),
   exportCompare: (input, format) => call(() => App.ExportCompare(input as never, format)),
+  editPaper: (id, fields) => call(() => App.EditPaper(id, fields) as unknown as Promise<Corrections>),
+  revertEdit: (id, field) => call(() => App.RevertEdit(id, field) as unknown as Promise<Corrections>),
+  editHeading: (id, input) => call(() => App.EditHeading(id, { text: "", level: 0, ...input } as never) as unknown as Promise<Corrections>),
+  undoHeadingEdit: (id, editId) => call(() => App.UndoHeadingEdit(id, editId) as unknown as Promise<Corrections>),
 };
 
 /**

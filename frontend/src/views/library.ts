@@ -171,14 +171,31 @@ function paperRow(p: Paper, act: LibraryActions, selected: boolean, busy: FileSt
       : h(
           "p",
           { class: "paper-stats" },
-          p.citationKey ? h("span", { class: "tag tag-key", title: `Citation key (from ${p.source === "zotero" ? "Zotero" : "your BibTeX file"})` }, p.citationKey) : null,
+          p.citationKey
+            ? h("span", { class: "tag tag-key", title: (p.edited ?? []).includes("key") ? "Citation key (your correction)" : `Citation key (from ${p.source === "zotero" ? "Zotero" : "your BibTeX file"})` }, p.citationKey)
+            : null,
           (p.collections ?? []).slice(0, 2).map((c) => h("span", { class: "tag tag-coll", title: "Collection" }, c)),
           p.stale ? h("span", { class: "tag", title: "Indexed with other settings; index the folder again to refresh." }, "Outdated") : null,
+          editedTag(p),
           (p.ocrPages ?? 0) > 0
             ? h("span", { class: "tag tag-ocr", "data-testid": "paper-ocr", title: `Text of ${plural(p.ocrPages ?? 0, "page")} read by OCR from the page images; it may hold recognition errors.` }, "OCR")
             : null,
           p.pages > 0 ? plural(p.pages, "page") : null,
         ),
+  );
+}
+
+/** The "edited" mark of a paper the researcher corrected (views/corrections.ts). */
+function editedTag(p: Paper) {
+  const fields = p.edited ?? [];
+  const heads = p.headingEdits ?? 0;
+  if (fields.length === 0 && heads === 0) return null;
+  const missed = p.unmatchedEdits ?? 0;
+  const what = [fields.length ? `corrected ${fields.join(", ")}` : "", heads ? plural(heads, "heading correction") : ""].filter(Boolean).join("; ");
+  return h(
+    "span",
+    { class: missed ? "tag tag-warn" : "tag tag-edited", "data-testid": "paper-edited", title: missed ? `${what}; ${missed} not applied: the file changed` : what },
+    missed ? `edited · ${missed} not applied` : "edited",
   );
 }
 

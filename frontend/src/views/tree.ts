@@ -11,6 +11,7 @@ import { h, mount } from "../lib/dom";
 import { renderTable } from "../lib/table";
 import { authorLine } from "../lib/format";
 import { filterTree, heading, isLeaf, markPassage, pages, type Highlight } from "../lib/tree";
+import type { TreeEditor } from "./corrections";
 
 export interface TreeView {
   el: HTMLElement;
@@ -35,7 +36,7 @@ const ROLE_LABELS: Record<string, string> = {
   code: "Code",
 };
 
-export function createTreeView(opts: { onEmptyHint?: string } = {}): TreeView {
+export function createTreeView(opts: { onEmptyHint?: string; editor?: TreeEditor | null } = {}): TreeView {
   let paper: PaperDetail | null = null;
   let expanded = new Set<string>();
   let filter = "";
@@ -157,6 +158,7 @@ export function createTreeView(opts: { onEmptyHint?: string } = {}): TreeView {
       head,
       h("h2", { class: "pv-title", "data-testid": "paper-title" }, paper.title.trim() || heading(paper.root)),
       h("p", { class: "pv-meta" }, meta),
+      opts.editor?.head(paper) ?? null,
       paper.abstract.trim()
         ? h("details", { class: "pv-abstract" }, h("summary", null, "Abstract"), h("p", null, paper.abstract))
         : null,
@@ -200,6 +202,7 @@ export function createTreeView(opts: { onEmptyHint?: string } = {}): TreeView {
                 after,
               ),
           pg ? h("span", { class: "tn-pages" }, pg) : null,
+          opts.editor?.row(paper!, n) ?? null,
         ),
       );
     }
@@ -223,8 +226,10 @@ export function createTreeView(opts: { onEmptyHint?: string } = {}): TreeView {
         { class: "tn-row", "data-id": n.id, tabindex: -1, on: { click: () => toggle(n.id) } },
         h("span", { class: "tn-chev", "aria-hidden": "true" }, open ? "▾" : "▸"),
         h("span", { class: "tn-title" }, heading(n)),
+        n.edited ? h("span", { class: "tag tag-edited", "data-testid": "edited-mark", title: "You corrected this heading" }, "edited") : null,
         roleBadge(n),
         pg ? h("span", { class: "tn-pages" }, pg) : null,
+        opts.editor?.row(paper!, n) ?? null,
       ),
       open && kids.length ? h("ul", { role: "group" }, kids) : null,
     );

@@ -6,6 +6,7 @@ import { ApiError, type Answer, type Api, type TreeNode } from "../lib/api";
 import { h, mount } from "../lib/dom";
 import { highlightOf } from "../lib/tree";
 import { createAskView } from "./ask";
+import { createCorrections } from "./corrections";
 import { openPageView } from "./pdfview";
 import { createTreeView } from "./tree";
 
@@ -19,10 +20,17 @@ export interface Workspace {
   showAnswer(a: Answer): Promise<void>;
 }
 
-export function createWorkspace(api: Api, opts: { onBack(): void }): Workspace {
+export function createWorkspace(api: Api, opts: { onBack(): void; onEdited?(): void }): Workspace {
   let selected: string[] = [];
   const note = h("p", { class: "ws-note", role: "status" });
-  const tree = createTreeView({ onEmptyHint: "Ask a question: the paper of each cited passage opens here, with its path highlighted." });
+  const editor = createCorrections(api, {
+    reload: async (id) => {
+      await load(id, false);
+      opts.onEdited?.();
+    },
+    onError: (msg) => mount(note, msg),
+  });
+  const tree = createTreeView({ onEmptyHint: "Ask a question: the paper of each cited passage opens here, with its path highlighted.", editor });
   let loadSeq = 0;
 
   // load shows a paper in the tree. Only a paper the researcher opens

@@ -413,6 +413,79 @@ export namespace app {
 		    return a;
 		}
 	}
+	export class HeadingEditView {
+	    id: string;
+	    op: string;
+	    target: string;
+	    arg: string;
+	    level: number;
+	    unmatched: boolean;
+	
+	    static createFrom(source: any = {}) {
+	        return new HeadingEditView(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.id = source["id"];
+	        this.op = source["op"];
+	        this.target = source["target"];
+	        this.arg = source["arg"];
+	        this.level = source["level"];
+	        this.unmatched = source["unmatched"];
+	    }
+	}
+	export class FieldEditView {
+	    field: string;
+	    value: string;
+	    read: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new FieldEditView(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.field = source["field"];
+	        this.value = source["value"];
+	        this.read = source["read"];
+	    }
+	}
+	export class CorrectionsView {
+	    paperId: string;
+	    fields: FieldEditView[];
+	    headings: HeadingEditView[];
+	
+	    static createFrom(source: any = {}) {
+	        return new CorrectionsView(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.paperId = source["paperId"];
+	        this.fields = this.convertValues(source["fields"], FieldEditView);
+	        this.headings = this.convertValues(source["headings"], HeadingEditView);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	
 	
 	
 	export class FileFailure {
@@ -431,6 +504,25 @@ export namespace app {
 	        this.message = source["message"];
 	    }
 	}
+	export class HeadingEditInput {
+	    nodeId: string;
+	    op: string;
+	    text: string;
+	    level: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new HeadingEditInput(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.nodeId = source["nodeId"];
+	        this.op = source["op"];
+	        this.text = source["text"];
+	        this.level = source["level"];
+	    }
+	}
+	
 	export class HistoryItem {
 	    id: string;
 	    question: string;
@@ -575,6 +667,7 @@ export namespace app {
 	    pageEnd: number;
 	    boxes: BoxView[];
 	    children: TreeNode[];
+	    edited: boolean;
 	
 	    static createFrom(source: any = {}) {
 	        return new TreeNode(source);
@@ -593,6 +686,7 @@ export namespace app {
 	        this.pageEnd = source["pageEnd"];
 	        this.boxes = this.convertValues(source["boxes"], BoxView);
 	        this.children = this.convertValues(source["children"], TreeNode);
+	        this.edited = source["edited"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
@@ -623,6 +717,10 @@ export namespace app {
 	    file: string;
 	    warnings: string[];
 	    root?: TreeNode;
+	    venue: string;
+	    doi: string;
+	    citationKey: string;
+	    corrections: CorrectionsView;
 	
 	    static createFrom(source: any = {}) {
 	        return new PaperDetail(source);
@@ -639,6 +737,10 @@ export namespace app {
 	        this.file = source["file"];
 	        this.warnings = source["warnings"];
 	        this.root = this.convertValues(source["root"], TreeNode);
+	        this.venue = source["venue"];
+	        this.doi = source["doi"];
+	        this.citationKey = source["citationKey"];
+	        this.corrections = this.convertValues(source["corrections"], CorrectionsView);
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
@@ -680,6 +782,9 @@ export namespace app {
 	    source: string;
 	    addedAt: number;
 	    ocrPages: number;
+	    edited: string[];
+	    headingEdits: number;
+	    unmatchedEdits: number;
 	
 	    static createFrom(source: any = {}) {
 	        return new PaperView(source);
@@ -706,6 +811,9 @@ export namespace app {
 	        this.source = source["source"];
 	        this.addedAt = source["addedAt"];
 	        this.ocrPages = source["ocrPages"];
+	        this.edited = source["edited"];
+	        this.headingEdits = source["headingEdits"];
+	        this.unmatchedEdits = source["unmatchedEdits"];
 	    }
 	}
 	export class RemovedView {

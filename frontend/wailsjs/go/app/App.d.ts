@@ -22,7 +22,13 @@ export function Compare(arg1:app.CompareInput):Promise<app.CompareView>;
 
 export function CompareFormats():Promise<Array<string>>;
 
+export function Corrections(arg1:string):Promise<app.CorrectionsView>;
+
 export function DeleteAnswer(arg1:string):Promise<void>;
+
+export function EditHeading(arg1:string,arg2:app.HeadingEditInput):Promise<app.CorrectionsView>;
+
+export function EditPaper(arg1:string,arg2:Record<string, string>):Promise<app.CorrectionsView>;
 
 export function ExportAnswer(arg1:string,arg2:string):Promise<string>;
 
@@ -66,6 +72,8 @@ export function RemovedFiles():Promise<Array<app.RemovedView>>;
 
 export function ReopenLibrary():Promise<void>;
 
+export function RevertEdit(arg1:string,arg2:string):Promise<app.CorrectionsView>;
+
 export function SaveSettings(arg1:app.SettingsInput):Promise<app.SaveResult>;
 
 export function SearchLibrary(arg1:string):Promise<Array<app.SearchHitView>>;
@@ -77,6 +85,8 @@ export function StartFolders():Promise<Array<app.StartItem>>;
 export function Strategies():Promise<Array<string>>;
 
 export function TestConnection(arg1:app.SettingsInput):Promise<app.LLMStatusView>;
+
+export function UndoHeadingEdit(arg1:string,arg2:string):Promise<app.CorrectionsView>;
 
 export function UndoRemove(arg1:string):Promise<app.UndoResult>;
 

@@ -42,8 +42,20 @@ export function CompareFormats() {
   return window['go']['app']['App']['CompareFormats']();
 }
 
+export function Corrections(arg1) {
+  return window['go']['app']['App']['Corrections'](arg1);
+}
+
 export function DeleteAnswer(arg1) {
   return window['go']['app']['App']['DeleteAnswer'](arg1);
+}
+
+export function EditHeading(arg1, arg2) {
+  return window['go']['app']['App']['EditHeading'](arg1, arg2);
+}
+
+export function EditPaper(arg1, arg2) {
+  return window['go']['app']['App']['EditPaper'](arg1, arg2);
 }
 
 export function ExportAnswer(arg1, arg2) {
@@ -130,6 +142,10 @@ export function ReopenLibrary() {
   return window['go']['app']['App']['ReopenLibrary']();
 }
 
+export function RevertEdit(arg1, arg2) {
+  return window['go']['app']['App']['RevertEdit'](arg1, arg2);
+}
+
 export function SaveSettings(arg1) {
   return window['go']['app']['App']['SaveSettings'](arg1);
 }
@@ -152,6 +168,10 @@ export function Strategies() {
 
 export function TestConnection(arg1) {
   return window['go']['app']['App']['TestConnection'](arg1);
+}
+
+export function UndoHeadingEdit(arg1, arg2) {
+  return window['go']['app']['App']['UndoHeadingEdit'](arg1, arg2);
 }
 
 export function UndoRemove(arg1) {
