@@ -100,6 +100,7 @@ type MetaScore struct {
 	DOIOK       int     `json:"doi_ok"`
 	DOIWrong    int     `json:"doi_wrong"`
 	CapsTitles  int     `json:"caps_titles"`
+	YearUnsure  int     `json:"year_unsure"`     // a year given where none is printed (not scored)
 	TitleAcc    float64 `json:"title_acc"`       // exact
 	TitleOKRate float64 `json:"title_match_acc"` // heading rule
 	AuthorRec   float64 `json:"author_recall"`
@@ -247,6 +248,9 @@ func (m *MetaScore) add(f MetaFileScore) {
 			m.YearOK++
 		}
 	}
+	if f.UnsureYear {
+		m.YearUnsure++
+	}
 	if f.Gold.Arxiv != "" {
 		m.ArxivFiles++
 		if f.ArxivOK {
@@ -366,7 +370,8 @@ func (r MetaReport) WriteTable(w io.Writer) error {
 	if r.Hard.Files > 0 {
 		line("garbled", r.Hard)
 	}
-	fmt.Fprintf(bw, "wrong ids: arXiv %d, DOI %d (given where the gold has none or another)\n", r.Overall.ArxivWrong+r.Hard.ArxivWrong, r.Overall.DOIWrong+r.Hard.DOIWrong)
+	fmt.Fprintf(bw, "wrong ids: arXiv %d, DOI %d (given where the gold has none or another); years given where none is printed: %d of %d files\n",
+		r.Overall.ArxivWrong+r.Hard.ArxivWrong, r.Overall.DOIWrong+r.Hard.DOIWrong, r.Overall.YearUnsure, r.Overall.Files-r.Overall.YearFiles)
 	for _, f := range r.Files {
 		var errs []string
 		if !f.TitleExact {

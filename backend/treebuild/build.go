@@ -299,10 +299,12 @@ func findTitle(lines []*line, st stats, skip map[int]bool, infoTitle string) (in
 	}
 	// extend over adjacent lines of the same size
 	lo, hi := best, best
-	for lo-1 >= first && lines[lo-1].page == page && math.Abs(lines[lo-1].size-bestSize) < 0.3 && lines[lo].y-lines[lo-1].y < 2.2*bestSize {
+	// Sizes read from an OCR layer wobble by a few percent.
+	tol := math.Max(0.3, 0.03*bestSize)
+	for lo-1 >= first && lines[lo-1].page == page && math.Abs(lines[lo-1].size-bestSize) < tol && lines[lo].y-lines[lo-1].y < 2.2*bestSize {
 		lo--
 	}
-	for hi+1 < len(lines) && lines[hi+1].page == page && math.Abs(lines[hi+1].size-bestSize) < 0.3 && lines[hi+1].y-lines[hi].y < 2.2*bestSize && hi-lo < 5 {
+	for hi+1 < len(lines) && lines[hi+1].page == page && math.Abs(lines[hi+1].size-bestSize) < tol && lines[hi+1].y-lines[hi].y < 2.2*bestSize && hi-lo < 5 {
 		hi++
 	}
 	var parts []string
@@ -594,6 +596,9 @@ func styledLineNames(l *line) []styledName {
 			gaps = append(gaps, l.runs[i].X-(l.runs[i-1].X+runWidth(l.runs[i-1])))
 		}
 	}
+	// A short line set all in capitals ("J. J. HOPFIELD", "AUBHIK KHAN")
+	// is read in title case; acronyms are told apart only on mixed lines.
+	capsLine := wordCount(l.text) <= 8 && isAllCaps(l.text)
 	split := 1.2 * l.size
 	if len(gaps) >= 3 {
 		sort.Float64s(gaps)
@@ -610,7 +615,11 @@ func styledLineNames(l *line) []styledName {
 			flush() // a superscript marker or a symbol
 			continue
 		}
-		for _, w := range strings.Fields(strings.ReplaceAll(cleanText(r.Text), ",", ", ")) {
+		rt := cleanText(r.Text)
+		if capsLine {
+			rt = titleCaseNameWords(rt)
+		}
+		for _, w := range strings.Fields(strings.ReplaceAll(rt, ",", ", ")) {
 			lw := strings.ToLower(w)
 			if lw == "and" || lw == "&" {
 				flush()
@@ -698,6 +707,24 @@ var nameStop = map[string]bool{"in": true, "of": true, "the": true, "for": true,
 	"requirements": true, "doctor": true, "philosophy": true, "master": true, "bachelor": true, "presented": true,
 	"faculty": true, "committee": true, "advisor": true, "supervisor": true, "author": true, "authors": true,
 	"corresponding": true, "view": true, "intelligence": true, "editor": true, "received": true, "accepted": true}
+
+// titleCaseNameWords turns words in capitals into title case ("HOPFIELD"
+// -> "Hopfield", "MCDONALD-SMITH" -> "Mcdonald-Smith"); initials stay.
+func titleCaseNameWords(t string) string {
+	ws := strings.Fields(t)
+	for i, w := range ws {
+		parts := strings.Split(w, "-")
+		for k, p := range parts {
+			r := []rune(strings.ToLower(p))
+			if len(r) > 1 && unicode.IsLetter(r[0]) {
+				r[0] = unicode.ToUpper(r[0])
+				parts[k] = string(r)
+			}
+		}
+		ws[i] = strings.Join(parts, "-")
+	}
+	return strings.Join(ws, " ")
+}
 
 func allInitials(ws []string) bool {
 	for _, w := range ws {

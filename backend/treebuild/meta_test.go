@@ -109,6 +109,8 @@ func TestLineNamesSpacing(t *testing.T) {
 				{Text: "Filip", X: 314, W: 24, Size: 12}, {Text: "Ginter", X: 341, W: 34, Size: 12}}, 1, 612, 792),
 			"Samuel Rönnqvist|Tapio Salakoski|Filip Ginter"},
 		{"comma without a space", runsLine(11, pdf.Run{Text: "Yuexing Hao,Peng Zhou, Bo Xu"}), "Yuexing Hao|Peng Zhou|Bo Xu"},
+		{"a name in capitals", runsLine(11, pdf.Run{Text: "J. J. HOPFIELD"}), "J. J. Hopfield"},
+		{"capitals on a mixed line are acronyms", runsLine(11, pdf.Run{Text: "SARS CoV Study Group"}), ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -266,5 +268,26 @@ func TestTitleSkipsArticleLabel(t *testing.T) {
 	}
 	if got.Title != "Deep learning" {
 		t.Fatalf("title %q", got.Title)
+	}
+}
+
+// TestTitleSizeWobble: a two-line title whose lines an OCR layer gives
+// slightly different sizes (19.5 and 20 pt) is one title.
+func TestTitleSizeWobble(t *testing.T) {
+	p := newPage(1)
+	p.text(72, 100, style{font: "Courier", size: 19.5}, "Neural networks and physical systems with emergent collective")
+	p.text(72, 120, style{font: "Courier", size: 20}, "computational abilities")
+	p.text(72, 150, body, "J. J. HOPFIELD")
+	p.text(72, 180, sec, "Abstract")
+	p.para(72, 196, 460, body, lorem(1, 40))
+	got, err := Build(context.Background(), &pdf.Document{Pages: []pdf.Page{p.page}}, DefaultOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Title != "Neural networks and physical systems with emergent collective computational abilities" {
+		t.Fatalf("title %q", got.Title)
+	}
+	if strings.Join(got.Authors, "|") != "J. J. Hopfield" {
+		t.Fatalf("authors %q", got.Authors)
 	}
 }
