@@ -47,7 +47,9 @@ import (
 // removed, an article starting mid-page after the previous one.
 // 4: OCR of scans, poor OCR layers and garbled fonts (papers indexed
 // before kept a poor OCR layer as it was).
-const PipelineVersion = "4"
+// 5: front-matter metadata read from the arXiv stamp, the first page's
+// running lines and every column of the author block; composed accents.
+const PipelineVersion = "5"
 
 // Config configures a Library. Zero values mean defaults.
 type Config struct {
