@@ -267,7 +267,7 @@ func findTitle(lines []*line, st stats, skip map[int]bool, infoTitle string) (in
 	bestSize := 0.0
 	for i := first; i < len(lines) && lines[i].page == page; i++ {
 		l := lines[i]
-		if l.y > 0.6*l.pageH || letterCount(l.text) < 3 || captionLike(l.text) || emailRe.MatchString(l.text) || isArticleLabel(l.text) {
+		if l.y > 0.6*l.pageH || letterCount(l.text) < 3 || captionLike(l.text) || emailRe.MatchString(l.text) || isArticleLabel(l.text) || citationLine(l.text) {
 			continue
 		}
 		if l.size > bestSize+0.1 {
@@ -286,7 +286,7 @@ func findTitle(lines []*line, st stats, skip map[int]bool, infoTitle string) (in
 		best, bestSize = -1, 0
 		for i := first; i < len(lines) && lines[i].page == page; i++ {
 			l := lines[i]
-			if letterCount(l.text) < 3 || captionLike(l.text) || emailRe.MatchString(l.text) || isArticleLabel(l.text) {
+			if letterCount(l.text) < 3 || captionLike(l.text) || emailRe.MatchString(l.text) || isArticleLabel(l.text) || citationLine(l.text) {
 				continue
 			}
 			if l.size > bestSize+0.1 {

@@ -323,3 +323,10 @@ func frontYear(p *papertree.Paper, front, furniture []*line, stamps []string, ve
 	}
 	return 0
 }
+
+// citationLine reports a journal citation line ("Group Decision and
+// Negotiation, 2001, Vol. 10, No. 6, (493-514)."): a volume or issue next
+// to a year. Such a line is never the paper's title.
+func citationLine(t string) bool {
+	return journalLineRe.MatchString(t) && yearRe.MatchString(t)
+}

@@ -49,10 +49,11 @@ func TestTitleLineText(t *testing.T) {
 		l    *line
 		want string
 	}{
-		{"superscript digit", runsLine(16, pdf.Run{Text: "IN THE BRAIN"}, pdf.Run{Text: "1", Size: 9, Glued: true}), "IN THE BRAIN"},
+		{"superscript digit", runsLine(16, pdf.Run{Text: "IN THE BRAIN", Y: 100}, pdf.Run{Text: "1", Size: 9, Y: 94, Glued: true}), "IN THE BRAIN"},
 		{"mark symbol", runsLine(16, pdf.Run{Text: "Automated Hate Speech Detection∗"}), "Automated Hate Speech Detection"},
 		{"separate star run", runsLine(16, pdf.Run{Text: "Distance measures for embedded graphs"}, pdf.Run{Text: "✩", Size: 16}), "Distance measures for embedded graphs"},
 		{"digit in full size stays", runsLine(16, pdf.Run{Text: "Web 2"}), "Web 2"},
+		{"subscript stays", runsLine(16, pdf.Run{Text: "Cuprate Superconductors La2−xMxCuO"}, pdf.Run{Text: "4", Size: 10, Y: 103, Glued: true}), "Cuprate Superconductors La2−xMxCuO 4"},
 		{"question mark stays", runsLine(16, pdf.Run{Text: "Deal or No Deal?"}), "Deal or No Deal?"},
 	}
 	for _, c := range cases {
@@ -289,5 +290,24 @@ func TestTitleSizeWobble(t *testing.T) {
 	}
 	if strings.Join(got.Authors, "|") != "J. J. Hopfield" {
 		t.Fatalf("authors %q", got.Authors)
+	}
+}
+
+// TestTitleNotCitation: a cover sheet's citation line in larger type than
+// the title on the next page is not the title.
+func TestTitleNotCitation(t *testing.T) {
+	cases := []struct {
+		in   string
+		want bool
+	}{
+		{"Group Decision and Negotiation, 2001, Vol. 10, No. 6, (493-514).", true},
+		{"Cognition 157 (2016) 139–145", true},
+		{"Volume Rendering of Large Datasets", false},
+		{"Deep Learning in 2016: A Review", false},
+	}
+	for _, c := range cases {
+		if got := citationLine(c.in); got != c.want {
+			t.Errorf("citationLine(%q) = %v, want %v", c.in, got, c.want)
+		}
 	}
 }

@@ -25,8 +25,8 @@ func isArticleLabel(t string) bool {
 const footnoteMarks = "*∗†‡§¶✩⋆★☆#"
 
 // titleLineText is a title line's text without the footnote marks at its
-// end: trailing runs in smaller type (superscripts: "IN THE BRAIN¹") or
-// made only of mark symbols.
+// end: trailing runs in smaller, raised type (superscripts: "IN THE
+// BRAIN¹") or made only of mark symbols.
 func titleLineText(l *line) string {
 	t := strings.TrimSpace(l.text)
 	for i := len(l.runs) - 1; i > 0; i-- {
@@ -35,7 +35,9 @@ func titleLineText(l *line) string {
 		if rt == "" {
 			continue
 		}
-		small := r.Size < 0.8*l.size && len([]rune(rt)) <= 3
+		// A superscript is raised; a subscript at the end ("CuO₄") is
+		// part of the title.
+		small := r.Size < 0.8*l.size && len([]rune(rt)) <= 3 && r.Y < l.y-0.15*l.size
 		marks := strings.Trim(rt, footnoteMarks+",") == ""
 		if !small && !marks {
 			break
