@@ -492,23 +492,26 @@ func findAuthors(lines []*line, titleFirst, titleLast int, heads []*heading) []s
 var emailWordRe = regexp.MustCompile(`\{[^}]*\}\s*@\S+|\S+@\S+|https?://\S+|www\.\S+`)
 
 // proseLine reports a line that reads like running text (an abstract
-// without a label): at least five words that start in lower case, and
-// more of them than capitalised words. Author and affiliation lines have
-// few ("and", "of", "de").
+// without a label, a run-in "I. Introduction. In his celebrated paper ..."):
+// at least five words that start in lower case, and more of them than
+// capitalised words or a long line. Author and affiliation lines have few
+// ("and", "of", "de"; one-letter affiliation marks "Zheng a, Hao b" are
+// not words).
 func proseLine(t string) bool {
-	lower, upper := 0, 0
+	lower, upper, words := 0, 0, 0
 	for _, w := range strings.Fields(t) {
+		words++
 		r := []rune(w)
 		if !unicode.IsLetter(r[0]) {
 			continue
 		}
-		if unicode.IsLower(r[0]) && !nameParticles[w] && w != "and" {
+		if unicode.IsLower(r[0]) && letterCount(w) >= 2 && !nameParticles[w] && w != "and" {
 			lower++
 		} else if unicode.IsUpper(r[0]) {
 			upper++
 		}
 	}
-	return lower >= 5 && lower > upper
+	return lower >= 5 && (lower > upper || words >= 12)
 }
 
 // dropTOCHeadings removes headings that come from a printed table of

@@ -89,6 +89,10 @@ func TestProseLine(t *testing.T) {
 		{"We propose a question answering approach for standardized science exams that both", true},
 		{"Department of Computer Science, University of Texas at Austin", false},
 		{"Madeleine van Zuylen, and Oren Etzioni", false},
+		{"I. Introduction. In his celebrated paper [1], A. M. Turing investigated the", true},
+		{"Suncong Zheng a, Yuexing Hao a, Dongyuan Lu b, Hongyun Bao a,∗, Jiaming Xu a,", false},
+		{"Waleed Ammar, Dirk Groeneveld, Chandra Bhagavatula, Iz Beltagy, Miles Crawford,", false},
+		{"Dipartimento di Fisica e Astronomia, Universitá degli Studi di Firenze, Via G. Sansone 1, I-50019 Sesto Fiorentino, Italy", false},
 		{"Allen Institute for Artificial Intelligence, Seattle WA 98103, USA", false},
 	}
 	for _, c := range cases {
