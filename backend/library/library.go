@@ -49,7 +49,11 @@ import (
 // before kept a poor OCR layer as it was).
 // 5: tables as table leaves (role "table", one row per line with its
 // header), display equations and pseudo-code as their own leaves.
-const PipelineVersion = "5"
+// 6: front-matter metadata read from the arXiv stamp, the first page's
+// running lines and every column of the author block; composed accents
+// (5 and 6 were made side by side; 6 so that no library built with only
+// one of them keeps it).
+const PipelineVersion = "6"
 
 // Config configures a Library. Zero values mean defaults.
 type Config struct {

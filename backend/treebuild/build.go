@@ -25,6 +25,7 @@ import (
 	"html"
 	"math"
 	"regexp"
+	"sort"
 	"strings"
 	"unicode"
 
@@ -117,6 +118,7 @@ func (b *builder) run(ctx context.Context) (*papertree.Paper, error) {
 	if titleFirst >= 0 {
 		titleFirst, titleLast = startBelowPrevious(b.lines, titleFirst, titleLast, b.st)
 	}
+	title = titleCaseCaps(title)
 	paper.Title = title
 	cands := findCandidates(b.lines, b.st, skip, b.opts.RunInHeadings)
 	// The title block is never a heading.
@@ -147,8 +149,8 @@ func (b *builder) run(ctx context.Context) (*papertree.Paper, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, papertree.Wrap(err, papertree.ECanceled, "cancelled")
 	}
-	paper.Authors = findAuthors(b.lines, titleLast, heads)
-	frontMeta(paper, b.lines, b.doc.Info, skip, titleLast, paper.Authors)
+	paper.Authors = findAuthors(b.lines, titleFirst, titleLast, heads)
+	frontMeta(paper, b.lines, b.doc, skip, titleLast, paper.Authors)
 	paper.Root = b.assemble(heads, title, titleLast)
 	paper.Root.Renumber()
 	for _, c := range paper.Root.Children {
@@ -229,7 +231,7 @@ func startBelowPrevious(lines []*line, lo, hi int, st stats) (int, int) {
 // coverPages returns pages that are repository cover sheets (ResearchGate,
 // HAL, arXiv listing, publisher download stamps) rather than the paper. Only
 // the first page is considered, and only when the paper goes on after it.
-var coverRe = regexp.MustCompile(`(?i)researchgate|see discussions, stats, and author profiles|hal id\b|hal is a multi-disciplinary open access|to cite this version|archive ouverte|downloaded from .* on|this content downloaded from|all use subject to|jstor is a not-for-profit`)
+var coverRe = regexp.MustCompile(`(?i)researchgate|see discussions, stats, and author profiles|all content following this page was uploaded|the user has requested enhancement of the downloaded file|hal id\b|hal is a multi-disciplinary open access|to cite this version|archive ouverte|downloaded from .* on|this content downloaded from|all use subject to|jstor is a not-for-profit`)
 
 func coverPages(lines []*line) map[int]bool {
 	skip := map[int]bool{}
@@ -267,7 +269,7 @@ func findTitle(lines []*line, st stats, skip map[int]bool, infoTitle string) (in
 	bestSize := 0.0
 	for i := first; i < len(lines) && lines[i].page == page; i++ {
 		l := lines[i]
-		if l.y > 0.6*l.pageH || letterCount(l.text) < 3 || captionLike(l.text) || emailRe.MatchString(l.text) {
+		if l.y > 0.6*l.pageH || letterCount(l.text) < 3 || captionLike(l.text) || emailRe.MatchString(l.text) || isArticleLabel(l.text) || citationLine(l.text) {
 			continue
 		}
 		if l.size > bestSize+0.1 {
@@ -286,7 +288,7 @@ func findTitle(lines []*line, st stats, skip map[int]bool, infoTitle string) (in
 		best, bestSize = -1, 0
 		for i := first; i < len(lines) && lines[i].page == page; i++ {
 			l := lines[i]
-			if letterCount(l.text) < 3 || captionLike(l.text) || emailRe.MatchString(l.text) {
+			if letterCount(l.text) < 3 || captionLike(l.text) || emailRe.MatchString(l.text) || isArticleLabel(l.text) || citationLine(l.text) {
 				continue
 			}
 			if l.size > bestSize+0.1 {
@@ -299,15 +301,17 @@ func findTitle(lines []*line, st stats, skip map[int]bool, infoTitle string) (in
 	}
 	// extend over adjacent lines of the same size
 	lo, hi := best, best
-	for lo-1 >= first && lines[lo-1].page == page && math.Abs(lines[lo-1].size-bestSize) < 0.3 && lines[lo].y-lines[lo-1].y < 2.2*bestSize {
+	// Sizes read from an OCR layer wobble by a few percent.
+	tol := math.Max(0.3, 0.03*bestSize)
+	for lo-1 >= first && lines[lo-1].page == page && math.Abs(lines[lo-1].size-bestSize) < tol && lines[lo].y-lines[lo-1].y < 2.2*bestSize {
 		lo--
 	}
-	for hi+1 < len(lines) && lines[hi+1].page == page && math.Abs(lines[hi+1].size-bestSize) < 0.3 && lines[hi+1].y-lines[hi].y < 2.2*bestSize && hi-lo < 5 {
+	for hi+1 < len(lines) && lines[hi+1].page == page && math.Abs(lines[hi+1].size-bestSize) < tol && lines[hi+1].y-lines[hi].y < 2.2*bestSize && hi-lo < 5 {
 		hi++
 	}
 	var parts []string
 	for i := lo; i <= hi; i++ {
-		parts = append(parts, lines[i].text)
+		parts = append(parts, titleLineText(lines[i]))
 	}
 	return lo, hi, joinLines(parts)
 }
@@ -365,46 +369,151 @@ var memberRe = regexp.MustCompile(`(?i)\b(member|fellow|senior|student|ieee|acm|
 
 var affiliationRe = regexp.MustCompile(`(?i)universit|institut|college|school|department|dept\.|laborator|research|google|microsoft|facebook|inc\.|ltd|corporation|centre|center|academy|@|\d{3,}|street|avenue|road|usa|china|germany|france|japan|canada|kingdom|abstract`)
 
-// findAuthors collects names from the lines between the title and the first
-// heading (or the abstract) on the title page: names read from the runs of
-// lines that do not end like sentences (lineNames), and the capitalised name
-// before the comma of an affiliation line (namePrefix).
-func findAuthors(lines []*line, titleLast int, heads []*heading) []string {
+// institutionWordRe: words of institution names that are never part of a
+// person's name; a name-shaped run with one is an affiliation ("Computer
+// Science Division", "Technion City"). Tested per name, not per line, so
+// that one such word does not cost a whole line of names.
+var institutionWordRe = regexp.MustCompile(`(?i)\b(?:division|city|campus|hospital|clinic|foundation|labs|laboratory|group|team|faculty|ministry|agency|observatory|consortium)\b`)
+
+// findAuthors collects names from the author block of the title page: the
+// lines below the title and above the abstract (its label, the first
+// heading, or the first line that reads like prose), taken by position
+// rather than reading order, so that every column of a grid of authors
+// counts even when the reading order puts the abstract's column first
+// ("Tianqi Chen | Carlos Guestrin" side by side). Names come from the runs
+// of lines that do not end like sentences (lineNames) and from the
+// capitalised name before the comma of an affiliation line (namePrefix);
+// e-mail addresses are ignored, so "Jesse Davis  jdavis@cs.wisc.edu" is a
+// name line.
+func findAuthors(lines []*line, titleFirst, titleLast int, heads []*heading) []string {
 	if titleLast < 0 {
 		return nil
 	}
-	end := len(lines)
-	if len(heads) > 0 && heads[0].first > titleLast {
-		end = heads[0].first
-	}
 	page := lines[titleLast].page
-	var out []string
-	seen := map[string]bool{}
-	for i := titleLast + 1; i < end && i < titleLast+12; i++ {
-		l := lines[i]
-		if l.page != page || endsLikeSentence(l.text) {
+	tBottom, tx0, tx1 := math.Inf(-1), math.Inf(1), math.Inf(-1)
+	for _, l := range lines[titleFirst : titleLast+1] {
+		tBottom, tx0, tx1 = math.Max(tBottom, l.bottom()), math.Min(tx0, l.x0), math.Max(tx1, l.x1)
+	}
+	pageW := lines[titleLast].pageW
+	// A title set over the right-hand columns only (an article starting
+	// under the end of another) keeps its author block under it.
+	offCentre := tx0 > 0.3*pageW && math.Abs((tx0+tx1)/2-pageW/2) > 0.1*pageW
+	// A title set in one column of the page's grid (CACM: title and
+	// authors in the left column, the text already running on the right)
+	// keeps its author block in that column.
+	col := lines[titleFirst].col
+	for _, l := range lines[titleFirst : titleLast+1] {
+		if l.col != col {
+			col = 0
+		}
+	}
+	below := func(l *line) bool {
+		return l.page == page && l.top() > tBottom-1 && !(offCentre && l.x1 < tx0) && (col == 0 || l.col == col)
+	}
+	firstHead := -1
+	if len(heads) > 0 && heads[0].first > titleLast {
+		firstHead = heads[0].first
+	}
+	var cand []*line
+	for i, l := range lines {
+		if (i < titleFirst || i > titleLast) && below(l) {
+			cand = append(cand, l)
+		}
+	}
+	sort.SliceStable(cand, func(a, b int) bool {
+		if math.Abs(cand[a].y-cand[b].y) > 2 {
+			return cand[a].y < cand[b].y
+		}
+		return cand[a].x0 < cand[b].x0
+	})
+	// The block ends at the abstract's label, a conventional heading, the
+	// first heading that is not itself a line of names, or (once names
+	// were seen) a line of prose; up to three lines of prose before any
+	// name are a standfirst under the title.
+	var block []*line
+	yEnd := math.Inf(1)
+	named, standfirst := false, 0
+	for _, l := range cand {
+		if l.top() >= yEnd-1 {
+			break
+		}
+		t := strings.TrimSpace(l.text)
+		_, conv := ConventionalName(t)
+		if conv || abstractLabelRe.MatchString(t) || (l.index == firstHead && len(lineNames(l)) == 0) {
+			yEnd = l.top()
 			continue
 		}
-		if affiliationRe.MatchString(l.text) {
+		if proseLine(t) {
+			if standfirst++; named || standfirst > 3 {
+				yEnd = l.top()
+			}
+			continue
+		}
+		named = named || len(lineNames(l)) > 0
+		block = append(block, l)
+	}
+	if len(block) > 40 {
+		block = block[:40]
+	}
+	var names []styledName
+	for _, l := range block {
+		if endsLikeSentence(l.text) {
+			continue
+		}
+		if affiliationRe.MatchString(emailWordRe.ReplaceAllString(l.text, " ")) {
 			// "TAL AUGUST, University of Washington, USA" (ACM): a name in
 			// capitals or small capitals before the affiliation.
-			if name, ok := namePrefix(l.text); ok && !seen[name] {
-				seen[name] = true
-				out = append(out, name)
+			if name, ok := namePrefix(l.text); ok {
+				names = append(names, styledName{name, l.size, l.bold > 0.5})
 			}
 			continue
 		}
-		for _, name := range lineNames(l) {
-			if !seen[name] {
-				seen[name] = true
-				out = append(out, name)
-			}
+		names = append(names, styledLineNames(l)...)
+	}
+	// In a grid of authors the names are set apart from the affiliations
+	// under them (bold or larger), and the block starts with a name: when
+	// the first name is bold or larger than a later one, that later one
+	// is an affiliation ("Computer Science Division", "Technion City").
+	var out []string
+	seen := map[string]bool{}
+	for _, n := range names {
+		if (names[0].bold && !n.bold) || n.size < names[0].size-0.6 || seen[n.name] {
+			continue
 		}
-		if len(out) >= 20 {
+		seen[n.name] = true
+		out = append(out, n.name)
+		if len(out) >= 100 {
 			break
 		}
 	}
 	return out
+}
+
+// emailWordRe matches an e-mail address, a brace group of user names
+// before one ("{kylel, lucyw}@allenai.org") or a web address.
+var emailWordRe = regexp.MustCompile(`\{[^}]*\}\s*@\S+|\S+@\S+|https?://\S+|www\.\S+`)
+
+// proseLine reports a line that reads like running text (an abstract
+// without a label, a run-in "I. Introduction. In his celebrated paper ..."):
+// at least five words that start in lower case, and more of them than
+// capitalised words or a long line. Author and affiliation lines have few
+// ("and", "of", "de"; one-letter affiliation marks "Zheng a, Hao b" are
+// not words).
+func proseLine(t string) bool {
+	lower, upper, words := 0, 0, 0
+	for _, w := range strings.Fields(t) {
+		words++
+		r := []rune(w)
+		if !unicode.IsLetter(r[0]) {
+			continue
+		}
+		if unicode.IsLower(r[0]) && letterCount(w) >= 2 && !nameParticles[w] && w != "and" {
+			lower++
+		} else if unicode.IsUpper(r[0]) {
+			upper++
+		}
+	}
+	return lower >= 5 && (lower > upper || words >= 12)
 }
 
 // dropTOCHeadings removes headings that come from a printed table of
@@ -453,21 +562,57 @@ func sectionText(n *papertree.Node) string {
 // Conneau♥∗", "Alec Radford * 1 Jeffrey Wu * 1"). A name is two to four
 // capitalised words (initials and particles such as "van" allowed).
 func lineNames(l *line) []string {
-	var names []string
+	var out []string
+	for _, n := range styledLineNames(l) {
+		out = append(out, n.name)
+	}
+	return out
+}
+
+// styledName is a name read from a line with the type it is set in.
+type styledName struct {
+	name string
+	size float64
+	bold bool
+}
+
+// styledLineNames is lineNames with each name's type (the largest size
+// and whether all of its runs are bold).
+func styledLineNames(l *line) []styledName {
+	var names []styledName
 	var cur []string
+	size, bold := 0.0, true
 	flush := func() {
 		if n := len(cur); n >= 2 && n <= 4 && !allInitials(cur) {
 			name := strings.Join(cur, " ")
-			if !isAllCaps(name) && !memberRe.MatchString(name) && !affiliationRe.MatchString(name) {
-				names = append(names, name)
+			if !isAllCaps(name) && !memberRe.MatchString(name) && !affiliationRe.MatchString(name) && !institutionWordRe.MatchString(name) {
+				names = append(names, styledName{name, size, bold})
 			}
 		}
 		cur = cur[:0]
+		size, bold = 0, true
+	}
+	// A gap between runs wider than the line's usual word space separates
+	// two names set side by side without a comma ("Tapio Salakoski   Filip
+	// Ginter"): more than twice the median gap, and at least half an em.
+	var gaps []float64
+	for i := 1; i < len(l.runs); i++ {
+		if !l.runs[i].Glued {
+			gaps = append(gaps, l.runs[i].X-(l.runs[i-1].X+runWidth(l.runs[i-1])))
+		}
+	}
+	// A short line set all in capitals ("J. J. HOPFIELD", "AUBHIK KHAN")
+	// is read in title case; acronyms are told apart only on mixed lines.
+	capsLine := wordCount(l.text) <= 8 && isAllCaps(l.text)
+	split := 1.2 * l.size
+	if len(gaps) >= 3 {
+		sort.Float64s(gaps)
+		split = math.Min(split, math.Max(0.5*l.size, 2.2*gaps[len(gaps)/2]))
 	}
 	for i, r := range l.runs {
 		if i > 0 {
 			prev := l.runs[i-1]
-			if r.X-(prev.X+runWidth(prev)) > 1.2*r.Size {
+			if r.X-(prev.X+runWidth(prev)) > split {
 				flush()
 			}
 		}
@@ -475,7 +620,11 @@ func lineNames(l *line) []string {
 			flush() // a superscript marker or a symbol
 			continue
 		}
-		for _, w := range strings.Fields(cleanText(r.Text)) {
+		rt := cleanText(r.Text)
+		if capsLine {
+			rt = titleCaseNameWords(rt)
+		}
+		for _, w := range strings.Fields(strings.ReplaceAll(rt, ",", ", ")) {
 			lw := strings.ToLower(w)
 			if lw == "and" || lw == "&" {
 				flush()
@@ -495,6 +644,7 @@ func lineNames(l *line) []string {
 				continue
 			}
 			cur = append(cur, strings.TrimSuffix(core, ","))
+			size, bold = math.Max(size, r.Size), bold && r.Bold
 			if core != w && !strings.HasSuffix(w, ".") {
 				flush() // a trailing marker or comma ends the name
 			}
@@ -515,6 +665,25 @@ func namePrefix(t string) (string, bool) {
 	if len(ws) < 2 || len(ws) > 4 {
 		return "", false
 	}
+	// A name is set all in capitals (ACM) or in mixed case, never both:
+	// "INRIA Rhône-Alps" is an institution; and it has no house number
+	// ("Technologiepark Zwijnaarde 15").
+	caps, words := 0, 0
+	for _, w := range ws {
+		if len([]rune(strings.TrimSuffix(w, "."))) <= 1 {
+			continue // an initial
+		}
+		words++
+		if strings.ToUpper(w) == w {
+			caps++
+		}
+	}
+	if caps > 0 && caps < words {
+		return "", false
+	}
+	if numberWordRe.MatchString(t[:i]) {
+		return "", false
+	}
 	for k, w := range ws {
 		if isAllCaps(w) || (len([]rune(w)) <= 3 && strings.ToUpper(w) == w) {
 			r := []rune(strings.ToLower(w))
@@ -529,6 +698,8 @@ func namePrefix(t string) (string, bool) {
 	return strings.Join(ws, " "), true
 }
 
+var numberWordRe = regexp.MustCompile(`(^|\s)\d+(\s|$)`)
+
 var nameParticles = map[string]bool{"van": true, "von": true, "de": true, "der": true, "den": true, "da": true,
 	"di": true, "del": true, "la": true, "le": true, "du": true, "dos": true, "das": true, "bin": true, "al": true}
 
@@ -541,6 +712,24 @@ var nameStop = map[string]bool{"in": true, "of": true, "the": true, "for": true,
 	"requirements": true, "doctor": true, "philosophy": true, "master": true, "bachelor": true, "presented": true,
 	"faculty": true, "committee": true, "advisor": true, "supervisor": true, "author": true, "authors": true,
 	"corresponding": true, "view": true, "intelligence": true, "editor": true, "received": true, "accepted": true}
+
+// titleCaseNameWords turns words in capitals into title case ("HOPFIELD"
+// -> "Hopfield", "MCDONALD-SMITH" -> "Mcdonald-Smith"); initials stay.
+func titleCaseNameWords(t string) string {
+	ws := strings.Fields(t)
+	for i, w := range ws {
+		parts := strings.Split(w, "-")
+		for k, p := range parts {
+			r := []rune(strings.ToLower(p))
+			if len(r) > 1 && unicode.IsLetter(r[0]) {
+				r[0] = unicode.ToUpper(r[0])
+				parts[k] = string(r)
+			}
+		}
+		ws[i] = strings.Join(parts, "-")
+	}
+	return strings.Join(ws, " ")
+}
 
 func allInitials(ws []string) bool {
 	for _, w := range ws {

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"golang.org/x/text/unicode/norm"
 )
 
 // ligatures maps presentation forms that PDF fonts use to plain letters.
@@ -20,7 +22,7 @@ var ligatures = strings.NewReplacer(
 // characters and replacement characters are dropped so that garbled text
 // layers do not leak invisible bytes into the tree.
 func cleanText(s string) string {
-	s = ligatures.Replace(s)
+	s = composeAccents(ligatures.Replace(s))
 	var b strings.Builder
 	space := false
 	for _, r := range s {
@@ -177,4 +179,49 @@ func dropFurniture(pages [][]*line) [][]*line {
 		}
 	}
 	return out
+}
+
+// spacingAccents maps the spacing accent glyphs that TeX draws over a
+// letter as a separate character ("R¨onnqvist", "T¨ubingen") to the
+// combining mark they stand for.
+var spacingAccents = map[rune]rune{
+	'\u00a8': '\u0308', // diaeresis
+	'\u00b4': '\u0301', // acute
+	'\u02c6': '\u0302', // circumflex
+	'\u02dc': '\u0303', // tilde
+	'\u02c7': '\u030c', // caron
+	'\u02da': '\u030a', // ring
+	'\u02dd': '\u030b', // double acute
+	'\u02d8': '\u0306', // breve
+}
+
+// composeAccents joins a spacing accent with the letter that follows it
+// ("¨o" becomes "ö"; a dotless i takes the accent as "í"). An accent that
+// no letter follows is left as it is.
+func composeAccents(s string) string {
+	if !strings.ContainsAny(s, "\u00a8\u00b4\u02c6\u02dc\u02c7\u02da\u02dd\u02d8") {
+		return s
+	}
+	rs := []rune(s)
+	var b strings.Builder
+	changed := false
+	for i := 0; i < len(rs); i++ {
+		mark, ok := spacingAccents[rs[i]]
+		if ok && i+1 < len(rs) && unicode.IsLetter(rs[i+1]) {
+			letter := rs[i+1]
+			if letter == '\u0131' {
+				letter = 'i'
+			}
+			b.WriteRune(letter)
+			b.WriteRune(mark)
+			i++
+			changed = true
+			continue
+		}
+		b.WriteRune(rs[i])
+	}
+	if !changed {
+		return s
+	}
+	return norm.NFC.String(b.String())
 }

@@ -79,5 +79,8 @@ func debugPath(t *testing.T, name string) string {
 	if rest, ok := strings.CutPrefix(name, "silver/"); ok {
 		return filepath.Join(shareddata.Dir(t, "silver"), "pdfs", rest)
 	}
+	if filepath.IsAbs(name) {
+		return name
+	}
 	return filepath.Join(shareddata.Dir(t, "pdfs"), name)
 }

@@ -359,13 +359,15 @@ func cmdList(ctx context.Context, args []string, stdout, stderr io.Writer) error
 
 func cmdEval(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
-		return usageError{"expected an evaluation: trees, qasper, library, questions, compare or search"}
+		return usageError{"expected an evaluation: trees, meta, qasper, library, questions, compare or search"}
 	}
 	switch args[0] {
 	case "search":
 		return cmdEvalSearch(ctx, args[1:], stdout)
 	case "trees":
 		return cmdEvalTrees(ctx, args[1:], stdout)
+	case "meta":
+		return cmdEvalMeta(ctx, args[1:], stdout)
 	case "qasper":
 		return cmdEvalQasper(ctx, args[1:], stdout, stderr)
 	case "library":
@@ -375,7 +377,7 @@ func cmdEval(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	case "compare":
 		return cmdEvalCompare(ctx, args[1:], stdout, stderr)
 	default:
-		return usageError{fmt.Sprintf("unknown evaluation %q (have: trees, qasper, library, questions, compare)", args[0])}
+		return usageError{fmt.Sprintf("unknown evaluation %q (have: trees, meta, qasper, library, questions, compare)", args[0])}
 	}
 }
 

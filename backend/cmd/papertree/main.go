@@ -36,6 +36,7 @@ Usage:
   papertree import zotero --list-libraries [--json] ZOTERO_DIR
   papertree import bibtex --db FILE.db [--json] FILE.bib
   papertree eval trees  --gold DIR --pdfs DIR [--no-outline] [--json]
+  papertree eval meta   --gold FILE.json --pdfs DIR [--pdfs DIR ...] [--json]
   papertree eval qasper --data FILE.json [--strategy NAME] [--budget N] [--limit N] [--predictions OUT.jsonl] [--json]
   papertree compare --db FILE.db [--json | --format md|csv] [--papers ID,...] [--aspects "A;B;C"] [--out FILE]
   papertree eval library --db FILE.db --questions FILE.json [--strategies a,b] [--budget N] [--json]
