@@ -19,7 +19,7 @@ func TestIndexStoresPDFMetadata(t *testing.T) {
 		arxiv, doi, venue string // prefixes that must be stored
 	}{
 		{"arXiv stamp", "sutskever2014_seq2seq_arxiv.pdf", "1409.3215", "", ""},
-		{"ACM DOI and venue", "papermage_2302.07302v1.pdf", "", "10.1145/3544548.3580847", "2023 CHI Conference"},
+		{"ACM DOI and venue, arXiv stamp beside them", "papermage_2302.07302v1.pdf", "2302.07302", "10.1145/3544548.3580847", "2023 CHI Conference"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -2,7 +2,9 @@ package library
 
 import (
 	"context"
+	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"github.com/papertree/papertree/backend/eval"
@@ -32,7 +34,26 @@ func TestQuestionSetRealPDFs(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer l.Close()
-	if _, err := l.Index(ctx, []string{pdfs}, nil); err != nil {
+	// The set's papers: the development PDFs, and the few it asks about
+	// from the other folders (named files, so the library stays the 44
+	// plus those).
+	paths := []string{pdfs}
+	for _, q := range set.Questions {
+		if q.Paper == "" {
+			continue
+		}
+		if _, err := os.Stat(filepath.Join(pdfs, q.Paper)); err == nil {
+			continue
+		}
+		for _, dir := range []string{filepath.Join(pdfs, "..", "silver", "pdfs"), filepath.Join(pdfs, "..", "library")} {
+			if f := filepath.Join(dir, q.Paper); !slices.Contains(paths, f) {
+				if _, err := os.Stat(f); err == nil {
+					paths = append(paths, f)
+				}
+			}
+		}
+	}
+	if _, err := l.Index(ctx, paths, nil); err != nil {
 		t.Fatal(err)
 	}
 	infos, err := l.Papers(ctx)
