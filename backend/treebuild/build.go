@@ -129,7 +129,7 @@ func (b *builder) run(ctx context.Context) (*papertree.Paper, error) {
 		}
 		kept = append(kept, c)
 	}
-	cands = pruneCandidates(kept, b.st.bodySize)
+	cands = pruneCandidates(smallFaceHeading(kept, b.st), b.st.bodySize)
 	var heads []*heading
 	if b.opts.UseOutline && usableOutline(b.doc.Outline) {
 		heads = fromOutline(b.doc.Outline, b.lines, cands, b.st, title)

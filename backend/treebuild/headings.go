@@ -3,6 +3,7 @@ package treebuild
 import (
 	"math"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -116,7 +117,9 @@ type styleKey struct {
 	italic bool
 }
 
-// prominence orders styles: larger, then bold, then all-caps.
+// prominence orders styles: larger, then bold, then all-caps. Italics
+// mark the lower of two otherwise equal styles (bold over bold italic in
+// BMC, Springer and APA; upright over italic small capitals).
 func (s styleKey) prominence() float64 {
 	p := s.size
 	if s.bold {
@@ -126,7 +129,7 @@ func (s styleKey) prominence() float64 {
 		p += 0.3
 	}
 	if s.italic {
-		p += 0.1
+		p -= 0.1
 	}
 	return p
 }
@@ -149,6 +152,8 @@ type heading struct {
 	fixed   bool    // level decided (outline); hierarchy inference keeps it
 	inline  bool    // a run-in label: the line stays in the body text
 	runIn   bool    // an unnumbered run-in paragraph heading (RoleRunIn)
+	font    string  // font of the first line
+	small   bool    // set below body size in a heading typeface (see smallFaceHeading)
 	y       float64 // baseline of the first line
 }
 
@@ -201,7 +206,7 @@ func lineStyle(l *line, st stats) styleKey {
 	if caps && l.capSize > size {
 		size = l.capSize // small caps: the initials carry the real size
 	}
-	return styleKey{size: size, bold: l.bold >= 0.6 && !st.bodyBold, caps: caps, italic: l.italic >= 0.8 && l.bold < 0.6}
+	return styleKey{size: size, bold: l.bold >= 0.6 && !st.bodyBold, caps: caps, italic: l.italic >= 0.8}
 }
 
 // stripNumber removes a leading section number.
@@ -339,6 +344,7 @@ func findCandidates(lines []*line, st stats, skip map[int]bool, runIn bool) []*h
 			continue
 		}
 		h.y = l.y
+		h.font = l.font
 		out = append(out, h)
 		i = h.last
 	}
@@ -473,7 +479,8 @@ func classifyLine(lines []*line, i int, st stats) *heading {
 	if strings.HasSuffix(t, ":") && !hasNum {
 		return nil // a label introducing a list or an equation
 	}
-	if small && !conv {
+	smallFace := small && !conv && smallFaceLine(lines, i, st, style, fontChange, hasNum)
+	if small && !conv && !smallFace {
 		return nil
 	}
 	if !(strong || hasNum || conv) {
@@ -518,6 +525,10 @@ func classifyLine(lines []*line, i int, st stats) *heading {
 		accept = true
 	case strong && conv && !sentence:
 		accept = true
+	case smallFace && ownLine && !sentence && titleCase(stripNumber(t)) && wordCount(t) <= 14:
+		// a lower level in the paper's heading typeface, set below body
+		// size; smallFaceHeading confirms the typeface at document level
+		accept = true
 	case strong && sepAbove && ownLine && !sentence && titleCase(stripNumber(t)):
 		accept = (sizeUp || bold) && (above < 1000 || sizeUp || wordCount(t) <= 12)
 	case !strong && hasNum && sepAbove && ownLine && !sentence && num.Kind != "letter":
@@ -542,7 +553,77 @@ func classifyLine(lines []*line, i int, st stats) *heading {
 	if h.role == "" {
 		h.role = roleFor(h.text)
 	}
+	h.small = smallFace
 	return h
+}
+
+// smallFaceLine reports a line that may be a heading although it is set
+// below body size: many templates set their lower heading levels in the
+// heading typeface (a sans over a serif body) a point or two smaller than
+// the body (BMC and Springer "Classifier performance", IEEE Access "A.
+// CONVERTING ..."). The line must be in a rare font of its own, marked by
+// weight (or by capitals or italics with a section number), not much
+// smaller than the body, and open a block: space above it, or directly
+// under another line set in a bold display font (a heading over it).
+func smallFaceLine(lines []*line, i int, st stats, style styleKey, fontChange, hasNum bool) bool {
+	l := lines[i]
+	if !fontChange || style.size < 0.8*st.bodySize || st.bodyBold || sameFamily(fontFamily(l.font), fontFamily(st.bodyFont)) {
+		return false
+	}
+	if !(style.bold || ((style.caps || style.italic) && hasNum)) {
+		return false
+	}
+	if gapAbove(lines, i) > st.lineSpacing*1.2 {
+		return true
+	}
+	if i == 0 {
+		return false
+	}
+	p := lines[i-1]
+	return p.page == l.page && p.col == l.col && p.bold >= 0.6 && !sameFamily(fontFamily(p.font), fontFamily(st.bodyFont)) && p.size >= l.size
+}
+
+// smallFaceHeading keeps a below-body-size candidate only when its typeface
+// is the paper's heading typeface: a conventionally named heading ("Methods",
+// "Discussion", "IV. Conclusions") is set in the same font family. Bold table headers and figure labels in a small sans font
+// have no such confirmation in papers whose headings use the body family.
+func smallFaceHeading(cands []*heading, st stats) []*heading {
+	var faces []string
+	for _, c := range cands {
+		if c.conv && !c.small && !c.inline && c.font != "" {
+			faces = append(faces, fontFamily(c.font))
+		}
+	}
+	out := cands[:0]
+	for _, c := range cands {
+		if c.small && !slices.ContainsFunc(faces, func(f string) bool { return sameFamily(f, fontFamily(c.font)) }) {
+			continue
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+// sameFamily: one family name extends the other ("formataotf" and
+// "formataotfmdit"), with at least five letters in common.
+func sameFamily(a, b string) bool {
+	if len(a) > len(b) {
+		a, b = b, a
+	}
+	return len(a) >= 5 && strings.HasPrefix(b, a)
+}
+
+// fontFamily is a font name without its subset tag and style suffix
+// ("ABCDEF+MyriadPro-Semibold" -> "MyriadPro"). Names that glue the style
+// on ("FormataOTFMdIt") keep it; they still differ from a serif body family.
+func fontFamily(f string) string {
+	if i := strings.IndexByte(f, '+'); i >= 0 && i <= 7 {
+		f = f[i+1:]
+	}
+	if i := strings.IndexAny(f, "-,"); i > 0 {
+		f = f[:i]
+	}
+	return strings.ToLower(f)
 }
 
 // numberedRunInLabel cuts a numbered line after its title when a sentence

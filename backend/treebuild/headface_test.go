@@ -1,0 +1,128 @@
+package treebuild
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/papertree/papertree/backend/papertree"
+	"github.com/papertree/papertree/backend/pdf"
+)
+
+func TestFontFamily(t *testing.T) {
+	cases := []struct {
+		name, font, want string
+	}{
+		{"subset tag and style", "ABCDEF+MyriadPro-Semibold", "myriadpro"},
+		{"style after a hyphen", "TimesLTStd-Roman", "timesltstd"},
+		{"style glued on", "FormataOTFMdIt", "formataotfmdit"},
+		{"comma style", "Arial,Bold", "arial"},
+		{"bare name", "Helvetica", "helvetica"},
+		{"empty", "", ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if got := fontFamily(c.font); got != c.want {
+				t.Fatalf("fontFamily(%q) = %q, want %q", c.font, got, c.want)
+			}
+		})
+	}
+}
+
+func TestSameFamily(t *testing.T) {
+	cases := []struct {
+		name string
+		a, b string
+		want bool
+	}{
+		{"equal", "myriadpro", "myriadpro", true},
+		{"style glued on", "formataotf", "formataotfmdit", true},
+		{"other family", "myriadpro", "warnockpro", false},
+		{"too short to tell", "cm", "cmr", false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if got := sameFamily(c.a, c.b); got != c.want {
+				t.Fatalf("sameFamily(%q, %q) = %v, want %v", c.a, c.b, got, c.want)
+			}
+		})
+	}
+}
+
+// smallFacePaper lays out a journal article whose sections are set in
+// headFont at 10.5 pt bold and whose subsections are set at 9 pt (bold, and
+// bold italic one level further down) over a 10 pt serif body, as BMC,
+// Springer and IEEE Access do. subFont sets the small lines.
+func smallFacePaper(headFont, subFont string) *pdf.Document {
+	serif := style{font: "WarnockPro-Regular", size: 10}
+	head := style{font: headFont, size: 10.5, bold: true}
+	sub := style{font: subFont, size: 9, bold: true}
+	subsub := style{font: subFont, size: 9, bold: true, italic: true}
+	items := []struct {
+		st   style
+		text string
+	}{
+		{head, "Background"}, {head, "Results"}, {sub, "Classifier performance"}, {sub, "Enrichment of gene sets"},
+		{head, "Discussion"}, {head, "Methods"}, {sub, "Methylation datasets"}, {subsub, "Derived classification scores"},
+		{subsub, "Scores from the literature"}, {sub, "Evaluating the classifiers"}, {head, "Conclusions"},
+	}
+	var pages []pdf.Page
+	p := newPage(1)
+	p.text(72, 80, style{font: "MyriadPro-Regular", size: 20}, "A Journal Article With Small Subheadings")
+	y := 130.0
+	for i, it := range items {
+		if y > 640 {
+			pages = append(pages, p.page)
+			p = newPage(len(pages) + 1)
+			y = 80
+		}
+		p.text(72, y, it.st, it.text)
+		y = p.para(72, y+12, 460, serif, lorem(20+i, 8))
+		y += 12
+	}
+	pages = append(pages, p.page)
+	return &pdf.Document{Pages: pages}
+}
+
+func sectionList(t *testing.T, doc *pdf.Document) string {
+	t.Helper()
+	p, err := Build(context.Background(), doc, DefaultOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	p.Root.Walk(func(path []*papertree.Node) bool {
+		n := path[len(path)-1]
+		if n.Kind == papertree.KindSection {
+			out = append(out, fmt.Sprintf("%d %s", len(path)-1, n.Title))
+		}
+		return true
+	})
+	return strings.Join(out, "|")
+}
+
+// TestSmallFaceHeadings: lines set below body size are subsection headings
+// only in the paper's heading typeface, the family of its conventionally
+// named sections; in the body family, or in a sans the sections do not use,
+// they stay text (bold table heads, figure labels).
+func TestSmallFaceHeadings(t *testing.T) {
+	cases := []struct {
+		name, headFont, subFont string
+		want                    string
+	}{
+		{"sans heading face", "MyriadPro-Bold", "MyriadPro-Semibold",
+			"1 Background|1 Results|2 Classifier performance|2 Enrichment of gene sets|1 Discussion|1 Methods|2 Methylation datasets|3 Derived classification scores|3 Scores from the literature|2 Evaluating the classifiers|1 Conclusions"},
+		{"small lines in the body family", "MyriadPro-Bold", "WarnockPro-Bold",
+			"1 Background|1 Results|1 Discussion|1 Methods|1 Conclusions"},
+		{"small sans lines, serif sections", "WarnockPro-Bold", "MyriadPro-Semibold",
+			"1 Background|1 Results|1 Discussion|1 Methods|1 Conclusions"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if got := sectionList(t, smallFacePaper(c.headFont, c.subFont)); got != c.want {
+				t.Fatalf("sections\n got %s\nwant %s", got, c.want)
+			}
+		})
+	}
+}
