@@ -126,3 +126,43 @@ func TestSmallFaceHeadings(t *testing.T) {
 		})
 	}
 }
+
+// spaced lays out text one letter per run, letter-spaced, starting at x.
+func spaced(x float64, text string) []pdf.Run {
+	var rs []pdf.Run
+	for _, w := range strings.Fields(text) {
+		for _, r := range w {
+			rs = append(rs, pdf.Run{Text: string(r), Font: "AdvGulliv-F", X: x})
+			x += 9 * 0.5 * 1.6
+		}
+		x += 9
+	}
+	return rs
+}
+
+func TestSpacedName(t *testing.T) {
+	cases := []struct {
+		name string
+		runs []pdf.Run
+		want string
+	}{
+		{"two labels over two columns", append(spaced(40, "article info"), spaced(200, "abstract")...), "Abstract"},
+		{"alone", spaced(40, "references"), "References"},
+		{"letter-spaced but no section name", spaced(40, "article info"), ""},
+		{"ordinary words", []pdf.Run{{Text: "Abstract"}, {Text: "and"}, {Text: "more"}, {Text: "words"}, {Text: "here"}}, ""},
+		{"a row of one-letter table cells", append(spaced(40, "a b"), spaced(200, "c d e")...), ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			l := runsLine(9, c.runs...)
+			st := stats{bodySize: 8, lineSpacing: 10}
+			got := ""
+			if h := spacedName([]*line{l}, 0, st); h != nil {
+				got = h.text
+			}
+			if got != c.want {
+				t.Fatalf("spacedName(%q) = %q, want %q", l.text, got, c.want)
+			}
+		})
+	}
+}

@@ -418,6 +418,9 @@ func classifyLine(lines []*line, i int, st stats) *heading {
 		!unicode.IsDigit(first) && !isAllCaps(t) && !(first >= 'A' && first <= 'Z' && len(t) > 1 && (t[1] == '.' || t[1] == ' ')) && !strings.HasPrefix(strings.ToLower(t), "chapter") && !strings.HasPrefix(strings.ToLower(t), "appendix") {
 		return nil
 	}
+	if h := spacedName(lines, i, st); h != nil {
+		return h
+	}
 	if l.maxGap > 3.5*l.size && !numberOnly(firstRunText(l)) {
 		return nil // a table row
 	}
@@ -1079,4 +1082,55 @@ func unnumberedName(t string) bool {
 func wrapsOn(l *line, text string, st stats) bool {
 	colW := st.colWidth[l.col]
 	return (colW > 0 && l.x1-l.x0 > 0.8*colW) || connectorEnd.MatchString(text) || strings.HasSuffix(text, "-")
+}
+
+// spacedName finds a conventional section name set letter-spaced ("a b s t
+// r a c t"), a display device of front matter labels (Elsevier sets "a r t
+// i c l e i n f o" and "a b s t r a c t" side by side on one line over two
+// columns of the front page). The line is cut at wide gaps; a part whose
+// words are all single letters (five or more) and spell a conventional name
+// is the heading, whatever else shares the line.
+func spacedName(lines []*line, i int, st stats) *heading {
+	l := lines[i]
+	if len(l.runs) < 5 || l.size < st.bodySize-0.6 {
+		return nil
+	}
+	var parts []string
+	var cur strings.Builder
+	for j, r := range l.runs {
+		if j > 0 {
+			prev := l.runs[j-1]
+			if r.X-(prev.X+runWidth(prev)) > 1.5*l.size {
+				parts = append(parts, cur.String())
+				cur.Reset()
+			}
+		}
+		cur.WriteString(r.Text)
+		cur.WriteByte(' ')
+	}
+	parts = append(parts, cur.String())
+	for _, p := range parts {
+		ws := strings.Fields(p)
+		if len(ws) < 5 {
+			continue
+		}
+		single := true
+		for _, w := range ws {
+			if len([]rune(w)) != 1 {
+				single = false
+				break
+			}
+		}
+		if !single {
+			continue
+		}
+		name := strings.Join(ws, "")
+		role, ok := ConventionalName(name)
+		if !ok {
+			continue
+		}
+		name = strings.ToUpper(name[:1]) + name[1:]
+		return &heading{text: name, role: role, conv: true, strong: true, page: l.page, first: i, last: i, style: lineStyle(l, st)}
+	}
+	return nil
 }
