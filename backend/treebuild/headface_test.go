@@ -166,3 +166,30 @@ func TestSpacedName(t *testing.T) {
 		})
 	}
 }
+
+func TestDropDrawnTwice(t *testing.T) {
+	run := func(text string, x, y, w float64) pdf.Run {
+		return pdf.Run{Text: text, X: x, Y: y, W: w, Size: 10}
+	}
+	cases := []struct {
+		name string
+		runs []pdf.Run
+		want string
+	}{
+		{"a layer laid over another", []pdf.Run{run("5.6.", 161.4, 410.6, 15), run("Ablation", 178.9, 410.6, 35), run("5.6.", 166.4, 409.2, 15), run("Ablation", 184.4, 409.2, 35)}, "5.6. Ablation"},
+		{"fake bold by overprinting", []pdf.Run{run("Results", 72, 100, 30), run("Results", 72.3, 100, 30)}, "Results"},
+		{"adjacent equal glyphs", []pdf.Run{run("1", 72, 100, 5), run("1", 77, 100, 5)}, "1 1"},
+		{"the same word on the next line", []pdf.Run{run("model", 72, 100, 25), run("model", 72, 112, 25)}, "model model"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			var got []string
+			for _, r := range dropDrawnTwice(c.runs) {
+				got = append(got, r.Text)
+			}
+			if strings.Join(got, " ") != c.want {
+				t.Fatalf("kept %q, want %q", strings.Join(got, " "), c.want)
+			}
+		})
+	}
+}
