@@ -193,3 +193,51 @@ func TestDropDrawnTwice(t *testing.T) {
 		})
 	}
 }
+
+func TestNumberedListNotHeading(t *testing.T) {
+	cases := []struct {
+		name string
+		next string
+		nx   float64
+		want bool // "1 Training:" stays a heading
+	}{
+		{"followed by the next item", "2 A dataset consists of x and y is established", 72, false},
+		{"followed by its text", "A dataset consists of x and y is established", 72, true},
+		{"followed by a subsection number", "1.1 A dataset consists of x and y", 72, true},
+		{"next number elsewhere on the line", "2 A dataset consists of x and y is established", 200, true},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			p := newPage(1)
+			y := p.para(72, 100, 460, body, lorem(1, 6))
+			p.text(72, y+14, boldB, "1 Training:")
+			p.text(c.nx, y+26, body, c.next)
+			p.para(72, y+38, 460, body, lorem(2, 6))
+			lines := linesOf(p)
+			st := computeStats(lines)
+			got := false
+			for i := range lines {
+				if h := classifyLine(lines, i, st); h != nil && strings.HasPrefix(h.text, "1 Training") {
+					got = true
+				}
+			}
+			if got != c.want {
+				t.Fatalf("heading %v, want %v", got, c.want)
+			}
+		})
+	}
+}
+
+func TestCitationTailNotHeading(t *testing.T) {
+	cases := map[string]bool{
+		"B (Statistical Methodology), 34(2): 187–202.": false,
+		"Biometrika 62 (2):269":                        false,
+		"Results of the Second Study (Part 2)":         true,
+		"A Study of 12 (Small) Models":                 true,
+	}
+	for in, want := range cases {
+		if got := plausibleHeadingText(in); got != want {
+			t.Errorf("plausibleHeadingText(%q) = %v, want %v", in, got, want)
+		}
+	}
+}

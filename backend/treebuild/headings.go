@@ -166,6 +166,8 @@ var (
 	leaderRe   = regexp.MustCompile(`(\.\s*){4,}|(·\s*){4,}|…{2,}`)
 	trailNumRe = regexp.MustCompile(`\s\d{1,3}$`)
 	emailRe    = regexp.MustCompile(`@|https?://|www\.|\.com\b|\.edu\b|\.org\b`)
+	// citationRe: volume(issue): pages, the tail of a reference ("34(2): 187–202")
+	citationRe = regexp.MustCompile(`\d\s*\(\d{1,4}\)\s*:\s*\d`)
 	listRe     = regexp.MustCompile(`^(\(?[a-z0-9]{1,2}\)|[•·▪◦‣∗*–—-])\s`)
 )
 
@@ -253,7 +255,7 @@ func plausibleHeadingText(t string) bool {
 	if letterCount(t) < 2 || wordCount(t) > 22 || len([]rune(t)) > 160 {
 		return false
 	}
-	if captionLike(t) || leaderRe.MatchString(t) || emailRe.MatchString(t) {
+	if captionLike(t) || leaderRe.MatchString(t) || emailRe.MatchString(t) || citationRe.MatchString(t) {
 		return false
 	}
 	first := []rune(t)[0]
@@ -517,6 +519,9 @@ func classifyLine(lines []*line, i int, st stats) *heading {
 	}
 	if !hasNum && !conv && h.last+1 < len(lines) && numericShare(lines[h.last+1].text) >= 0.3 && lines[h.last+1].page == l.page {
 		return nil // a table header row above rows of numbers
+	}
+	if hasNum && nextListItem(lines, h.last, num) {
+		return nil // "1 Training:" over "2 A dataset consists of ...": a numbered list or algorithm
 	}
 	below := gapBelow(lines, h.last)
 	ownLine := below > st.lineSpacing*1.1 || (h.last+1 < len(lines) && lineStyle(lines[h.last+1], st) != h.style) ||
@@ -1133,4 +1138,27 @@ func spacedName(lines []*line, i int, st stats) *heading {
 		return &heading{text: name, role: role, conv: true, strong: true, page: l.page, first: i, last: i, style: lineStyle(l, st)}
 	}
 	return nil
+}
+
+// nextListItem reports a numbered line whose next line (same page and
+// column, same left edge, body weight) carries the next number at the same
+// depth: the lines of a numbered list or an algorithm ("1 Training:" / "2 A
+// dataset consists of x and y ..."). A section heading is followed by its
+// text or by a deeper number (3 -> 3.1), never directly by its successor.
+func nextListItem(lines []*line, last int, num Numbering) bool {
+	if num.Kind != "arabic" || last+1 >= len(lines) {
+		return false
+	}
+	l, nx := lines[last], lines[last+1]
+	if nx.page != l.page || nx.col != l.col || math.Abs(nx.x0-lines[last].x0) > 0.5*l.size || nx.bold >= 0.6 {
+		return false
+	}
+	n2, ok := ParseNumbering(strings.TrimSpace(nx.text))
+	if !ok || n2.Kind != "arabic" || n2.Depth != num.Depth {
+		return false
+	}
+	parts, parts2 := strings.Split(num.Number, "."), strings.Split(n2.Number, ".")
+	a, err1 := strconv.Atoi(parts[len(parts)-1])
+	b, err2 := strconv.Atoi(parts2[len(parts2)-1])
+	return err1 == nil && err2 == nil && b == a+1 && strings.Join(parts[:len(parts)-1], ".") == strings.Join(parts2[:len(parts2)-1], ".")
 }
