@@ -241,3 +241,23 @@ func TestCitationTailNotHeading(t *testing.T) {
 		}
 	}
 }
+
+func TestRunInLineTypewriterTail(t *testing.T) {
+	bold := func(s string) pdf.Run { return pdf.Run{Text: s, Font: "CMBX12", Bold: true} }
+	cases := []struct {
+		name string
+		runs []pdf.Run
+		want bool
+	}{
+		{"function name ends the heading", []pdf.Run{bold("3.1."), bold("C++"), bold("to"), bold("R:"), {Text: "wrap", Font: "CMTT10"}}, false},
+		{"prose after the label", []pdf.Run{bold("Training."), {Text: "We", Font: "CMR10"}, {Text: "train", Font: "CMR10"}, {Text: "the", Font: "CMR10"}, {Text: "model", Font: "CMR10"}}, true},
+		{"code in a run-in paragraph", []pdf.Run{bold("Usage."), {Text: "Call", Font: "CMR10"}, {Text: "wrap()", Font: "CMTT10"}, {Text: "on", Font: "CMR10"}, {Text: "it", Font: "CMR10"}}, true},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if got := runInLine(runsLine(11, c.runs...)); got != c.want {
+				t.Fatalf("runInLine = %v, want %v", got, c.want)
+			}
+		})
+	}
+}

@@ -878,6 +878,8 @@ func runInLine(l *line) bool {
 	seenBody := false
 	bodyLetters := 0
 	endsStyled := false
+	proseAfter := false // a non-label word outside a typewriter font
+	restWords := 0
 	for _, r := range l.runs {
 		styled := (label && r.Bold) || (!label && r.Italic)
 		if letterCount(r.Text) > 0 {
@@ -886,6 +888,10 @@ func runInLine(l *line) bool {
 		if !styled {
 			seenBody = true
 			bodyLetters += letterCount(r.Text)
+			restWords += wordCount(r.Text)
+			if letterCount(r.Text) > 0 && !fontMatch(monoFontRe, r.Font) {
+				proseAfter = true
+			}
 		}
 		// styled text after body text is inline emphasis, still run-in,
 		// unless the line also ends in it (below)
@@ -896,6 +902,9 @@ func runInLine(l *line) bool {
 	// A body part of two letters counts when it is a word hyphenated onto
 	// the next line ("Masked LM and the Masking Procedure As-").
 	hyphenTail := strings.HasSuffix(strings.TrimSpace(l.runs[len(l.runs)-1].Text), "-")
+	if !proseAfter && restWords <= 3 {
+		return false // "3.1. C++ to R: wrap" ending in a function name in typewriter: the heading's own words
+	}
 	return seenBody && (bodyLetters >= 3 || (bodyLetters >= 1 && hyphenTail)) && !endsStyled
 }
 
