@@ -127,9 +127,12 @@ func (b *builder) run(ctx context.Context) (*papertree.Paper, error) {
 		if titleLast >= 0 && c.first >= titleFirst && c.first <= titleLast {
 			continue
 		}
+		if repeatsTitle(c, title) {
+			continue
+		}
 		kept = append(kept, c)
 	}
-	cands = pruneCandidates(kept, b.st.bodySize)
+	cands = pruneCandidates(smallFaceHeading(kept, b.st), b.st.bodySize)
 	var heads []*heading
 	if b.opts.UseOutline && usableOutline(b.doc.Outline) {
 		heads = fromOutline(b.doc.Outline, b.lines, cands, b.st, title)
@@ -780,4 +783,21 @@ func runInAbstract(root *papertree.Node) string {
 		}
 	}
 	return ""
+}
+
+// repeatsTitle reports a candidate that is the paper's title printed again
+// (after a publisher's cover page) or the title line of a chapter printed
+// on its own ("Chapter 1 The K2NiF4-Type Cuprate" over the rest of the
+// title): its text, without a chapter label, is the title or the title's
+// first three or more words.
+func repeatsTitle(c *heading, title string) bool {
+	if title == "" || c.conv || (c.hasNum && c.num.Kind != "chapter") {
+		return false
+	}
+	t := c.text
+	if m := chapterRe.FindStringSubmatch(t); m != nil {
+		t = m[3]
+	}
+	k, tk := normKey(t), normKey(title)
+	return k == tk || (wordCount(t) >= 3 && len(k) >= 12 && strings.HasPrefix(tk, k))
 }

@@ -3,6 +3,7 @@ package treebuild
 import (
 	"math"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -116,7 +117,9 @@ type styleKey struct {
 	italic bool
 }
 
-// prominence orders styles: larger, then bold, then all-caps.
+// prominence orders styles: larger, then bold, then all-caps. Italics
+// mark the lower of two otherwise equal styles (bold over bold italic in
+// BMC, Springer and APA; upright over italic small capitals).
 func (s styleKey) prominence() float64 {
 	p := s.size
 	if s.bold {
@@ -126,7 +129,7 @@ func (s styleKey) prominence() float64 {
 		p += 0.3
 	}
 	if s.italic {
-		p += 0.1
+		p -= 0.1
 	}
 	return p
 }
@@ -149,6 +152,8 @@ type heading struct {
 	fixed   bool    // level decided (outline); hierarchy inference keeps it
 	inline  bool    // a run-in label: the line stays in the body text
 	runIn   bool    // an unnumbered run-in paragraph heading (RoleRunIn)
+	font    string  // font of the first line
+	small   bool    // set below body size in a heading typeface (see smallFaceHeading)
 	y       float64 // baseline of the first line
 }
 
@@ -161,6 +166,8 @@ var (
 	leaderRe   = regexp.MustCompile(`(\.\s*){4,}|(·\s*){4,}|…{2,}`)
 	trailNumRe = regexp.MustCompile(`\s\d{1,3}$`)
 	emailRe    = regexp.MustCompile(`@|https?://|www\.|\.com\b|\.edu\b|\.org\b`)
+	// citationRe: volume(issue): pages, the tail of a reference ("34(2): 187–202")
+	citationRe = regexp.MustCompile(`\d\s*\(\d{1,4}\)\s*:\s*\d`)
 	listRe     = regexp.MustCompile(`^(\(?[a-z0-9]{1,2}\)|[•·▪◦‣∗*–—-])\s`)
 )
 
@@ -201,7 +208,7 @@ func lineStyle(l *line, st stats) styleKey {
 	if caps && l.capSize > size {
 		size = l.capSize // small caps: the initials carry the real size
 	}
-	return styleKey{size: size, bold: l.bold >= 0.6 && !st.bodyBold, caps: caps, italic: l.italic >= 0.8 && l.bold < 0.6}
+	return styleKey{size: size, bold: l.bold >= 0.6 && !st.bodyBold, caps: caps, italic: l.italic >= 0.8}
 }
 
 // stripNumber removes a leading section number.
@@ -248,7 +255,7 @@ func plausibleHeadingText(t string) bool {
 	if letterCount(t) < 2 || wordCount(t) > 22 || len([]rune(t)) > 160 {
 		return false
 	}
-	if captionLike(t) || leaderRe.MatchString(t) || emailRe.MatchString(t) {
+	if captionLike(t) || leaderRe.MatchString(t) || emailRe.MatchString(t) || citationRe.MatchString(t) {
 		return false
 	}
 	first := []rune(t)[0]
@@ -339,6 +346,7 @@ func findCandidates(lines []*line, st stats, skip map[int]bool, runIn bool) []*h
 			continue
 		}
 		h.y = l.y
+		h.font = l.font
 		out = append(out, h)
 		i = h.last
 	}
@@ -412,6 +420,9 @@ func classifyLine(lines []*line, i int, st stats) *heading {
 		!unicode.IsDigit(first) && !isAllCaps(t) && !(first >= 'A' && first <= 'Z' && len(t) > 1 && (t[1] == '.' || t[1] == ' ')) && !strings.HasPrefix(strings.ToLower(t), "chapter") && !strings.HasPrefix(strings.ToLower(t), "appendix") {
 		return nil
 	}
+	if h := spacedName(lines, i, st); h != nil {
+		return h
+	}
 	if l.maxGap > 3.5*l.size && !numberOnly(firstRunText(l)) {
 		return nil // a table row
 	}
@@ -473,7 +484,8 @@ func classifyLine(lines []*line, i int, st stats) *heading {
 	if strings.HasSuffix(t, ":") && !hasNum {
 		return nil // a label introducing a list or an equation
 	}
-	if small && !conv {
+	smallFace := small && !conv && smallFaceLine(lines, i, st, style, fontChange, hasNum)
+	if small && !conv && !smallFace {
 		return nil
 	}
 	if !(strong || hasNum || conv) {
@@ -508,6 +520,9 @@ func classifyLine(lines []*line, i int, st stats) *heading {
 	if !hasNum && !conv && h.last+1 < len(lines) && numericShare(lines[h.last+1].text) >= 0.3 && lines[h.last+1].page == l.page {
 		return nil // a table header row above rows of numbers
 	}
+	if hasNum && nextListItem(lines, h.last, num) {
+		return nil // "1 Training:" over "2 A dataset consists of ...": a numbered list or algorithm
+	}
 	below := gapBelow(lines, h.last)
 	ownLine := below > st.lineSpacing*1.1 || (h.last+1 < len(lines) && lineStyle(lines[h.last+1], st) != h.style) ||
 		(fontChange && h.last+1 < len(lines) && lines[h.last+1].font != lines[h.last].font)
@@ -517,6 +532,10 @@ func classifyLine(lines []*line, i int, st stats) *heading {
 	case strong && hasNum && !sentence && ownLine:
 		accept = true
 	case strong && conv && !sentence:
+		accept = true
+	case smallFace && ownLine && !sentence && titleCase(stripNumber(t)) && wordCount(t) <= 14:
+		// a lower level in the paper's heading typeface, set below body
+		// size; smallFaceHeading confirms the typeface at document level
 		accept = true
 	case strong && sepAbove && ownLine && !sentence && titleCase(stripNumber(t)):
 		accept = (sizeUp || bold) && (above < 1000 || sizeUp || wordCount(t) <= 12)
@@ -542,7 +561,77 @@ func classifyLine(lines []*line, i int, st stats) *heading {
 	if h.role == "" {
 		h.role = roleFor(h.text)
 	}
+	h.small = smallFace
 	return h
+}
+
+// smallFaceLine reports a line that may be a heading although it is set
+// below body size: many templates set their lower heading levels in the
+// heading typeface (a sans over a serif body) a point or two smaller than
+// the body (BMC and Springer "Classifier performance", IEEE Access "A.
+// CONVERTING ..."). The line must be in a rare font of its own, marked by
+// weight (or by capitals or italics with a section number), not much
+// smaller than the body, and open a block: space above it, or directly
+// under another line set in a bold display font (a heading over it).
+func smallFaceLine(lines []*line, i int, st stats, style styleKey, fontChange, hasNum bool) bool {
+	l := lines[i]
+	if !fontChange || style.size < 0.8*st.bodySize || st.bodyBold || sameFamily(fontFamily(l.font), fontFamily(st.bodyFont)) {
+		return false
+	}
+	if !(style.bold || ((style.caps || style.italic) && hasNum)) {
+		return false
+	}
+	if gapAbove(lines, i) > st.lineSpacing*1.2 {
+		return true
+	}
+	if i == 0 {
+		return false
+	}
+	p := lines[i-1]
+	return p.page == l.page && p.col == l.col && p.bold >= 0.6 && !sameFamily(fontFamily(p.font), fontFamily(st.bodyFont)) && p.size >= l.size
+}
+
+// smallFaceHeading keeps a below-body-size candidate only when its typeface
+// is the paper's heading typeface: a conventionally named heading ("Methods",
+// "Discussion", "IV. Conclusions") is set in the same font family. Bold table headers and figure labels in a small sans font
+// have no such confirmation in papers whose headings use the body family.
+func smallFaceHeading(cands []*heading, st stats) []*heading {
+	var faces []string
+	for _, c := range cands {
+		if c.conv && !c.small && !c.inline && c.font != "" {
+			faces = append(faces, fontFamily(c.font))
+		}
+	}
+	out := cands[:0]
+	for _, c := range cands {
+		if c.small && !slices.ContainsFunc(faces, func(f string) bool { return sameFamily(f, fontFamily(c.font)) }) {
+			continue
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+// sameFamily: one family name extends the other ("formataotf" and
+// "formataotfmdit"), with at least five letters in common.
+func sameFamily(a, b string) bool {
+	if len(a) > len(b) {
+		a, b = b, a
+	}
+	return len(a) >= 5 && strings.HasPrefix(b, a)
+}
+
+// fontFamily is a font name without its subset tag and style suffix
+// ("ABCDEF+MyriadPro-Semibold" -> "MyriadPro"). Names that glue the style
+// on ("FormataOTFMdIt") keep it; they still differ from a serif body family.
+func fontFamily(f string) string {
+	if i := strings.IndexByte(f, '+'); i >= 0 && i <= 7 {
+		f = f[i+1:]
+	}
+	if i := strings.IndexAny(f, "-,"); i > 0 {
+		f = f[:i]
+	}
+	return strings.ToLower(f)
 }
 
 // numberedRunInLabel cuts a numbered line after its title when a sentence
@@ -789,6 +878,8 @@ func runInLine(l *line) bool {
 	seenBody := false
 	bodyLetters := 0
 	endsStyled := false
+	proseAfter := false // a non-label word outside a typewriter font
+	restWords := 0
 	for _, r := range l.runs {
 		styled := (label && r.Bold) || (!label && r.Italic)
 		if letterCount(r.Text) > 0 {
@@ -797,6 +888,10 @@ func runInLine(l *line) bool {
 		if !styled {
 			seenBody = true
 			bodyLetters += letterCount(r.Text)
+			restWords += wordCount(r.Text)
+			if letterCount(r.Text) > 0 && !fontMatch(monoFontRe, r.Font) {
+				proseAfter = true
+			}
 		}
 		// styled text after body text is inline emphasis, still run-in,
 		// unless the line also ends in it (below)
@@ -807,6 +902,9 @@ func runInLine(l *line) bool {
 	// A body part of two letters counts when it is a word hyphenated onto
 	// the next line ("Masked LM and the Masking Procedure As-").
 	hyphenTail := strings.HasSuffix(strings.TrimSpace(l.runs[len(l.runs)-1].Text), "-")
+	if !proseAfter && restWords <= 3 {
+		return false // "3.1. C++ to R: wrap" ending in a function name in typewriter: the heading's own words
+	}
 	return seenBody && (bodyLetters >= 3 || (bodyLetters >= 1 && hyphenTail)) && !endsStyled
 }
 
@@ -998,4 +1096,78 @@ func unnumberedName(t string) bool {
 func wrapsOn(l *line, text string, st stats) bool {
 	colW := st.colWidth[l.col]
 	return (colW > 0 && l.x1-l.x0 > 0.8*colW) || connectorEnd.MatchString(text) || strings.HasSuffix(text, "-")
+}
+
+// spacedName finds a conventional section name set letter-spaced ("a b s t
+// r a c t"), a display device of front matter labels (Elsevier sets "a r t
+// i c l e i n f o" and "a b s t r a c t" side by side on one line over two
+// columns of the front page). The line is cut at wide gaps; a part whose
+// words are all single letters (five or more) and spell a conventional name
+// is the heading, whatever else shares the line.
+func spacedName(lines []*line, i int, st stats) *heading {
+	l := lines[i]
+	if len(l.runs) < 5 || l.size < st.bodySize-0.6 {
+		return nil
+	}
+	var parts []string
+	var cur strings.Builder
+	for j, r := range l.runs {
+		if j > 0 {
+			prev := l.runs[j-1]
+			if r.X-(prev.X+runWidth(prev)) > 1.5*l.size {
+				parts = append(parts, cur.String())
+				cur.Reset()
+			}
+		}
+		cur.WriteString(r.Text)
+		cur.WriteByte(' ')
+	}
+	parts = append(parts, cur.String())
+	for _, p := range parts {
+		ws := strings.Fields(p)
+		if len(ws) < 5 {
+			continue
+		}
+		single := true
+		for _, w := range ws {
+			if len([]rune(w)) != 1 {
+				single = false
+				break
+			}
+		}
+		if !single {
+			continue
+		}
+		name := strings.Join(ws, "")
+		role, ok := ConventionalName(name)
+		if !ok {
+			continue
+		}
+		name = strings.ToUpper(name[:1]) + name[1:]
+		return &heading{text: name, role: role, conv: true, strong: true, page: l.page, first: i, last: i, style: lineStyle(l, st)}
+	}
+	return nil
+}
+
+// nextListItem reports a numbered line whose next line (same page and
+// column, same left edge, body weight) carries the next number at the same
+// depth: the lines of a numbered list or an algorithm ("1 Training:" / "2 A
+// dataset consists of x and y ..."). A section heading is followed by its
+// text or by a deeper number (3 -> 3.1), never directly by its successor.
+func nextListItem(lines []*line, last int, num Numbering) bool {
+	if num.Kind != "arabic" || last+1 >= len(lines) {
+		return false
+	}
+	l, nx := lines[last], lines[last+1]
+	if nx.page != l.page || nx.col != l.col || math.Abs(nx.x0-lines[last].x0) > 0.5*l.size || nx.bold >= 0.6 {
+		return false
+	}
+	n2, ok := ParseNumbering(strings.TrimSpace(nx.text))
+	if !ok || n2.Kind != "arabic" || n2.Depth != num.Depth {
+		return false
+	}
+	parts, parts2 := strings.Split(num.Number, "."), strings.Split(n2.Number, ".")
+	a, err1 := strconv.Atoi(parts[len(parts)-1])
+	b, err2 := strconv.Atoi(parts2[len(parts2)-1])
+	return err1 == nil && err2 == nil && b == a+1 && strings.Join(parts[:len(parts)-1], ".") == strings.Join(parts2[:len(parts2)-1], ".")
 }

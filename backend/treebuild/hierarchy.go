@@ -261,6 +261,8 @@ func assignLevels(hs []*heading) {
 			h.level = h.num.Depth
 		}
 	}
+	liftChapterExcerpt(hs)
+	acronymStyles(hs)
 	// 2. style votes from headings with known levels
 	votes := map[styleKey]map[int]int{}
 	for _, h := range hs {
@@ -379,5 +381,66 @@ func reconcile(hs []*heading) {
 			h.level = prev + 1
 		}
 		prev = h.level
+	}
+}
+
+// liftChapterExcerpt: a chapter printed on its own (a book chapter, one
+// chapter of a thesis) numbers its sections 1.1, 1.2, ... under a chapter
+// title that is the document's title, not a heading. When every arabic
+// numbered heading is at depth two or more, all share one first number and
+// none carries that number alone, the chapter number is not a level: they
+// move up one.
+func liftChapterExcerpt(hs []*heading) {
+	first, n := "", 0
+	for _, h := range hs {
+		if !h.hasNum || h.fixed || h.num.Kind == "letter" || h.num.Kind == "appendix" {
+			continue
+		}
+		if h.num.Kind != "arabic" || h.num.Depth < 2 {
+			return
+		}
+		f, _, _ := strings.Cut(h.num.Number, ".")
+		if first != "" && f != first {
+			return
+		}
+		first = f
+		n++
+	}
+	if n < 3 {
+		return
+	}
+	for _, h := range hs {
+		if h.hasNum && !h.fixed && h.num.Kind == "arabic" {
+			h.level--
+		}
+	}
+}
+
+// acronymStyles: a one-word heading in capitals ("ORCID", "FAQ") may be an
+// acronym set in the style of the mixed-case headings, not a capitals
+// style of its own. A capitals style that no heading of two or more words
+// confirms is merged into the same style without capitals when the paper
+// has one, so that an acronym does not become the most prominent level.
+func acronymStyles(hs []*heading) {
+	multi := map[styleKey]bool{}
+	present := map[styleKey]bool{}
+	for _, h := range hs {
+		if h.inline {
+			continue
+		}
+		present[h.style] = true
+		if h.style.caps && wordCount(stripNumber(h.text)) >= 2 {
+			multi[h.style] = true
+		}
+	}
+	for _, h := range hs {
+		if h.inline || !h.style.caps || multi[h.style] {
+			continue
+		}
+		plain := h.style
+		plain.caps = false
+		if present[plain] {
+			h.style = plain
+		}
 	}
 }

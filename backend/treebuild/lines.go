@@ -301,7 +301,39 @@ func pageRuns(p pdf.Page) []pdf.Run {
 			runs = append(runs, r)
 		}
 	}
-	return dropMarginNoise(runs, w)
+	return dropMarginNoise(dropDrawnTwice(runs), w)
+}
+
+// dropDrawnTwice removes a run that repeats an earlier run of the page: the
+// same text at the same size drawn again so that the copies overlap by more
+// than half their width and lie within a fraction of an em (fake bold by
+// overprinting, or a revised PDF that laid its new text layer over the old
+// one: "5.6.5.6.AblationAblation"). Overlapping copies of one word are never
+// two words on the printed page; adjacent equal glyphs ("11") do not overlap.
+func dropDrawnTwice(runs []pdf.Run) []pdf.Run {
+	type pos struct{ x, y, size float64 }
+	seen := make(map[string][]pos, len(runs))
+	out := runs[:0]
+	for _, r := range runs {
+		t := strings.TrimSpace(r.Text)
+		if t == "" {
+			out = append(out, r)
+			continue
+		}
+		dup := false
+		for _, p := range seen[t] {
+			if math.Abs(p.size-r.Size) < 0.1 && math.Abs(p.x-r.X) < math.Min(0.6*r.Size, 0.5*r.W) && math.Abs(p.y-r.Y) < 0.4*r.Size {
+				dup = true
+				break
+			}
+		}
+		if dup {
+			continue
+		}
+		seen[t] = append(seen[t], pos{r.X, r.Y, r.Size})
+		out = append(out, r)
+	}
+	return out
 }
 
 // suffixStyle reads weight and slant from a one- or two-letter style
