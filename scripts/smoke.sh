@@ -185,8 +185,30 @@ answer_steps() {
   wait_log 'displayed view" text="page view: page [0-9]+ of [^"]+, [1-9][0-9]* highlights' "page opened from the cell"
   sleep 1
   import -window "$win" "${shot%.png}-compare-page.png"
+  # Ranked search: close the page, the Library tab, "/" focuses the search
+  # box; the ranked results (with their snippets) must be shown.
+  "$xt" --key Escape
+  sleep 0.5
+  "$xt" --click $((wx + 868)) $((wy + 35))
+  sleep 1
+  "$xt" "/"
+  sleep 0.3
+  "$xt" "dropout"
+  wait_log 'displayed view" text="search results: [1-9][0-9]* papers for dropout; first: [^"]+; first remove at [0-9]+,[0-9]+' "ranked search results"
+  sleep 1
+  import -window "$win" "${shot%.png}-search.png"
+  # Remove the first listed paper, then Undo: the Go side logs both.
+  at=$(grep -o 'search results: [^"]*first remove at [0-9]*,[0-9]*' "$work/app.log" | tail -1 | sed 's/.*first remove at //')
+  "$xt" --click $((wx + ${at%,*})) $((wy + ${at#*,}))
+  wait_log '"removing papers" count=1' "a pending removal"
+  wait_log 'displayed view" text="undo offered: 1 papers; undo at [0-9]+,[0-9]+' "the Undo offer"
+  sleep 0.5
+  import -window "$win" "${shot%.png}-remove-undo.png"
+  at=$(grep -o 'undo offered: 1 papers; undo at [0-9]*,[0-9]*' "$work/app.log" | tail -1 | sed 's/.*undo at //')
+  "$xt" --click $((wx + ${at%,*})) $((wy + ${at#*,}))
+  wait_log '"removal undone" count=1' "the removal undone"
   ! grep -qi "panic\|fatal" "$work/app.log" || fail "the app log reports a panic or fatal error"
-  echo "smoke: $(grep -o 'which-papers list: [^"]*' "$work/app.log" | tail -1); $(grep -o 'compare table: [^;]*' "$work/app.log" | tail -1); $(grep -o 'page view: [^"]*' "$work/app.log" | tail -1) ($((SECONDS - t0)) s)"
+  echo "smoke: $(grep -o 'which-papers list: [^"]*' "$work/app.log" | tail -1); $(grep -o 'compare table: [^;]*' "$work/app.log" | tail -1); $(grep -o 'page view: [^"]*' "$work/app.log" | tail -1); $(grep -o 'search results: [^;]*' "$work/app.log" | tail -1); removal undone ($((SECONDS - t0)) s)"
   stop "$app_pid"
   app_pid=""
   passed=$((passed + 1))
@@ -230,9 +252,10 @@ WANT_SHOWN="The language model server at http://127.0.0.1:9 does not answer. Ans
 
 # 6. Answers in their forms, in the production window: four generated
 #    papers (e2e/smokepdf) indexed with the CLI; a which-papers question
-#    typed into the Ask view must be shown as a list of papers, and in the
+#    typed into the Ask view must be shown as a list of papers, in the
 #    Compare view a click on the table's first cell with evidence must open
-#    that cell's page. What the window shows is read from the app log: views
+#    that cell's page, a search typed in the Library view must show ranked
+#    results, and Remove on a listed paper must offer Undo, which undoes it. What the window shows is read from the app log: views
 #    record a rendered list, table and page ("displayed view", see
 #    frontend/src/lib/shown.ts); the table's record says where its first cell
 #    sits, so the click does not depend on the layout. Needs the CLI, go (to

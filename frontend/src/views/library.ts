@@ -311,12 +311,19 @@ function rankedList(s: LibraryState, act: LibraryActions) {
   if (!s.ranked || q.query.trim() === "") return null;
   const byId = new Map(s.papers.map((p) => [p.id, p]));
   const hits = s.ranked.filter((hit) => byId.has(hit.paperId)).slice(0, RANKED_LIMIT);
-  return h(
+  // The app log records the ranked results (lib/shown.ts): how many, and the first.
+  const first = hits[0] ? hits[0].title.trim() || baseName(byId.get(hits[0].paperId)?.file ?? "") : "";
+  const shown = `search results: ${hits.length} papers for ${q.query.trim()}${first ? `; first: ${first}` : ""}`;
+  const sec = h(
     "section",
     { class: "hits", "data-testid": "search-ranked", "aria-label": "Best matches" },
     h("h4", { class: "hits-head" }, hits.length ? `Best matches for “${q.query.trim()}”` : `No passage matches “${q.query.trim()}”`),
     hits.length ? h("ol", { class: "hit-list" }, hits.map((hit) => hitRow(hit, byId.get(hit.paperId), act))) : null,
   );
+  // Once laid out, the record adds where the first listed paper's Remove sits.
+  requestAnimationFrame(() => markAt(sec, shown, document.querySelector<HTMLElement>("[data-testid=paper-remove]"), "first remove"));
+  sec.setAttribute("data-shown", shown);
+  return sec;
 }
 
 function removedList(s: LibraryState, act: LibraryActions) {
@@ -346,12 +353,29 @@ function undoBar(s: LibraryState, act: LibraryActions) {
   if (!s.removing || !act.undoRemove) return null;
   const t = s.removing.titles;
   const what = t.length === 1 ? `“${t[0]}”` : `${t.length} papers`;
-  return h(
+  const undo = button("Undo", act.undoRemove, { kind: "primary" });
+  const bar = h(
     "div",
     { class: "undo-bar", role: "status", "data-testid": "undo-remove" },
     h("span", null, `Removed ${what} from the library. The file stays where it is.`),
-    button("Undo", act.undoRemove, { kind: "primary" }),
+    undo,
   );
+  // The app log records the offer and where Undo sits once laid out
+  // (lib/shown.ts), so a test of the production binary can click it.
+  markAt(bar, `undo offered: ${t.length} papers`, undo, "undo");
+  return bar;
+}
+
+/**
+ * Sets el's data-shown record to what, then (once laid out) adds where
+ * target sits in the window: "; NAME at X,Y".
+ */
+function markAt(el: HTMLElement, what: string, target: HTMLElement | null, name: string) {
+  el.setAttribute("data-shown", what);
+  requestAnimationFrame(() => {
+    const r = target?.isConnected ? target.getBoundingClientRect() : null;
+    if (r && r.width > 0) el.setAttribute("data-shown", `${what}; ${name} at ${Math.round(r.left + r.width / 2)},${Math.round(r.top + r.height / 2)}`);
+  });
 }
 
 function paperList(s: LibraryState, act: LibraryActions) {

@@ -76,6 +76,8 @@ describe("ranked search results", () => {
     expect(searchLibrary).toHaveBeenLastCalledWith("double fetch");
     expect(root.querySelectorAll("[data-testid=search-hit]")).toHaveLength(1);
     expect(root.querySelector("[data-testid=search-ranked]")?.textContent).toContain("Best matches for “double fetch”");
+    // What the app log records for tests of the production binary (lib/shown.ts).
+    expect(root.querySelector("[data-testid=search-ranked]")?.getAttribute("data-shown")).toMatch(/^search results: 1 papers for double fetch; first: \S/);
     root.remove();
   });
 });
@@ -96,6 +98,7 @@ describe("remove with undo", () => {
     expect(removePapers).toHaveBeenCalledWith(["2"]);
     expect(root.querySelector('[data-paper-id="2"]')).toBeNull();
     expect(root.querySelector("[data-testid=undo-remove]")?.textContent).toContain("Removed “Bigtable” from the library");
+    expect(root.querySelector("[data-testid=undo-remove]")?.getAttribute("data-shown")).toMatch(/^undo offered: 1 papers/);
     papers = [...papers]; // the Go side lists it again once undone
     Array.from(root.querySelectorAll<HTMLButtonElement>("[data-testid=undo-remove] button")).find((b) => b.textContent === "Undo")!.click();
     await vi.waitFor(() => expect(root.querySelector('[data-paper-id="2"]')).not.toBeNull());
