@@ -147,17 +147,24 @@ type HeadingEdit struct {
 	Level  int    // OpLevel: the new level (1 = top-level section)
 }
 
+// treeToCorrect resolves ref once, refuses a read-only library and loads
+// the paper's tree (Paper would resolve ref a second time).
+func (l *Library) treeToCorrect(ctx context.Context, ref string) (store.PaperInfo, *papertree.Paper, error) {
+	info, err := l.ResolvePaper(ctx, ref)
+	if err != nil {
+		return info, nil, err
+	}
+	if l.store.ReadOnly() {
+		return info, nil, papertree.Errorf(papertree.EConflict, "%s", store.ReadOnlyMsg)
+	}
+	p, err := l.loadReady(ctx, info)
+	return info, p, err
+}
+
 // EditHeading corrects the tree of a paper and returns its corrections.
 // The correction is kept by the heading's text, so it survives re-indexing.
 func (l *Library) EditHeading(ctx context.Context, ref string, e HeadingEdit) (Corrections, error) {
-	info, err := l.ResolvePaper(ctx, ref)
-	if err != nil {
-		return Corrections{}, err
-	}
-	if l.store.ReadOnly() {
-		return Corrections{}, papertree.Errorf(papertree.EConflict, "%s", store.ReadOnlyMsg)
-	}
-	p, err := l.Paper(ctx, strconv.FormatInt(info.ID, 10))
+	info, p, err := l.treeToCorrect(ctx, ref)
 	if err != nil {
 		return Corrections{}, err
 	}
@@ -213,14 +220,7 @@ func (l *Library) EditHeading(ctx context.Context, ref string, e HeadingEdit) (C
 // UndoHeading removes one heading correction (id 0: the latest) and
 // rebuilds the tree with the others.
 func (l *Library) UndoHeading(ctx context.Context, ref string, id int64) (Corrections, error) {
-	info, err := l.ResolvePaper(ctx, ref)
-	if err != nil {
-		return Corrections{}, err
-	}
-	if l.store.ReadOnly() {
-		return Corrections{}, papertree.Errorf(papertree.EConflict, "%s", store.ReadOnlyMsg)
-	}
-	p, err := l.Paper(ctx, strconv.FormatInt(info.ID, 10))
+	info, p, err := l.treeToCorrect(ctx, ref)
 	if err != nil {
 		return Corrections{}, err
 	}

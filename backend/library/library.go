@@ -370,6 +370,11 @@ func (l *Library) Paper(ctx context.Context, ref string) (*papertree.Paper, erro
 	if err != nil {
 		return nil, err
 	}
+	return l.loadReady(ctx, info)
+}
+
+// loadReady loads the tree of a resolved paper that indexed.
+func (l *Library) loadReady(ctx context.Context, info store.PaperInfo) (*papertree.Paper, error) {
 	if info.Status != store.StatusReady {
 		return nil, papertree.Errorf(papertree.EConflict, "%s could not be indexed: %s", filepath.Base(info.Path), info.ErrMessage)
 	}
