@@ -321,8 +321,7 @@ function rankedList(s: LibraryState, act: LibraryActions) {
     hits.length ? h("ol", { class: "hit-list" }, hits.map((hit) => hitRow(hit, byId.get(hit.paperId), act))) : null,
   );
   // Once laid out, the record adds where the first listed paper's Remove sits.
-  requestAnimationFrame(() => markAt(sec, shown, document.querySelector<HTMLElement>("[data-testid=paper-remove]"), "first remove"));
-  sec.setAttribute("data-shown", shown);
+  markAt(sec, shown, () => document.querySelector<HTMLElement>("[data-testid=paper-remove]"), "first remove");
   return sec;
 }
 
@@ -362,18 +361,20 @@ function undoBar(s: LibraryState, act: LibraryActions) {
   );
   // The app log records the offer and where Undo sits once laid out
   // (lib/shown.ts), so a test of the production binary can click it.
-  markAt(bar, `undo offered: ${t.length} papers`, undo, "undo");
+  markAt(bar, `undo offered: ${t.length} papers`, () => undo, "undo");
   return bar;
 }
 
 /**
  * Sets el's data-shown record to what, then (once laid out) adds where
- * target sits in the window: "; NAME at X,Y".
+ * target() sits in the window: "; NAME at X,Y". target is looked up then,
+ * in the page as mounted, not in the one being replaced.
  */
-function markAt(el: HTMLElement, what: string, target: HTMLElement | null, name: string) {
+function markAt(el: HTMLElement, what: string, target: () => HTMLElement | null, name: string) {
   el.setAttribute("data-shown", what);
   requestAnimationFrame(() => {
-    const r = target?.isConnected ? target.getBoundingClientRect() : null;
+    const t = target();
+    const r = t?.isConnected ? t.getBoundingClientRect() : null;
     if (r && r.width > 0) el.setAttribute("data-shown", `${what}; ${name} at ${Math.round(r.left + r.width / 2)},${Math.round(r.top + r.height / 2)}`);
   });
 }
