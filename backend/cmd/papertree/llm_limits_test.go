@@ -31,10 +31,17 @@ func silentServer(t *testing.T) *httptest.Server {
 	return srv
 }
 
-// TestAskLLMLimits: against a server that never answers, ask returns within
-// --llm-budget with the extractive answer and says the budget ran out; an
-// interrupt (Ctrl+C) during an LLM call says "Cancelled." in plain words;
-// a limit that is not a positive duration is a usage error.
+// TestAskLLMLimits: against a server that never answers, ask returns the
+// extractive answer and says the --llm-budget ran out; an interrupt (Ctrl+C)
+// during an LLM call says "Cancelled." in plain words; a limit that is not a
+// positive duration is a usage error.
+//
+// The budget is checked by what ask says, not by the wall clock (a loaded
+// machine made a 2 s bound fail at 2.013 s): every LLM step that was still
+// waiting must name the budget as its reason, and none may name a longer
+// limit of its own (the 30 s first byte, the 45 s call, the router's 10 s).
+// Were the budget not applied, the server's silence would end each step by
+// one of those instead, or never, and the answer would not be extractive.
 func TestAskLLMLimits(t *testing.T) {
 	srv := silentServer(t)
 	dir := t.TempDir()
@@ -49,18 +56,19 @@ func TestAskLLMLimits(t *testing.T) {
 		env       string // $PAPERTREE_LLM_BUDGET
 		args      []string
 		cancel    time.Duration // interrupt after this long (0: never)
-		within    time.Duration
+		budget    time.Duration // the budget that must end the steps (0: the case never reaches it)
+		shown     string        // the budget as ask words it
 		code      int
 		out, errs []string // wanted in stdout, stderr
 		notErr    string
 	}{
-		{"a never-answering server: the budget ends the LLM steps", "", []string{"--llm-budget", "2s"}, 0, 2 * time.Second, 0,
+		{"a never-answering server: the budget ends the LLM steps", "", []string{"--llm-budget", "2s"}, 0, 2 * time.Second, "2 s", 0,
 			[]string{"Answer (extractive", "fallback: llm: the time budget of one answer (2 s) ran out"}, nil, ""},
-		{"the budget from the environment", "1500ms", nil, 0, 2 * time.Second, 0,
+		{"the budget from the environment", "1500ms", nil, 0, 1500 * time.Millisecond, "2 s", 0,
 			[]string{"Answer (extractive", "time budget of one answer (2 s) ran out"}, nil, ""},
-		{"Ctrl+C during an LLM call", "", nil, 300 * time.Millisecond, 5 * time.Second, 1,
+		{"Ctrl+C during an LLM call", "", nil, 300 * time.Millisecond, 0, "", 1,
 			nil, []string{"Cancelled. [canceled]"}, "embed query"},
-		{"no budget", "", []string{"--llm-budget", "0s"}, 0, 5 * time.Second, 2,
+		{"no budget", "", []string{"--llm-budget", "0s"}, 0, 0, "", 2,
 			nil, []string{"llm.answer_budget_seconds"}, ""},
 	}
 	for _, c := range cases {
@@ -77,8 +85,11 @@ func TestAskLLMLimits(t *testing.T) {
 			code := run(ctx, append(args, "How are glyphs grouped?"), &out, &errb)
 			took := time.Since(start)
 			t.Logf("exit %d after %s", code, took.Round(time.Millisecond))
-			if code != c.code || took > c.within {
-				t.Errorf("exit %d after %s, want %d within %s\n%s\n%s", code, took, c.code, c.within, out.String(), errb.String())
+			if code != c.code {
+				t.Errorf("exit %d after %s, want %d\n%s\n%s", code, took, c.code, out.String(), errb.String())
+			}
+			if c.budget > 0 {
+				checkBudgetEndedSteps(t, out.String(), c.budget, c.shown)
 			}
 			for _, w := range c.out {
 				if !strings.Contains(out.String(), w) {
@@ -94,6 +105,48 @@ func TestAskLLMLimits(t *testing.T) {
 				t.Errorf("stderr has %q:\n%s", c.notErr, errb.String())
 			}
 		})
+	}
+}
+
+// checkBudgetEndedSteps checks the fallback lines of a plain ask against a
+// server that never answers: at least one LLM step fell back; every step
+// that fell back for want of a reply names the answer's budget, except the
+// router, whose share of the budget must be shorter than the budget; no step
+// names a limit of its own that is longer than the budget (the 30 s first
+// byte, the 45 s call).
+func checkBudgetEndedSteps(t *testing.T, out string, budget time.Duration, shown string) {
+	t.Helper()
+	reason := "the time budget of one answer (" + shown + ") ran out"
+	steps := 0
+	for _, line := range strings.Split(out, "\n") {
+		if !strings.HasPrefix(line, "fallback: ") {
+			continue
+		}
+		if i := strings.Index(line, "no reply within "); i >= 0 {
+			d, err := time.ParseDuration(strings.TrimSuffix(line[i+len("no reply within "):], ")"))
+			if err != nil || d >= budget {
+				t.Errorf("the router waited %s (%v), not a share of the %s budget: %s", d, err, budget, line)
+			}
+			continue
+		}
+		if !strings.Contains(line, "LLM call failed") {
+			continue
+		}
+		steps++
+		if strings.HasPrefix(line, "fallback: auto_route: ") && strings.Contains(line, "before the deadline") {
+			continue // the router's share, named on its own line above
+		}
+		if !strings.Contains(line, reason) {
+			t.Errorf("a step ended by something else than the budget: %s", line)
+		}
+	}
+	if steps == 0 || !strings.Contains(out, "fallback: llm: "+reason) {
+		t.Errorf("no LLM step fell back for the budget:\n%s", out)
+	}
+	for _, own := range []string{"first-byte limit", "limit per call"} {
+		if strings.Contains(out, own) {
+			t.Errorf("a step waited for its own limit (%q), not the budget:\n%s", own, out)
+		}
 	}
 }
 
