@@ -39,14 +39,87 @@ func rawSQL(t *testing.T, path string, qs ...string) {
 	}
 }
 
-// TestForeignDatabaseUntouched: a database that is not a PaperTree library
-// (a copy of a real zotero.sqlite, another program's WAL database) given as
-// --db is refused by EVERY command that takes --db, with a non-zero exit and
-// a plain message, and is byte-identical afterwards with no -wal/-shm/
-// -journal file beside it.
-func TestForeignDatabaseUntouched(t *testing.T) {
-	pdfs := t.TempDir()
+// foreignCommands is one run of every command that takes --db (the guard in
+// TestForeignDatabaseUntouched checks it against the usage text), with
+// arguments that reach the opening of the library: inputs that are valid
+// (or empty) so that no command stops on them first.
+func foreignCommands(t *testing.T) [][]string {
+	dir := t.TempDir()
+	pdfs := filepath.Join(dir, "pdfs")
+	os.Mkdir(pdfs, 0o755)
 	copyFile(t, filepath.Join(fixtures, "twocolumn.pdf"), filepath.Join(pdfs, "a.pdf"))
+	write := func(name, text string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	bib := write("refs.bib", "@article{k1, title={A Title}, author={A. Author}, year={2020}, file={"+filepath.Join(pdfs, "a.pdf")+"}}\n")
+	list := write("list.json", "[]")
+	set := write("set.json", `{"questions":[]}`)
+	qasper := write("qasper.json", "{}")
+	zot := t.TempDir() // an empty Zotero data folder: import stops on the library before reading it
+	return [][]string{
+		{"list"}, {"list", "--json"}, {"ask", "what is the method"}, {"ask", "--json", "what is the method"},
+		{"tree", "1"}, {"search", "glyphs"}, {"remove", "1"},
+		{"export", "--answer", "1"}, {"export", "--history"}, {"compare"}, {"compare", "--json"},
+		{"edit", "--paper", "1", "--title", "T"}, {"edit", "--paper", "1", "--undo", "title"},
+		{"heading", "--paper", "1", "--node", "2", "--rename", "X"}, {"heading", "--paper", "1", "--undo"},
+		{"index", "--quiet", pdfs}, {"repair"}, {"repair", "--json"}, {"structures"},
+		{"import", "bibtex", bib}, {"import", "zotero", zot},
+		{"eval", "library", "--questions", list}, {"eval", "compare", "--set", list},
+		{"eval", "search", "--set", set}, {"eval", "questions", "--set", set, "--pdfs", pdfs},
+		{"eval", "qasper", "--data", qasper, "--limit", "1"},
+		{"bench", "query", "--n", "1", "--scales", "1"},
+	}
+}
+
+// TestForeignDatabaseUntouched: a database that is not a PaperTree library
+// given as --db is refused by EVERY command that takes --db, with a non-zero
+// exit and a plain message, and is byte-identical afterwards with no -wal/
+// -shm/-journal file beside it. The files: a copy of a real zotero.sqlite
+// (shared data), another program's database made here with a few tables and
+// rows (rollback journal, and in WAL mode).
+func TestForeignDatabaseUntouched(t *testing.T) {
+	commands := foreignCommands(t)
+	// Every command of the usage text that takes --db has a run above.
+	for _, line := range strings.Split(usage, "\n") {
+		f := strings.Fields(line)
+		if len(f) < 2 || f[0] != "papertree" || !strings.Contains(line, "--db") {
+			continue
+		}
+		name := f[1]
+		if len(f) > 2 && !strings.HasPrefix(f[2], "-") {
+			name += " " + f[2] // import zotero, eval library, bench query
+		}
+		found := false
+		for _, args := range commands {
+			if strings.HasPrefix(strings.Join(args, " ")+" ", name+" ") {
+				found = true
+			}
+		}
+		if !found {
+			t.Errorf("%q takes --db but is not run on a foreign database here", name)
+		}
+	}
+	other := func(wal bool) func(t *testing.T, p string) {
+		return func(t *testing.T, p string) {
+			var qs []string
+			if wal {
+				qs = append(qs, `PRAGMA journal_mode = WAL`)
+			}
+			qs = append(qs,
+				`CREATE TABLE items (id INTEGER PRIMARY KEY, title TEXT NOT NULL, added TEXT)`,
+				`CREATE TABLE creators (id INTEGER PRIMARY KEY, item INTEGER REFERENCES items(id), name TEXT)`,
+				`CREATE INDEX creators_item ON creators(item)`,
+				`CREATE TABLE settings (key TEXT PRIMARY KEY, value BLOB)`,
+				`INSERT INTO items(title, added) VALUES ('Attention Is All You Need', '2017-06-12'), ('Deep Residual Learning', '2015-12-10')`,
+				`INSERT INTO creators(item, name) VALUES (1, 'Vaswani'), (2, 'He')`,
+				`INSERT INTO settings VALUES ('version', x'0102')`)
+			rawSQL(t, p, qs...)
+		}
+	}
 	files := []struct {
 		name string
 		make func(t *testing.T, p string)
@@ -54,23 +127,18 @@ func TestForeignDatabaseUntouched(t *testing.T) {
 		{"zotero.sqlite copy", func(t *testing.T, p string) {
 			copyFile(t, filepath.Join(shareddata.Dir(t, "zotero", "Zotero"), "zotero.sqlite"), p)
 		}},
-		{"other program's WAL database", func(t *testing.T, p string) {
-			rawSQL(t, p, `PRAGMA journal_mode = WAL`, `CREATE TABLE items (id INTEGER PRIMARY KEY, title TEXT)`, `INSERT INTO items(title) VALUES ('x')`)
-		}},
-	}
-	commands := [][]string{
-		{"list"}, {"list", "--json"}, {"ask", "what is the method"}, {"ask", "--json", "what is the method"},
-		{"tree", "1"}, {"export", "--answer", "1"}, {"export", "--history"}, {"compare"}, {"compare", "--json"},
-		{"index", "--quiet", pdfs}, {"repair"}, {"repair", "--json"}, {"structures"},
+		{"other program's database", other(false)},
+		{"other program's WAL database", other(true)},
 	}
 	for _, f := range files {
 		for _, args := range commands {
-			t.Run(f.name+"/"+strings.Join(args[:1], " "), func(t *testing.T) {
+			t.Run(f.name+"/"+strings.Join(args[:min(2, len(args))], " "), func(t *testing.T) {
 				p := filepath.Join(t.TempDir(), "zotero.sqlite")
 				f.make(t, p)
 				before := sha(t, p)
 				out, errs, code := cli(t, append(args, "--db", p)...)
-				if code == 0 || !strings.Contains(errs, "is not a PaperTree library") || !strings.Contains(errs, "[invalid]") {
+				if code == 0 || !strings.Contains(errs, "is not a PaperTree library") || !strings.Contains(errs, "[invalid]") ||
+					!strings.Contains(errs, "PaperTree left it unchanged") {
 					t.Errorf("%v: exit %d, stdout %q, stderr %q", args, code, out, errs)
 				}
 				if sha(t, p) != before {
