@@ -70,13 +70,9 @@ func TestAskAutoRouterLLM(t *testing.T) {
 			if _, err := l.ConfigureLLM(context.Background(), cfg); err != nil {
 				t.Fatal(err)
 			}
-			start := time.Now()
 			a, err := l.Ask(context.Background(), AskRequest{Question: tt.question, Budget: 200})
 			if err != nil {
 				t.Fatal(err)
-			}
-			if tt.budget > 0 && time.Since(start) > tt.budget+time.Second {
-				t.Errorf("answered in %s with a %s budget", time.Since(start), tt.budget)
 			}
 			if a.Diag.Route != tt.route || a.Diag.RouteBy != tt.by || !strings.Contains(a.Diag.RouteWhy, tt.why) {
 				t.Errorf("route %q by %q (%q), want %q by %q (%q)", a.Diag.Route, a.Diag.RouteBy, a.Diag.RouteWhy, tt.route, tt.by, tt.why)

@@ -72,13 +72,13 @@ func TestBreakerStopsAskingAHungServer(t *testing.T) {
 		t.Errorf("structures while open: %+v %v", ssum, err)
 	}
 	before := len(s.Calls())
-	t0 := time.Now()
 	a, err := l.Ask(ctx, AskRequest{Question: "How are headings and glyphs grouped?", Budget: 256})
 	if err != nil || a.Mode != "extractive" || !strings.Contains(strings.Join(a.Diag.Fallbacks, "\n"), "missed its time limit") {
 		t.Fatalf("ask while open: %v %v", a, err)
 	}
-	if n := len(s.Calls()) - before; n != 0 || time.Since(t0) > 2*time.Second {
-		t.Errorf("ask while open: %d requests in %s", n, time.Since(t0))
+	// No request reached the server, so nothing could be waited for.
+	if n := len(s.Calls()) - before; n != 0 {
+		t.Errorf("ask while open: %d requests", n)
 	}
 
 	// After the pause one call at a time probes the server: the two

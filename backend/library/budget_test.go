@@ -66,9 +66,12 @@ func injects(w http.ResponseWriter, r *http.Request, c chatCall) {
 }
 
 // TestAskHostileServer: against a server that never answers, never stops,
-// sends 100 MB, sends a web page or injects instructions, Ask returns within
-// the answer's time budget with the extractive answer, saves nothing of the
-// reply, and its diagnostics say which steps fell back and why.
+// sends 100 MB, sends a web page or injects instructions, Ask returns the
+// extractive answer, saves nothing of the reply, and its diagnostics say
+// which steps fell back and why. That the budget ended the never-answering
+// server's steps is read from those diagnostics, not from the wall clock (a
+// loaded machine cannot break it): with the per-call limits set to a minute,
+// any other ending would name a per-call limit instead.
 func TestAskHostileServer(t *testing.T) {
 	// The cases that do not wait for the budget get a long one, so a slow
 	// machine reading 3 x 4 MB never runs into it.
@@ -108,9 +111,6 @@ func TestAskHostileServer(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if took > c.budget {
-				t.Errorf("answered in %s, over the %s budget", took, c.budget)
-			}
 			if a.Mode != "extractive" || a.Text == "" || len(a.Evidence) == 0 {
 				t.Errorf("mode %s, text %q, %d evidence", a.Mode, a.Text, len(a.Evidence))
 			}
@@ -133,20 +133,18 @@ func TestAskHostileServer(t *testing.T) {
 
 // TestAskCancelled: Ctrl+C (or the Stop button) during an LLM call ends Ask
 // with ECanceled "Cancelled.", not with the message of the step it
-// interrupted, and promptly.
+// interrupted. Promptness needs no clock: the server never answers, so an
+// Ask that ignored the cancel would run into its budget and come back with
+// the extractive answer instead of the error.
 func TestAskCancelled(t *testing.T) {
 	s := newLLMServer(t)
 	l := askLib(t, s, "a.pdf")
 	s.raw = neverAnswers
 	ctx, cancel := context.WithCancel(context.Background())
 	time.AfterFunc(200*time.Millisecond, cancel)
-	start := time.Now()
 	a, err := l.Ask(ctx, AskRequest{Question: "How are headings and glyphs grouped?", Budget: 256})
 	if a != nil || papertree.ErrorCode(err) != papertree.ECanceled || papertree.ErrorMessage(err) != "Cancelled." {
 		t.Errorf("answer %v, err %v (%s), want ECanceled \"Cancelled.\"", a, err, papertree.ErrorMessage(err))
-	}
-	if took := time.Since(start); took > 5*time.Second {
-		t.Errorf("cancelled ask returned after %s", took)
 	}
 	if list, _ := l.Answers(context.Background(), 10, 0); len(list) != 0 {
 		t.Errorf("a cancelled question saved %d answers", len(list))

@@ -607,18 +607,16 @@ func TestAskMultiDoc(t *testing.T) {
 }
 
 func TestAskWithoutLLM(t *testing.T) {
-	// A configured server that does not answer: Open still works, quickly,
-	// and the library is extractive.
+	// A configured server that does not answer: Open still works and the
+	// library is extractive (the port is closed, so no limit is waited for;
+	// the detection's own limit is not timed here, a loaded machine would
+	// break a wall-clock bound).
 	dead := httptest.NewServer(http.NotFoundHandler())
 	url := dead.URL
 	dead.Close()
-	start := time.Now()
 	l := openLib(t, &llm.Config{Provider: llm.ProviderOpenAI, BaseURL: url, ChatModel: chatModel, APIKey: apiKey})
 	if st, on := l.LLMStatus(); on || len(st.Problems) == 0 {
 		t.Errorf("LLM on with a dead server: %+v", st)
-	}
-	if d := time.Since(start); d > DefaultLLMDetectTimeout+2*time.Second {
-		t.Errorf("Open took %v", d)
 	}
 	index(t, l, testPDF(t, t.TempDir(), "a.pdf"))
 	a, err := l.Ask(context.Background(), AskRequest{Question: "How are glyphs grouped?"})

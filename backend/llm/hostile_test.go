@@ -32,8 +32,10 @@ func hostileOp(ctx context.Context, ops *Ops, stream bool, segment string) (Outc
 
 // TestHostileServers: a server that never answers, one that never stops,
 // one that sends 100 MB, and a web page where the API should be. Each call
-// ends within its deadlines having read at most its cap, is not retried,
-// and the operation falls back saying why.
+// ends by the limit it names (read from the error, not from the wall clock,
+// which a loaded machine can stretch; the slow servers answer only after
+// 20 s and the endless ones never end, so any other ending fails), having
+// read at most its cap, is not retried, and the operation falls back.
 func TestHostileServers(t *testing.T) {
 	cases := []struct {
 		name   string
@@ -41,27 +43,26 @@ func TestHostileServers(t *testing.T) {
 		stream bool
 		limits func(*Config)
 		want   string
-		within time.Duration
 		limit  bool // the error is ErrTimeLimit (the server missed a time limit)
 	}{
 		{"slow: no first byte within the limit", func(k string) replyFunc { return slowReply(k, 20*time.Second) }, false,
-			func(c *Config) { c.FirstByteTimeout = 150 * time.Millisecond }, "did not start answering within the 0.15 s first-byte limit", 2 * time.Second, true},
+			func(c *Config) { c.FirstByteTimeout = 150 * time.Millisecond }, "did not start answering within the 0.15 s first-byte limit", true},
 		{"slow streamed: no first byte within the limit", func(k string) replyFunc { return slowReply(k, 20*time.Second) }, true,
-			func(c *Config) { c.FirstByteTimeout = 150 * time.Millisecond }, "did not start answering within the 0.15 s first-byte limit", 2 * time.Second, true},
+			func(c *Config) { c.FirstByteTimeout = 150 * time.Millisecond }, "did not start answering within the 0.15 s first-byte limit", true},
 		{"endless trickle: the call limit ends it", func(k string) replyFunc { return endlessReply(k, 40*time.Millisecond) }, false,
-			func(c *Config) { c.CallTimeout = 300 * time.Millisecond }, "did not finish one request within the 0.3 s limit per call", 2 * time.Second, true},
+			func(c *Config) { c.CallTimeout = 300 * time.Millisecond }, "did not finish one request within the 0.3 s limit per call", true},
 		{"endless trickle streamed: the call limit ends it", func(k string) replyFunc { return endlessReply(k, 40*time.Millisecond) }, true,
-			func(c *Config) { c.CallTimeout = 300 * time.Millisecond }, "did not finish one request within the 0.3 s limit per call", 2 * time.Second, true},
+			func(c *Config) { c.CallTimeout = 300 * time.Millisecond }, "did not finish one request within the 0.3 s limit per call", true},
 		{"endless flood: the reply cap ends it", func(k string) replyFunc { return endlessReply(k, 0) }, false,
-			func(c *Config) { c.MaxReplyBytes = 256 << 10 }, "sent a reply longer than the 256 KB limit", 5 * time.Second, false},
+			func(c *Config) { c.MaxReplyBytes = 256 << 10 }, "sent a reply longer than the 256 KB limit", false},
 		{"endless flood streamed: the reply cap ends it", func(k string) replyFunc { return endlessReply(k, 0) }, true,
-			func(c *Config) { c.MaxReplyBytes = 256 << 10 }, "sent a reply longer than the 256 KB limit", 5 * time.Second, false},
+			func(c *Config) { c.MaxReplyBytes = 256 << 10 }, "sent a reply longer than the 256 KB limit", false},
 		{"huge: a 100 MB reply stops at the default cap", func(k string) replyFunc { return hugeReply(k, 100<<20) }, false,
-			func(*Config) {}, "sent a reply longer than the 4 MB limit", 10 * time.Second, false},
+			func(*Config) {}, "sent a reply longer than the 4 MB limit", false},
 		{"HTML page", func(string) replyFunc { return htmlReply() }, false,
-			func(*Config) {}, "a web page (HTML) instead of an API reply", 2 * time.Second, false},
+			func(*Config) {}, "a web page (HTML) instead of an API reply", false},
 		{"HTML page streamed", func(string) replyFunc { return htmlReply() }, true,
-			func(*Config) {}, "a web page (HTML) instead of an API reply", 2 * time.Second, false},
+			func(*Config) {}, "a web page (HTML) instead of an API reply", false},
 	}
 	for _, tc := range cases {
 		for _, kind := range kinds {
@@ -77,9 +78,6 @@ func TestHostileServers(t *testing.T) {
 				out, _ := hostileOp(context.Background(), ops, tc.stream, "The section evaluates the parser on 40 papers.")
 				took := time.Since(start)
 				runtime.ReadMemStats(&after)
-				if took > tc.within {
-					t.Errorf("the call took %s, want under %s", took.Round(time.Millisecond), tc.within)
-				}
 				if !out.Fallback || papertree.ErrorCode(out.Err) != papertree.ELLM || !strings.Contains(out.Reason, tc.want) {
 					t.Errorf("outcome %+v, want a fallback saying %q", out, tc.want)
 				}
