@@ -140,13 +140,14 @@ var testIndexOpened func(*library.Library)
 
 // noPDFs refuses an index job before the library is opened (so no new
 // library file is left behind) when no PDF is found under any path; paths
-// that do not exist are reported by the job itself.
+// that do not exist and folders that cannot be read are reported by the job
+// itself, with the reason (permission denied), never as "no PDF files".
 func noPDFs(paths []string) error {
 	for _, p := range paths {
 		if _, err := os.Stat(p); err != nil {
 			return nil
 		}
-		if files, _, err := library.FindPDFsReport([]string{p}); err != nil || len(files) > 0 {
+		if files, unreadable, err := library.FindPDFsReport([]string{p}); err != nil || len(files) > 0 || len(unreadable) > 0 {
 			return nil
 		}
 	}
