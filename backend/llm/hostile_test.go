@@ -99,6 +99,31 @@ func TestHostileServers(t *testing.T) {
 	}
 }
 
+// TestConnectLimit: a server that takes the connection and never completes
+// the TLS handshake is given up after the connect limit, named in the
+// error, and not asked again. The call and first-byte limits are 20 s, so a
+// connect limit not applied would end the call by one of them instead.
+func TestConnectLimit(t *testing.T) {
+	addr, conns := stalledListener(t)
+	for _, stream := range []bool{false, true} {
+		before := conns()
+		cfg := Config{Provider: ProviderOpenAI, BaseURL: "https://" + addr, ChatModel: "test-chat", APIKey: testKey,
+			RetryBaseDelay: time.Millisecond, RetryMaxDelay: 20 * time.Millisecond,
+			ConnectTimeout: 150 * time.Millisecond, FirstByteTimeout: 20 * time.Second, CallTimeout: 20 * time.Second}
+		out, _ := hostileOp(context.Background(), NewOps(newTestClient(t, cfg, nil)), stream, "The section evaluates the parser.")
+		want := "cannot connect to the LLM server at https://" + addr + " within the 0.15 s connect limit"
+		if !out.Fallback || papertree.ErrorCode(out.Err) != papertree.ELLM || !strings.Contains(out.Reason, want) {
+			t.Errorf("stream %v: outcome %+v, want a fallback saying %q", stream, out, want)
+		}
+		if !errors.Is(out.Err, ErrTimeLimit) {
+			t.Errorf("stream %v: %v is not ErrTimeLimit", stream, out.Err)
+		}
+		if n := conns() - before; n > 1 {
+			t.Errorf("stream %v: %d connections, want 1 (a limit that was hit is not retried)", stream, n)
+		}
+	}
+}
+
 // TestDeadlineCauseNamed: a deadline set by the caller with a coded cause
 // (the library's budget for one answer) is named in the error.
 func TestDeadlineCauseNamed(t *testing.T) {
