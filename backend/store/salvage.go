@@ -11,10 +11,11 @@ import (
 )
 
 // salvageTables are the tables whose rows cannot be made again from the
-// PDFs: the researcher's saved answers and corrections, imported references, the dates
-// papers were added, and what LLM calls cost (cache and usage). Everything
-// else (papers, trees, full-text and vectors) is indexed again.
-var salvageTables = []string{"answers", "paper_ref", "paper_added", "llm_cache", "llm_usage", "paper_edit", "heading_edit", "paper_read_tree"}
+// PDFs: the researcher's saved answers, corrections and removals, imported
+// references, the dates papers were added, and what LLM calls cost (cache
+// and usage). Everything else (papers, trees, full-text and vectors) is
+// indexed again.
+var salvageTables = []string{"answers", "paper_ref", "paper_added", "llm_cache", "llm_usage", "paper_edit", "heading_edit", "paper_read_tree", "removed_files"}
 
 // SalvageReport says what Salvage read out of a damaged library.
 type SalvageReport struct {

@@ -74,3 +74,57 @@ func TestSalvageSkipsDamagedPages(t *testing.T) {
 		t.Error("the damaged file was changed")
 	}
 }
+
+// TestSalvageKeepsWhatPDFsCannotRebuild: every table of a library is either
+// made again from the PDFs by a rebuild or copied by Salvage, so a table
+// added later cannot be dropped by repair without a decision here; and the
+// researcher's removals (tombstones) survive a rebuild, so that indexing the
+// folder again does not bring removed papers back.
+func TestSalvageKeepsWhatPDFsCannotRebuild(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	s, err := Open(ctx, filepath.Join(dir, "lib.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rebuilt := map[string]bool{"papers": true, "nodes": true, "node_closure": true, "paper_vectors": true,
+		"structures": true, "meta": true, "schema_migrations": true}
+	salvaged := map[string]bool{}
+	for _, tb := range salvageTables {
+		salvaged[tb] = true
+	}
+	rows, err := s.w.QueryContext(ctx, `SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for rows.Next() {
+		var name string
+		rows.Scan(&name)
+		// The full-text index and sqlite-vec's tables are built from nodes.
+		if strings.HasPrefix(name, "node_fts") || strings.HasPrefix(name, "vec_") {
+			continue
+		}
+		if !rebuilt[name] && !salvaged[name] {
+			t.Errorf("table %s is neither made again from the PDFs nor copied by Salvage", name)
+		}
+	}
+	rows.Close()
+
+	if _, err := s.w.ExecContext(ctx, `INSERT INTO removed_files(path, hash, title, paper_id, removed_at) VALUES (?, 'h', 'A removed paper', 7, 1700000000000)`,
+		"/papers/removed.pdf"); err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	dst, err := Open(ctx, filepath.Join(dir, "new.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer dst.Close()
+	rep, err := dst.Salvage(ctx, filepath.Join(dir, "lib.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if removed, err := dst.RemovedPaths(ctx); err != nil || !removed["/papers/removed.pdf"] {
+		t.Errorf("the removal was lost: %v, %v (copied %v)", removed, err, rep.Copied)
+	}
+}
