@@ -116,6 +116,7 @@ func (b *builder) run(ctx context.Context) (*papertree.Paper, error) {
 		titleFirst, titleLast, title = lo, hi, t
 	}
 	if titleFirst >= 0 {
+		titleFirst, titleLast, title = refineTitle(b.lines, titleFirst, titleLast, title, b.st)
 		titleFirst, titleLast = startBelowPrevious(b.lines, titleFirst, titleLast, b.st)
 	}
 	title = titleCaseCaps(title)
@@ -272,6 +273,11 @@ func findTitle(lines []*line, st stats, skip map[int]bool, infoTitle string) (in
 	bestSize := 0.0
 	for i := first; i < len(lines) && lines[i].page == page; i++ {
 		l := lines[i]
+		if best >= 0 && emailRe.MatchString(l.text) && l.y > lines[best].y {
+			// The authors' addresses follow the title: larger text under
+			// them is a figure's lettering or a logo, not the title.
+			break
+		}
 		if l.y > 0.6*l.pageH || letterCount(l.text) < 3 || captionLike(l.text) || emailRe.MatchString(l.text) || isArticleLabel(l.text) || citationLine(l.text) {
 			continue
 		}
@@ -345,27 +351,57 @@ func infoTitleOnPage(lines []*line, skip map[int]bool, info string) (int, int, s
 			}
 			continue
 		}
-		acc := ""
-		var parts []string
-		for j := i; j < len(lines) && j < i+6 && lines[j].page == page; j++ {
-			if j > i && math.Abs(lines[j].size-l.size) > 0.6 {
-				break
-			}
-			acc += normKey(lines[j].text)
-			parts = append(parts, lines[j].text)
-			if !strings.HasPrefix(key, acc) {
-				break
-			}
-			if acc == key {
-				printed := joinLines(parts)
-				if strings.Count(printed, " ") < strings.Count(info, " ") {
-					printed = info
+		// A drop capital may be missing from the info title or set apart
+		// from the printed line ("Diosyncratic" in the info, "IDIOSYNCRATIC"
+		// printed): up to two leading characters of either side are
+		// skipped, and then the printed text is the title.
+		first := normKey(l.text)
+		for skipInfo := 0; skipInfo <= 2; skipInfo++ {
+			for skipLine := 0; skipLine <= 2; skipLine++ {
+				if skipInfo > 0 && skipLine > 0 || skipLine > len(first) || skipInfo > len(key) {
+					continue
 				}
-				return i, j, printed, true
+				k := key[skipInfo:]
+				need := 1
+				if skipInfo+skipLine > 0 {
+					need = 4
+				}
+				if n := min(8, len(k), len(first)-skipLine); n < need || first[skipLine:skipLine+n] != k[:n] {
+					continue
+				}
+				if j, printed, ok := infoTitleFrom(lines, i, page, k, skipLine); ok {
+					if skipInfo == 0 && skipLine == 0 && strings.Count(printed, " ") < strings.Count(info, " ") {
+						printed = info
+					}
+					return i, j, printed, true
+				}
 			}
 		}
 	}
 	return 0, 0, "", false
+}
+
+// infoTitleFrom reports whether the lines from i on (same page, same size)
+// spell key once the first skip characters of their key are dropped, and
+// returns the last line and the printed text.
+func infoTitleFrom(lines []*line, i, page int, key string, skip int) (int, string, bool) {
+	l := lines[i]
+	acc := ""
+	var parts []string
+	for j := i; j < len(lines) && j < i+6 && lines[j].page == page; j++ {
+		if j > i && math.Abs(lines[j].size-l.size) > 0.6 {
+			break
+		}
+		acc += normKey(lines[j].text)
+		parts = append(parts, lines[j].text)
+		if len(acc) < skip || !strings.HasPrefix(key, acc[skip:]) {
+			break
+		}
+		if acc[skip:] == key {
+			return j, joinLines(parts), true
+		}
+	}
+	return 0, "", false
 }
 
 var memberRe = regexp.MustCompile(`(?i)\b(member|fellow|senior|student|ieee|acm|phd|ph\.d|professor)\b`)
