@@ -89,3 +89,119 @@ func TestTitleNotUnderAddresses(t *testing.T) {
 		t.Fatalf("authors %q", got.Authors)
 	}
 }
+
+// TestTitleInfoDropCapital: the info title lacks the drop capital the page
+// prints ("Diosyncratic" for "IDIOSYNCRATIC"): the printed title is found
+// and shown.
+func TestTitleInfoDropCapital(t *testing.T) {
+	p := newPage(1)
+	p.text(72, 60, body, "Econometrica, Vol. 76, No. 2 (March, 2008), 395–436")
+	p.text(90, 90, body, "IDIOSYNCRATIC SHOCKS AND THE ROLE OF NONCONVEXITIES")
+	p.text(110, 102, body, "IN PLANT AND AGGREGATE INVESTMENT DYNAMICS")
+	p.page.Runs = append(p.page.Runs,
+		pdf.Run{Text: "A", Font: "Times-Roman", Size: 10, X: 225, Y: 130, W: 7.5},
+		pdf.Run{Text: "UBHIK", Font: "Times-Roman", Size: 8, X: 232.4, Y: 130, W: 26, Glued: true},
+		pdf.Run{Text: "K", Font: "Times-Roman", Size: 10, X: 262, Y: 130, W: 7.5},
+		pdf.Run{Text: "HAN", Font: "Times-Roman", Size: 8, X: 269.4, Y: 130, W: 16, Glued: true})
+	p.text(100, 142, style{font: "Times-Italic", size: 10, italic: true}, "Federal Reserve Bank of Philadelphia, Philadelphia, PA 19106, U.S.A.")
+	p.para(72, 200, 460, body, lorem(1, 60))
+	got := buildPage(t, p, pdf.Info{Title: "Diosyncratic Shocks and the Role of Nonconvexities in Plant and Aggregate Investment Dynamics"})
+	if got.Title != "Idiosyncratic Shocks and the Role of Nonconvexities in Plant and Aggregate Investment Dynamics" {
+		t.Fatalf("title %q", got.Title)
+	}
+	if strings.Join(got.Authors, "|") != "Aubhik Khan" {
+		t.Fatalf("authors %q", got.Authors)
+	}
+}
+
+func TestLineNamesCapitals(t *testing.T) {
+	cases := []struct {
+		name string
+		l    *line
+		want string
+	}{
+		{"surname in capitals after a given name", runsLine(9.5, pdf.Run{Text: "Timothée POISOT"}), "Timothée Poisot"},
+		{"given name and initial before the surname", runsLine(9.5, pdf.Run{Text: "Benjamin B. MERCIER"}), "Benjamin B. Mercier"},
+		{"two given names do not take an acronym", runsLine(9.5, pdf.Run{Text: "Alice Smith MIT"}), "Alice Smith"},
+		{"small capitals in runs", makeLine([]pdf.Run{
+			{Text: "J", Size: 10.5, X: 217.6, W: 4.6}, {Text: "ULIA", Size: 8.4, X: 222.1, W: 21.8, Glued: true},
+			{Text: "K.", Size: 10.5, X: 246.6, W: 10.3},
+			{Text: "T", Size: 10.5, X: 259.6, W: 6.9}, {Text: "HOMAS", Size: 8.4, X: 266.4, W: 32.4, Glued: true}}, 1, 612, 792),
+			"Julia K. Thomas"},
+		{"a list in capitals with member notes", runsLine(10, pdf.Run{Text: "HUAN LIU"}, pdf.Run{Text: "1,2", Size: 6, Glued: true},
+			pdf.Run{Text: ", (Member, IEEE), ZHENG LIU"}, pdf.Run{Text: "4", Size: 6, Glued: true}, pdf.Run{Text: ", (Senior Member, IEEE), JIAN GE, ZHIWEN YUAN, AND XUMING ZENG"}),
+			"Huan Liu|Zheng Liu|Jian Ge|Zhiwen Yuan|Xuming Zeng"},
+		{"chained initials", runsLine(10.5, pdf.Run{Text: "Aiden E.G.F. Arnold a,b, Giuseppe Iaria a"}), "Aiden E.G.F. Arnold|Giuseppe Iaria"},
+		{"particles do not count towards the length", runsLine(11, pdf.Run{Text: "Mathieu de Bony de Lavergne, José Vinícius de Miranda Cardoso"}),
+			"Mathieu de Bony de Lavergne|José Vinícius de Miranda Cardoso"},
+		{"cedilla drawn as a spacing accent", runsLine(12, pdf.Run{Text: "Romain Fran¸cois"}), "Romain François"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if got := strings.Join(lineNames(c.l), "|"); got != c.want {
+				t.Fatalf("lineNames = %q, want %q", got, c.want)
+			}
+		})
+	}
+}
+
+// TestAuthorListOverLines: a list of names that runs over several lines,
+// broken inside names, yields every name whole.
+func TestAuthorListOverLines(t *testing.T) {
+	p := newPage(1)
+	p.text(100, 80, titleSt, "The impact of low input DNA on methylation")
+	a := style{font: "OpenSans-Semibold", size: 12, bold: true}
+	p.text(97, 110, a, "Sarah Holmes Watkins, Karen Ho, Christian Testa, George")
+	p.text(97, 124, a, "Davey Smith, Immaculata De Vivo, Pamela D.")
+	p.text(97, 138, a, "Waterman, Nancy Krieger & Caroline Relton")
+	p.text(97, 152, body, "University of Bristol, Bristol, UK")
+	p.text(72, 190, sec, "Abstract")
+	p.para(72, 206, 460, body, lorem(1, 40))
+	got := buildPage(t, p, pdf.Info{})
+	want := "Sarah Holmes Watkins|Karen Ho|Christian Testa|George Davey Smith|Immaculata De Vivo|Pamela D. Waterman|Nancy Krieger|Caroline Relton"
+	if strings.Join(got.Authors, "|") != want {
+		t.Fatalf("authors %q", got.Authors)
+	}
+}
+
+func TestBrokenName(t *testing.T) {
+	cases := []struct {
+		a, b string
+		want bool
+	}{
+		{"Axel Donath 1, Cosimo Nigro 5, Fabio Pintore 6, Bruno", "Khélifi2, Laura Olivera-Nieto3", true},
+		{"Kai Brügge 8, Maximilian Linhoff 9, Jose Louis", "Contreras4, Fabio Acero10", true},
+		{"Andrew Chen21, Mathieu de Bony de", "Lavergne17, José Vinícius", true},
+		{"Alice Smith, Bob Jones, Carol White", "Dan Brown, Eve Black", false},
+		{"Alice Smith, Bob Jones, Carol White,", "Dan Brown, Eve Black", false},
+	}
+	for _, c := range cases {
+		if got := brokenName(c.a, c.b); got != c.want {
+			t.Errorf("brokenName(%q, %q) = %v, want %v", c.a, c.b, got, c.want)
+		}
+	}
+}
+
+// TestAuthorGridEvenSpacing: four names set with even word spacing over
+// four affiliations (JSS): the affiliations' columns cut the names apart.
+func TestAuthorGridEvenSpacing(t *testing.T) {
+	p := newPage(1)
+	p.text(100, 80, titleSt, "Fitting Linear Mixed-Effects Models using lme4")
+	nb := style{font: "LMRoman12-Bold", size: 12, bold: true}
+	x := 87.0
+	for _, w := range strings.Fields("Douglas Bates Martin Mächler Benjamin M. Bolker Steven C. Walker") {
+		x = p.text(x, 120, nb, w) + 2
+	}
+	for _, a := range []struct {
+		x float64
+		t string
+	}{{90, "U. of Wisconsin"}, {186, "ETH Zurich"}, {264, "McMaster University"}, {369, "McMaster University"}} {
+		p.text(a.x, 134, body, a.t)
+	}
+	p.text(280, 180, sec, "Abstract")
+	p.para(72, 196, 460, body, lorem(1, 40))
+	got := buildPage(t, p, pdf.Info{})
+	if strings.Join(got.Authors, "|") != "Douglas Bates|Martin Mächler|Benjamin M. Bolker|Steven C. Walker" {
+		t.Fatalf("authors %q", got.Authors)
+	}
+}
