@@ -71,25 +71,6 @@ func TestTitleLabelsAndSubtitles(t *testing.T) {
 	}
 }
 
-// TestTitleNotUnderAddresses: large lettering under the authors' e-mail
-// addresses (a logo in a figure) is not the title.
-func TestTitleNotUnderAddresses(t *testing.T) {
-	p := newPage(1)
-	p.text(95, 80, style{font: "Times-Bold", size: 14.5, bold: true}, "PaSa: An LLM Agent for Paper Search")
-	p.text(150, 100, style{font: "Times-Bold", size: 12, bold: true}, "Yichen He, Guanhua Huang")
-	p.text(150, 160, body, "{hyc,huangguanhua}@bytedance.com")
-	p.text(240, 300, style{font: "Rockwell-Bold", size: 20, bold: true}, "Paper Search")
-	p.text(72, 340, sec, "Abstract")
-	p.para(72, 356, 460, body, lorem(1, 40))
-	got := buildPage(t, p, pdf.Info{})
-	if got.Title != "PaSa: An LLM Agent for Paper Search" {
-		t.Fatalf("title %q", got.Title)
-	}
-	if strings.Join(got.Authors, "|") != "Yichen He|Guanhua Huang" {
-		t.Fatalf("authors %q", got.Authors)
-	}
-}
-
 // TestTitleInfoDropCapital: the info title lacks the drop capital the page
 // prints ("Diosyncratic" for "IDIOSYNCRATIC"): the printed title is found
 // and shown.
@@ -110,6 +91,25 @@ func TestTitleInfoDropCapital(t *testing.T) {
 		t.Fatalf("title %q", got.Title)
 	}
 	if strings.Join(got.Authors, "|") != "Aubhik Khan" {
+		t.Fatalf("authors %q", got.Authors)
+	}
+}
+
+// TestTitleNotUnderAddresses: large lettering under the authors' e-mail
+// addresses (a logo in a figure) is not the title.
+func TestTitleNotUnderAddresses(t *testing.T) {
+	p := newPage(1)
+	p.text(95, 80, style{font: "Times-Bold", size: 14.5, bold: true}, "PaSa: An LLM Agent for Paper Search")
+	p.text(150, 100, style{font: "Times-Bold", size: 12, bold: true}, "Yichen He, Guanhua Huang")
+	p.text(150, 160, body, "{hyc,huangguanhua}@bytedance.com")
+	p.text(240, 300, style{font: "Rockwell-Bold", size: 20, bold: true}, "Paper Search")
+	p.text(72, 340, sec, "Abstract")
+	p.para(72, 356, 460, body, lorem(1, 40))
+	got := buildPage(t, p, pdf.Info{})
+	if got.Title != "PaSa: An LLM Agent for Paper Search" {
+		t.Fatalf("title %q", got.Title)
+	}
+	if strings.Join(got.Authors, "|") != "Yichen He|Guanhua Huang" {
 		t.Fatalf("authors %q", got.Authors)
 	}
 }
@@ -203,5 +203,78 @@ func TestAuthorGridEvenSpacing(t *testing.T) {
 	got := buildPage(t, p, pdf.Info{})
 	if strings.Join(got.Authors, "|") != "Douglas Bates|Martin Mächler|Benjamin M. Bolker|Steven C. Walker" {
 		t.Fatalf("authors %q", got.Authors)
+	}
+}
+
+// TestThesisTitlePage: the author of a thesis is named plainly; the
+// supervisors under him with academic titles or after "Sous la direction
+// de" are not authors; the date in figures gives the year.
+func TestThesisTitlePage(t *testing.T) {
+	p := newPage(1)
+	p.text(190, 170, style{font: "CMBX12", size: 25, bold: true}, "Bachelorarbeit")
+	big := style{font: "CMR17", size: 20.5}
+	p.text(100, 215, big, "Optimale Zuordnungen auf Geometrischen Graphen")
+	name := style{font: "CMR12", size: 14.5}
+	p.text(220, 300, name, "Sebastian Koletzko")
+	p.text(220, 320, name, "Sous la direction de Lucie Barque")
+	p.text(230, 350, name, "Datum: 28.12.23")
+	p.text(200, 580, name, "Ruhr-Universität Bochum")
+	p.text(205, 620, name, "Prof. Dr. Maike Buchin")
+	p.text(220, 640, name, "Dr. Daniela Kacso")
+	got := buildPage(t, p, pdf.Info{})
+	if got.Title != "Optimale Zuordnungen auf Geometrischen Graphen" || strings.Join(got.Authors, "|") != "Sebastian Koletzko" || got.Year != 2023 {
+		t.Fatalf("got %+v", got)
+	}
+}
+
+func TestFrontYearMore(t *testing.T) {
+	page := func(extra func(p *pageBuilder)) *pageBuilder {
+		p := newPage(1)
+		p.text(150, 80, titleSt, "A Study of Something Interesting")
+		p.text(200, 110, body, "Jane Doe, John Roe")
+		p.text(72, 170, sec, "Abstract")
+		p.para(72, 186, 460, body, lorem(1, 5))
+		extra(p)
+		return p
+	}
+	cases := []struct {
+		name string
+		p    *pageBuilder
+		year int
+	}{
+		{"copyright with the publisher before the year", page(func(p *pageBuilder) {
+			p.text(72, 600, small, "© Springer International Publishing Switzerland 2016")
+		}), 2016},
+		{"venue with a two-digit year", page(func(p *pageBuilder) {
+			p.text(150, 95, body, "Anonymous submission #303 to Security & Privacy ’21")
+		}), 2021},
+		{"ACM permission block", page(func(p *pageBuilder) {
+			p.text(54, 700, small, "CSCW’14, February 15–19, Baltimore, Maryland, USA.")
+		}), 2014},
+		{"numbered venue footnote ending in a period", page(func(p *pageBuilder) {
+			p.text(108, 740, small, "35th Conference on Neural Information Processing Systems (NeurIPS 2021).")
+		}), 2021},
+		{"date beside a badge in the footer", page(func(p *pageBuilder) {
+			p.text(36, 750, small, "March 4, 2021")
+			p.text(400, 750, small, "cb")
+		}), 2021},
+		{"a year in the running text is no evidence", page(func(p *pageBuilder) {
+			p.text(72, 400, body, "as shown by the CoNLL’03 shared task and Smith (2019), the results hold")
+		}), 0},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if got := buildPage(t, c.p, pdf.Info{}); got.Year != c.year {
+				t.Fatalf("year %d, want %d", got.Year, c.year)
+			}
+		})
+	}
+}
+
+func TestFullYear(t *testing.T) {
+	for in, want := range map[int]int{23: 2023, 0: 2000, 97: 1997, 2016: 2016} {
+		if got := fullYear(in); got != want {
+			t.Errorf("fullYear(%d) = %d, want %d", in, got, want)
+		}
 	}
 }
