@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/papertree/papertree/backend/papertree"
 	"github.com/papertree/papertree/backend/pdf"
 )
 
@@ -277,4 +278,75 @@ func TestFullYear(t *testing.T) {
 			t.Errorf("fullYear(%d) = %d, want %d", in, got, want)
 		}
 	}
+}
+
+// FuzzFrontMatter builds title pages whose title and author lines come from
+// fuzz text (words become runs; the bytes choose sizes, gaps, glued runs and
+// capitals) and checks what the front-matter rules promise: no panic, names
+// of two to six words without separators, a trimmed title, a year of four
+// digits or none.
+func FuzzFrontMatter(f *testing.F) {
+	f.Add("Firm Entry and Exit:\nA Replication\nTimothée POISOT, Bruno\nKhélifi2, Jose Louis\nContreras4, A. B. C.", []byte{3, 9, 200, 17, 4})
+	f.Add("ATTENTION IS ALL YOU\nNEED\nHUAN LIU1, (Member, IEEE), ZHENG LIU4\nDatum: 28.12.23\nCSCW’14, ©  Springer 2016", []byte{250, 1, 2, 3})
+	f.Add("REMARK\n\n,,,\n& and ¸c ¨\nProf. Dr. x\nSous la direction de Y", []byte{0})
+	f.Fuzz(func(t *testing.T, text string, style []byte) {
+		if len(text) > 2000 {
+			return
+		}
+		got := runFront(text, style)
+		if got == nil {
+			return
+		}
+		if got.Title != strings.TrimSpace(got.Title) {
+			t.Fatalf("title %q not trimmed", got.Title)
+		}
+		for _, a := range got.Authors {
+			if n := len(strings.Fields(a)); n < 2 || n > 6 || strings.ContainsAny(a, ",&") {
+				t.Fatalf("author %q", a)
+			}
+		}
+		if got.Year != 0 && (got.Year < 1900 || got.Year > 2100) {
+			t.Fatalf("year %d", got.Year)
+		}
+	})
+}
+
+// runFront builds the fuzzed title page (see FuzzFrontMatter).
+func runFront(text string, style []byte) *papertree.Paper {
+	b := func(i int) byte {
+		if len(style) == 0 {
+			return 0
+		}
+		return style[i%len(style)]
+	}
+	p := newPage(1)
+	y, k := 60.0, 0
+	for li, ln := range strings.Split(text, "\n") {
+		size := 8 + float64(b(li)%16)
+		x := 60 + float64(b(li+1)%80)
+		for _, w := range strings.Fields(ln) {
+			k++
+			sz := size
+			if b(k)%7 == 0 {
+				sz = size * 0.75
+			}
+			width := float64(len([]rune(w))) * sz * 0.5
+			p.page.Runs = append(p.page.Runs, pdf.Run{Text: w, Font: "Times-Roman", Size: sz, Bold: b(k)%5 == 0, X: x, Y: y, W: width, Glued: b(k)%3 == 0})
+			gap := sz * 0.25
+			if b(k)%11 == 0 {
+				gap = sz * 3
+			}
+			if b(k)%3 == 0 {
+				gap = 0
+			}
+			x += width + gap
+		}
+		y += size * (1.2 + float64(b(li+2)%4))
+	}
+	p.para(72, y+20, 460, body, lorem(1, 30))
+	got, err := Build(context.Background(), &pdf.Document{Pages: []pdf.Page{p.page}, Info: pdf.Info{Title: strings.SplitN(text, "\n", 2)[0]}}, DefaultOptions())
+	if err != nil {
+		return nil
+	}
+	return got
 }
