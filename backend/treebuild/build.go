@@ -274,7 +274,7 @@ func findTitle(lines []*line, st stats, skip map[int]bool, infoTitle string) (in
 	bestSize := 0.0
 	for i := first; i < len(lines) && lines[i].page == page; i++ {
 		l := lines[i]
-		if best >= 0 && emailRe.MatchString(l.text) && l.y > lines[best].y {
+		if best >= 0 && l.y > lines[best].y && strings.Contains(l.text, "@") && emailRe.MatchString(l.text) {
 			// The authors' addresses follow the title: larger text under
 			// them is a figure's lettering or a logo, not the title.
 			break

@@ -336,7 +336,7 @@ func frontYear(p *papertree.Paper, front, furniture []*line, stamps []string, ve
 	// A venue with a two-digit year ("CSCW’14") in the head or foot of the
 	// page (a submission line, the ACM permission block).
 	for _, l := range append(onPage, furniture...) {
-		if (l.y < 0.3*l.pageH || l.y > 0.8*l.pageH) && wordCount(l.text) <= 20 && !refEntryRe.MatchString(l.text) {
+		if (l.y < 0.3*l.pageH || l.y > 0.8*l.pageH) && strings.ContainsAny(l.text, "'’‘") && wordCount(l.text) <= 20 && !refEntryRe.MatchString(l.text) {
 			if m := shortYearRe.FindStringSubmatch(l.text); m != nil {
 				return fullYear(atoi(m[1]))
 			}
@@ -375,6 +375,9 @@ func fullYear(y int) int {
 // lineParts splits a line's text at gaps wider than two ems (parts of a
 // head or foot line set apart: a date at the left, a badge at the right).
 func lineParts(l *line) []string {
+	if l.maxGap <= 2*l.size {
+		return []string{strings.TrimSpace(l.text)}
+	}
 	var parts []string
 	var b strings.Builder
 	for i, r := range l.runs {
