@@ -274,9 +274,10 @@ func findTitle(lines []*line, st stats, skip map[int]bool, infoTitle string) (in
 	bestSize := 0.0
 	for i := first; i < len(lines) && lines[i].page == page; i++ {
 		l := lines[i]
-		if best >= 0 && l.y > lines[best].y && strings.Contains(l.text, "@") && emailRe.MatchString(l.text) {
-			// The authors' addresses follow the title: larger text under
-			// them is a figure's lettering or a logo, not the title.
+		if best >= 0 && l.y > lines[best].y && strings.Contains(l.text, "@") && emailRe.MatchString(l.text) && namesBetween(lines, best, i) {
+			// The authors' names and addresses follow the title: larger
+			// text under them is a figure's lettering or a logo, not the
+			// title.
 			break
 		}
 		if l.y > 0.6*l.pageH || letterCount(l.text) < 3 || captionLike(l.text) || emailRe.MatchString(l.text) || isArticleLabel(l.text) || citationLine(l.text) {
@@ -324,6 +325,17 @@ func findTitle(lines []*line, st stats, skip map[int]bool, infoTitle string) (in
 		parts = append(parts, titleLineText(lines[i]))
 	}
 	return lo, hi, joinLines(parts)
+}
+
+// namesBetween reports a line of person names between lines a and b
+// (exclusive).
+func namesBetween(lines []*line, a, b int) bool {
+	for _, l := range lines[a+1 : b] {
+		if len(lineNames(l)) > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // infoTitleOnPage looks for the document info title among the first page's
@@ -564,18 +576,19 @@ func findAuthors(lines []*line, titleFirst, titleLast int, heads []*heading) []s
 // joinNameLists joins the lines of a list of names that runs over several
 // lines, so that a name broken at the end of a line is read whole ("...,
 // Fabio Pintore6, Bruno" + "Khélifi2, Laura Olivera-Nieto3, ..."). A line
-// goes on into the next when it is a list (two or more commas), the next
-// line is set in the same type right under it and is no affiliation, and
-// the break falls inside a name: the line ends in one given name, an
-// initial or a particle, or the next line starts with a one-word name
-// before its first separator.
+// goes on into the next when it is a list (two or more commas, no
+// affiliation), the next line is set in the same type right under it and
+// is no affiliation, and the break falls inside a name: the line ends in
+// one given name, an initial or a particle, or the next line starts with a
+// one-word name before its first separator.
 func joinNameLists(block []*line) []*line {
 	out := make([]*line, 0, len(block))
 	var prev *line // the last line joined into out's last line
 	for _, l := range block {
 		if n := len(out); n > 0 {
 			a := out[n-1]
-			if strings.Count(a.text, ",") >= 2 && math.Abs(l.size-a.size) < 0.5 && (l.bold > 0.5) == (a.bold > 0.5) &&
+			if strings.Count(a.text, ",") >= 2 && !affiliationRe.MatchString(emailWordRe.ReplaceAllString(a.text, " ")) &&
+				math.Abs(l.size-a.size) < 0.5 && (l.bold > 0.5) == (a.bold > 0.5) &&
 				l.page == a.page && l.y > prev.y && l.y-prev.y < 1.6*a.size && l.x0 < prev.x1 && l.x1 > prev.x0 &&
 				!affiliationRe.MatchString(emailWordRe.ReplaceAllString(l.text, " ")) && brokenName(a.text, l.text) {
 				out[n-1] = joinLine(a, l)
@@ -663,7 +676,7 @@ var otherAbstractRe = regexp.MustCompile(`(?i)^(?:摘\s*要|zusammenfassung|kurz
 
 // supervisionRe matches a line that names a thesis's supervisors or
 // examiners rather than its author.
-var supervisionRe = regexp.MustCompile(`(?i)^(?:sous la direction|supervised by|under the (?:supervision|direction|guidance)|supervisors?\b|advisors?\b|advised by|betreu|gutacht|erstgutacht|zweitgutacht|prüfer|referent|directeur|directrice|directed by|tutor|examiners?\b|committee\b|relatore|director de)`)
+var supervisionRe = regexp.MustCompile(`(?i)^(?:sous la direction|supervised by|under the (?:supervision|direction|guidance)|supervisors?\b|advisors?\b|advised by|betreu|gutacht|erstgutacht|zweitgutacht|prüfer|referent|directeur|directrice|directed by|tutors?\b|examiners?\b|committee\b|relatore|director de)`)
 
 // honorificRe matches academic titles before a name ("Prof. Dr.", "Dr.").
 var honorificRe = regexp.MustCompile(`^(?:(?:Prof|Dr|Professor|PD|Priv\.-Doz|Dipl\.-\p{L}+|Dott|Ing|Mag)\.?(?:\s+|$))+`)

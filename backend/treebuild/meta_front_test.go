@@ -165,6 +165,27 @@ func TestAuthorListOverLines(t *testing.T) {
 	}
 }
 
+// TestStackedAuthorsNotJoined: names stacked over their affiliations in
+// one type are not read as one list running over lines, and an address
+// line over a title (a journal banner's contact) does not end the search
+// for the title.
+func TestStackedAuthorsNotJoined(t *testing.T) {
+	p := newPage(1)
+	p.text(72, 40, style{font: "Times-Roman", size: 12}, "Journal of Things")
+	p.text(72, 55, small, "Correspondence: jane@uni-x.edu")
+	p.text(100, 90, titleSt, "A Study of Stacked Author Blocks")
+	p.text(200, 120, body, "Jane Doe")
+	p.text(200, 132, body, "Dept. of Computer Science, University X, Berlin, Germany")
+	p.text(200, 144, body, "John Roe")
+	p.text(200, 156, body, "Dept. of Physics, University Y, Paris, France")
+	p.text(72, 190, sec, "Abstract")
+	p.para(72, 206, 460, body, lorem(1, 40))
+	got := buildPage(t, p, pdf.Info{})
+	if got.Title != "A Study of Stacked Author Blocks" || strings.Join(got.Authors, "|") != "Jane Doe|John Roe" {
+		t.Fatalf("got %+v", got)
+	}
+}
+
 func TestBrokenName(t *testing.T) {
 	cases := []struct {
 		a, b string
