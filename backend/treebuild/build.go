@@ -28,6 +28,7 @@ import (
 	"sort"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/papertree/papertree/backend/papertree"
 	"github.com/papertree/papertree/backend/pdf"
@@ -116,6 +117,7 @@ func (b *builder) run(ctx context.Context) (*papertree.Paper, error) {
 		titleFirst, titleLast, title = lo, hi, t
 	}
 	if titleFirst >= 0 {
+		titleFirst, titleLast, title = refineTitle(b.lines, titleFirst, titleLast, title, b.st)
 		titleFirst, titleLast = startBelowPrevious(b.lines, titleFirst, titleLast, b.st)
 	}
 	title = titleCaseCaps(title)
@@ -272,6 +274,12 @@ func findTitle(lines []*line, st stats, skip map[int]bool, infoTitle string) (in
 	bestSize := 0.0
 	for i := first; i < len(lines) && lines[i].page == page; i++ {
 		l := lines[i]
+		if best >= 0 && l.y > lines[best].y && strings.Contains(l.text, "@") && emailRe.MatchString(l.text) && namesBetween(lines, best, i) {
+			// The authors' names and addresses follow the title: larger
+			// text under them is a figure's lettering or a logo, not the
+			// title.
+			break
+		}
 		if l.y > 0.6*l.pageH || letterCount(l.text) < 3 || captionLike(l.text) || emailRe.MatchString(l.text) || isArticleLabel(l.text) || citationLine(l.text) {
 			continue
 		}
@@ -319,6 +327,17 @@ func findTitle(lines []*line, st stats, skip map[int]bool, infoTitle string) (in
 	return lo, hi, joinLines(parts)
 }
 
+// namesBetween reports a line of person names between lines a and b
+// (exclusive).
+func namesBetween(lines []*line, a, b int) bool {
+	for _, l := range lines[a+1 : b] {
+		if len(lineNames(l)) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // infoTitleOnPage looks for the document info title among the first page's
 // lines (letters and digits compared, so glued words and hyphenation do not
 // matter) and returns the lines it covers and the title text: the info
@@ -345,27 +364,57 @@ func infoTitleOnPage(lines []*line, skip map[int]bool, info string) (int, int, s
 			}
 			continue
 		}
-		acc := ""
-		var parts []string
-		for j := i; j < len(lines) && j < i+6 && lines[j].page == page; j++ {
-			if j > i && math.Abs(lines[j].size-l.size) > 0.6 {
-				break
-			}
-			acc += normKey(lines[j].text)
-			parts = append(parts, lines[j].text)
-			if !strings.HasPrefix(key, acc) {
-				break
-			}
-			if acc == key {
-				printed := joinLines(parts)
-				if strings.Count(printed, " ") < strings.Count(info, " ") {
-					printed = info
+		// A drop capital may be missing from the info title or set apart
+		// from the printed line ("Diosyncratic" in the info, "IDIOSYNCRATIC"
+		// printed): up to two leading characters of either side are
+		// skipped, and then the printed text is the title.
+		first := normKey(l.text)
+		for skipInfo := 0; skipInfo <= 2; skipInfo++ {
+			for skipLine := 0; skipLine <= 2; skipLine++ {
+				if skipInfo > 0 && skipLine > 0 || skipLine > len(first) || skipInfo > len(key) {
+					continue
 				}
-				return i, j, printed, true
+				k := key[skipInfo:]
+				need := 1
+				if skipInfo+skipLine > 0 {
+					need = 4
+				}
+				if n := min(8, len(k), len(first)-skipLine); n < need || first[skipLine:skipLine+n] != k[:n] {
+					continue
+				}
+				if j, printed, ok := infoTitleFrom(lines, i, page, k, skipLine); ok {
+					if skipInfo == 0 && skipLine == 0 && strings.Count(printed, " ") < strings.Count(info, " ") {
+						printed = info
+					}
+					return i, j, printed, true
+				}
 			}
 		}
 	}
 	return 0, 0, "", false
+}
+
+// infoTitleFrom reports whether the lines from i on (same page, same size)
+// spell key once the first skip characters of their key are dropped, and
+// returns the last line and the printed text.
+func infoTitleFrom(lines []*line, i, page int, key string, skip int) (int, string, bool) {
+	l := lines[i]
+	acc := ""
+	var parts []string
+	for j := i; j < len(lines) && j < i+6 && lines[j].page == page; j++ {
+		if j > i && math.Abs(lines[j].size-l.size) > 0.6 {
+			break
+		}
+		acc += normKey(lines[j].text)
+		parts = append(parts, lines[j].text)
+		if len(acc) < skip || !strings.HasPrefix(key, acc[skip:]) {
+			break
+		}
+		if acc[skip:] == key {
+			return j, joinLines(parts), true
+		}
+	}
+	return 0, "", false
 }
 
 var memberRe = regexp.MustCompile(`(?i)\b(member|fellow|senior|student|ieee|acm|phd|ph\.d|professor)\b`)
@@ -442,9 +491,12 @@ func findAuthors(lines []*line, titleFirst, titleLast int, heads []*heading) []s
 		}
 		t := strings.TrimSpace(l.text)
 		_, conv := ConventionalName(t)
-		if conv || abstractLabelRe.MatchString(t) || (l.index == firstHead && len(lineNames(l)) == 0) {
+		if conv || abstractLabelRe.MatchString(t) || otherAbstractRe.MatchString(t) || (l.index == firstHead && len(lineNames(l)) == 0) {
 			yEnd = l.top()
 			continue
+		}
+		if supervisionRe.MatchString(t) {
+			continue // "Sous la direction de ...", "Supervised by ...": not the authors
 		}
 		if proseLine(t) {
 			if standfirst++; named || standfirst > 3 {
@@ -458,8 +510,9 @@ func findAuthors(lines []*line, titleFirst, titleLast int, heads []*heading) []s
 	if len(block) > 40 {
 		block = block[:40]
 	}
+	block = joinNameLists(block)
 	var names []styledName
-	for _, l := range block {
+	for k, l := range block {
 		if endsLikeSentence(l.text) {
 			continue
 		}
@@ -471,15 +524,43 @@ func findAuthors(lines []*line, titleFirst, titleLast int, heads []*heading) []s
 			}
 			continue
 		}
-		names = append(names, styledLineNames(l)...)
+		var cols []float64
+		for _, u := range block[k+1:] {
+			if u.top() > l.bottom()+l.size {
+				break
+			}
+			if u.y > l.y+0.5*l.size && u.x0 < l.x1 && u.x1 > l.x0 {
+				cols = gridColumns(u)
+				break
+			}
+		}
+		names = append(names, styledNamesInGrid(l, cols)...)
 	}
 	// In a grid of authors the names are set apart from the affiliations
 	// under them (bold or larger), and the block starts with a name: when
 	// the first name is bold or larger than a later one, that later one
 	// is an affiliation ("Computer Science Division", "Technion City").
+	// A title page that names its author plainly and others with academic
+	// titles ("Prof. Dr. Maike Buchin" under a thesis's author) lists
+	// supervisors or examiners: they are not authors. Titles are dropped
+	// from the names kept.
+	titled, plain := 0, 0
+	for _, n := range names {
+		if honorificRe.MatchString(n.name) {
+			titled++
+		} else {
+			plain++
+		}
+	}
 	var out []string
 	seen := map[string]bool{}
 	for _, n := range names {
+		if titled > 0 && plain > 0 && honorificRe.MatchString(n.name) {
+			continue
+		}
+		if loc := honorificRe.FindStringIndex(n.name); loc != nil && wordCount(n.name[loc[1]:]) >= 2 {
+			n.name = n.name[loc[1]:]
+		}
 		if (names[0].bold && !n.bold) || n.size < names[0].size-0.6 || seen[n.name] {
 			continue
 		}
@@ -491,6 +572,114 @@ func findAuthors(lines []*line, titleFirst, titleLast int, heads []*heading) []s
 	}
 	return out
 }
+
+// joinNameLists joins the lines of a list of names that runs over several
+// lines, so that a name broken at the end of a line is read whole ("...,
+// Fabio Pintore6, Bruno" + "Khélifi2, Laura Olivera-Nieto3, ..."). A line
+// goes on into the next when it is a list (two or more commas, no
+// affiliation), the next line is set in the same type right under it and
+// is no affiliation, and the break falls inside a name: the line ends in
+// one given name, an initial or a particle, or the next line starts with a
+// one-word name before its first separator.
+func joinNameLists(block []*line) []*line {
+	out := make([]*line, 0, len(block))
+	var prev *line // the last line joined into out's last line
+	for _, l := range block {
+		if n := len(out); n > 0 {
+			a := out[n-1]
+			if strings.Count(a.text, ",") >= 2 && !affiliationRe.MatchString(emailWordRe.ReplaceAllString(a.text, " ")) &&
+				math.Abs(l.size-a.size) < 0.5 && (l.bold > 0.5) == (a.bold > 0.5) &&
+				l.page == a.page && l.y > prev.y && l.y-prev.y < 1.6*a.size && l.x0 < prev.x1 && l.x1 > prev.x0 &&
+				!affiliationRe.MatchString(emailWordRe.ReplaceAllString(l.text, " ")) && brokenName(a.text, l.text) {
+				out[n-1] = joinLine(a, l)
+				prev = l
+				continue
+			}
+		}
+		out = append(out, l)
+		prev = l
+	}
+	return out
+}
+
+// brokenName reports a line break inside a name (see joinNameLists).
+func brokenName(a, b string) bool {
+	sepEnd := func(w string) bool {
+		return strings.ContainsAny(w, ",;&0123456789*†‡§¶∗⋆") || strings.EqualFold(w, "and")
+	}
+	aw := strings.Fields(a)
+	tail := 0
+	for i := len(aw) - 1; i >= 0 && !sepEnd(aw[i]); i-- {
+		tail++
+	}
+	if tail > 0 {
+		last := aw[len(aw)-1]
+		if tail == 1 || nameParticles[last] || initialsRe.MatchString(last) || len([]rune(strings.TrimSuffix(last, "."))) == 1 {
+			return true
+		}
+	}
+	// The next line starts with one word before a separator ("Khélifi2,").
+	bw := strings.Fields(b)
+	if tail == 0 || len(bw) == 0 {
+		return false
+	}
+	return sepEnd(bw[0]) || len(bw) > 1 && sepEnd(bw[1]) && !unicode.IsLetter([]rune(bw[1])[0])
+}
+
+// joinLine returns one line holding a's runs and then b's, b's moved to
+// follow a's end after a word space.
+func joinLine(a, b *line) *line {
+	j := *a
+	j.runs = append(append([]pdf.Run(nil), a.runs...), b.runs...)
+	shift := a.x1 + 0.3*a.size - b.x0
+	for i := len(a.runs); i < len(j.runs); i++ {
+		j.runs[i].X += shift
+	}
+	j.text = a.text + " " + b.text
+	j.x1 = b.x1 + shift
+	return &j
+}
+
+// gridColumns returns the centres of the parts of a line split by gaps
+// wider than its word spacing (more than twice the median gap and half an
+// em), when there are two or more: the affiliations under a grid of names.
+func gridColumns(l *line) []float64 {
+	var gaps []float64
+	for i := 1; i < len(l.runs); i++ {
+		gaps = append(gaps, l.runs[i].X-(l.runs[i-1].X+runWidth(l.runs[i-1])))
+	}
+	if len(gaps) < 3 {
+		return nil
+	}
+	sorted := append([]float64(nil), gaps...)
+	sort.Float64s(sorted)
+	split := math.Max(0.5*l.size, 2.2*sorted[len(sorted)/2])
+	var cols []float64
+	x0 := l.runs[0].X
+	for i, g := range gaps {
+		if g > split {
+			prev := l.runs[i]
+			cols = append(cols, (x0+prev.X+runWidth(prev))/2)
+			x0 = l.runs[i+1].X
+		}
+	}
+	if len(cols) == 0 {
+		return nil
+	}
+	last := l.runs[len(l.runs)-1]
+	return append(cols, (x0+last.X+runWidth(last))/2)
+}
+
+// otherAbstractRe matches the abstract's label in other languages (the
+// block of names ends there).
+var otherAbstractRe = regexp.MustCompile(`(?i)^(?:摘\s*要|zusammenfassung|kurzfassung|résumé|resumen|resumo|riassunto|аннотация|samenvatting|sammanfattning)\s*(?:[:：.—–-]|$)`)
+
+// supervisionRe matches a line that names a thesis's supervisors or
+// examiners rather than its author.
+var supervisionRe = regexp.MustCompile(`(?i)^(?:sous la direction|supervised by|under the (?:supervision|direction|guidance)|supervisors?\b|advisors?\b|advised by|betreu|gutacht|erstgutacht|zweitgutacht|prüfer|referent|directeur|directrice|directed by|tutors?\b|examiners?\b|committee\b|relatore|director de)`)
+
+// honorificRe matches academic titles before a name ("Prof. Dr.", "Dr.").
+var honorificRe = regexp.MustCompile(`^(?:(?:Prof|Dr|Professor|PD|Priv\.-Doz|Dipl\.-\p{L}+|Dott|Ing|Mag)\.?(?:\s+|$))+`)
 
 // emailWordRe matches an e-mail address, a brace group of user names
 // before one ("{kylel, lucyw}@allenai.org") or a web address.
@@ -582,19 +771,23 @@ type styledName struct {
 // styledLineNames is lineNames with each name's type (the largest size
 // and whether all of its runs are bold).
 func styledLineNames(l *line) []styledName {
-	var names []styledName
-	var cur []string
-	size, bold := 0.0, true
-	flush := func() {
-		if n := len(cur); n >= 2 && n <= 4 && !allInitials(cur) {
-			name := strings.Join(cur, " ")
-			if !isAllCaps(name) && !memberRe.MatchString(name) && !affiliationRe.MatchString(name) && !institutionWordRe.MatchString(name) {
-				names = append(names, styledName{name, size, bold})
-			}
-		}
-		cur = cur[:0]
-		size, bold = 0, true
-	}
+	return styledNamesInGrid(l, nil)
+}
+
+// nameToken is a word of an author line with its type and position, or a
+// separator between names (a superscript marker, a symbol, a gap wider than
+// the line's word spacing). Runs set without a space between them are one
+// word ("A" + "UBHIK" in small capitals).
+type nameToken struct {
+	text string
+	x    float64 // estimated centre of the word
+	size float64
+	bold bool
+	sep  bool
+}
+
+// nameTokens splits an author line into words and separators.
+func nameTokens(l *line) []nameToken {
 	// A gap between runs wider than the line's usual word space separates
 	// two names set side by side without a comma ("Tapio Salakoski   Filip
 	// Ginter"): more than twice the median gap, and at least half an em.
@@ -604,26 +797,117 @@ func styledLineNames(l *line) []styledName {
 			gaps = append(gaps, l.runs[i].X-(l.runs[i-1].X+runWidth(l.runs[i-1])))
 		}
 	}
-	// A short line set all in capitals ("J. J. HOPFIELD", "AUBHIK KHAN")
-	// is read in title case; acronyms are told apart only on mixed lines.
-	capsLine := wordCount(l.text) <= 8 && isAllCaps(l.text)
 	split := 1.2 * l.size
 	if len(gaps) >= 3 {
 		sort.Float64s(gaps)
 		split = math.Min(split, math.Max(0.5*l.size, 2.2*gaps[len(gaps)/2]))
 	}
+	var toks []nameToken
 	for i, r := range l.runs {
 		if i > 0 {
 			prev := l.runs[i-1]
 			if r.X-(prev.X+runWidth(prev)) > split {
-				flush()
+				toks = append(toks, nameToken{sep: true})
 			}
 		}
-		if r.Size < 0.85*l.size || letterCount(r.Text) == 0 {
-			flush() // a superscript marker or a symbol
+		tail := i > 0 && smallCapsTail(l.runs[i-1], r)
+		if (r.Size < 0.85*l.size && !tail) || letterCount(r.Text) == 0 {
+			toks = append(toks, nameToken{sep: true}) // a superscript marker or a symbol
 			continue
 		}
 		rt := cleanText(r.Text)
+		n := float64(max(1, utf8.RuneCountInString(rt)))
+		pos := 0
+		for k, w := range strings.Fields(rt) {
+			at := pos + strings.Index(rt[pos:], w)
+			pos = at + len(w)
+			mid := float64(utf8.RuneCountInString(rt[:at])) + float64(utf8.RuneCountInString(w))/2
+			x := r.X + runWidth(r)*mid/n
+			if k == 0 && i > 0 && len(toks) > 0 && !toks[len(toks)-1].sep && !strings.HasPrefix(rt, " ") && !spaceBetween(l.runs[i-1], r) {
+				t := &toks[len(toks)-1]
+				t.text += w
+				t.size = math.Max(t.size, r.Size)
+				t.bold = t.bold && r.Bold
+				continue
+			}
+			toks = append(toks, nameToken{text: w, x: x, size: r.Size, bold: r.Bold})
+		}
+	}
+	return toks
+}
+
+// parenRe matches a parenthesised note ("(Member, IEEE)").
+var parenRe = regexp.MustCompile(`\([^)]*\)`)
+
+// capsNameLine reports an author line set all in capitals ("J. J.
+// HOPFIELD", "HUAN LIU1, (Member, IEEE), ZHENG LIU4, ..."): short, or a
+// list; parenthesised notes are not counted. Its names are read in title
+// case; on a mixed line, capitals are acronyms.
+func capsNameLine(t string) bool {
+	t = parenRe.ReplaceAllString(t, " ")
+	return isAllCaps(t) && (wordCount(t) <= 8 || strings.Count(t, ",") >= 2)
+}
+
+// styledNamesInGrid reads the names of an author line. cols are the
+// centres of the columns of the line under it when that line is split by
+// wide gaps (the affiliations of an author grid, one under each name): a
+// run of words too long for one name is cut where its words change column
+// ("Douglas Bates Martin Mächler Benjamin M. Bolker Steven C. Walker" set
+// with even spacing over four affiliations).
+func styledNamesInGrid(l *line, cols []float64) []styledName {
+	type word struct {
+		w string
+		x float64
+	}
+	var names []styledName
+	var cur []word
+	size, bold := 0.0, true
+	lastCaps := false
+	emit := func(ws []word) {
+		parts := make([]string, len(ws))
+		for i, w := range ws {
+			parts[i] = w.w
+		}
+		if !plausibleName(parts) {
+			return
+		}
+		name := strings.Join(parts, " ")
+		if !isAllCaps(name) && !memberRe.MatchString(name) && !affiliationRe.MatchString(name) && !institutionWordRe.MatchString(name) {
+			names = append(names, styledName{name, size, bold})
+		}
+	}
+	flush := func() {
+		if len(cur) > 0 && len(cols) >= 2 && nonParticles(cur, func(w word) string { return w.w }) > 4 {
+			nearest := func(x float64) int {
+				best := 0
+				for k, c := range cols {
+					if math.Abs(c-x) < math.Abs(cols[best]-x) {
+						best = k
+					}
+				}
+				return best
+			}
+			start := 0
+			for i := 1; i <= len(cur); i++ {
+				if i == len(cur) || nearest(cur[i].x) != nearest(cur[i-1].x) {
+					emit(cur[start:i])
+					start = i
+				}
+			}
+		} else if len(cur) > 0 {
+			emit(cur)
+		}
+		cur = cur[:0]
+		size, bold = 0, true
+		lastCaps = false
+	}
+	capsLine := capsNameLine(l.text)
+	for _, t := range nameTokens(l) {
+		if t.sep {
+			flush()
+			continue
+		}
+		rt := t.text
 		if capsLine {
 			rt = titleCaseNameWords(rt)
 		}
@@ -638,24 +922,89 @@ func styledLineNames(l *line) []styledName {
 				flush()
 				continue
 			}
-			lead := strings.Index(w, core) > 0
-			if lead {
+			if strings.Index(w, core) > 0 {
 				flush()
 			}
+			// a trailing marker or comma ends the name
+			ends := core != w && !strings.HasSuffix(w, ".")
+			caps := false
 			if !nameWord(core) || nameStop[strings.ToLower(core)] {
-				flush()
-				continue
+				// "Timothée POISOT": a surname in capitals after one given
+				// name (French usage) is read in title case.
+				given := make([]string, len(cur))
+				for i, c := range cur {
+					given[i] = c.w
+				}
+				if !capsSurname(core) || !(lastCaps || givenNames(given)) {
+					flush()
+					continue
+				}
+				core, caps = titleCaseNameWords(core), true
 			}
-			cur = append(cur, strings.TrimSuffix(core, ","))
-			size, bold = math.Max(size, r.Size), bold && r.Bold
-			if core != w && !strings.HasSuffix(w, ".") {
-				flush() // a trailing marker or comma ends the name
+			cur = append(cur, word{strings.TrimSuffix(core, ","), t.x})
+			lastCaps = caps
+			size, bold = math.Max(size, t.size), bold && t.bold
+			if ends {
+				flush()
 			}
 		}
 	}
 	flush()
 	return names
 }
+
+// plausibleName: two or more words, at most four of them not particles
+// ("José Vinícius de Miranda Cardoso", "Mathieu de Bony de Lavergne"), not
+// only initials.
+func plausibleName(ws []string) bool {
+	n := nonParticles(ws, func(w string) string { return w })
+	return len(ws) >= 2 && len(ws) <= 6 && n <= 4 && !allInitials(ws)
+}
+
+func nonParticles[T any](ws []T, text func(T) string) int {
+	n := 0
+	for _, w := range ws {
+		if !nameParticles[text(w)] {
+			n++
+		}
+	}
+	return n
+}
+
+// capsSurname: a word in capitals of two or more letters that can be a
+// surname ("POISOT", "MACDONALD", "DE-VRIES").
+func capsSurname(w string) bool {
+	letters := 0
+	for _, r := range w {
+		switch {
+		case unicode.IsUpper(r):
+			letters++
+		case r == '-' || r == '\'' || r == '’':
+		default:
+			return false
+		}
+	}
+	return letters >= 2
+}
+
+// givenNames: the words before a surname in capitals are one given name in
+// title case, with initials ("Benjamin B."), nothing else.
+func givenNames(ws []string) bool {
+	full := 0
+	for _, w := range ws {
+		if len([]rune(strings.TrimSuffix(w, "."))) <= 1 || initialsRe.MatchString(w) {
+			continue
+		}
+		if isAllCaps(w) || !nameWord(w) || nameParticles[w] {
+			return false
+		}
+		full++
+	}
+	return full == 1
+}
+
+// initialsRe matches a chain of initials ("E.G.F.", "J.-P.").
+var initialsRe = regexp.MustCompile(`^(?:\p{Lu}\.-?)+$`)
 
 // namePrefix reads a name set before the first comma of an affiliation
 // line. Capitals are turned into title case.
@@ -753,6 +1102,9 @@ func nameWord(w string) bool {
 	rs := []rune(w)
 	if len(rs) == 0 || !unicode.IsUpper(rs[0]) || strings.HasSuffix(w, "-") {
 		return false
+	}
+	if initialsRe.MatchString(w) {
+		return true // "E.G.F."
 	}
 	if len(rs) == 1 || (len(rs) >= 3 && isAllCaps(w)) {
 		return false // "A" without a period is an article; "SARS" an acronym

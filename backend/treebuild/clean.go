@@ -193,13 +193,16 @@ var spacingAccents = map[rune]rune{
 	'\u02da': '\u030a', // ring
 	'\u02dd': '\u030b', // double acute
 	'\u02d8': '\u0306', // breve
+	'\u00b8': '\u0327', // cedilla ("Fran¸cois")
+	'\u02db': '\u0328', // ogonek
+	'\u02d9': '\u0307', // dot above
 }
 
 // composeAccents joins a spacing accent with the letter that follows it
 // ("¨o" becomes "ö"; a dotless i takes the accent as "í"). An accent that
 // no letter follows is left as it is.
 func composeAccents(s string) string {
-	if !strings.ContainsAny(s, "\u00a8\u00b4\u02c6\u02dc\u02c7\u02da\u02dd\u02d8") {
+	if !strings.ContainsAny(s, "\u00a8\u00b4\u02c6\u02dc\u02c7\u02da\u02dd\u02d8\u00b8\u02db\u02d9") {
 		return s
 	}
 	rs := []rune(s)

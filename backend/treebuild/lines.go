@@ -683,6 +683,22 @@ func readingOrder(ls []*line) []*line {
 	return out
 }
 
+// spaceBetween reports whether a word space separates run r from the run
+// before it on its line: a gap wider than 0.15 em or a space in the text,
+// except between the initial and the rest of a word in small capitals.
+func spaceBetween(prev, r pdf.Run) bool {
+	gap := r.X - (prev.X + runWidth(prev))
+	sz := math.Min(prev.Size, r.Size)
+	return !smallCapsTail(prev, r) && (gap > 0.15*sz || strings.HasSuffix(prev.Text, " ") || strings.HasPrefix(r.Text, " "))
+}
+
+// smallCapsTail reports a run that continues a word set in small capitals:
+// a capital initial, then the rest in smaller capitals right after it.
+func smallCapsTail(prev, r pdf.Run) bool {
+	gap := r.X - (prev.X + runWidth(prev))
+	return len([]rune(strings.TrimSpace(prev.Text))) == 1 && r.Size < prev.Size*0.95 && gap < 0.35*prev.Size && isAllCaps(strings.TrimSpace(prev.Text)+strings.TrimSpace(r.Text)+"XX")
+}
+
 // makeLine assembles one line from runs sorted by x.
 func makeLine(rs []pdf.Run, pageNo int, w, h float64) *line {
 	if len(rs) == 0 {
@@ -703,9 +719,7 @@ func makeLine(rs []pdf.Run, pageNo int, w, h float64) *line {
 			if gap > ln.maxGap {
 				ln.maxGap = gap
 			}
-			sz := math.Min(prev.Size, r.Size)
-			smallCaps := len([]rune(strings.TrimSpace(prev.Text))) == 1 && r.Size < prev.Size*0.95 && gap < 0.35*prev.Size && isAllCaps(strings.TrimSpace(prev.Text)+strings.TrimSpace(t)+"XX")
-			if !smallCaps && (gap > 0.15*sz || strings.HasSuffix(prev.Text, " ") || strings.HasPrefix(t, " ")) {
+			if spaceBetween(prev, r) {
 				b.WriteByte(' ')
 			}
 		}

@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"time"
 	"unicode"
 
 	"github.com/papertree/papertree/backend/papertree"
@@ -25,7 +26,10 @@ var (
 	venueLineRe = regexp.MustCompile(`(?i)^(?:published as a conference paper at|in proceedings of|proceedings of|appearing in|appeared in|accepted (?:at|to|for)|to appear in|presented at)\s+(?:the\s+)?(.{3,140})$`)
 	venueWordRe = regexp.MustCompile(`(?i)\b(conference|workshop|symposium|proceedings|journal|transactions|letters|review)\b`)
 	yearRe      = regexp.MustCompile(`\b(19[5-9]\d|20[0-4]\d)\b`)
-	copyrightRe = regexp.MustCompile(`(?i)(?:©|\(c\)|copyright)\s*(?:the authors?\s*\(?s?\)?\s*)?(19[5-9]\d|20[0-4]\d)`)
+	// copyrightRe: "© 2016", "© The Author(s) 2016", "© Springer
+	// International Publishing Switzerland 2016" (up to eight words before
+	// the year).
+	copyrightRe = regexp.MustCompile(`(?i)(?:©|\(c\)|copyright)\s*(?:[^\s\d©]+\s+){0,8}?(19[5-9]\d|20[0-4]\d)\b`)
 	// stampDateRe reads the date of an arXiv stamp ("arXiv:1706.03762v5
 	// [cs.CL] 6 Dec 2017").
 	stampDateRe = regexp.MustCompile(`(?i)\barxiv:\s*\S+\s*\[[^\]]{2,20}\]\s*\d{1,2}\s*[a-z]{3,9}\.?\s*(19[5-9]\d|20[0-4]\d)\b`)
@@ -40,7 +44,17 @@ var (
 	// dateLineRe: a line that is only a date ("November 24, 2020", "Date:
 	// 14 August 2017", "CGMPort.tex, January 9, 2020"): a dated title page
 	// or draft.
-	dateLineRe = regexp.MustCompile(`(?i)^(?:[^\s,]+\.tex,\s*|date:\s*)?(?:\d{1,2}\s+)?(?:january|february|march|april|may|june|july|august|september|october|november|december)\s+(?:\d{1,2},?\s+)?(19[5-9]\d|20[0-4]\d)$`)
+	// numericDateRe: a labelled date in figures ("Datum: 28.12.23",
+	// "Date: 14/08/2017"); day first or month first, the year last.
+	numericDateRe = regexp.MustCompile(`(?i)^(?:date|datum|dated|fecha|data)\s*:?\s*\d{1,2}[./-]\d{1,2}[./-](\d{4}|\d{2})$`)
+	// shortYearRe: a venue with a two-digit year after an apostrophe
+	// ("CSCW’14, February 15–19", "Security & Privacy ’21", "KDD '16").
+	shortYearRe = regexp.MustCompile(`(?:^|[\s(])\p{Lu}[\p{L}&]*(?:\s+&\s+\p{Lu}\p{L}*)?\s?['’‘](\d{2})(?:[^\d\p{L}]|$)`)
+	// ordinalVenueRe: a venue line that starts with the meeting's number
+	// ("35th Conference on Neural Information Processing Systems (NeurIPS
+	// 2021).").
+	ordinalVenueRe = regexp.MustCompile(`(?i)^\d{1,3}(?:st|nd|rd|th)\s+(?:[\p{L}-]+\s+){0,4}?(?:conference|workshop|symposium|meeting|congress)\b.*\b(?:19[5-9]\d|20[0-4]\d)\b`)
+	dateLineRe     = regexp.MustCompile(`(?i)^(?:[^\s,]+\.tex,\s*|date:\s*)?(?:\d{1,2}\s+)?(?:january|february|march|april|may|june|july|august|september|october|november|december)\s+(?:\d{1,2},?\s+)?(19[5-9]\d|20[0-4]\d)$`)
 	// coverDateRe: a month and year on a repository cover sheet ("Conference
 	// Paper · June 2006", "(CVPR '05), Jun 2005, San Diego"); the sheet's
 	// own dates (deposit, upload, download) are not the paper's.
@@ -145,6 +159,11 @@ func frontMeta(p *papertree.Paper, lines []*line, doc *pdf.Document, skip map[in
 		t := strings.TrimSpace(l.text)
 		if m := venueLineRe.FindStringSubmatch(t); m != nil && !skip[l.page] && (yearRe.MatchString(m[1]) || venueWordRe.MatchString(m[1]) || isAllCaps(strings.Fields(m[1])[0])) {
 			p.Venue = trimVenue(m[1])
+			venueAt = i
+			break
+		}
+		if ordinalVenueRe.MatchString(t) && !skip[l.page] && wordCount(t) <= 20 {
+			p.Venue = trimVenue(t)
 			venueAt = i
 			break
 		}
@@ -292,9 +311,17 @@ func frontYear(p *papertree.Paper, front, furniture []*line, stamps []string, ve
 			}
 		}
 	}
-	for _, l := range onPage {
-		if m := dateLineRe.FindStringSubmatch(strings.TrimSpace(l.text)); m != nil {
-			return atoi(m[1])
+	// A dated title page or draft: a line, or a part of a line set apart by
+	// a wide gap ("March 4, 2021" left of a licence badge in the footer),
+	// that is only a date.
+	for _, l := range append(onPage, furniture...) {
+		for _, part := range lineParts(l) {
+			if m := dateLineRe.FindStringSubmatch(part); m != nil {
+				return atoi(m[1])
+			}
+			if m := numericDateRe.FindStringSubmatch(part); m != nil {
+				return fullYear(atoi(m[1]))
+			}
 		}
 	}
 	// A title page (few lines: a thesis, a report) may print the year
@@ -303,6 +330,15 @@ func frontYear(p *papertree.Paper, front, furniture []*line, stamps []string, ve
 		for _, l := range onPage {
 			if t := strings.TrimSpace(l.text); len(t) == 4 && yearRe.MatchString(t) {
 				return atoi(t)
+			}
+		}
+	}
+	// A venue with a two-digit year ("CSCW’14") in the head or foot of the
+	// page (a submission line, the ACM permission block).
+	for _, l := range append(onPage, furniture...) {
+		if (l.y < 0.3*l.pageH || l.y > 0.8*l.pageH) && strings.ContainsAny(l.text, "'’‘") && wordCount(l.text) <= 20 && !refEntryRe.MatchString(l.text) {
+			if m := shortYearRe.FindStringSubmatch(l.text); m != nil {
+				return fullYear(atoi(m[1]))
 			}
 		}
 	}
@@ -322,6 +358,41 @@ func frontYear(p *papertree.Paper, front, furniture []*line, stamps []string, ve
 		}
 	}
 	return 0
+}
+
+// fullYear reads a two-digit year as the nearest past one ("23" is 2023,
+// "97" is 1997); four-digit years are returned as they are.
+func fullYear(y int) int {
+	if y >= 100 {
+		return y
+	}
+	if y <= time.Now().Year()%100+1 {
+		return 2000 + y
+	}
+	return 1900 + y
+}
+
+// lineParts splits a line's text at gaps wider than two ems (parts of a
+// head or foot line set apart: a date at the left, a badge at the right).
+func lineParts(l *line) []string {
+	if l.maxGap <= 2*l.size {
+		return []string{strings.TrimSpace(l.text)}
+	}
+	var parts []string
+	var b strings.Builder
+	for i, r := range l.runs {
+		if i > 0 {
+			prev := l.runs[i-1]
+			if r.X-(prev.X+runWidth(prev)) > 2*l.size {
+				parts = append(parts, strings.TrimSpace(b.String()))
+				b.Reset()
+			} else if spaceBetween(prev, r) {
+				b.WriteByte(' ')
+			}
+		}
+		b.WriteString(cleanText(r.Text))
+	}
+	return append(parts, strings.TrimSpace(b.String()))
 }
 
 // citationLine reports a journal citation line ("Group Decision and

@@ -1,6 +1,7 @@
 package treebuild
 
 import (
+	"math"
 	"regexp"
 	"strings"
 	"unicode"
@@ -14,7 +15,12 @@ import (
 // articleLabelRe matches the article-type labels journals print above the
 // title in large type ("REVIEW", "ARTICLE", "Original Articles",
 // "RESEARCH Open Access", "LETTERS").
-var articleLabelRe = regexp.MustCompile(`(?i)^(?:(?:original|research|review|brief|short|regular|full)\s+)?(?:review|article|articles|letter|letters|report|reports|research|editorial|perspective|perspectives|commentary|communication|correspondence|insight|analysis|news|essay|opinion|highlights?|paper)s?(?:\s+open\s+access)?$`)
+var articleLabelRe = regexp.MustCompile(`(?i)^(?:(?:(?:original|research|review|brief|short|regular|full)\s+)?(?:review|article|articles|letter|letters|report|reports|research|editorial|perspective|perspectives|commentary|communication|correspondence|insight|analysis|news|essay|opinion|highlights?|paper)s?(?:\s+open\s+access)?|` + thesisLabel + `)$`)
+
+// thesisLabel: the document type a thesis prints over its title, often
+// larger than the title ("Bachelorarbeit", "Master's Thesis", "Doctoral
+// Dissertation").
+const thesisLabel = `(?:(?:bachelor|master|doctoral|doctorate|phd|ph\.\s?d\.?|diploma|honou?rs|senior)(?:'s|’s)?\s+)?(?:thesis|dissertation)|(?:bachelor|master|diplom|doktor|studien)arbeit|habilitationsschrift|dissertation|m[ée]moire|tesi[s]?(?:\s+(?:de|di)\s+\S+)?`
 
 // isArticleLabel reports a line that is only an article-type label.
 func isArticleLabel(t string) bool {
@@ -136,4 +142,89 @@ func titleCasePart(p string, first bool) string {
 		}
 	}
 	return string(rs)
+}
+
+// refineTitle adjusts the title block found by size (or by the info title)
+// at its edges. A block that ends in a colon goes on: the subtitle after it
+// may be set further down or in another display size ("Firm Entry and
+// Exit:" ... "A Replication of ..."; an info title that stops at the colon).
+// A line at either edge that is a label, not title text, is dropped: an
+// article-type label, or a single word in capitals under or over title
+// lines in mixed case (a series name such as "REMARK" set in the title's
+// type). It returns the new line range and title text.
+func refineTitle(lines []*line, lo, hi int, title string, st stats) (int, int, string) {
+	// Subtitle after a colon.
+	if strings.HasSuffix(strings.TrimSpace(title), ":") && hi+1 < len(lines) {
+		last, next := lines[hi], lines[hi+1]
+		if next.page == last.page && next.size >= st.bodySize+0.5 && next.size <= last.size+0.5 &&
+			next.y > last.y && next.y-last.y < 4*last.size && letterCount(next.text) >= 3 &&
+			!emailRe.MatchString(next.text) && (math.Abs(next.size-last.size) < 0.5 || !namesLine(next)) {
+			parts := []string{strings.TrimSpace(title)}
+			tol := math.Max(0.3, 0.03*next.size)
+			j := hi + 1
+			parts = append(parts, titleLineText(lines[j]))
+			for j+1 < len(lines) && j-hi < 4 && lines[j+1].page == next.page && math.Abs(lines[j+1].size-next.size) < tol &&
+				lines[j+1].y > lines[j].y && lines[j+1].y-lines[j].y < 2.2*next.size {
+				j++
+				parts = append(parts, titleLineText(lines[j]))
+			}
+			hi, title = j, joinLines(parts)
+		}
+	}
+	if hi == lo {
+		return lo, hi, title
+	}
+	mixed := func(a, b int) bool {
+		for _, l := range lines[a : b+1] {
+			for _, r := range l.text {
+				if unicode.IsLower(r) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	label := func(l *line) bool {
+		t := strings.TrimSpace(titleLineText(l))
+		if isArticleLabel(t) {
+			return true
+		}
+		if strings.ContainsAny(t, " ") || letterCount(t) != len([]rune(t)) || letterCount(t) < 4 {
+			return false
+		}
+		return strings.ToUpper(t) == t
+	}
+	first, last := lo, hi
+	if label(lines[last]) && mixed(first, last-1) {
+		last--
+	}
+	if last > first && label(lines[first]) && mixed(first+1, last) {
+		first++
+	}
+	if first == lo && last == hi {
+		return lo, hi, title
+	}
+	var parts []string
+	for i := first; i <= last; i++ {
+		parts = append(parts, titleLineText(lines[i]))
+	}
+	return first, last, joinLines(parts)
+}
+
+// namesLine reports a line made of person names: the names read from it
+// hold nearly all of its words ("and", markers and e-mail addresses
+// aside). A subtitle has words that are no part of a name ("Reading
+// Papers as Hierarchies").
+func namesLine(l *line) bool {
+	inNames := 0
+	for _, n := range lineNames(l) {
+		inNames += wordCount(n)
+	}
+	words := 0
+	for _, w := range strings.Fields(emailWordRe.ReplaceAllString(l.text, " ")) {
+		if lw := strings.ToLower(w); letterCount(w) > 0 && lw != "and" && lw != "&" {
+			words++
+		}
+	}
+	return inNames > 0 && float64(inNames) >= 0.8*float64(words)
 }
