@@ -86,6 +86,7 @@ type builder struct {
 	st       stats
 	warnings []string
 	inTables bool // addLeaves is adding the text around a table (tables.go)
+	capSide  *int // where the document sets table captions, once known (tables.go)
 	inMath   bool // ... around a formula or code block (formula.go)
 }
 

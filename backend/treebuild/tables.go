@@ -45,11 +45,33 @@ const maxTableTokens = 160
 // maxTableStep is the largest baseline step (in ems) between two rows.
 const maxTableStep = 2.6
 
+// maxStagger is the largest baseline step (in ems) between two lines of
+// one row: two lines of text at one size are at least 1.1 em apart, so
+// lines closer than this are the parts of one row that a table sets at
+// staggered heights (a header cell of two lines beside a one-line cell,
+// a two-line row label with its numbers centred between its lines).
+const maxStagger = 0.7
+
+// minDenseCells is the fewest cells (split at minColumnGap) that make a
+// line with no em-wide gap a row of a dense table: most of them numbers
+// ("96 0.255 0.339 0.365 0.453 ..."); a line of prose never is.
+const minDenseCells = 3
+
 var (
 	tableCaptionRe  = regexp.MustCompile(`^(?i:table)\s*[\dIVX]+[a-z]?(?:\.\d+)?\s*[:.|—–]`)
 	figureCaptionRe = regexp.MustCompile(`^(?i:figure|fig\.)\s*[\dIVX]+[a-z]?(?:\.\d+)?\s*[:.|—–]`)
 	numericCellRe   = regexp.MustCompile(`^[\s(±+\-−–~≈<>]*[$€]?\d[\d.,]*\s*(?:%|[kKMBG]|x|×)?[)*†‡]*(?:\s*[±/(]\s*[\d.,]+\s*\)?%?)?$|^[-−–—]$`)
 )
+
+// tableTrace, when set (by TestDebugTables), hears why each candidate
+// block was or was not taken as a table.
+var tableTrace func(format string, args ...any)
+
+func traceTable(format string, args ...any) {
+	if tableTrace != nil {
+		tableTrace(format, args...)
+	}
+}
 
 // cell is one cell of a row: its text and horizontal extent.
 type cell struct {
@@ -99,21 +121,93 @@ func lineCells(l *line, gapEm float64) []cell {
 
 // tableBlock is a detected table: its lines and its grid.
 type tableBlock struct {
-	first, last int // indexes into the section's lines: the header's (last) line, the last row
-	from        int // the first line of the table (above first when the header spans lines)
-	caption     int // the line its "Table N" caption starts on; -1 = none
-	rows        [][]string
-	header      bool // rows[0] is a header row
+	last     int // index into the section's lines: the table's last line
+	from     int // the first line of the table
+	caption  int // the line its "Table N" caption starts on; -1 = none
+	rows     [][]string
+	rowLines [][]*line // the lines each row of rows was read from
+	header   bool      // rows[0] is a header row
 }
 
 // findTables returns the tables among a section's body lines, in order.
-func findTables(ls []*line) []tableBlock {
+// With captioned, only tables with a "Table N" caption count (a table
+// that floats into the bibliography, whose lines are otherwise entries).
+//
+// Two readings are made. The relaxed one also takes dense rows (numbers
+// closer than an em apart), rows set as staggered lines (maxStagger) and
+// group headers over several columns, but keeps only tables with a
+// "Table N" caption: without one, a figure's labels (staggered, numeric)
+// would read as a table. The strict one is the plain reading, whose
+// tables without a caption must be plainly tabular (makeTable); where
+// both find a table, the relaxed reading wins.
+//
+// side is where the document sets its table captions (captionSide), which
+// decides between a caption right above and one right below a table.
+func findTables(ls []*line, captioned bool, side int) []tableBlock {
+	var relaxed []tableBlock
+	// A caption names one table: of two relaxed blocks next to one
+	// caption (a table, and a plot's labels set below it), the nearer.
+	claimed := map[int]int{}
+	dist := func(t tableBlock) float64 {
+		if t.caption < t.from {
+			return ls[t.from].y - ls[t.caption].y
+		}
+		return ls[t.caption].y - ls[t.last].y
+	}
+	for _, t := range findTablesIn(ls, scan{captioned: true, relaxed: true, side: side}) {
+		if k, ok := claimed[t.caption]; ok {
+			if dist(t) >= dist(relaxed[k]) {
+				continue
+			}
+			relaxed[k] = t
+			continue
+		}
+		claimed[t.caption] = len(relaxed)
+		relaxed = append(relaxed, t)
+	}
+	out := relaxed
+	for _, t := range findTablesIn(ls, scan{captioned: captioned, side: side}) {
+		overlaps := false
+		for _, r := range relaxed {
+			if t.from <= r.last && r.from <= t.last {
+				overlaps = true
+				break
+			}
+		}
+		if !overlaps {
+			out = append(out, t)
+		}
+	}
+	sort.SliceStable(out, func(a, b int) bool { return out[a].from < out[b].from })
+	return out
+}
+
+// scan says how findTablesIn reads: only captioned tables, the relaxed
+// reading, and the document's caption side.
+type scan struct {
+	captioned, relaxed bool
+	side               int
+}
+
+func findTablesIn(ls []*line, sc scan) []tableBlock {
+	relaxed := sc.relaxed
 	cells := make([][]cell, len(ls))
 	for i, l := range ls {
 		if captionStartRe.MatchString(strings.TrimSpace(l.text)) {
 			continue
 		}
 		cells[i] = lineCells(l, minCellGap)
+		if relaxed && len(cells[i]) < 2 && l.maxGap >= minColumnGap*math.Max(l.size, 1) {
+			// a dense row: numbers set closer than an em apart
+			if fc := lineCells(l, minColumnGap); len(fc) >= minDenseCells && numericCells(fc)*2 >= len(fc) {
+				cells[i] = fc
+			}
+		}
+	}
+	// staggered reports whether line k is part of a row with line k-1 or
+	// k+1 (maxStagger); such a line may hold one cell only.
+	staggered := func(k int) bool {
+		return relaxed && (k > 0 && staggerStep(ls[k-1], ls[k]) || k+1 < len(ls) && staggerStep(ls[k], ls[k+1]))
 	}
 	var out []tableBlock
 	for i := 0; i < len(ls); {
@@ -121,9 +215,10 @@ func findTables(ls []*line) []tableBlock {
 			i++
 			continue
 		}
-		// grow the block over rows of two or more cells
+		// grow the block over rows of two or more cells (and the one-cell
+		// parts of staggered rows)
 		j := i
-		for j+1 < len(ls) && len(cells[j+1]) >= 2 && sameBlock(ls[j], ls[j+1]) {
+		for j+1 < len(ls) && (len(cells[j+1]) >= 2 || len(cells[j+1]) == 1 && staggered(j+1)) && sameBlock(ls[j], ls[j+1]) {
 			j++
 		}
 		lo := i
@@ -133,12 +228,29 @@ func findTables(ls []*line) []tableBlock {
 			!captionStartRe.MatchString(strings.TrimSpace(ls[lo-1].text)) && !strings.ContainsAny(lastRune(ls[lo-1].text), ".,;:!?") {
 			lo--
 		}
-		if t, ok := makeTable(ls, cells, lo, j); ok {
+		if t, ok := makeTable(ls, cells, lo, j, sc); ok {
 			out = append(out, t)
 		}
 		i = j + 1
 	}
 	return out
+}
+
+// staggerStep reports whether b follows a by less than maxStagger ems:
+// two parts of one row.
+func staggerStep(a, b *line) bool {
+	step := b.y - a.y
+	return a.page == b.page && a.col == b.col && step > 0 && step < maxStagger*math.Max(a.size, b.size)
+}
+
+func numericCells(cs []cell) int {
+	n := 0
+	for _, c := range cs {
+		if numericCellRe.MatchString(c.text) {
+			n++
+		}
+	}
+	return n
 }
 
 // sameBlock reports whether b can be the row after a in one table.
@@ -151,31 +263,66 @@ func sameBlock(a, b *line) bool {
 }
 
 // makeTable checks the block lo..hi and builds its grid.
-func makeTable(ls []*line, cells [][]cell, lo, hi int) (tableBlock, bool) {
-	var rowsWith []int
+func makeTable(ls []*line, cells [][]cell, lo, hi int, sc scan) (tableBlock, bool) {
+	relaxed := sc.relaxed
+	// Rows: lines closer than maxStagger ems are parts of one row.
+	var groups [][]int
 	for k := lo; k <= hi; k++ {
-		if len(cells[k]) >= 2 {
-			rowsWith = append(rowsWith, k)
+		if n := len(groups); relaxed && n > 0 && staggerStep(ls[groups[n-1][len(groups[n-1])-1]], ls[k]) {
+			groups[n-1] = append(groups[n-1], k)
+			continue
+		}
+		groups = append(groups, []int{k})
+	}
+	rowsWith := 0
+	for _, g := range groups {
+		n := 0
+		for _, k := range g {
+			n += len(cells[k])
+		}
+		if n >= 2 {
+			rowsWith++
 		}
 	}
-	if len(rowsWith) < 3 {
+	if rowsWith < 3 {
+		traceTable("p%d %q..: %d rows of cells", ls[lo].page, ls[lo].text, rowsWith)
 		return tableBlock{}, false
 	}
 	// Column bands: the horizontal projection of the runs of the rows
 	// that have the most cells (a spanning header cell would bridge two
 	// columns), cut where a gap of minColumnGap ems is empty in all of them.
-	fine := make([][]cell, hi-lo+1)
+	lineFine := make([][]cell, hi-lo+1)
 	most := 0
 	for k := lo; k <= hi; k++ {
-		fine[k-lo] = lineCells(ls[k], minColumnGap)
-		most = max(most, len(fine[k-lo]))
+		lineFine[k-lo] = lineCells(ls[k], minColumnGap)
+		most = max(most, len(lineFine[k-lo]))
+	}
+	fine := make([][]cell, len(groups)) // each row's cells, line by line
+	for r, g := range groups {
+		for _, k := range g {
+			fine[r] = append(fine[r], lineFine[k-lo]...)
+		}
+	}
+	// Header cells often span several columns ("ZSD" over four numbers):
+	// when three rows or more are mostly numbers, they alone set the
+	// columns.
+	numRows := 0
+	numRow := make([]bool, hi-lo+1)
+	for k := lo; k <= hi; k++ {
+		if cs := lineFine[k-lo]; relaxed && len(cs) >= 2 && numericCells(cs)*2 >= len(cs) {
+			numRow[k-lo] = true
+			numRows++
+		}
 	}
 	type band struct{ x0, x1 float64 }
 	var spans []band
 	em := 0.0
 	for k := lo; k <= hi; k++ {
-		if float64(len(fine[k-lo])) >= 0.6*float64(most) {
-			for _, c := range fine[k-lo] {
+		if numRows >= 3 && !numRow[k-lo] {
+			continue
+		}
+		if float64(len(lineFine[k-lo])) >= 0.6*float64(most) {
+			for _, c := range lineFine[k-lo] {
 				spans = append(spans, band{c.x0, c.x1})
 			}
 			em = math.Max(em, ls[k].size)
@@ -192,102 +339,209 @@ func makeTable(ls []*line, cells [][]cell, lo, hi int) (tableBlock, bool) {
 	}
 	ncol := len(bands)
 	if ncol < 2 || ncol > 20 {
+		traceTable("p%d %q..: %d columns", ls[lo].page, ls[lo].text, ncol)
 		return tableBlock{}, false
 	}
 	// Assign every line's cells to bands; a row fills the bands its cells
-	// overlap (a cell over several bands goes to the first).
-	var grid [][]string
-	filledRows, cellsAll, numeric, longCells := 0, 0, 0, 0
+	// overlap (a cell over several bands goes to the first). A group
+	// header above the numbers ("Copy" over "char-acc" and "seq-acc": a
+	// line of at most one cell per two columns) heads every column under
+	// its reach, so each column's header reads in full ("Copy seq-acc").
+	firstNum := hi + 1
 	for k := lo; k <= hi; k++ {
-		row := make([]string, ncol)
-		cs := fine[k-lo]
-		if len(cs) == 0 {
-			cs = []cell{{text: strings.TrimSpace(ls[k].text), x0: ls[k].x0, x1: ls[k].x1}}
+		if numRows >= 3 && numRow[k-lo] {
+			firstNum = k
+			break
 		}
-		filled := 0
-		for _, c := range cs {
-			col := -1
-			for b, bd := range bands {
-				if c.x1 > bd.x0 && c.x0 < bd.x1 {
-					col = b
-					break
-				}
+	}
+	colOf := func(c cell) int {
+		for b, bd := range bands {
+			if c.x1 > bd.x0 && c.x0 < bd.x1 {
+				return b
 			}
-			if col < 0 { // in a gutter between bands: the nearest band
-				d := math.Inf(1)
-				for b, bd := range bands {
-					if dd := math.Min(math.Abs(c.x0-bd.x1), math.Abs(bd.x0-c.x1)); dd < d {
-						d, col = dd, b
+		}
+		col, d := 0, math.Inf(1) // in a gutter between bands: the nearest band
+		for b, bd := range bands {
+			if dd := math.Min(math.Abs(c.x0-bd.x1), math.Abs(bd.x0-c.x1)); dd < d {
+				d, col = dd, b
+			}
+		}
+		return col
+	}
+	var grid [][]string
+	var gridLines [][]*line
+	filledRows, cellsAll, numeric, longCells := 0, 0, 0, 0
+	figureInside := false
+	for _, g := range groups {
+		row := make([]string, ncol)
+		var gl []*line
+		filled := 0
+		put := func(col int, text string) {
+			if row[col] == "" {
+				filled++
+				row[col] = text
+			} else {
+				row[col] += " " + text
+			}
+		}
+		for _, k := range g {
+			gl = append(gl, ls[k])
+			cs := lineFine[k-lo]
+			if len(cs) == 0 {
+				cs = []cell{{text: strings.TrimSpace(ls[k].text), x0: ls[k].x0, x1: ls[k].x1}}
+			}
+			// a group header line: its labels as set (split at em-wide gaps)
+			gcs := lineCells(ls[k], minCellGap)
+			group := relaxed && k < firstNum && len(gcs) >= 2 && len(gcs) == len(cs) && 2*len(gcs) <= ncol
+			if group {
+				for i, c := range gcs {
+					under := reach(gcs, i, func(b int) float64 { return (bands[b].x0 + bands[b].x1) / 2 }, len(bands))
+					if len(under) == 0 {
+						under = []int{colOf(c)}
+					}
+					for _, b := range under {
+						put(b, c.text)
 					}
 				}
 			}
-			if row[col] == "" {
-				filled++
-				row[col] = c.text
-			} else {
-				row[col] += " " + c.text
-			}
-			cellsAll++
-			if numericCellRe.MatchString(c.text) {
-				numeric++
-			}
-			if wordCount(c.text) > 8 {
-				longCells++
+			for _, c := range cs {
+				cellsAll++
+				if numericCellRe.MatchString(c.text) {
+					numeric++
+				}
+				if wordCount(c.text) > 8 {
+					longCells++
+				}
+				if figureCaptionRe.MatchString(c.text) {
+					figureInside = true // a figure set beside it: its labels are in the rows
+				}
+				if !group {
+					put(colOf(c), c.text)
+				}
 			}
 		}
+		gridLines = append(gridLines, gl)
 		if filled*3 >= ncol*2 {
 			filledRows++
 		}
 		grid = append(grid, row)
 	}
-	rows := hi - lo + 1
+	rows := len(groups)
 	// The columns must be confirmed by most rows, and the cells must be
 	// short: prose that happens to have a wide gap never is.
 	if filledRows*4 < rows*3 || longCells*10 > cellsAll {
+		traceTable("p%d %q..: %d of %d rows filled, %d of %d cells long", ls[lo].page, ls[lo].text, filledRows, rows, longCells, cellsAll)
 		return tableBlock{}, false
 	}
 	numShare := float64(numeric) / float64(max(cellsAll, 1))
-	capt, ci := nearCaption(ls, lo, hi)
+	capt, ci := nearCaption(ls, lo, hi, sc.side)
 	switch {
-	case capt == "figure":
+	case capt == "figure" || figureInside:
+		traceTable("p%d %q..: next to a figure caption", ls[lo].page, ls[lo].text)
 		return tableBlock{}, false
 	case capt == "table":
 		if ncol == 2 && numShare < 0.25 {
+			traceTable("p%d %q..: two columns, %.2f numbers", ls[lo].page, ls[lo].text, numShare)
 			return tableBlock{}, false
 		}
+	case sc.captioned || relaxed:
+		traceTable("p%d %q..: no caption", ls[lo].page, ls[lo].text)
+		return tableBlock{}, false
 	default:
 		if rows < 4 || ncol < 3 || numShare < 0.4 {
+			traceTable("p%d %q..: no caption; %d rows, %d columns, %.2f numbers", ls[lo].page, ls[lo].text, rows, ncol, numShare)
 			return tableBlock{}, false
 		}
 	}
+	traceTable("p%d %q..: table of %d rows, %d columns (caption %q)", ls[lo].page, ls[lo].text, rows, ncol, capt)
 	// Header rows: the leading rows of words (at most three: "Dev Set" over
 	// "MNLI-m" over "(Acc)"), joined per column into one header row.
-	from, nh := lo, 0
+	nh := 0
 	for nh < min(3, len(grid)-2) && rowNumericShare(grid[nh]) < 0.5 {
 		nh++
 	}
 	if nh > 1 {
 		head := make([]string, ncol)
-		for _, r := range grid[:nh] {
+		var hl []*line
+		for i, r := range grid[:nh] {
 			for c, v := range r {
 				if v != "" {
 					head[c] = strings.TrimSpace(head[c] + " " + v)
 				}
 			}
+			hl = append(hl, gridLines[i]...)
 		}
 		grid = append([][]string{head}, grid[nh:]...)
-		lo += nh - 1 // the leaf's first line is the header's last
+		gridLines = append([][]*line{hl}, gridLines[nh:]...)
 	}
-	t := tableBlock{first: lo, last: hi, rows: grid, header: nh > 0, from: from, caption: -1}
+	t := tableBlock{last: hi, rows: grid, rowLines: gridLines, header: nh > 0, from: lo, caption: -1}
 	if capt == "table" {
 		t.caption = ci
 	}
 	return t, true
 }
 
+// captionSide says where a document sets its table captions: -1 above
+// the table, +1 below it, 0 unknown. Each "Table N" caption votes for the
+// side where the line next to it (past the caption's own lines, on the
+// same page and column) is a row of cells; the majority wins.
+func captionSide(ls []*line) int {
+	row := func(l *line) bool { return len(lineCells(l, minCellGap)) >= 2 }
+	above, below := 0, 0
+	for i, l := range ls {
+		if !tableCaptionRe.MatchString(strings.TrimSpace(l.text)) {
+			continue
+		}
+		before := i > 0 && ls[i-1].page == l.page && ls[i-1].col == l.col && ls[i-1].y < l.y && row(ls[i-1])
+		caps := captionLines(ls, i, tableBlock{from: -1, last: -1})
+		j := i + len(caps)
+		after := j < len(ls) && ls[j].page == l.page && ls[j].col == l.col && ls[j].y > l.y && row(ls[j])
+		switch {
+		case before && !after:
+			below++
+		case after && !before:
+			above++
+		}
+	}
+	switch {
+	case above > below:
+		return -1
+	case below > above:
+		return 1
+	}
+	return 0
+}
+
+// reach returns the columns (of n, centred at center(b)) under cell i of
+// a group header line cs: from halfway to its left neighbour to halfway
+// to its right one (the outer cells reach as far out as they reach in).
+func reach(cs []cell, i int, center func(int) float64, n int) []int {
+	c := cs[i]
+	left, right := math.NaN(), math.NaN()
+	if i > 0 {
+		left = (cs[i-1].x1 + c.x0) / 2
+	}
+	if i+1 < len(cs) {
+		right = (c.x1 + cs[i+1].x0) / 2
+	}
+	if math.IsNaN(left) {
+		left = c.x0 - (right - c.x1)
+	}
+	if math.IsNaN(right) {
+		right = c.x1 + (c.x0 - left)
+	}
+	var out []int
+	for b := 0; b < n; b++ {
+		if x := center(b); x >= left && x <= right {
+			out = append(out, b)
+		}
+	}
+	return out
+}
+
 // nearCaption says whether a "Table N" or "Figure N" caption starts within
 // a few lines above or below lines lo..hi on the same page ("" if none).
-func nearCaption(ls []*line, lo, hi int) (string, int) {
+func nearCaption(ls []*line, lo, hi, side int) (string, int) {
 	kind := func(l *line) string {
 		t := strings.TrimSpace(l.text)
 		switch {
@@ -301,24 +555,50 @@ func nearCaption(ls []*line, lo, hi int) (string, int) {
 	near := func(a, b *line) bool {
 		return a.page == b.page && math.Abs(a.y-b.y) < 6*math.Max(a.size, b.size)
 	}
+	below, bk := "", -1
 	for k := hi + 1; k < len(ls) && k <= hi+3; k++ {
 		if !near(ls[hi], ls[k]) {
 			break
 		}
 		if c := kind(ls[k]); c != "" {
-			return c, k
+			below, bk = c, k
+			break
 		}
 	}
 	// above: the caption may run over several lines
+	above, ak := "", -1
 	for k := lo - 1; k >= 0 && k >= lo-14; k-- {
 		if ls[k].page != ls[lo].page || ls[lo].y-ls[k].y > 20*ls[lo].size || ls[k].y > ls[lo].y {
 			break
 		}
 		if c := kind(ls[k]); c != "" {
-			return c, k
+			above, ak = c, k
+			break
 		}
 	}
-	return "", -1
+	switch {
+	case above == "":
+		return below, bk
+	case below == "":
+		return above, ak
+	}
+	// A caption on both sides (two tables one above the other): the side
+	// where the document sets its captions, else the nearer one (from the
+	// caption's last line above or first line below).
+	switch {
+	case side < 0:
+		return above, ak
+	case side > 0:
+		return below, bk
+	}
+	last := ls[ak]
+	for _, l := range captionLines(ls, ak, tableBlock{from: lo, last: hi}) {
+		last = l
+	}
+	if ls[lo].y-last.y <= ls[bk].y-ls[hi].y {
+		return above, ak
+	}
+	return below, bk
 }
 
 func rowNumericShare(row []string) float64 {
@@ -359,7 +639,7 @@ func captionLines(ls []*line, ci int, t tableBlock) []*line {
 // tableLeaves turns a table into leaves of at most maxTokens each: the
 // caption and the header row are repeated at the top of every leaf so that
 // each part reads (and is found) on its own.
-func tableLeaves(t tableBlock, ls []*line, capLines []*line, maxTokens int) []*papertree.Node {
+func tableLeaves(t tableBlock, capLines []*line, maxTokens int) []*papertree.Node {
 	var header []string
 	body := t.rows
 	if t.header {
@@ -401,9 +681,11 @@ func tableLeaves(t tableBlock, ls []*line, capLines []*line, maxTokens int) []*p
 		var lines []*line
 		off := 0
 		if t.header {
-			lines, off = []*line{ls[t.first]}, 1
+			lines, off = t.rowLines[0], 1
 		}
-		lines = append(lines, ls[t.first+off+start:t.first+off+end]...)
+		for _, rl := range t.rowLines[off+start : off+end] {
+			lines = append(lines, rl...)
+		}
 		if start == 0 {
 			lines = append(lines, capLines...)
 		}
@@ -421,12 +703,16 @@ func tableLeaves(t tableBlock, ls []*line, capLines []*line, maxTokens int) []*p
 // splitTables adds the leaves of a section's body lines when they hold a
 // table: the text before, each table, and the text after, in order. It
 // reports false (nothing added) when there is no table.
-func (b *builder) splitTables(sec *papertree.Node, ls []*line) bool {
+func (b *builder) splitTables(sec *papertree.Node, ls []*line, refs bool) bool {
 	if b.inTables {
 		return false
 	}
 	vs, src := mergeAcrossColumns(ls)
-	ts := findTables(vs)
+	if b.capSide == nil {
+		side := captionSide(b.lines)
+		b.capSide = &side
+	}
+	ts := findTables(vs, refs, *b.capSide)
 	if len(ts) == 0 {
 		return false
 	}
@@ -465,7 +751,7 @@ func (b *builder) splitTables(sec *papertree.Node, ls []*line) bool {
 			b.addLeaves(sec, text)
 			text = nil
 		}
-		for _, n := range tableLeaves(ts[ti-1], vs, caps[ti-1], min(b.opts.MaxSegmentTokens, maxTableTokens)) {
+		for _, n := range tableLeaves(ts[ti-1], caps[ti-1], min(b.opts.MaxSegmentTokens, maxTableTokens)) {
 			n.Level = sec.Level + 1
 			sec.Children = append(sec.Children, n)
 		}
