@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"unicode"
 
 	"github.com/papertree/papertree/backend/papertree"
 	"github.com/papertree/papertree/backend/pdf"
@@ -639,12 +640,9 @@ func captionLines(ls []*line, ci int, t tableBlock) []*line {
 // tableLeaves turns a table into leaves of at most maxTokens each: the
 // caption and the header row are repeated at the top of every leaf so that
 // each part reads (and is found) on its own.
-func tableLeaves(t tableBlock, capLines []*line, maxTokens int) []*papertree.Node {
+func tableLeaves(t tableBlock, capLines []*line, maxTokens int, vocab map[string]int) []*papertree.Node {
 	var header []string
 	body := t.rows
-	if t.header {
-		header, body = t.rows[0], t.rows[1:]
-	}
 	caption := ""
 	if len(capLines) > 0 {
 		var texts []string
@@ -652,6 +650,11 @@ func tableLeaves(t tableBlock, capLines []*line, maxTokens int) []*papertree.Nod
 			texts = append(texts, l.text)
 		}
 		caption = joinLines(texts)
+	}
+	if t.header {
+		header, body = expandAbbrevs(t.rows[0], caption, vocab), t.rows[1:]
+	}
+	if caption != "" {
 		if papertree.CountTokens(caption) > maxTokens/3 {
 			caption = truncateTokens(caption, maxTokens/3)
 		}
@@ -751,7 +754,7 @@ func (b *builder) splitTables(sec *papertree.Node, ls []*line, refs bool) bool {
 			b.addLeaves(sec, text)
 			text = nil
 		}
-		for _, n := range tableLeaves(ts[ti-1], caps[ti-1], min(b.opts.MaxSegmentTokens, maxTableTokens)) {
+		for _, n := range tableLeaves(ts[ti-1], caps[ti-1], min(b.opts.MaxSegmentTokens, maxTableTokens), b.vocabulary()) {
 			n.Level = sec.Level + 1
 			sec.Children = append(sec.Children, n)
 		}
@@ -834,4 +837,100 @@ func lastRune(s string) string {
 		return ""
 	}
 	return string(r[len(r)-1])
+}
+
+// abbrevRe is a header word cut short with a period ("Tot.", "Dim.").
+var abbrevRe = regexp.MustCompile(`^([A-Za-z]{2,5})\.$`)
+
+// expandAbbrevs spells out the abbreviated words of a header ("Tot." reads
+// "Tot. (total)") by the word of the paper's own text that they cut short,
+// so that a question asking for the "total" finds the column: among the
+// paper's words that start with the abbreviation, the family (words that
+// share three more letters) used most often, preferring families the
+// caption uses; none when no family is used twice or twice as often as
+// the next. Cells keep what is printed; only the reading is added.
+func expandAbbrevs(header []string, caption string, vocab map[string]int) []string {
+	if len(vocab) == 0 {
+		return header
+	}
+	capWords := map[string]bool{}
+	for _, w := range strings.FieldsFunc(strings.ToLower(caption), func(r rune) bool { return !unicode.IsLetter(r) }) {
+		capWords[w] = true
+	}
+	out := make([]string, len(header))
+	for i, h := range header {
+		ws := strings.Fields(h)
+		for j, w := range ws {
+			m := abbrevRe.FindStringSubmatch(w)
+			if m == nil {
+				continue
+			}
+			if full := expansion(strings.ToLower(m[1]), vocab, capWords); full != "" {
+				ws[j] = w + " (" + full + ")"
+			}
+		}
+		out[i] = strings.Join(ws, " ")
+	}
+	return out
+}
+
+func expansion(a string, vocab map[string]int, capWords map[string]bool) string {
+	type family struct {
+		n, best int
+		word    string
+		inCap   bool
+	}
+	fams := map[string]*family{}
+	for w, n := range vocab {
+		if len(w) < len(a)+2 || !strings.HasPrefix(w, a) {
+			continue
+		}
+		k := w[:min(len(w), len(a)+3)]
+		f := fams[k]
+		if f == nil {
+			f = &family{}
+			fams[k] = f
+		}
+		f.n += n
+		if n > f.best || n == f.best && w < f.word {
+			f.best, f.word = n, w
+		}
+		f.inCap = f.inCap || capWords[w]
+	}
+	var top, next *family
+	anyCap := false
+	for _, f := range fams {
+		anyCap = anyCap || f.inCap
+	}
+	for _, f := range fams {
+		if anyCap && !f.inCap {
+			continue
+		}
+		switch {
+		case top == nil || f.n > top.n || f.n == top.n && f.word < top.word:
+			top, next = f, top
+		case next == nil || f.n > next.n:
+			next = f
+		}
+	}
+	if top == nil || top.n < 2 || next != nil && top.n < 2*next.n {
+		return ""
+	}
+	return top.word
+}
+
+// vocabulary counts the words of the paper's text (lower case, letters
+// only, four letters or more), once.
+func (b *builder) vocabulary() map[string]int {
+	if b.vocab == nil {
+		b.vocab = map[string]int{}
+		for _, l := range b.lines {
+			for _, w := range strings.FieldsFunc(strings.ToLower(l.text), func(r rune) bool { return !unicode.IsLetter(r) }) {
+				if len(w) >= 4 {
+					b.vocab[w]++
+				}
+			}
+		}
+	}
+	return b.vocab
 }

@@ -3,6 +3,7 @@ package treebuild
 import (
 	"context"
 	"fmt"
+	"maps"
 	"reflect"
 	"slices"
 	"strings"
@@ -246,6 +247,34 @@ func TestTablesRelaxed(t *testing.T) {
 				if strings.Contains(n.Text, "Author") || strings.Contains(n.Text, "Journal") {
 					t.Errorf("a reference entry was read as a table: %q", n.Text)
 				}
+			}
+		})
+	}
+}
+
+// An abbreviated header word is read with the word of the paper it cuts
+// short, only when the paper's usage is clear.
+func TestExpandAbbrevs(t *testing.T) {
+	vocab := map[string]int{"total": 5, "semantic": 19, "semantics": 2, "seminal": 1, "syntactic": 10, "synonymy": 1,
+		"recall": 4, "recurrent": 9, "recognition": 1, "precision": 6, "dimensional": 7, "dimensions": 5, "diminishing": 1}
+	tests := []struct {
+		name, caption string
+		header, want  []string
+	}{
+		{"the paper's words", "Results on the word analogy task.", []string{"Model", "Dim.", "Sem.", "Syn.", "Tot."},
+			[]string{"Model", "Dim. (dimensional)", "Sem. (semantic)", "Syn. (syntactic)", "Tot. (total)"}},
+		{"the caption's word wins", "Precision, recall and F1 on the test set.", []string{"System", "Prec.", "Rec.", "F1"},
+			[]string{"System", "Prec. (precision)", "Rec. (recall)", "F1"}},
+		{"no clear word: left as printed", "Scores.", []string{"System", "Rec.", "Xyz."}, []string{"System", "Rec.", "Xyz."}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			vocab := maps.Clone(vocab)
+			if tc.name == "no clear word: left as printed" {
+				vocab["recall"], vocab["recurrent"] = 5, 6 // neither twice the other
+			}
+			if got := expandAbbrevs(tc.header, tc.caption, vocab); !reflect.DeepEqual(got, tc.want) {
+				t.Errorf("expandAbbrevs = %q, want %q", got, tc.want)
 			}
 		})
 	}
