@@ -711,6 +711,7 @@ func (b *builder) splitTables(sec *papertree.Node, ls []*line, refs bool) bool {
 		return false
 	}
 	vs, src := mergeAcrossColumns(ls)
+	vs, wrap := splitWrapped(vs)
 	if b.capSide == nil {
 		side := captionSide(b.lines)
 		b.capSide = &side
@@ -725,6 +726,7 @@ func (b *builder) splitTables(sec *papertree.Node, ls []*line, refs bool) bool {
 	// takes both halves); the text is the other lines in reading order,
 	// cut where a table's first line was.
 	owner := map[*line]int{}
+	wrapOwner := map[*line]int{} // a line whose right piece (splitWrapped) a table took
 	caps := make([][]*line, len(ts))
 	for ti, t := range ts {
 		caps[ti] = captionLines(vs, t.caption, t)
@@ -733,6 +735,10 @@ func (b *builder) splitTables(sec *papertree.Node, ls []*line, refs bool) bool {
 				for _, l := range parts {
 					owner[l] = ti + 1
 				}
+			} else if orig, ok := wrap.rightOf[v]; ok {
+				wrapOwner[orig] = ti + 1
+			} else if orig, ok := wrap.leftOf[v]; ok {
+				owner[orig] = ti + 1
 			} else {
 				owner[v] = ti + 1
 			}
@@ -740,14 +746,10 @@ func (b *builder) splitTables(sec *papertree.Node, ls []*line, refs bool) bool {
 	}
 	var text []*line
 	done := map[int]bool{}
-	for _, l := range ls {
-		ti := owner[l]
-		if ti == 0 {
-			text = append(text, l)
-			continue
-		}
+	var pending []int // tables set beside the text, placed after it
+	emit := func(ti int) {
 		if done[ti] {
-			continue
+			return
 		}
 		done[ti] = true
 		if len(text) > 0 {
@@ -759,10 +761,207 @@ func (b *builder) splitTables(sec *papertree.Node, ls []*line, refs bool) bool {
 			sec.Children = append(sec.Children, n)
 		}
 	}
+	for _, l := range ls {
+		if !wrap.zone[l] {
+			for _, ti := range pending {
+				emit(ti)
+			}
+			pending = nil
+		}
+		if ti := wrapOwner[l]; ti != 0 {
+			// the text beside a table stays text; the table follows it
+			if left := wrap.left[l]; left != nil {
+				text = append(text, left)
+			}
+			pending = append(pending, ti)
+			continue
+		}
+		ti := owner[l]
+		if ti == 0 {
+			text = append(text, l)
+			continue
+		}
+		emit(ti)
+	}
+	for _, ti := range pending {
+		emit(ti)
+	}
 	if len(text) > 0 {
 		b.addLeaves(sec, text)
 	}
 	return true
+}
+
+// wrapped is splitWrapped's record of the lines it cut.
+type wrapped struct {
+	zone            map[*line]bool  // original lines of a zone of text beside a table
+	left            map[*line]*line // original line -> its piece left of the gutter (nil: none)
+	rightOf, leftOf map[*line]*line // a piece -> its original line
+}
+
+// minWrapGap is the narrowest gap (in ems) between text and a table set
+// beside it (text wrapped around the table).
+const minWrapGap = 1.5
+
+// splitWrapped finds tables set beside the text of the same column (the
+// text wraps around them, so each line holds a line of prose, a wide gap
+// and a row of cells) and reads such a zone as two columns: the prose
+// pieces first, then the pieces right of the gutter, where findTables sees
+// the rows one after another. A zone starts at a line whose left part is
+// prose (five words or more) and whose right part, past a gap of
+// minWrapGap ems, is two short cells or more; it spans the neighbouring
+// lines that keep clear of one common gutter (an em wide at least) and
+// counts only when three of its right pieces are rows of cells and two of
+// its lines are prose. Prose lines never have such a gap.
+func splitWrapped(ls []*line) ([]*line, wrapped) {
+	w := wrapped{zone: map[*line]bool{}, left: map[*line]*line{}, rightOf: map[*line]*line{}, leftOf: map[*line]*line{}}
+	// seed: the gap of line l between prose and a row of cells
+	seed := func(l *line) (g0, g1 float64, ok bool) {
+		for i := 1; i < len(l.runs); i++ {
+			prev, r := l.runs[i-1], l.runs[i]
+			gap := r.X - (prev.X + runWidth(prev))
+			if gap < minWrapGap*math.Max(l.size, 1) {
+				continue
+			}
+			left := makeLine(l.runs[:i], l.page, l.pageW, l.pageH)
+			right := makeLine(l.runs[i:], l.page, l.pageW, l.pageH)
+			if left == nil || right == nil || wordCount(left.text) < 5 {
+				return 0, 0, false
+			}
+			cs := lineCells(right, minCellGap)
+			if len(cs) < 2 {
+				return 0, 0, false
+			}
+			for _, c := range cs {
+				if wordCount(c.text) > 6 {
+					return 0, 0, false
+				}
+			}
+			return prev.X + runWidth(prev), r.X, true
+		}
+		return 0, 0, false
+	}
+	// fits reports how l sits against the gutter g0..g1: the x its left
+	// content ends at and its right content starts at (NaN: none), or
+	// false when a run crosses the gutter.
+	fits := func(l *line, g0, g1 float64) (float64, float64, bool) {
+		lx, rx := math.NaN(), math.NaN()
+		for _, r := range l.runs {
+			x1 := r.X + runWidth(r)
+			switch {
+			case x1 <= g1 && r.X < g0+1:
+				lx = math.Max(nanTo(lx, x1), x1)
+			case r.X >= g0:
+				rx = math.Min(nanTo(rx, r.X), r.X)
+			default:
+				return 0, 0, false
+			}
+		}
+		return lx, rx, true
+	}
+	out := make([]*line, 0, len(ls))
+	for i := 0; i < len(ls); {
+		g0, g1, ok := seed(ls[i])
+		if !ok {
+			out = append(out, ls[i])
+			i++
+			continue
+		}
+		em := math.Max(ls[i].size, 1)
+		near := func(a, b *line) bool {
+			return a.page == b.page && a.col == b.col && math.Abs(b.y-a.y) <= maxTableStep*math.Max(a.size, b.size)
+		}
+		grow := func(k int) bool {
+			lx, rx, ok := fits(ls[k], g0, g1)
+			if !ok {
+				return false
+			}
+			ng0, ng1 := g0, g1
+			if !math.IsNaN(lx) {
+				ng0 = math.Max(g0, lx)
+			}
+			if !math.IsNaN(rx) {
+				ng1 = math.Min(g1, rx)
+			}
+			if ng1-ng0 < 0.8*em {
+				return false
+			}
+			g0, g1 = ng0, ng1
+			return true
+		}
+		lo, hi := i, i
+		for hi+1 < len(ls) && near(ls[hi], ls[hi+1]) && grow(hi+1) {
+			hi++
+		}
+		for lo > 0 && len(out) > 0 && out[len(out)-1] == ls[lo-1] && near(ls[lo-1], ls[lo]) && grow(lo-1) {
+			lo--
+		}
+		var lefts, rights []*line
+		var origL, origR []*line
+		rows, prose, flush, alone := 0, 0, 0, 0
+		for k := lo; k <= hi; k++ {
+			l := ls[k]
+			var lr, rr []pdf.Run
+			for _, r := range l.runs {
+				if r.X >= g0 {
+					rr = append(rr, r)
+				} else {
+					lr = append(lr, r)
+				}
+			}
+			if a := makeLine(lr, l.page, l.pageW, l.pageH); a != nil {
+				a.col, a.index = l.col, l.index
+				lefts, origL = append(lefts, a), append(origL, l)
+				if wordCount(a.text) >= 5 {
+					prose++
+					if a.x1 >= g0-minWrapGap*em {
+						flush++ // justified up to the gutter, as wrapped text is
+						if len(rr) == 0 {
+							alone++ // a line of that text with nothing beside it
+						}
+					}
+				}
+			}
+			if z := makeLine(rr, l.page, l.pageW, l.pageH); z != nil {
+				z.col, z.index = l.col, l.index
+				rights, origR = append(rights, z), append(origR, l)
+				if len(lineCells(z, minCellGap)) >= 2 {
+					rows++
+				}
+			}
+		}
+		traceTable("p%d wrap zone %q..%q gutter %.1f-%.1f: %d rows, %d prose", ls[lo].page, ls[lo].text, ls[hi].text, g0, g1, rows, prose)
+		// wrapped text runs up to the gutter; a table's long row labels
+		// (words, a wide gap, numbers) end anywhere
+		// (and some of its lines have nothing beside them; every row of a
+		// table has its cells)
+		if rows < 3 || prose < 2 || flush*3 < prose*2 || alone < 2 {
+			out = append(out, ls[i])
+			i++
+			continue
+		}
+		out = out[:len(out)-(i-lo)] // the lines above the seed join the zone
+		for k, a := range lefts {
+			w.left[origL[k]] = a
+			w.leftOf[a] = origL[k]
+		}
+		for k, z := range rights {
+			w.rightOf[z] = origR[k]
+		}
+		for k := lo; k <= hi; k++ {
+			w.zone[ls[k]] = true
+		}
+		out = append(append(out, lefts...), rights...)
+		i = hi + 1
+	}
+	return out, w
+}
+
+func nanTo(v, d float64) float64 {
+	if math.IsNaN(v) {
+		return d
+	}
+	return v
 }
 
 // mergeAcrossColumns undoes the column split for the rows of a table that

@@ -194,6 +194,22 @@ func relaxedTablePaper(kind string) *pdf.Document {
 		for i := 4; i < 6; i++ {
 			y = p.para(left, y, 460, body, fmt.Sprintf("[%d] C. Writer. %s. Journal of Things, 12(%d):1-20, 2020.", i+1, lorem(i, 1), i)) + 2
 		}
+	case "wrapped":
+		// a table set beside the text, which wraps around it: every
+		// line is prose up to x 290, then (past a gutter) a row
+		prose := "which shows rates under these terms while tests"
+		xs := []float64{left + 260, left + 330, left + 390}
+		rows := [][]string{{"Model", "Top-1", "Top-5"}, {"Sparse", "47.1%", "28.2%"}, {"SIFT", "45.7%", "25.7%"}, {"CNN", "37.5%", "17.0%"}, nil, {"Table 7: Errors on the test set."}, nil}
+		for _, r := range rows {
+			p.text(left, y, body, prose)
+			if len(r) == 1 {
+				p.text(xs[0], y, body, r[0])
+			} else if r != nil {
+				p.cellsAt(y, body, xs, r...)
+			}
+			y += 12
+		}
+		y += 4
 	case "stacked":
 		xs := []float64{left, left + 120, left + 200}
 		p.cellsAt(y, body, xs, "Model", "Dev", "Test")
@@ -225,9 +241,27 @@ func TestTablesRelaxed(t *testing.T) {
 		{"group header", "Table 3", []string{"Model", "Copy char", "Copy seq", "Reverse char", "Reverse seq"}, "LSTM: Copy char 0.45, Copy seq 0.09, Reverse char 0.66, Reverse seq 0.11"},
 		{"in references", "Table 4", []string{"Model", "Layers", "Hidden", "Params"}, "ViT-Large: Layers 24, Hidden 1024, Params 307M"},
 		{"stacked", "Table 6", []string{"Data", "Train", "Test"}, "SST: Train 8544, Test 2210"},
+		{"wrapped", "Table 7", []string{"Model", "Top-1", "Top-5"}, "CNN: Top-1 37.5%, Top-5 17.0%"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.kind, func(t *testing.T) {
+			if tc.kind == "wrapped" {
+				// the text beside the table stays text, all of it
+				paper, err := Build(context.Background(), relaxedTablePaper(tc.kind), DefaultOptions())
+				if err != nil {
+					t.Fatal(err)
+				}
+				n := 0
+				paper.Root.Walk(func(path []*papertree.Node) bool {
+					if l := path[len(path)-1]; l.IsLeaf() && l.Role != papertree.RoleTable {
+						n += strings.Count(l.Text, "which shows rates")
+					}
+					return true
+				})
+				if n != 7 {
+					t.Errorf("%d of the 7 lines of text beside the table are text leaves", n)
+				}
+			}
 			got := tableLeavesOf(t, relaxedTablePaper(tc.kind))
 			if len(got) == 0 {
 				t.Fatal("no table found")
@@ -244,6 +278,9 @@ func TestTablesRelaxed(t *testing.T) {
 				t.Errorf("rows = %q, want one %q", rs, tc.row)
 			}
 			for _, n := range got {
+				if strings.Contains(n.Text, "rates under") {
+					t.Errorf("the text beside a table was read into it: %q", n.Text)
+				}
 				if strings.Contains(n.Text, "Author") || strings.Contains(n.Text, "Journal") {
 					t.Errorf("a reference entry was read as a table: %q", n.Text)
 				}
