@@ -183,7 +183,11 @@ func cellCount(ln string) int {
 // RowNamed reports whether text (a question) names the label of a row
 // sentence (TableRowSentences: the label is what comes before ": "): the
 // label as a whole word sequence, case ignored, so "SST-2" names the row
-// "SST-2: ..." but not "SST-1: ...", and "CNN" is not named by "CNN-static".
+// "SST-2: ..." but not "SST-1: ...", and "CNN" is not named by "CNN-static";
+// or, for a label of several words, every one of its words as a whole word
+// of the question, in any order and with other words between ("an ensemble
+// of 5 reversed LSTMs with beam size 12" names "Ensemble of 5 reversed
+// LSTMs, beam size 12" but not its neighbour "..., beam size 2").
 func RowNamed(text, row string) bool {
 	label, _, ok := strings.Cut(row, ": ")
 	if !ok || len(label) < 2 {
@@ -193,7 +197,7 @@ func RowNamed(text, row string) bool {
 	for from := 0; ; {
 		k := strings.Index(t[from:], l)
 		if k < 0 {
-			return false
+			break
 		}
 		a, z := from+k, from+k+len(l)
 		if (a == 0 || !wordByte(t[a-1])) && (z == len(t) || !wordByte(t[z])) {
@@ -201,6 +205,35 @@ func RowNamed(text, row string) bool {
 		}
 		from = a + 1
 	}
+	lw := labelWords(l)
+	if len(lw) < 2 {
+		return false
+	}
+	have := map[string]bool{}
+	for _, w := range labelWords(t) {
+		have[w] = true
+	}
+	for _, w := range lw {
+		if !have[w] {
+			return false
+		}
+	}
+	return true
+}
+
+// labelWords splits lower-case text at spaces and punctuation, keeping the
+// characters that belong to a name ("cnn-static", "sst-2", "bilstm+elmo").
+func labelWords(s string) []string {
+	ws := strings.FieldsFunc(s, func(r rune) bool {
+		return r < 0x80 && !wordByte(byte(r)) && r != '+' && r != '*' && r != '.' || r == ' '
+	})
+	out := ws[:0]
+	for _, w := range ws {
+		if w = strings.TrimRight(w, "."); w != "" {
+			out = append(out, w) // a sentence's full stop is not part of the word
+		}
+	}
+	return out
 }
 
 func wordByte(b byte) bool {

@@ -85,6 +85,9 @@ func TestRowNamed(t *testing.T) {
 		{"prefix of a longer name", "How does CNN-static do on MR?", "CNN: MR 80.1", false},
 		{"case ignored", "what does bertlarge score?", "BERTLARGE: Average 82.1", true},
 		{"no label", "anything", "Average 82.1", false},
+		{"label words apart", "What BLEU does an ensemble of 5 reversed LSTMs with beam size 12 reach?", "Ensemble of 5 reversed LSTMs, beam size 12: BLEU 34.81", true},
+		{"label words apart, one missing", "What BLEU does an ensemble of 5 reversed LSTMs with beam size 12 reach?", "Ensemble of 5 reversed LSTMs, beam size 2: BLEU 34.50", false},
+		{"one-word label only as a whole word", "How does CNN-static do on MR?", "CNN static: MR 80.1", false},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -217,7 +217,9 @@ func fixPages(n *papertree.Node) (int, int) {
 // addLeaves appends the segments and captions of a run of body lines to sec.
 func (b *builder) addLeaves(sec *papertree.Node, ls []*line) {
 	refs := sec.Role == papertree.RoleReferences
-	if !refs && (b.splitTables(sec, ls) || b.splitMath(sec, ls)) {
+	// A table may float into the bibliography: there only a table with a
+	// "Table N" caption is taken (entries are set in aligned columns too).
+	if b.splitTables(sec, ls, refs) || !refs && b.splitMath(sec, ls) {
 		return // tables.go, formula.go: the lines around each come back here
 	}
 	paras := b.splitParagraphs(ls, refs)

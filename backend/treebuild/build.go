@@ -86,8 +86,10 @@ type builder struct {
 	lines    []*line
 	st       stats
 	warnings []string
-	inTables bool // addLeaves is adding the text around a table (tables.go)
-	inMath   bool // ... around a formula or code block (formula.go)
+	inTables bool           // addLeaves is adding the text around a table (tables.go)
+	capSide  *int           // where the document sets table captions, once known (tables.go)
+	vocab    map[string]int // the paper's words and their counts, once needed (tables.go)
+	inMath   bool           // ... around a formula or code block (formula.go)
 }
 
 func (b *builder) run(ctx context.Context) (*papertree.Paper, error) {

@@ -84,3 +84,39 @@ func debugPath(t *testing.T, name string) string {
 	}
 	return filepath.Join(shareddata.Dir(t, "pdfs"), name)
 }
+
+// TestDebugTables prints, for one PDF (PAPERTREE_DEBUG_FILE, optionally
+// PAPERTREE_DEBUG_PAGE), the lines split into cells and why each block of
+// lines with cells was or was not taken as a table. A tool, not a check.
+func TestDebugTables(t *testing.T) {
+	name := os.Getenv("PAPERTREE_DEBUG_FILE")
+	if name == "" {
+		t.Skip("set PAPERTREE_DEBUG_FILE to print a file's table candidates")
+	}
+	doc, err := pdf.Open(context.Background(), debugPath(t, name), pdf.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	page, _ := strconv.Atoi(os.Getenv("PAPERTREE_DEBUG_PAGE"))
+	tableTrace = func(format string, args ...any) {
+		if page == 0 || strings.HasPrefix(fmt.Sprintf(format, args...), fmt.Sprintf("p%d ", page)) {
+			fmt.Printf("TABLE "+format+"\n", args...)
+		}
+	}
+	defer func() { tableTrace = nil }()
+	if page != 0 {
+		for _, l := range buildLines(doc.Pages) {
+			if l.page != page {
+				continue
+			}
+			var cs []string
+			for _, c := range lineCells(l, minCellGap) {
+				cs = append(cs, c.text)
+			}
+			fmt.Printf("c%d y%6.1f x%5.1f-%5.1f s%4.1f gap%4.1f %q\n", l.col, l.y, l.x0, l.x1, l.size, l.maxGap, cs)
+		}
+	}
+	if _, err := Build(context.Background(), doc, DefaultOptions()); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -127,3 +127,45 @@ func checkTree(t *testing.T, p *papertree.Paper, max int) {
 		return true
 	})
 }
+
+// FuzzTables lays out a "Table N" caption over a grid whose cell
+// positions, baselines (staggered or not) and texts come from the input,
+// so that both readings of tables.go (plain and relaxed) see odd grids;
+// every table leaf must read back as a table.
+func FuzzTables(f *testing.F) {
+	f.Add([]byte("\x05\x04\x0c\x07\x20\x03\x00\x11\x30\x09\x41\x05"))
+	f.Add([]byte("Model 0.255 0.339 12 24 staggered rows 7 7 7 7 7 7 7 7"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if len(data) < 4 {
+			return
+		}
+		p := newPage(1)
+		p.text(150, 80, titleSt, "Fuzzed Tables")
+		p.text(72, 120, sec, "1 Results")
+		p.text(72, 140, small, "Table 1: A fuzzed grid.")
+		words := []string{"Model", "0.255", "81.0", "12", "Copy", "seq-acc", "−", "307M", "(Acc)", "x"}
+		ncol := 2 + int(data[0])%6
+		y := 156.0
+		for i := 1; i+ncol <= len(data) && y < 700; i += ncol {
+			x := 72.0
+			for c := 0; c < ncol; c++ {
+				b := data[i+c]
+				p.text(x, y+float64(b%5), body, words[int(b)%len(words)])
+				x += 20 + float64(b%64)
+			}
+			y += 4 + float64(data[i]%16)
+		}
+		p.para(72, y+12, 460, body, lorem(2, 3))
+		paper, err := Build(context.Background(), &pdf.Document{Pages: []pdf.Page{p.page}}, DefaultOptions())
+		if err != nil {
+			t.Fatalf("build: %v", err)
+		}
+		checkTree(t, paper, DefaultOptions().MaxSegmentTokens)
+		paper.Root.Walk(func(path []*papertree.Node) bool {
+			if n := path[len(path)-1]; n.Role == papertree.RoleTable && !papertree.IsTableText(n.Text) {
+				t.Fatalf("table leaf does not read as a table: %q", n.Text)
+			}
+			return true
+		})
+	})
+}

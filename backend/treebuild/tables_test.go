@@ -2,7 +2,10 @@ package treebuild
 
 import (
 	"context"
+	"fmt"
+	"maps"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -119,6 +122,196 @@ func TestTables(t *testing.T) {
 			}
 			if len(got[0].Boxes) == 0 || got[0].PageStart != 1 {
 				t.Errorf("table leaf has no position: %+v", got[0])
+			}
+		})
+	}
+}
+
+// cellsAt sets one row: each cell's words from its x, at baseline y.
+func (p *pageBuilder) cellsAt(y float64, s style, xs []float64, cells ...string) {
+	for i, c := range cells {
+		p.text(xs[i], y, s, c)
+	}
+}
+
+// relaxedTablePaper is a one-column page with prose around a table set in
+// one of the ways the plain reading misses: header cells at staggered
+// heights, numbers closer than an em apart, group headers over two
+// columns, a table floating into the bibliography, or two stacked tables
+// whose captions sit below them.
+func relaxedTablePaper(kind string) *pdf.Document {
+	const left = 72.0
+	p := newPage(1)
+	p.text(150, 80, titleSt, "Tables Set in Many Ways")
+	p.text(left, 120, sec, "1 Results")
+	y := p.para(left, 136, 460, body, lorem(1, 5)) + 14
+	switch kind {
+	case "staggered header":
+		p.text(left, y, small, "Table 1: Hardware of the hosts.")
+		y += 20
+		xs := []float64{left, left + 120, left + 200, left + 280}
+		p.text(xs[3], y, body, "Interconnect")
+		p.cellsAt(y+5, body, xs[:3], "Spec", "FLOPS", "HBM")
+		p.text(xs[3], y+10, body, "Bandwidth")
+		p.cellsAt(y+26, body, xs, "A100 NVLink", "312", "80", "300")
+		p.cellsAt(y+38, body, xs, "TPU v3", "123", "16", "112")
+		p.cellsAt(y+50, body, xs, "TPU v4", "275", "32", "268")
+		y += 66
+	case "dense numbers":
+		p.text(left, y, small, "Table 2: Errors per horizon.")
+		y += 16
+		// numbers 25 points wide, 7 points (0.7 em) apart
+		xs := []float64{left, left + 40, left + 72, left + 104, left + 136}
+		p.cellsAt(y, body, []float64{left, left + 45, left + 77, left + 109, left + 141}, "Horizon", "MSE", "MAE", "MSE", "MAE")
+		p.cellsAt(y+12, body, xs, "96", "0.255", "0.339", "0.365", "0.453")
+		p.cellsAt(y+24, body, xs, "192", "0.281", "0.340", "0.533", "0.563")
+		p.cellsAt(y+36, body, xs, "336", "0.339", "0.372", "1.363", "0.887")
+		y += 52
+	case "group header":
+		p.text(left, y, small, "Table 3: Accuracy on the tasks.")
+		y += 16
+		xs := []float64{left, left + 150, left + 210, left + 270, left + 330}
+		p.cellsAt(y, body, []float64{left + 180, left + 300}, "Copy", "Reverse")
+		p.cellsAt(y+12, body, xs, "Model", "char", "seq", "char", "seq")
+		p.cellsAt(y+24, body, xs, "LSTM", "0.45", "0.09", "0.66", "0.11")
+		p.cellsAt(y+36, body, xs, "Transformer", "0.53", "0.03", "0.13", "0.06")
+		p.cellsAt(y+48, body, xs, "Universal Transformer", "0.91", "0.35", "0.96", "0.46")
+		y += 64
+	case "in references":
+		p.text(left, y, sec, "References")
+		y += 16
+		for i := 0; i < 4; i++ {
+			y = p.para(left, y, 460, body, fmt.Sprintf("[%d] A. Author and B. Author. %s. In Proceedings, pages %d-%d, 2019.", i+1, lorem(i, 1), 10*i+1, 10*i+9)) + 2
+		}
+		y += 10
+		xs := []float64{left, left + 120, left + 200, left + 280}
+		p.text(left, y, small, "Table 4: Details of the model variants.")
+		p.cellsAt(y+16, body, xs, "Model", "Layers", "Hidden", "Params")
+		p.cellsAt(y+28, body, xs, "ViT-Base", "12", "768", "86M")
+		p.cellsAt(y+40, body, xs, "ViT-Large", "24", "1024", "307M")
+		p.cellsAt(y+52, body, xs, "ViT-Huge", "32", "1280", "632M")
+		y += 68
+		for i := 4; i < 6; i++ {
+			y = p.para(left, y, 460, body, fmt.Sprintf("[%d] C. Writer. %s. Journal of Things, 12(%d):1-20, 2020.", i+1, lorem(i, 1), i)) + 2
+		}
+	case "wrapped":
+		// a table set beside the text, which wraps around it: every
+		// line is prose up to x 290, then (past a gutter) a row
+		prose := "which shows rates under these terms while tests"
+		xs := []float64{left + 260, left + 330, left + 390}
+		rows := [][]string{{"Model", "Top-1", "Top-5"}, {"Sparse", "47.1%", "28.2%"}, {"SIFT", "45.7%", "25.7%"}, {"CNN", "37.5%", "17.0%"}, nil, {"Table 7: Errors on the test set."}, nil}
+		for _, r := range rows {
+			p.text(left, y, body, prose)
+			if len(r) == 1 {
+				p.text(xs[0], y, body, r[0])
+			} else if r != nil {
+				p.cellsAt(y, body, xs, r...)
+			}
+			y += 12
+		}
+		y += 4
+	case "stacked":
+		xs := []float64{left, left + 120, left + 200}
+		p.cellsAt(y, body, xs, "Model", "Dev", "Test")
+		p.cellsAt(y+12, body, xs, "CNN", "81.0", "80.2")
+		p.cellsAt(y+24, body, xs, "RNN", "79.4", "78.8")
+		p.cellsAt(y+36, body, xs, "Linear", "75.1", "74.0")
+		p.text(left, y+52, small, "Table 5: First results.")
+		y += 60 // the second table starts closer to the first caption than its own
+		p.cellsAt(y, body, xs, "Data", "Train", "Test")
+		p.cellsAt(y+12, body, xs, "MR", "9596", "1066")
+		p.cellsAt(y+24, body, xs, "SST", "8544", "2210")
+		p.cellsAt(y+36, body, xs, "TREC", "5452", "500")
+		p.text(left, y+56, small, "Table 6: Second results.")
+		y += 70
+	}
+	p.para(left, y+8, 460, body, lorem(3, 4))
+	return &pdf.Document{Pages: []pdf.Page{p.page}}
+}
+
+func TestTablesRelaxed(t *testing.T) {
+	tests := []struct {
+		kind    string
+		caption string // of the (last) table
+		header  []string
+		row     string // a row read with its headers
+	}{
+		{"staggered header", "Table 1", []string{"Spec", "FLOPS", "HBM", "Interconnect Bandwidth"}, "TPU v3: FLOPS 123, HBM 16, Interconnect Bandwidth 112"},
+		{"dense numbers", "Table 2", []string{"Horizon", "MSE", "MAE", "MSE", "MAE"}, "192: MSE 0.281, MAE 0.340, MSE 0.533, MAE 0.563"},
+		{"group header", "Table 3", []string{"Model", "Copy char", "Copy seq", "Reverse char", "Reverse seq"}, "LSTM: Copy char 0.45, Copy seq 0.09, Reverse char 0.66, Reverse seq 0.11"},
+		{"in references", "Table 4", []string{"Model", "Layers", "Hidden", "Params"}, "ViT-Large: Layers 24, Hidden 1024, Params 307M"},
+		{"stacked", "Table 6", []string{"Data", "Train", "Test"}, "SST: Train 8544, Test 2210"},
+		{"wrapped", "Table 7", []string{"Model", "Top-1", "Top-5"}, "CNN: Top-1 37.5%, Top-5 17.0%"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.kind, func(t *testing.T) {
+			if tc.kind == "wrapped" {
+				// the text beside the table stays text, all of it
+				paper, err := Build(context.Background(), relaxedTablePaper(tc.kind), DefaultOptions())
+				if err != nil {
+					t.Fatal(err)
+				}
+				n := 0
+				paper.Root.Walk(func(path []*papertree.Node) bool {
+					if l := path[len(path)-1]; l.IsLeaf() && l.Role != papertree.RoleTable {
+						n += strings.Count(l.Text, "which shows rates")
+					}
+					return true
+				})
+				if n != 7 {
+					t.Errorf("%d of the 7 lines of text beside the table are text leaves", n)
+				}
+			}
+			got := tableLeavesOf(t, relaxedTablePaper(tc.kind))
+			if len(got) == 0 {
+				t.Fatal("no table found")
+			}
+			last := got[len(got)-1]
+			tb := papertree.ParseTable(last.Text)
+			if !strings.HasPrefix(tb.Caption, tc.caption+":") {
+				t.Errorf("caption = %q, want %s", tb.Caption, tc.caption)
+			}
+			if !reflect.DeepEqual(tb.Header, tc.header) {
+				t.Errorf("header = %q, want %q", tb.Header, tc.header)
+			}
+			if rs := papertree.TableRowSentences(last.Text); !slices.Contains(rs, tc.row) {
+				t.Errorf("rows = %q, want one %q", rs, tc.row)
+			}
+			for _, n := range got {
+				if strings.Contains(n.Text, "rates under") {
+					t.Errorf("the text beside a table was read into it: %q", n.Text)
+				}
+				if strings.Contains(n.Text, "Author") || strings.Contains(n.Text, "Journal") {
+					t.Errorf("a reference entry was read as a table: %q", n.Text)
+				}
+			}
+		})
+	}
+}
+
+// An abbreviated header word is read with the word of the paper it cuts
+// short, only when the paper's usage is clear.
+func TestExpandAbbrevs(t *testing.T) {
+	vocab := map[string]int{"total": 5, "semantic": 19, "semantics": 2, "seminal": 1, "syntactic": 10, "synonymy": 1,
+		"recall": 4, "recurrent": 9, "recognition": 1, "precision": 6, "dimensional": 7, "dimensions": 5, "diminishing": 1}
+	tests := []struct {
+		name, caption string
+		header, want  []string
+	}{
+		{"the paper's words", "Results on the word analogy task.", []string{"Model", "Dim.", "Sem.", "Syn.", "Tot."},
+			[]string{"Model", "Dim. (dimensional)", "Sem. (semantic)", "Syn. (syntactic)", "Tot. (total)"}},
+		{"the caption's word wins", "Precision, recall and F1 on the test set.", []string{"System", "Prec.", "Rec.", "F1"},
+			[]string{"System", "Prec. (precision)", "Rec. (recall)", "F1"}},
+		{"no clear word: left as printed", "Scores.", []string{"System", "Rec.", "Xyz."}, []string{"System", "Rec.", "Xyz."}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			vocab := maps.Clone(vocab)
+			if tc.name == "no clear word: left as printed" {
+				vocab["recall"], vocab["recurrent"] = 5, 6 // neither twice the other
+			}
+			if got := expandAbbrevs(tc.header, tc.caption, vocab); !reflect.DeepEqual(got, tc.want) {
+				t.Errorf("expandAbbrevs = %q, want %q", got, tc.want)
 			}
 		})
 	}
