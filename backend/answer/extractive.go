@@ -411,12 +411,13 @@ func Compose(ctx context.Context, emb papertree.Embedder, in Input, opts Options
 		others := !aboutOthers(question)
 		subject := questionSubject(question)
 		judge := newJudge(question)
+		vstems := verdictStems(question, rstems)
 		var verdicts []string
 		for _, i := range order {
 			if len(deciding) == 2 {
 				break
 			}
-			if coverageOf(rstems, stems[i]) < opts.VerdictCoverage || strings.Contains(sents[i].text, "?") ||
+			if coverageOf(vstems, stems[i]) < opts.VerdictCoverage || strings.Contains(sents[i].text, "?") ||
 				others && aboutOthers(sents[i].text) && !subjectHeld(sents[i].text, subject) || !readable[i] {
 				// A sentence asking the question back decides nothing,
 				// nor an equation or a table row, whose polarity cannot

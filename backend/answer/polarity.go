@@ -422,7 +422,10 @@ func (p askedPredicate) polarity(sc *scope, q string) (neg, held, ok bool) {
 				return false, false, true
 			}
 			for _, o := range objOcc {
-				if sc.priv[o.i] && !verbBetween(sc, o.i) {
+				if sc.priv[o.i] && !verbBetween(sc, o.i) || sc.at(o.i-1) == "no" {
+					// "without dropout"; "no gamma correction": "no" as
+					// the object's determiner says it is not used, had or
+					// needed, as "without" does.
 					return (sc.cues(o.i)+b2i(o.neg))%2 == 1, true, true
 				}
 			}
@@ -583,6 +586,7 @@ func newJudge(question string) func(sentence string) (string, bool) {
 	condNeg := qs.neg && !qneg
 	subject, complement := subjectStems(question, p)
 	object, ownSubject := withoutRefWords(qtext, complement), withoutRefWords(qtext, subject)
+	ownComplement := complementPhrases(qtext, object)
 	// A comparison with a direction ("perform better") is not answered by
 	// the verb alone ("performs similarly").
 	// Nor is a comparison along one dimension ("smaller") answered by
@@ -644,6 +648,13 @@ func newJudge(question string) func(sentence string) (string, bool) {
 		}
 		if sc.elliptic(complement) {
 			neg = !neg
+		}
+		if neg == qneg && !flippedPolar(q, sc) && sc.privativeOnly(ownComplement) {
+			// "We define the happened-before relation without using
+			// physical clocks" for "Does Lamport define it in terms of
+			// physical clocks?": the predicate holds, but without what
+			// the question asks it of.
+			return VerdictNo, true
 		}
 		if neg != qneg != flippedPolar(q, sc) {
 			return VerdictNo, true
@@ -752,7 +763,7 @@ func subjectStems(question string, p askedPredicate) (subject, complement []stri
 	}
 	seen := map[string]bool{}
 	for i, tok := range qs.toks {
-		if tok == "," || qs.priv[i] || isFunc(tok) || auxDo[tok] || auxBe[tok] || auxHave[tok] || auxModal[tok] || isAdverb(tok) || len(tok) < 3 {
+		if tok == "," || qs.priv[i] || qs.privCue[i+1] || isFunc(tok) || auxDo[tok] || auxBe[tok] || auxHave[tok] || auxModal[tok] || isAdverb(tok) || len(tok) < 3 {
 			continue
 		}
 		r := root(tok)
@@ -789,6 +800,74 @@ func (sc *scope) elliptic(complement []string) bool {
 		if all {
 			return true
 		}
+	}
+	return false
+}
+
+// complementPhrases groups the complement words the question itself does
+// not put in a privative phrase ("X rather than Y": Y is not asked of the
+// predicate) or under a negation into its noun phrases: runs of adjacent
+// content words ("physical clocks").
+func complementPhrases(q string, complement []string) [][]string {
+	want := map[string]bool{}
+	for _, w := range complement {
+		want[w] = true
+	}
+	qs := readScope(quotedRE.ReplaceAllString(q, " "))
+	var out [][]string
+	var run []string
+	for i, tok := range qs.toks {
+		if want[tok] && !qs.priv[i] && qs.cues(i) == 0 {
+			run = append(run, tok)
+			continue
+		}
+		if len(run) > 0 {
+			out, run = append(out, run), nil
+		}
+	}
+	if len(run) > 0 {
+		out = append(out, run)
+	}
+	return out
+}
+
+// privativeOnly reports a noun phrase of the question's complement whose
+// every word the sentence holds, but only inside privative phrases
+// ("without using physical clocks", "instead of X"): the predicate is
+// said without it. A phrase the sentence holds in part ("with noisy
+// labels" - "without clean labels") decides nothing.
+func (sc *scope) privativeOnly(phrases [][]string) bool {
+	for _, ph := range phrases {
+		inside := true
+		for _, w := range ph {
+			occ := sc.occurrences(w)
+			inside = inside && len(occ) > 0
+			for _, o := range occ {
+				inside = inside && sc.priv[o.i] && !otherVerbBetween(sc, o.i)
+			}
+		}
+		if inside {
+			return true
+		}
+	}
+	return false
+}
+
+// otherVerbBetween reports a verb between token i and the privative cue
+// covering it that is not a light verb of use: "without using X" says X
+// is not used, "without losing X" says nothing of the kind.
+func otherVerbBetween(sc *scope, i int) bool {
+	for _, id := range sc.cov[i] {
+		if !sc.privCue[id] {
+			continue
+		}
+		for j := sc.pos[id] + 1; j < i; j++ {
+			w := sc.toks[j]
+			if (strings.HasSuffix(w, "ing") && len(w) > 4 || verbs[w] && !dets[sc.at(j-1)]) && !lightUseVerbs[inflectionless(strings.TrimSuffix(w, "ing"))] && !lightUseVerbs[strings.TrimSuffix(w, "ing")+"e"] {
+				return true
+			}
+		}
+		return false
 	}
 	return false
 }

@@ -264,6 +264,15 @@ func clausePredicate(aux string, rest []qtok) (askedPredicate, bool) {
 	if auxBe[aux] || auxHave[aux] {
 		return bePredicate(rest, start, auxHave[aux], false)
 	}
+	if auxModal[aux] {
+		// "Can X be universal?", "Can X be interpreted as Y?": a modal's
+		// "be" after the subject asks what "Is X ...?" asks.
+		for k := start; k < len(rest) && !subords[rest[k].w] && !rest[k-1].comma; k++ {
+			if rest[k].w == "be" && rest[k-1].w != "to" {
+				return bePredicate(rest, k+1, false, false)
+			}
+		}
+	}
 	if pronoun {
 		// "Do they experiment with ...?": the word after the pronoun is
 		// the verb, known or not.
@@ -322,11 +331,11 @@ func bePredicate(rest []qtok, start int, participleOnly, immediate bool) (askedP
 			if preps[next] {
 				for j := k + 2; j < len(rest) && !subords[rest[j].w]; j++ {
 					if isParticiple(rest[j].w) && !dets[rest[j-1].w] && !preps[rest[j-1].w] && !isName(rest[j]) {
-						return p.with(rest, j, rest[j].w), true
+						return p.passive(rest, j, rest[j].w, participleOnly), true
 					}
 				}
 			}
-			return p.with(rest, k, w), true
+			return p.passive(rest, k, w, participleOnly), true
 		case !participleOnly && isAdjective(w) && (k > start || next == "" || preps[next]):
 			// Right after the subject's first word an adjective may
 			// still modify the next noun ("Is the Twitter political
@@ -342,7 +351,7 @@ func bePredicate(rest []qtok, start int, participleOnly, immediate bool) (askedP
 // asks for a base form (after "does", "can"); otherwise (a that-clause) any
 // form.
 func verbPredicate(rest []qtok, start int, base bool) (askedPredicate, bool) {
-	best, bestScore := -1, -1
+	best, bestScore, unknown := -1, -1, -1
 	relative := false
 	for k := start; k < len(rest); k++ {
 		t := rest[k]
@@ -372,6 +381,12 @@ func verbPredicate(rest []qtok, start int, base bool) (askedPredicate, bool) {
 		}
 		preAdv := isAdverb(prev) && !focus[prev]
 		if !known && !preAdv {
+			// A verb the list lacks: a base form that takes a determined
+			// object ("does an advertiser pay its own bid") - used only
+			// when no known verb is found.
+			if base && unknown < 0 && (dets[next] && next != "one" || pronouns[next]) {
+				unknown = k
+			}
 			continue
 		}
 		score := 0
@@ -387,6 +402,9 @@ func verbPredicate(rest []qtok, start int, base bool) (askedPredicate, bool) {
 		if score >= bestScore {
 			best, bestScore = k, score
 		}
+	}
+	if best < 0 {
+		best = unknown
 	}
 	if best < 0 {
 		return askedPredicate{}, false
@@ -455,6 +473,18 @@ func finishVerb(rest []qtok, best int) (askedPredicate, bool) {
 	return p.with(rest, best, w), true
 }
 
+// passive adds the participle w at rest[k] after "is/was SUBJECT": a light
+// verb there is passive ("Is the same temperature used when training?"),
+// its object is the subject, already said; what follows is no object the
+// sentence must hold. After "has" (perfect) the participle is active.
+func (p askedPredicate) passive(rest []qtok, k int, w string, perfect bool) askedPredicate {
+	if perfect || !lightVerbs[w] {
+		return p.with(rest, k, w)
+	}
+	p.words = append(p.words, w)
+	return p
+}
+
 // with adds the predicate word w at rest[k] (a hyphenated word: each part)
 // and, for a light verb, the first content word of its object.
 func (p askedPredicate) with(rest []qtok, k int, w string) askedPredicate {
@@ -478,7 +508,7 @@ func (p askedPredicate) with(rest []qtok, k int, w string) askedPredicate {
 		if !isFunc(t.w) && (!isAdverb(t.w) || emptyVerbs[w]) {
 			p.words = append(p.words, strings.Split(t.w, "-")...)
 			h := j
-			for m := j + 1; m < len(rest) && !isFunc(rest[m].w) && !subords[rest[m].w] && !rest[m-1].comma && !isAdverb(rest[j].w); m++ {
+			for m := j + 1; m < len(rest) && !isFunc(rest[m].w) && !subords[rest[m].w] && !privativeHeads[rest[m].w] && !rest[m-1].comma && !isAdverb(rest[j].w); m++ {
 				h = m
 			}
 			if h != j {
@@ -493,6 +523,10 @@ func (p askedPredicate) with(rest []qtok, k int, w string) askedPredicate {
 	}
 	return p
 }
+
+// privativeHeads open a privative phrase ("dense features instead of
+// sparse ones", "X rather than Y"): the noun phrase before them ends.
+var privativeHeads = set("instead rather unlike")
 
 // prefixes that negate or grade a predicate without changing its root:
 // "underfits" holds "fit".

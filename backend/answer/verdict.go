@@ -7,6 +7,7 @@ import (
 
 	"github.com/papertree/papertree/backend/embedding"
 	"github.com/papertree/papertree/backend/papertree"
+	"github.com/papertree/papertree/backend/query"
 	"github.com/papertree/papertree/backend/retrieve"
 )
 
@@ -141,6 +142,29 @@ func withoutRefStems(q string, qstems []string) []string {
 	}
 	if len(out) == 0 {
 		return qstems
+	}
+	return out
+}
+
+// verdictStems are the question's stems a deciding sentence must cover:
+// rstems (withoutRefStems) without the rest of the citation naming the
+// paper (query.CitationWords: co-authors, "et al.", the year), which the
+// paper's own sentences never hold.
+func verdictStems(q string, rstems []string) []string {
+	skip := map[string]bool{}
+	for w := range query.CitationWords(q) {
+		for _, t := range embedding.ContentStems(w) {
+			skip[t] = true
+		}
+	}
+	var out []string
+	for _, t := range rstems {
+		if !skip[t] {
+			out = append(out, t)
+		}
+	}
+	if len(out) == 0 {
+		return rstems
 	}
 	return out
 }
