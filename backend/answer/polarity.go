@@ -649,6 +649,13 @@ func newJudge(question string) func(sentence string) (string, bool) {
 		if sc.elliptic(complement) {
 			neg = !neg
 		}
+		if sc.splitByContrast(p, ownComplement) {
+			// "While systems like Google Scholar are effective for general
+			// queries, they fall short when addressing these complex
+			// queries": the predicate is said in one clause, what the
+			// question asks it of in the clause set against it.
+			return VerdictUnclear, true
+		}
 		if neg == qneg && !flippedPolar(q, sc) && sc.privativeOnly(ownComplement) {
 			// "We define the happened-before relation without using
 			// physical clocks" for "Does Lamport define it in terms of
@@ -848,6 +855,74 @@ func (sc *scope) privativeOnly(phrases [][]string) bool {
 		}
 		if inside {
 			return true
+		}
+	}
+	return false
+}
+
+// Concession and contrast split a sentence into sides set against each
+// other: "while/although/though/whereas/despite X," makes X a side of its
+// own; "but", "yet" and "however" open a new side.
+var (
+	concessiveOpeners = set("while whereas although though despite")
+	contrastOpeners   = set("but yet however")
+)
+
+// sides numbers each token by the side of the sentence it stands on.
+func (sc *scope) sides() []int {
+	side := make([]int, len(sc.toks))
+	cur, open := 0, false
+	for i, t := range sc.toks {
+		switch {
+		case concessiveOpeners[t]:
+			cur++
+			open = true
+		case contrastOpeners[t]:
+			cur++
+			open = false
+		case t == "," && open:
+			cur++
+			open = false
+		}
+		side[i] = cur
+	}
+	return side
+}
+
+// splitByContrast reports a sentence whose predicate stands on one side
+// of a concession or contrast and a word of the question's complement
+// only on another ("While systems like Google Scholar are effective for
+// general queries, they fall short when addressing these complex
+// queries"): the predicate is not said of it.
+func (sc *scope) splitByContrast(p askedPredicate, phrases [][]string) bool {
+	if len(p.words) == 0 {
+		return false
+	}
+	side := sc.sides()
+	if len(side) == 0 || side[len(side)-1] == 0 {
+		return false
+	}
+	predSide := map[int]bool{}
+	for _, o := range sc.occurrences(p.words[0]) {
+		predSide[side[o.i]] = true
+	}
+	if len(predSide) == 0 {
+		return false
+	}
+	for _, ph := range phrases {
+		for _, w := range ph {
+			// Every token holding w, conditions included ("when
+			// addressing these complex queries").
+			apart, seen := true, false
+			for i, tok := range sc.toks {
+				if ok, _ := holdsToken(tok, w); ok {
+					seen = true
+					apart = apart && !predSide[side[i]]
+				}
+			}
+			if seen && apart {
+				return true
+			}
 		}
 	}
 	return false

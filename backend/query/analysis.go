@@ -341,12 +341,23 @@ func RefWords(q string) map[string]bool {
 			}
 		case refNouns[lw]:
 			// Back to the determiner: "the [Sutskever et al.'s sequence to sequence] paper".
+			// A preposition on the way makes "paper" a common noun
+			// ("effective for complex fine-grained paper search"):
+			// nothing is added.
+			var named []string
 			for j := i - 1; j >= 0 && i-j <= 5; j-- {
 				l := strings.ToLower(ws[j])
 				if l == "the" || l == "a" || l == "this" || l == "in" || l == "of" || l == "by" {
 					break
 				}
-				add(ws[j])
+				if refBreaks[l] {
+					named = nil
+					break
+				}
+				named = append(named, ws[j])
+			}
+			for _, w := range named {
+				add(w)
 			}
 		case lw == "et" && i+1 < len(ws) && strings.HasPrefix(strings.ToLower(ws[i+1]), "al"):
 			for j := i - 1; j >= 0 && i-j <= 3; j-- {
@@ -365,6 +376,10 @@ func RefWords(q string) map[string]bool {
 	}
 	return out
 }
+
+// refBreaks are prepositions that do not stand inside a paper's
+// nickname: met walking back from "paper", they make it a common noun.
+var refBreaks = map[string]bool{"for": true, "on": true, "with": true, "from": true, "about": true, "over": true, "across": true, "into": true, "than": true}
 
 // citeYearRE matches a publication year in a citation, old papers
 // included ("Turing (1936)").
