@@ -505,7 +505,7 @@ func (p askedPredicate) polarity(sc *scope, q string) (neg, held, ok bool) {
 	}
 	par := -1
 	for _, o := range occ {
-		n := sc.cues(o.i) + b2i(o.neg)
+		n := sc.cues(o.i) + b2i(o.neg) + b2i(sc.objectNegated(o.i))
 		if selfNegative.MatchString(sc.toks[o.i]) && !hasAny(q, directionCues) {
 			n++
 		}
@@ -516,6 +516,17 @@ func (p askedPredicate) polarity(sc *scope, q string) (neg, held, ok bool) {
 		par = n
 	}
 	return par == 1, true, true
+}
+
+// objectNegated reports a verb whose object "no" or "nothing" determines
+// ("these improvements require no fine-tuning", "shows no improvement"):
+// English negates the verb so, as "do not require any fine-tuning".
+func (sc *scope) objectNegated(i int) bool {
+	j := i + 1
+	for j < len(sc.toks) && isAdverb(sc.toks[j]) {
+		j++
+	}
+	return sc.at(j) == "no" && sc.at(j+1) != "doubt" && sc.at(j+2) != "than" || sc.at(j) == "nothing"
 }
 
 // flippedPolar reports a sentence stating the antonym of the question's

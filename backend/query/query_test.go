@@ -68,6 +68,7 @@ func TestCitationWords(t *testing.T) {
 		{"a list after according to", "According to Hinton, Osindero and Teh, is learning one layer at a time optimal?", []string{"hinton", "osindero", "teh"}, []string{"is", "learning"}},
 		{"a year alone", "Does the force Casimir (1948) finds depend on the material of the plates?", []string{"casimir", "1948"}, []string{"force", "material"}},
 		{"no citation", "Can message-passing graph neural networks be Turing universal?", nil, []string{"turing", "universal", "graph"}},
+		{"paper as a common noun names no paper", "According to the PaSa paper, is Google Scholar effective for complex fine-grained paper search queries?", []string{"pasa"}, []string{"complex", "fine-grained", "effective", "for"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
