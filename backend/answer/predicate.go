@@ -137,6 +137,9 @@ var (
 	// judging verbs take the claim as an adjective after their object
 	// ("Do they consider 40ng of input DNA usable?").
 	judging = set("consider deem judge regard find")
+	// resultative verbs take the claim as the adjective or comparison
+	// after their object ("Does X make training more stable?").
+	resultative = set("make render")
 	// catenative verbs take the asked verb as an infinitive.
 	catenative = set("try attempt aim seek want manage plan tend intend")
 	// reporting verbs take the claim as a that-clause.
@@ -456,9 +459,13 @@ func finishVerb(rest []qtok, best int) (askedPredicate, bool) {
 			return p, true
 		}
 	}
-	if judging[w] {
-		// "consider X usable": the adjective after the object.
+	if judging[w] || resultative[w] {
+		// "consider X usable": the adjective after the object; "make X
+		// more expensive": the comparison it results in.
 		for k := best + 2; k < len(rest) && !subords[rest[k].w] && !rest[k-1].comma; k++ {
+			if resultative[w] && isComparative(rest[k].w, "") && !dets[rest[k-1].w] && !preps[rest[k-1].w] {
+				return bePredicate(rest, k, false, false)
+			}
 			if isAdjective(rest[k].w) && !dets[rest[k-1].w] && !preps[rest[k-1].w] && !isName(rest[k]) {
 				return askedPredicate{}.with(rest, k, rest[k].w), true
 			}

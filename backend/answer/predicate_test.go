@@ -26,6 +26,8 @@ func TestPredicateOf(t *testing.T) {
 		{"judging verb: the object's adjective", "Do Holmes Watkins et al. consider 40ng of input DNA usable on the MethylationEPIC BeadChip?", "usable", false},
 		{"catenative verb: the infinitive", "Do they attempt to jointly learn connectives, arguments and senses end-to-end?", "learn", false},
 		{"be: adjective after an adverb", "Is the standard Transformer model computationally universal?", "universal", false},
+		{"resultative: the comparison after the object", "Does using smaller patches make a vision transformer more expensive to compute?", "expensive", true},
+		{"resultative: the adjective after the object", "Does layer normalization make training stable?", "stable", false},
 		{"modal be: the adjective, as after is", "Can message-passing graph neural networks be Turing universal?", "universal", false},
 		{"modal be: the participle", "Can FastBERT's inference speed be adjusted to varying demands?", "adjusted", false},
 		{"passive light verb: no object asked", "In Hinton, Vinyals and Dean's paper, is the same high temperature used when training the small model?", "used", false},
