@@ -347,6 +347,37 @@ func bePredicate(rest []qtok, start int, participleOnly, immediate bool) (askedP
 			return p.with(rest, k, w), true
 		}
 	}
+	if !participleOnly && !immediate {
+		return nominalPredicate(rest, start)
+	}
+	return p, false
+}
+
+// nominalPredicate reads "Is X a/an/the Y?": the noun phrase after a
+// determiner that follows the subject's last noun (not a preposition:
+// "the activity of a neuron" is still the subject) - "Is the activity of
+// a neuron an all-or-none process?" asks about "all-or-none process", its
+// modifiers included ("a good model" is not held by "a bad model").
+func nominalPredicate(rest []qtok, start int) (askedPredicate, bool) {
+	var p askedPredicate
+	for k := start; k+1 < len(rest); k++ {
+		w, prev := rest[k].w, rest[k-1].w
+		if subords[w] || rest[k-1].comma {
+			break
+		}
+		if w != "a" && w != "an" && w != "the" || isFunc(prev) || isAdverb(prev) {
+			continue
+		}
+		for j := k + 1; j < len(rest) && !preps[rest[j].w] && !conjs[rest[j].w] && !subords[rest[j].w]; j++ {
+			if !isFunc(rest[j].w) && !isAdverb(rest[j].w) {
+				p.words = append(p.words, strings.Split(rest[j].w, "-")...)
+			}
+			if rest[j].comma {
+				break
+			}
+		}
+		return p, len(p.words) > 0
+	}
 	return p, false
 }
 

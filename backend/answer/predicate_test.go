@@ -28,6 +28,8 @@ func TestPredicateOf(t *testing.T) {
 		{"be: adjective after an adverb", "Is the standard Transformer model computationally universal?", "universal", false},
 		{"resultative: the comparison after the object", "Does using smaller patches make a vision transformer more expensive to compute?", "expensive", true},
 		{"resultative: the adjective after the object", "Does layer normalization make training stable?", "stable", false},
+		{"be: a noun phrase after the subject", "In McCulloch and Pitts (1943), is the activity of a neuron an all-or-none process?", "all or none process", false},
+		{"be: a determined noun phrase with its modifiers", "Is the handling of state the major contributor to complexity in large software systems?", "major contributor", false},
 		{"modal be: the adjective, as after is", "Can message-passing graph neural networks be Turing universal?", "universal", false},
 		{"modal be: the participle", "Can FastBERT's inference speed be adjusted to varying demands?", "adjusted", false},
 		{"passive light verb: no object asked", "In Hinton, Vinyals and Dean's paper, is the same high temperature used when training the small model?", "used", false},
