@@ -405,6 +405,11 @@ func verbPredicate(rest []qtok, start int, base bool) (askedPredicate, bool) {
 		if isFunc(t.w) || isName(t) || isAdverb(t.w) || prev == "to" {
 			continue
 		}
+		if preps[prev] || dets[prev] {
+			// After a preposition or a determiner a verb-shaped word is a
+			// noun: "at test time", "the test".
+			continue
+		}
 		known := verbs[t.w] || !base && verbs[inflectionless(t.w)]
 		if relative && (known || verbs[inflectionless(t.w)]) {
 			relative = false

@@ -30,6 +30,7 @@ func TestPredicateOf(t *testing.T) {
 		{"resultative: the adjective after the object", "Does layer normalization make training stable?", "stable", false},
 		{"be: a noun phrase after the subject", "In McCulloch and Pitts (1943), is the activity of a neuron an all-or-none process?", "all or none process", false},
 		{"be: a determined noun phrase with its modifiers", "Is the handling of state the major contributor to complexity in large software systems?", "major contributor", false},
+		{"do: a verb-shaped noun after a preposition is no verb", "Does the zero-shot detector need semantic information about the unseen classes at test time?", "need", false},
 		{"modal be: the adjective, as after is", "Can message-passing graph neural networks be Turing universal?", "universal", false},
 		{"modal be: the participle", "Can FastBERT's inference speed be adjusted to varying demands?", "adjusted", false},
 		{"passive light verb: no object asked", "In Hinton, Vinyals and Dean's paper, is the same high temperature used when training the small model?", "used", false},

@@ -169,6 +169,28 @@ func verdictStems(q string, rstems []string) []string {
 	return out
 }
 
+// withTitle returns a deciding sentence's stems with those of its paper's
+// title: a paper's sentences speak of its title's topic without repeating
+// it ("These algorithms take a number of steps polynomial in the input
+// size" in "Polynomial-Time Algorithms for Prime Factorization and
+// Discrete Logarithms on a Quantum Computer"), so the title's words count
+// as held when the question's words are weighed. Used only when all the
+// evidence is that one paper's (title non-nil); the predicate and its
+// polarity are still read off the sentence alone.
+func withTitle(have, title map[string]bool) map[string]bool {
+	if len(title) == 0 {
+		return have
+	}
+	out := make(map[string]bool, len(have)+len(title))
+	for t := range have {
+		out[t] = true
+	}
+	for t := range title {
+		out[t] = true
+	}
+	return out
+}
+
 // aboutOthers reports a sentence whose subject is other work than the
 // paper's own (papertree.AboutOthers).
 func aboutOthers(s string) bool { return papertree.AboutOthers(s) }
