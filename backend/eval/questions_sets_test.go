@@ -31,6 +31,9 @@ var shippedSets = []struct {
 	// Written on the three PDFs of the Zotero fixture, never used to
 	// choose a setting.
 	{"fresh", "testdata/questions-fresh.json", 18, 3, 5, 5},
+	// Yes/no questions on 20 papers of the 148-PDF library, written before
+	// the verdict changes of issue 19 and never used to choose.
+	{"yes/no fresh", "testdata/questions-yesno-fresh.json", 30, 15, 0, 8},
 }
 
 func TestShippedQuestionSetsAreWellFormed(t *testing.T) {
