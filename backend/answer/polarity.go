@@ -679,9 +679,13 @@ func newJudge(question string) func(sentence string) (string, bool) {
 		}
 		if !objectHeld(s, object) {
 			// A yes says the paper states what the question asks: the
-			// sentence holds the predicate of another object ("only
-			// requires first-order gradients" for "need second-order
-			// gradients?"). A later sentence may decide.
+			// sentence holds the predicate of another object. A later
+			// sentence may decide - unless the sentence says the predicate
+			// holds only of that other object ("only requires first-order
+			// gradients" for "need second-order gradients?").
+			if len(quants) == 0 && sc.exclusiveOther(ownComplement) {
+				return VerdictNo, true
+			}
 			return VerdictUnclear, false
 		}
 		if !quantifiersHeld(quants, sc.toks) {
@@ -932,6 +936,65 @@ func (sc *scope) splitByContrast(p askedPredicate, phrases [][]string) bool {
 				}
 			}
 			if seen && apart {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// exclusives restrict a predicate to what follows them.
+var exclusives = set("only solely exclusively")
+
+// exclusiveOther reports a sentence that restricts the predicate ("only",
+// "solely") to an object with the head of a question's complement phrase
+// but another modifier in place of the question's: "only requires
+// first-order gradients" excludes second-order ones. A modifier merely
+// left out ("only uses word embeddings" for "pretrained word embeddings")
+// excludes nothing.
+func (sc *scope) exclusiveOther(phrases [][]string) bool {
+	excl := -1
+	for i, t := range sc.toks {
+		if exclusives[t] {
+			excl = i
+			break
+		}
+	}
+	if excl < 0 {
+		return false
+	}
+	for _, ph := range phrases {
+		if len(ph) < 2 {
+			continue
+		}
+		head := ph[len(ph)-1]
+		for _, o := range sc.occurrences(head) {
+			if o.i <= excl || sc.clauseStart(o.i) > excl {
+				continue // the head is not what "only" restricts
+			}
+			// The modifiers before the head in the sentence.
+			var mods []string
+			for j := o.i - 1; j > excl && len(mods) < 3 && !isFunc(sc.toks[j]) && sc.toks[j] != ","; j-- {
+				mods = append(mods, sc.toks[j])
+			}
+			other, missing := false, false
+			for _, m := range mods {
+				in := false
+				for _, w := range ph[:len(ph)-1] {
+					ok, _ := holdsToken(m, w)
+					in = in || ok
+				}
+				other = other || !in && !verbs[inflectionless(m)]
+			}
+			for _, w := range ph[:len(ph)-1] {
+				held := false
+				for _, m := range mods {
+					ok, _ := holdsToken(m, w)
+					held = held || ok
+				}
+				missing = missing || !held
+			}
+			if other && missing {
 				return true
 			}
 		}
