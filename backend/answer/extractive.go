@@ -411,12 +411,17 @@ func Compose(ctx context.Context, emb papertree.Embedder, in Input, opts Options
 		others := !aboutOthers(question)
 		subject := questionSubject(question)
 		judge := newJudge(question)
+		vstems := verdictStems(question, rstems)
+		var title map[string]bool
+		if len(retrieve.EvidencePapers(ev)) == 1 {
+			title = stemSet(ev[best].PaperTitle)
+		}
 		var verdicts []string
 		for _, i := range order {
 			if len(deciding) == 2 {
 				break
 			}
-			if coverageOf(rstems, stems[i]) < opts.VerdictCoverage || strings.Contains(sents[i].text, "?") ||
+			if coverageOf(vstems, withTitle(stems[i], title)) < opts.VerdictCoverage || strings.Contains(sents[i].text, "?") ||
 				others && aboutOthers(sents[i].text) && !subjectHeld(sents[i].text, subject) || !readable[i] {
 				// A sentence asking the question back decides nothing,
 				// nor an equation or a table row, whose polarity cannot

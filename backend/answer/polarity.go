@@ -422,7 +422,10 @@ func (p askedPredicate) polarity(sc *scope, q string) (neg, held, ok bool) {
 				return false, false, true
 			}
 			for _, o := range objOcc {
-				if sc.priv[o.i] && !verbBetween(sc, o.i) {
+				if sc.priv[o.i] && !verbBetween(sc, o.i) || sc.at(o.i-1) == "no" {
+					// "without dropout"; "no gamma correction": "no" as
+					// the object's determiner says it is not used, had or
+					// needed, as "without" does.
 					return (sc.cues(o.i)+b2i(o.neg))%2 == 1, true, true
 				}
 			}
@@ -502,7 +505,7 @@ func (p askedPredicate) polarity(sc *scope, q string) (neg, held, ok bool) {
 	}
 	par := -1
 	for _, o := range occ {
-		n := sc.cues(o.i) + b2i(o.neg)
+		n := sc.cues(o.i) + b2i(o.neg) + b2i(sc.objectNegated(o.i))
 		if selfNegative.MatchString(sc.toks[o.i]) && !hasAny(q, directionCues) {
 			n++
 		}
@@ -513,6 +516,17 @@ func (p askedPredicate) polarity(sc *scope, q string) (neg, held, ok bool) {
 		par = n
 	}
 	return par == 1, true, true
+}
+
+// objectNegated reports a verb whose object "no" or "nothing" determines
+// ("these improvements require no fine-tuning", "shows no improvement"):
+// English negates the verb so, as "do not require any fine-tuning".
+func (sc *scope) objectNegated(i int) bool {
+	j := i + 1
+	for j < len(sc.toks) && isAdverb(sc.toks[j]) {
+		j++
+	}
+	return sc.at(j) == "no" && sc.at(j+1) != "doubt" && sc.at(j+2) != "than" || sc.at(j) == "nothing"
 }
 
 // flippedPolar reports a sentence stating the antonym of the question's
@@ -583,6 +597,7 @@ func newJudge(question string) func(sentence string) (string, bool) {
 	condNeg := qs.neg && !qneg
 	subject, complement := subjectStems(question, p)
 	object, ownSubject := withoutRefWords(qtext, complement), withoutRefWords(qtext, subject)
+	ownComplement := complementPhrases(qtext, object)
 	// A comparison with a direction ("perform better") is not answered by
 	// the verb alone ("performs similarly").
 	// Nor is a comparison along one dimension ("smaller") answered by
@@ -645,14 +660,32 @@ func newJudge(question string) func(sentence string) (string, bool) {
 		if sc.elliptic(complement) {
 			neg = !neg
 		}
+		if sc.splitByContrast(p, ownComplement) {
+			// "While systems like Google Scholar are effective for general
+			// queries, they fall short when addressing these complex
+			// queries": the predicate is said in one clause, what the
+			// question asks it of in the clause set against it.
+			return VerdictUnclear, true
+		}
+		if neg == qneg && !flippedPolar(q, sc) && sc.privativeOnly(ownComplement) {
+			// "We define the happened-before relation without using
+			// physical clocks" for "Does Lamport define it in terms of
+			// physical clocks?": the predicate holds, but without what
+			// the question asks it of.
+			return VerdictNo, true
+		}
 		if neg != qneg != flippedPolar(q, sc) {
 			return VerdictNo, true
 		}
 		if !objectHeld(s, object) {
 			// A yes says the paper states what the question asks: the
-			// sentence holds the predicate of another object ("only
-			// requires first-order gradients" for "need second-order
-			// gradients?"). A later sentence may decide.
+			// sentence holds the predicate of another object. A later
+			// sentence may decide - unless the sentence says the predicate
+			// holds only of that other object ("only requires first-order
+			// gradients" for "need second-order gradients?").
+			if len(quants) == 0 && sc.exclusiveOther(ownComplement) {
+				return VerdictNo, true
+			}
 			return VerdictUnclear, false
 		}
 		if !quantifiersHeld(quants, sc.toks) {
@@ -752,7 +785,7 @@ func subjectStems(question string, p askedPredicate) (subject, complement []stri
 	}
 	seen := map[string]bool{}
 	for i, tok := range qs.toks {
-		if tok == "," || qs.priv[i] || isFunc(tok) || auxDo[tok] || auxBe[tok] || auxHave[tok] || auxModal[tok] || isAdverb(tok) || len(tok) < 3 {
+		if tok == "," || qs.priv[i] || qs.privCue[i+1] || isFunc(tok) || auxDo[tok] || auxBe[tok] || auxHave[tok] || auxModal[tok] || isAdverb(tok) || len(tok) < 3 {
 			continue
 		}
 		r := root(tok)
@@ -789,6 +822,201 @@ func (sc *scope) elliptic(complement []string) bool {
 		if all {
 			return true
 		}
+	}
+	return false
+}
+
+// complementPhrases groups the complement words the question itself does
+// not put in a privative phrase ("X rather than Y": Y is not asked of the
+// predicate) or under a negation into its noun phrases: runs of adjacent
+// content words ("physical clocks").
+func complementPhrases(q string, complement []string) [][]string {
+	want := map[string]bool{}
+	for _, w := range complement {
+		want[w] = true
+	}
+	qs := readScope(quotedRE.ReplaceAllString(q, " "))
+	var out [][]string
+	var run []string
+	for i, tok := range qs.toks {
+		if want[tok] && !qs.priv[i] && qs.cues(i) == 0 {
+			run = append(run, tok)
+			continue
+		}
+		if len(run) > 0 {
+			out, run = append(out, run), nil
+		}
+	}
+	if len(run) > 0 {
+		out = append(out, run)
+	}
+	return out
+}
+
+// privativeOnly reports a noun phrase of the question's complement whose
+// every word the sentence holds, but only inside privative phrases
+// ("without using physical clocks", "instead of X"): the predicate is
+// said without it. A phrase the sentence holds in part ("with noisy
+// labels" - "without clean labels") decides nothing.
+func (sc *scope) privativeOnly(phrases [][]string) bool {
+	for _, ph := range phrases {
+		inside := true
+		for _, w := range ph {
+			occ := sc.occurrences(w)
+			inside = inside && len(occ) > 0
+			for _, o := range occ {
+				inside = inside && sc.priv[o.i] && !otherVerbBetween(sc, o.i)
+			}
+		}
+		if inside {
+			return true
+		}
+	}
+	return false
+}
+
+// Concession and contrast split a sentence into sides set against each
+// other: "while/although/though/whereas/despite X," makes X a side of its
+// own; "but", "yet" and "however" open a new side.
+var (
+	concessiveOpeners = set("while whereas although though despite")
+	contrastOpeners   = set("but yet however")
+)
+
+// sides numbers each token by the side of the sentence it stands on.
+func (sc *scope) sides() []int {
+	side := make([]int, len(sc.toks))
+	cur, open := 0, false
+	for i, t := range sc.toks {
+		switch {
+		case concessiveOpeners[t]:
+			cur++
+			open = true
+		case contrastOpeners[t]:
+			cur++
+			open = false
+		case t == "," && open:
+			cur++
+			open = false
+		}
+		side[i] = cur
+	}
+	return side
+}
+
+// splitByContrast reports a sentence whose predicate stands on one side
+// of a concession or contrast and a word of the question's complement
+// only on another ("While systems like Google Scholar are effective for
+// general queries, they fall short when addressing these complex
+// queries"): the predicate is not said of it.
+func (sc *scope) splitByContrast(p askedPredicate, phrases [][]string) bool {
+	if len(p.words) == 0 {
+		return false
+	}
+	side := sc.sides()
+	if len(side) == 0 || side[len(side)-1] == 0 {
+		return false
+	}
+	predSide := map[int]bool{}
+	for _, o := range sc.occurrences(p.words[0]) {
+		predSide[side[o.i]] = true
+	}
+	if len(predSide) == 0 {
+		return false
+	}
+	for _, ph := range phrases {
+		for _, w := range ph {
+			// Every token holding w, conditions included ("when
+			// addressing these complex queries").
+			apart, seen := true, false
+			for i, tok := range sc.toks {
+				if ok, _ := holdsToken(tok, w); ok {
+					seen = true
+					apart = apart && !predSide[side[i]]
+				}
+			}
+			if seen && apart {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// exclusives restrict a predicate to what follows them.
+var exclusives = set("only solely exclusively")
+
+// exclusiveOther reports a sentence that restricts the predicate ("only",
+// "solely") to an object with the head of a question's complement phrase
+// but another modifier in place of the question's: "only requires
+// first-order gradients" excludes second-order ones. A modifier merely
+// left out ("only uses word embeddings" for "pretrained word embeddings")
+// excludes nothing.
+func (sc *scope) exclusiveOther(phrases [][]string) bool {
+	excl := -1
+	for i, t := range sc.toks {
+		if exclusives[t] {
+			excl = i
+			break
+		}
+	}
+	if excl < 0 {
+		return false
+	}
+	for _, ph := range phrases {
+		if len(ph) < 2 {
+			continue
+		}
+		head := ph[len(ph)-1]
+		for _, o := range sc.occurrences(head) {
+			if o.i <= excl || sc.clauseStart(o.i) > excl {
+				continue // the head is not what "only" restricts
+			}
+			// The modifiers before the head in the sentence.
+			var mods []string
+			for j := o.i - 1; j > excl && len(mods) < 3 && !isFunc(sc.toks[j]) && sc.toks[j] != ","; j-- {
+				mods = append(mods, sc.toks[j])
+			}
+			other, missing := false, false
+			for _, m := range mods {
+				in := false
+				for _, w := range ph[:len(ph)-1] {
+					ok, _ := holdsToken(m, w)
+					in = in || ok
+				}
+				other = other || !in && !verbs[inflectionless(m)]
+			}
+			for _, w := range ph[:len(ph)-1] {
+				held := false
+				for _, m := range mods {
+					ok, _ := holdsToken(m, w)
+					held = held || ok
+				}
+				missing = missing || !held
+			}
+			if other && missing {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// otherVerbBetween reports a verb between token i and the privative cue
+// covering it that is not a light verb of use: "without using X" says X
+// is not used, "without losing X" says nothing of the kind.
+func otherVerbBetween(sc *scope, i int) bool {
+	for _, id := range sc.cov[i] {
+		if !sc.privCue[id] {
+			continue
+		}
+		for j := sc.pos[id] + 1; j < i; j++ {
+			w := sc.toks[j]
+			if (strings.HasSuffix(w, "ing") && len(w) > 4 || verbs[w] && !dets[sc.at(j-1)]) && !lightUseVerbs[inflectionless(strings.TrimSuffix(w, "ing"))] && !lightUseVerbs[strings.TrimSuffix(w, "ing")+"e"] {
+				return true
+			}
+		}
+		return false
 	}
 	return false
 }

@@ -137,6 +137,9 @@ var (
 	// judging verbs take the claim as an adjective after their object
 	// ("Do they consider 40ng of input DNA usable?").
 	judging = set("consider deem judge regard find")
+	// resultative verbs take the claim as the adjective or comparison
+	// after their object ("Does X make training more stable?").
+	resultative = set("make render")
 	// catenative verbs take the asked verb as an infinitive.
 	catenative = set("try attempt aim seek want manage plan tend intend")
 	// reporting verbs take the claim as a that-clause.
@@ -264,6 +267,15 @@ func clausePredicate(aux string, rest []qtok) (askedPredicate, bool) {
 	if auxBe[aux] || auxHave[aux] {
 		return bePredicate(rest, start, auxHave[aux], false)
 	}
+	if auxModal[aux] {
+		// "Can X be universal?", "Can X be interpreted as Y?": a modal's
+		// "be" after the subject asks what "Is X ...?" asks.
+		for k := start; k < len(rest) && !subords[rest[k].w] && !rest[k-1].comma; k++ {
+			if rest[k].w == "be" && rest[k-1].w != "to" {
+				return bePredicate(rest, k+1, false, false)
+			}
+		}
+	}
 	if pronoun {
 		// "Do they experiment with ...?": the word after the pronoun is
 		// the verb, known or not.
@@ -322,11 +334,11 @@ func bePredicate(rest []qtok, start int, participleOnly, immediate bool) (askedP
 			if preps[next] {
 				for j := k + 2; j < len(rest) && !subords[rest[j].w]; j++ {
 					if isParticiple(rest[j].w) && !dets[rest[j-1].w] && !preps[rest[j-1].w] && !isName(rest[j]) {
-						return p.with(rest, j, rest[j].w), true
+						return p.passive(rest, j, rest[j].w, participleOnly), true
 					}
 				}
 			}
-			return p.with(rest, k, w), true
+			return p.passive(rest, k, w, participleOnly), true
 		case !participleOnly && isAdjective(w) && (k > start || next == "" || preps[next]):
 			// Right after the subject's first word an adjective may
 			// still modify the next noun ("Is the Twitter political
@@ -335,6 +347,37 @@ func bePredicate(rest []qtok, start int, participleOnly, immediate bool) (askedP
 			return p.with(rest, k, w), true
 		}
 	}
+	if !participleOnly && !immediate {
+		return nominalPredicate(rest, start)
+	}
+	return p, false
+}
+
+// nominalPredicate reads "Is X a/an/the Y?": the noun phrase after a
+// determiner that follows the subject's last noun (not a preposition:
+// "the activity of a neuron" is still the subject) - "Is the activity of
+// a neuron an all-or-none process?" asks about "all-or-none process", its
+// modifiers included ("a good model" is not held by "a bad model").
+func nominalPredicate(rest []qtok, start int) (askedPredicate, bool) {
+	var p askedPredicate
+	for k := start; k+1 < len(rest); k++ {
+		w, prev := rest[k].w, rest[k-1].w
+		if subords[w] || rest[k-1].comma {
+			break
+		}
+		if w != "a" && w != "an" && w != "the" || isFunc(prev) || isAdverb(prev) {
+			continue
+		}
+		for j := k + 1; j < len(rest) && !preps[rest[j].w] && !conjs[rest[j].w] && !subords[rest[j].w]; j++ {
+			if !isFunc(rest[j].w) && !isAdverb(rest[j].w) {
+				p.words = append(p.words, strings.Split(rest[j].w, "-")...)
+			}
+			if rest[j].comma {
+				break
+			}
+		}
+		return p, len(p.words) > 0
+	}
 	return p, false
 }
 
@@ -342,7 +385,7 @@ func bePredicate(rest []qtok, start int, participleOnly, immediate bool) (askedP
 // asks for a base form (after "does", "can"); otherwise (a that-clause) any
 // form.
 func verbPredicate(rest []qtok, start int, base bool) (askedPredicate, bool) {
-	best, bestScore := -1, -1
+	best, bestScore, unknown := -1, -1, -1
 	relative := false
 	for k := start; k < len(rest); k++ {
 		t := rest[k]
@@ -362,6 +405,11 @@ func verbPredicate(rest []qtok, start int, base bool) (askedPredicate, bool) {
 		if isFunc(t.w) || isName(t) || isAdverb(t.w) || prev == "to" {
 			continue
 		}
+		if preps[prev] || dets[prev] {
+			// After a preposition or a determiner a verb-shaped word is a
+			// noun: "at test time", "the test".
+			continue
+		}
 		known := verbs[t.w] || !base && verbs[inflectionless(t.w)]
 		if relative && (known || verbs[inflectionless(t.w)]) {
 			relative = false
@@ -372,6 +420,12 @@ func verbPredicate(rest []qtok, start int, base bool) (askedPredicate, bool) {
 		}
 		preAdv := isAdverb(prev) && !focus[prev]
 		if !known && !preAdv {
+			// A verb the list lacks: a base form that takes a determined
+			// object ("does an advertiser pay its own bid") - used only
+			// when no known verb is found.
+			if base && unknown < 0 && (dets[next] && next != "one" || pronouns[next]) {
+				unknown = k
+			}
 			continue
 		}
 		score := 0
@@ -387,6 +441,9 @@ func verbPredicate(rest []qtok, start int, base bool) (askedPredicate, bool) {
 		if score >= bestScore {
 			best, bestScore = k, score
 		}
+	}
+	if best < 0 {
+		best = unknown
 	}
 	if best < 0 {
 		return askedPredicate{}, false
@@ -438,9 +495,13 @@ func finishVerb(rest []qtok, best int) (askedPredicate, bool) {
 			return p, true
 		}
 	}
-	if judging[w] {
-		// "consider X usable": the adjective after the object.
+	if judging[w] || resultative[w] {
+		// "consider X usable": the adjective after the object; "make X
+		// more expensive": the comparison it results in.
 		for k := best + 2; k < len(rest) && !subords[rest[k].w] && !rest[k-1].comma; k++ {
+			if resultative[w] && isComparative(rest[k].w, "") && !dets[rest[k-1].w] && !preps[rest[k-1].w] {
+				return bePredicate(rest, k, false, false)
+			}
 			if isAdjective(rest[k].w) && !dets[rest[k-1].w] && !preps[rest[k-1].w] && !isName(rest[k]) {
 				return askedPredicate{}.with(rest, k, rest[k].w), true
 			}
@@ -453,6 +514,18 @@ func finishVerb(rest []qtok, best int) (askedPredicate, bool) {
 		}
 	}
 	return p.with(rest, best, w), true
+}
+
+// passive adds the participle w at rest[k] after "is/was SUBJECT": a light
+// verb there is passive ("Is the same temperature used when training?"),
+// its object is the subject, already said; what follows is no object the
+// sentence must hold. After "has" (perfect) the participle is active.
+func (p askedPredicate) passive(rest []qtok, k int, w string, perfect bool) askedPredicate {
+	if perfect || !lightVerbs[w] {
+		return p.with(rest, k, w)
+	}
+	p.words = append(p.words, w)
+	return p
 }
 
 // with adds the predicate word w at rest[k] (a hyphenated word: each part)
@@ -478,7 +551,7 @@ func (p askedPredicate) with(rest []qtok, k int, w string) askedPredicate {
 		if !isFunc(t.w) && (!isAdverb(t.w) || emptyVerbs[w]) {
 			p.words = append(p.words, strings.Split(t.w, "-")...)
 			h := j
-			for m := j + 1; m < len(rest) && !isFunc(rest[m].w) && !subords[rest[m].w] && !rest[m-1].comma && !isAdverb(rest[j].w); m++ {
+			for m := j + 1; m < len(rest) && !isFunc(rest[m].w) && !subords[rest[m].w] && !privativeHeads[rest[m].w] && !rest[m-1].comma && !isAdverb(rest[j].w); m++ {
 				h = m
 			}
 			if h != j {
@@ -493,6 +566,10 @@ func (p askedPredicate) with(rest []qtok, k int, w string) askedPredicate {
 	}
 	return p
 }
+
+// privativeHeads open a privative phrase ("dense features instead of
+// sparse ones", "X rather than Y"): the noun phrase before them ends.
+var privativeHeads = set("instead rather unlike")
 
 // prefixes that negate or grade a predicate without changing its root:
 // "underfits" holds "fit".

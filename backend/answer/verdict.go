@@ -7,6 +7,7 @@ import (
 
 	"github.com/papertree/papertree/backend/embedding"
 	"github.com/papertree/papertree/backend/papertree"
+	"github.com/papertree/papertree/backend/query"
 	"github.com/papertree/papertree/backend/retrieve"
 )
 
@@ -141,6 +142,51 @@ func withoutRefStems(q string, qstems []string) []string {
 	}
 	if len(out) == 0 {
 		return qstems
+	}
+	return out
+}
+
+// verdictStems are the question's stems a deciding sentence must cover:
+// rstems (withoutRefStems) without the rest of the citation naming the
+// paper (query.CitationWords: co-authors, "et al.", the year), which the
+// paper's own sentences never hold.
+func verdictStems(q string, rstems []string) []string {
+	skip := map[string]bool{}
+	for w := range query.CitationWords(q) {
+		for _, t := range embedding.ContentStems(w) {
+			skip[t] = true
+		}
+	}
+	var out []string
+	for _, t := range rstems {
+		if !skip[t] {
+			out = append(out, t)
+		}
+	}
+	if len(out) == 0 {
+		return rstems
+	}
+	return out
+}
+
+// withTitle returns a deciding sentence's stems with those of its paper's
+// title: a paper's sentences speak of its title's topic without repeating
+// it ("These algorithms take a number of steps polynomial in the input
+// size" in "Polynomial-Time Algorithms for Prime Factorization and
+// Discrete Logarithms on a Quantum Computer"), so the title's words count
+// as held when the question's words are weighed. Used only when all the
+// evidence is that one paper's (title non-nil); the predicate and its
+// polarity are still read off the sentence alone.
+func withTitle(have, title map[string]bool) map[string]bool {
+	if len(title) == 0 {
+		return have
+	}
+	out := make(map[string]bool, len(have)+len(title))
+	for t := range have {
+		out[t] = true
+	}
+	for t := range title {
+		out[t] = true
 	}
 	return out
 }

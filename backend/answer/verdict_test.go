@@ -58,6 +58,12 @@ func TestCompose(t *testing.T) {
 	ev := func(score float64, text string) papertree.Evidence {
 		return papertree.Evidence{Kind: papertree.KindSegment, Text: text, Score: score}
 	}
+	const shorQ = "Do the quantum algorithms for factoring and discrete logarithms take a number of steps polynomial in the input size?"
+	const shorTitle = "Polynomial-Time Algorithms for Prime Factorization and Discrete Logarithms on a Quantum Computer"
+	shorEv := func(id int64, title string) papertree.Evidence {
+		return papertree.Evidence{Kind: papertree.KindSegment, PaperID: id, PaperTitle: title, Score: 0.5,
+			Text: "These algorithms take a number of steps polynomial in the input size, e.g., the number of digits of the integer to be factored."}
+	}
 	bert := []papertree.Evidence{ev(0.5, "We use a batch size of 256 sequences for pre-training, with a learning rate of 1e-4 and Adam.")}
 	tests := []struct {
 		name     string
@@ -102,6 +108,13 @@ func TestCompose(t *testing.T) {
 			false, VerdictUnclear, "Unclear"},
 		{"a comparison's direction must be said", Input{Question: "Does this model perform better than the state of the art?",
 			Evidence: []papertree.Evidence{ev(0.5, "We produce a model which performs similarly to state-of-the-art approaches without relying on any specific resource.")}, Terms: 4},
+			false, VerdictUnclear, "Unclear"},
+		{"the paper's title counts as held", Input{Question: shorQ, Evidence: []papertree.Evidence{shorEv(1, shorTitle)}, Terms: 8},
+			false, VerdictYes, "Yes."},
+		{"without the title the sentence covers too little", Input{Question: shorQ, Evidence: []papertree.Evidence{shorEv(1, "")}, Terms: 8},
+			false, VerdictUnclear, "Unclear"},
+		{"the title counts only when the evidence is one paper's", Input{Question: shorQ, Evidence: []papertree.Evidence{shorEv(1, shorTitle),
+			{Kind: papertree.KindSegment, PaperID: 2, PaperTitle: "Quantum Chemistry", Text: "Quantum chemistry computes molecular energies.", Score: 0.3}}, Terms: 8},
 			false, VerdictUnclear, "Unclear"},
 		{"yes/no left unclear when no sentence covers it", Input{Question: "Does pre-training improve accuracy on question answering and inference?",
 			Evidence: []papertree.Evidence{ev(0.5, "Pre-training takes four days on sixteen TPU chips with large batches.")}, Terms: 6},

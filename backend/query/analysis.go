@@ -53,21 +53,29 @@ func KindOf(q string) string {
 		}
 	}
 	// Other lead-ins ("After training, does ...", "In Hinton, Vinyals and
-	// Dean's paper, is ..."): the question's clause is the one an
-	// auxiliary opens after a comma in its first half, unless a wh-word
-	// opens the question.
-	if first := strings.Fields(strings.ToLower(q)); len(first) > 0 && !whWords[strings.Trim(first[0], "\"'(")] {
-		for i := strings.Index(q, ","); i > 0 && i < len(q)/2; {
-			rest := strings.Fields(strings.ToLower(q[i+1:]))
-			if len(rest) > 0 && yesNoOpeners[rest[0]] {
-				q = strings.TrimSpace(q[i+1:])
-				break
+	// Dean's paper, is ...", "In the auction described by Varian (2009),
+	// does ...", "When the net was shrunk to 30 units, did ..."): the
+	// question's clause is the one an auxiliary opens after a comma, with
+	// a subject and a predicate after it (not a tag: "..., is it?"),
+	// however long the lead-in, unless a wh-word opens the question. A
+	// leading "when" or "where" not followed by an auxiliary opens a
+	// subordinate clause, not a wh-question.
+	if first := strings.Fields(strings.ToLower(q)); len(first) > 1 {
+		w0, w1 := strings.Trim(first[0], "\"'("), strings.Trim(first[1], ",")
+		subordinate := (w0 == "when" || w0 == "where") && !yesNoOpeners[w1]
+		if !whWords[w0] || subordinate {
+			for i := strings.Index(q, ","); i > 0; {
+				rest := strings.Fields(strings.ToLower(q[i+1:]))
+				if len(rest) > 3 && yesNoOpeners[rest[0]] {
+					q = strings.TrimSpace(q[i+1:])
+					break
+				}
+				j := strings.Index(q[i+1:], ",")
+				if j < 0 {
+					break
+				}
+				i += j + 1
 			}
-			j := strings.Index(q[i+1:], ",")
-			if j < 0 {
-				break
-			}
-			i += j + 1
 		}
 	}
 	ws := strings.Fields(strings.ToLower(q))
@@ -333,12 +341,23 @@ func RefWords(q string) map[string]bool {
 			}
 		case refNouns[lw]:
 			// Back to the determiner: "the [Sutskever et al.'s sequence to sequence] paper".
+			// A preposition on the way makes "paper" a common noun
+			// ("effective for complex fine-grained paper search"):
+			// nothing is added.
+			var named []string
 			for j := i - 1; j >= 0 && i-j <= 5; j-- {
 				l := strings.ToLower(ws[j])
 				if l == "the" || l == "a" || l == "this" || l == "in" || l == "of" || l == "by" {
 					break
 				}
-				add(ws[j])
+				if refBreaks[l] {
+					named = nil
+					break
+				}
+				named = append(named, ws[j])
+			}
+			for _, w := range named {
+				add(w)
 			}
 		case lw == "et" && i+1 < len(ws) && strings.HasPrefix(strings.ToLower(ws[i+1]), "al"):
 			for j := i - 1; j >= 0 && i-j <= 3; j-- {
@@ -355,5 +374,72 @@ func RefWords(q string) map[string]bool {
 			}
 		}
 	}
+	return out
+}
+
+// refBreaks are prepositions that do not stand inside a paper's
+// nickname: met walking back from "paper", they make it a common noun.
+var refBreaks = map[string]bool{"for": true, "on": true, "with": true, "from": true, "about": true, "over": true, "across": true, "into": true, "than": true}
+
+// citeYearRE matches a publication year in a citation, old papers
+// included ("Turing (1936)").
+var citeYearRE = regexp.MustCompile(`^(1[6-9]\d\d|20[0-4]\d)[a-z]?$`)
+
+// CitationWords returns RefWords and the rest of the citation with which
+// a question names its paper: "et al.", the year, and every author of a
+// list ("McCulloch and Pitts (1943)", "According to Hinton, Osindero and
+// Teh,", "Sharp et al. (2016)"). A deciding sentence of a yes/no answer
+// need not hold them: a paper does not cite itself.
+func CitationWords(q string) map[string]bool {
+	out := RefWords(q)
+	fs := strings.Fields(q)
+	ws := make([]string, len(fs))
+	for i, f := range fs {
+		ws[i] = strings.TrimSuffix(strings.TrimSuffix(strings.Trim(f, ".,;:?!()\"“”"), "'s"), "’s")
+	}
+	capital := func(w string) bool {
+		r := []rune(w)
+		return len(r) > 1 && unicode.IsUpper(r[0]) && !embedding.IsStopword(strings.ToLower(w))
+	}
+	// authors walks back from i over a list of capitalised names joined
+	// by "and", "&" and commas.
+	authors := func(i int) {
+		for j := i; j >= 0 && i-j <= 6; j-- {
+			l := strings.ToLower(ws[j])
+			if l == "and" || l == "&" {
+				continue
+			}
+			if !capital(ws[j]) {
+				return
+			}
+			out[l] = true
+		}
+	}
+	for i, w := range ws {
+		l := strings.ToLower(w)
+		switch {
+		case l == "et" && i+1 < len(ws) && strings.HasPrefix(strings.ToLower(ws[i+1]), "al"):
+			out["et"], out["al"] = true, true
+			authors(i - 1)
+		case citeYearRE.MatchString(w) && i > 0:
+			out[l] = true
+			k := i - 1
+			if strings.EqualFold(ws[k], "al") && k >= 2 {
+				k -= 2
+			}
+			authors(k)
+		case l == "according" && i+2 < len(ws) && strings.EqualFold(ws[i+1], "to"):
+			// "According to Hinton, Osindero and Teh, is ...": the list
+			// up to the first lowercase word.
+			for j := i + 2; j < len(ws); j++ {
+				lj := strings.ToLower(ws[j])
+				if lj != "and" && lj != "&" && !capital(ws[j]) {
+					break
+				}
+				out[lj] = true
+			}
+		}
+	}
+	delete(out, "and")
 	return out
 }

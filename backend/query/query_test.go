@@ -25,6 +25,10 @@ func TestParse(t *testing.T) {
 		{"a lead-in clause before the auxiliary", "After training, does the distilled model keep the high temperature?", KindYesNo, nil, nil, nil, false},
 		{"a lead-in with commas of its own", "In Hinton, Vinyals and Dean's paper, is the same temperature used for the small model?", KindYesNo, nil, []string{"hinton", "vinyals", "dean"}, nil, false},
 		{"a wh-question with a comma before an auxiliary", "Which model, is it the larger one, wins?", KindFactual, nil, nil, nil, false},
+		{"a lead-in longer than the clause", "In the generalized second price auction described by Varian (2009), does an advertiser pay its own bid?", KindYesNo, nil, nil, nil, false},
+		{"a subordinate when-clause before the auxiliary", "When the distilled MNIST net was shrunk to 30 hidden units per layer, did intermediate temperatures work better than high ones?", KindYesNo, nil, nil, nil, false},
+		{"a when-question is no lead-in", "When was the model, as published, trained?", KindFactual, nil, nil, nil, false},
+		{"a question tag is no clause", "The model converges in ten epochs, does it?", KindFactual, nil, nil, nil, false},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -48,6 +52,36 @@ func TestParse(t *testing.T) {
 			}
 			if len(q.Terms) == 0 {
 				t.Error("no content terms")
+			}
+		})
+	}
+}
+
+func TestCitationWords(t *testing.T) {
+	tests := []struct {
+		name, q string
+		want    []string
+		not     []string
+	}{
+		{"two authors and a year", "In McCulloch and Pitts (1943), is the activity of a neuron an all-or-none process?", []string{"mcculloch", "pitts", "1943"}, []string{"activity", "neuron", "in"}},
+		{"et al. with a year", "In Sharp et al. (2016), does adding the look-up baseline improve QA performance?", []string{"sharp", "et", "al", "2016"}, []string{"baseline", "qa", "in"}},
+		{"a list after according to", "According to Hinton, Osindero and Teh, is learning one layer at a time optimal?", []string{"hinton", "osindero", "teh"}, []string{"is", "learning"}},
+		{"a year alone", "Does the force Casimir (1948) finds depend on the material of the plates?", []string{"casimir", "1948"}, []string{"force", "material"}},
+		{"no citation", "Can message-passing graph neural networks be Turing universal?", nil, []string{"turing", "universal", "graph"}},
+		{"paper as a common noun names no paper", "According to the PaSa paper, is Google Scholar effective for complex fine-grained paper search queries?", []string{"pasa"}, []string{"complex", "fine-grained", "effective", "for"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got := CitationWords(tc.q)
+			for _, w := range tc.want {
+				if !got[w] {
+					t.Errorf("%v lacks %q", got, w)
+				}
+			}
+			for _, w := range tc.not {
+				if got[w] {
+					t.Errorf("%v holds %q", got, w)
+				}
 			}
 		})
 	}
