@@ -49,10 +49,11 @@ type Options struct {
 	// the paper does not; on our own set it raised not-found on unanswerable
 	// questions 0.46 -> 0.64 (scoped) at 6% of answerable ones.
 	KeyTerms int
-	// LibraryKeyTerms is KeyTerms for library-wide questions, over the
-	// whole library: when one of the question's LibraryKeyTerms most
-	// specific content words occurs in no paper of the library (checked
-	// against the full-text index), the library does not answer it.
+	// LibraryKeyTerms > 0: KeyTerms for library-wide questions, with
+	// specificity counted in the library itself: a content word of the
+	// question that no paper of the library prints (checked against the
+	// full-text index, see libraryNever) is its most specific word, and
+	// the library does not answer it.
 	LibraryKeyTerms int
 	// Focus: when a word naming what the question asks for (the noun
 	// phrase after "what", "which", "how many": "What dropout rate ...")
@@ -365,9 +366,7 @@ func Compose(ctx context.Context, emb papertree.Embedder, in Input, opts Options
 		missingKey(qstems, in.Claims.into(&clAll, in.Missing).words(), opts.KeyTerms):
 		reason, said = clAll.say("the question's most specific words "+notIn+": ", "", in.Claims), &clAll
 	case opts.LibraryKeyTerms > 0 && !in.Scoped && in.Claims.Holders != nil && in.Claims.Scope == nil &&
-		missingKey(qstems, in.Missing, opts.LibraryKeyTerms) &&
-		missingKey(qstems, libraryWide(in.Claims.into(&clAll, in.Missing)).words(), opts.LibraryKeyTerms):
-		clAll = libraryWide(clAll)
+		libraryNever(in, &clAll):
 		reason, said = clAll.say("the question's most specific words "+notIn+": ", "", in.Claims), &clAll
 	case !in.Scoped && in.Claims.Scope == nil && in.Claims.Holders != nil && len(q.Names) > 0 &&
 		len(libraryWide(in.Claims.into(&clNames, printedNames(q.Names))).never) > 0:

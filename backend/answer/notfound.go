@@ -358,3 +358,20 @@ func withoutPaperRefs(q string, missing []string, terms int) ([]string, bool, in
 	}
 	return out, name, terms
 }
+
+// libraryNever reports whether a content word of a library-wide question
+// is printed by no paper of the library (Claims.Holders: the full-text
+// index, every printed form), and stores the checked claim in *dst. By the
+// library's own counts such a word is the question's most specific one
+// (no passage holds it), whatever a general-purpose IDF says: "metformin"
+// and "dose" weigh alike there, but only one of them is in the library.
+// The words with which the question refers to a paper ("the seq2seq
+// paper") are left out: a paper need not print its nickname.
+func libraryNever(in Input, dst *claimed) bool {
+	if len(in.Missing) == 0 {
+		return false
+	}
+	missing, _, _ := withoutPaperRefs(in.Question, in.Missing, in.Terms)
+	*dst = libraryWide(in.Claims.check(missing))
+	return len(dst.never) > 0
+}

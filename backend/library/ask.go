@@ -122,9 +122,16 @@ func (l *Library) Ask(ctx context.Context, req AskRequest) (a *papertree.Answer,
 		if err != nil {
 			return nil, err
 		}
+		// A reply that says the papers matching best lack a word speaks of
+		// the papers its evidence comes from (where the question's words
+		// were counted), not of every paper the search looked into.
+		claims := l.claims(ctx, req.PaperIDs, res)
+		if len(req.PaperIDs) == 0 && len(res.Evidence) > 0 {
+			claims.Searched = retrieve.EvidencePapers(res.Evidence)
+		}
 		out, err := answer.Compose(ctx, l.emb, answer.Input{Question: req.Question, Q: q, Evidence: res.Evidence,
 			Missing: res.Missing, MissingName: res.MissingName, Terms: res.Terms, Uses: uses, Scoped: len(req.PaperIDs) > 0,
-			Claims: l.claims(ctx, req.PaperIDs, res)}, answer.DefaultOptions())
+			Claims: claims}, answer.DefaultOptions())
 		if err != nil {
 			return nil, err
 		}

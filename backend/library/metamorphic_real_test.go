@@ -148,12 +148,12 @@ var oddPapers = []string{
 }
 
 // sizeTolerance: at most 1 question in sizeTolerance may change its top
-// paper when the library grows from 50 to 100 to all papers. The target is
-// 1 in 50; measured on the final code of the eighth session: 1 of 79
-// (50 -> 100), 2 of 79 (50 -> 148), 2 of 143 (100 -> 148), all three moves
-// between papers on the same topic (README, "Library-wide trust"). The
-// guard sits at the measured level so that it catches regressions.
-const sizeTolerance = 35
+// paper when the library grows from 50 to 100 to all papers: the target, 1
+// in 50. Measured in the tenth session: 0 of 83 (50 -> 100), 1 of 83
+// (50 -> 148), 1 of 151 (100 -> 148); before it, 1, 2 and 2 (an authorless
+// paper named by its venue words, a named paper searched alone without the
+// question's rarest word; README, "Paper ranking library-wide").
+const sizeTolerance = 50
 
 func TestMetamorphicAddOnePaper(t *testing.T) {
 	if testing.Short() {
@@ -237,6 +237,7 @@ func TestMetamorphicLibrarySize(t *testing.T) {
 	l := openIndexed(t, nil)
 	tops := make([]map[string]int64, len(sizes))
 	have := make([]map[string]bool, len(sizes))
+	fileOf := map[int64]string{0: "(none)"}
 	indexed := 0
 	for k, n := range sizes {
 		if _, err := l.Index(context.Background(), files[indexed:n], nil); err != nil {
@@ -244,6 +245,9 @@ func TestMetamorphicLibrarySize(t *testing.T) {
 		}
 		indexed = n
 		ids := idsByFile(t, l)
+		for f, id := range ids {
+			fileOf[id] = f
+		}
 		have[k], tops[k] = map[string]bool{}, map[string]int64{}
 		var qs []realQuestion
 		for _, q := range qsAll {
@@ -263,7 +267,7 @@ func TestMetamorphicLibrarySize(t *testing.T) {
 				n++
 				if tops[a][q] != tops[b][q] {
 					diff++
-					t.Logf("%d -> %d papers: %q moved %d -> %d", sizes[a], sizes[b], q, tops[a][q], tops[b][q])
+					t.Logf("%d -> %d papers: %q moved %s -> %s", sizes[a], sizes[b], q, fileOf[tops[a][q]], fileOf[tops[b][q]])
 				}
 			}
 			t.Logf("%d vs %d papers: %d of %d questions changed their top paper", sizes[a], sizes[b], diff, n)

@@ -213,11 +213,18 @@ func identityScores(question *query.Question, cards []*card) map[int64]float64 {
 	q := question.Text
 	out := map[int64]float64{}
 	var qnames, qcaps []string
+	// authorUse: the capitalised words the question uses as an author is
+	// named, cited ("Lamport (1978)", "Hoare et al.") or possessive
+	// ("Turing's paper").
+	authorUse := map[string]bool{}
 	ql := strings.ToLower(q)
 	for i, raw := range strings.Fields(q) {
 		w := trimWord(raw)
 		if w == "" {
 			continue
+		}
+		if t := strings.Trim(raw, ".,;:?!()[]{}\"“”"); strings.HasSuffix(t, "'s") || strings.HasSuffix(t, "’s") {
+			authorUse[w] = true
 		}
 		if NameLike(w) {
 			qnames = append(qnames, strings.ToLower(w))
@@ -227,6 +234,9 @@ func identityScores(question *query.Question, cards []*card) map[int64]float64 {
 		}
 	}
 	cites := citeRE.FindAllStringSubmatch(q, -1)
+	for _, m := range cites {
+		authorUse[trimWord(m[1])], authorUse[trimWord(m[2])] = true, true
+	}
 	qterms := map[string]bool{}
 	for _, t := range question.Terms {
 		qterms[t] = true
@@ -276,25 +286,36 @@ func identityScores(question *query.Question, cards []*card) map[int64]float64 {
 				break
 			}
 		}
+		author := false
 		for _, w := range qcaps {
-			if c.surnames[w] {
+			// A paper without author metadata has the capitalised words
+			// of its front matter as stand-in names (affiliations and
+			// venue words among them: "Security", "Privacy"); they name
+			// it only when the question uses them as an author is named.
+			// Otherwise a paper that lacks metadata captured every
+			// question naming a venue ("the USENIX Security '22 paper").
+			if c.surnames[w] && (c.first != "" || authorUse[w]) {
 				s += 2
 				if c.cited(cites) {
 					s++
+					author = true
 				}
 				break
 			}
 		}
-		if len(c.title) >= 3 {
-			hit := 0
-			for _, t := range c.title {
-				if qterms[t] {
-					hit++
-				}
+		hit := 0
+		for _, t := range c.title {
+			if qterms[t] {
+				hit++
 			}
-			if f := float64(hit) / float64(len(c.title)); f >= 0.5 {
-				s += 2 * f
-			}
+		}
+		if f := float64(hit) / float64(len(c.title)); len(c.title) >= 3 && f >= 0.5 {
+			s += 2 * f
+		} else if author && hit > 0 {
+			// Its first author cited and a word of its title ("Hinton et
+			// al.'s distillation paper") tell one paper of an author from
+			// the others, which the citation alone ties.
+			s++
 		}
 		// A run of the title's words quoted in order ("multilingual BERT")
 		// says more than any one of them.

@@ -1,0 +1,101 @@
+package retrieve
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"path/filepath"
+	"testing"
+
+	"github.com/papertree/papertree/backend/embedding"
+	"github.com/papertree/papertree/backend/papertree"
+	querypkg "github.com/papertree/papertree/backend/query"
+	"github.com/papertree/papertree/backend/store"
+)
+
+// A paper without author metadata has its front matter's capitalised words
+// as stand-in names; a venue or affiliation word among them ("Security")
+// must not name it, or it captures every question that names a venue.
+// Used as an author is named (possessive, cited), the word still names it.
+func TestFrontMatterNamesNeedAuthorUse(t *testing.T) {
+	cards := []*card{
+		newCard(1, "TikTok: Kernel TOCTTOU Protection", nil, 0, "",
+			"TikTok: Kernel TOCTTOU Protection Anonymous Submission IEEE Symposium on Security and Privacy"),
+		newCard(2, "Midas: Systematic Kernel TOCTTOU Protection", []string{"Atri Bhattacharyya", "Mathias Payer"}, 0, "", ""),
+		newCard(3, "ON COMPUTABLE NUMBERS, WITH AN APPLICATION TO THE ENTSCHEIDUNGSPROBLEM", nil, 0, "",
+			"ON COMPUTABLE NUMBERS By A. M. Turing. Received 28 May 1936"),
+	}
+	sc := identityScores(querypkg.Parse("In the USENIX Security '22 paper on kernel TOCTTOU protection, what invariant is enforced on userspace reads?"), cards)
+	if sc[1] == 0 || sc[2] == 0 || math.Abs(sc[1]-sc[2]) >= 1 {
+		t.Errorf("venue word named the authorless paper: want both close, got %v", sc)
+	}
+	for _, q := range []string{"In Turing's paper, which numbers are computable?", "Which numbers does Turing (1936) call computable?"} {
+		if sc := identityScores(querypkg.Parse(q), cards); sc[3] < 2 {
+			t.Errorf("%q: the author of the authorless paper no longer names it: %v", q, sc)
+		}
+	}
+}
+
+// Three papers of one first author tie on "Hinton et al."; a word of one
+// title the question also uses ("distillation") names that one.
+func TestCitedAuthorAndTitleWord(t *testing.T) {
+	cards := []*card{
+		newCard(1, "Distilling the Knowledge in a Neural Network", []string{"Geoffrey Hinton", "Oriol Vinyals", "Jeff Dean"}, 2015, "", ""),
+		newCard(2, "A Fast Learning Algorithm for Deep Belief Nets", []string{"Geoffrey Hinton", "Simon Osindero"}, 2006, "", ""),
+		newCard(3, "Reducing the Dimensionality of Data with Neural Networks", []string{"Geoffrey Hinton", "Ruslan Salakhutdinov"}, 2006, "", ""),
+	}
+	sc := identityScores(querypkg.Parse("What temperature does Hinton et al.'s distillation paper use for the soft targets?"), cards)
+	if sc[1]-max(sc[2], sc[3]) < 1 {
+		t.Errorf("want the distillation paper clearly ahead, got %v", sc)
+	}
+	// Without the title word the three stay tied: no paper is named.
+	sc = identityScores(querypkg.Parse("What temperature do Hinton et al. use for the soft targets?"), cards)
+	if sc[1] != sc[2] || sc[2] != sc[3] {
+		t.Errorf("want a tie, got %v", sc)
+	}
+}
+
+// A named paper is searched alone only when its text holds the question's
+// most specific word, counted in the library's own full-text index.
+func TestNamedPaperHoldsRarestWord(t *testing.T) {
+	ctx := context.Background()
+	st, err := store.Open(ctx, filepath.Join(t.TempDir(), "lib.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	emb := embedding.NewBuiltin()
+	if _, err := st.EnsureEmbedder(ctx, emb.Name(), emb.Dim()); err != nil {
+		t.Fatal(err)
+	}
+	paper := func(title, body string) *papertree.Paper {
+		seg := &papertree.Node{Kind: papertree.KindSegment, Text: body, Tokens: papertree.CountTokens(body)}
+		root := &papertree.Node{Kind: papertree.KindRoot, Title: title, Children: []*papertree.Node{
+			{Kind: papertree.KindSection, Title: "1 Model", Children: []*papertree.Node{seg}}}}
+		return &papertree.Paper{Title: title, Authors: []string{"A. Author"}, Year: 2019, Path: "/" + title + ".pdf", Pages: 1, Root: root}
+	}
+	var ids []int64
+	for i, p := range []*papertree.Paper{
+		paper("BERT: Pre-training of Deep Bidirectional Transformers", "The original implementation uses a WordPiece vocabulary of 30,000 tokens at the character level."),
+		paper("RoBERTa: A Robustly Optimized Pretraining Approach", "The original BERT implementation uses a character-level BPE vocabulary of size 30K."),
+		paper("Another Paper", "Our implementation uses a vocabulary of words, the original one of characters."),
+	} {
+		p.Path = fmt.Sprintf("/p%d.pdf", i)
+		v, err := embedding.EmbedPaper(ctx, emb, p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		id, err := st.SavePaper(ctx, p, store.Vectors(v), "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, id)
+	}
+	ix := NewStoreIndex(st, emb, 0)
+	if holdsQuestion(ctx, ix, ids[0], querypkg.Parse("Does the original BERT implementation use a character-level BPE vocabulary?")) {
+		t.Error("BERT lacks the question's rarest word (BPE) but would be searched alone")
+	}
+	if !holdsQuestion(ctx, ix, ids[0], querypkg.Parse("Does the original BERT implementation use a character-level WordPiece vocabulary?")) {
+		t.Error("BERT holds every word of the question but is not searched alone")
+	}
+}
