@@ -31,6 +31,9 @@ var shippedSets = []struct {
 	// Written on the three PDFs of the Zotero fixture, never used to
 	// choose a setting.
 	{"fresh", "testdata/questions-fresh.json", 18, 3, 5, 5},
+	// Scoped questions on development PDFs no other set asks about,
+	// written for issue 19 and never used to choose a setting.
+	{"scoped-fresh", "testdata/questions-scoped-fresh.json", 25, 10, 0, 8},
 }
 
 func TestShippedQuestionSetsAreWellFormed(t *testing.T) {
