@@ -10,6 +10,7 @@
 
 import { ApiError, type Api, type Corrections, type HeadingEditInput, type PaperDetail, type TreeNode } from "../lib/api";
 import { h, mount } from "../lib/dom";
+import { markAt } from "../lib/shown";
 
 /** Hooks the tree view calls to add editing controls (views/tree.ts). */
 export interface TreeEditor {
@@ -153,6 +154,8 @@ export function createCorrections(api: Api, opts: { reload(id: string): Promise<
         ),
       ),
     );
+    // The app log records the open form and where its first field sits (lib/shown.ts).
+    markAt(f, `edit form: ${p.title}`, [["title", () => inputs.title]]);
     return f;
   }
 
@@ -254,7 +257,7 @@ export function createCorrections(api: Api, opts: { reload(id: string): Promise<
       [1, 2, 3, 4, 5].map((l) => h("option", { value: String(l), selected: l === n.level ? "" : null }, `Level ${l}`)),
     ) as HTMLSelectElement;
     level.value = String(n.level);
-    return h(
+    const panel = h(
       "div",
       { class: "tn-edit", "data-testid": "heading-panel", on: { click: stop, keydown: stop } },
       name,
@@ -265,6 +268,9 @@ export function createCorrections(api: Api, opts: { reload(id: string): Promise<
       h("button", { type: "button", class: "btn btn-small", "data-testid": "not-heading", on: { click: () => edit({ nodeId: n.id, op: "not_heading" }) } }, "Not a heading"),
       err,
     );
+    // The app log records the open panel and where its text box sits (lib/shown.ts).
+    markAt(panel, `heading panel: ${n.title}`, [["rename text", () => name]]);
+    return panel;
   }
 
   function row(p: PaperDetail, n: TreeNode): HTMLElement | null {
