@@ -15,8 +15,15 @@
 # of displayed errors ("displayed error" text=...), never "[object Object]"
 # (screenshot SCREENSHOT-error.png). With settings naming an LLM server that
 # does not answer, the window shows the LLM banner (SCREENSHOT-llm-down.png).
+# A bad folder argument beside a valid one (step 4) shows the error and then
+# lists the valid folder's paper (SCREENSHOT-bad-folder.png).
 # With a CLI binary, step 7 corrects a paper with "papertree edit/heading"
-# and checks the app lists it as edited.
+# and checks the app lists it as edited; step 8 corrects a paper's details
+# and a heading in the window and checks the list, the tree, an answer's
+# path and the report and BibTeX exports, then after a restart reopens the
+# answer from History (scope, strategy, budget) and opens its two-page
+# evidence (screenshots SCREENSHOT-edit-details.png, -heading-fixed.png,
+# -edited-list.png, -history-scope.png, -two-page.png).
 # Usage: scripts/smoke.sh [BINARY] [SCREENSHOT.png] [CLI]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -363,6 +370,8 @@ corrections_steps() {
   # with highlights.
   click_at "answer: $qre; 1 evidence; scope: As asked" "two-page chip" "the passage's page chip (pp. 1, 2)"
   wait_log "displayed view\" text=\"page view: page 1 of $title, [1-9][0-9]* highlights; pages shown 1-2; highlights by page 1:[1-9][0-9]* 2:[1-9][0-9]*\"" "the page view with pages 1 and 2 highlighted"
+  # Scrolled to where page 1 ends and page 2 begins, for the screenshot.
+  "$xt" --wheel $((wx + 590)) $((wy + 450)) 4
   sleep 1
   import -window root "${shot%.png}-two-page.png"
   ! grep -qi "panic\|fatal" "$work/app.log" || fail "the app log reports a panic or fatal error"
