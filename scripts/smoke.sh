@@ -328,18 +328,30 @@ corrections_steps() {
   "$xt" --wheel $((wx + 948)) $((wy + 500)) 6
   click_at "answer: $qre; 1 evidence; [^\"]*2 Velocity Estimation" "export md" "the answer's MD export button"
   local dlg="" deadline=$((SECONDS + timeout_s))
-  until dlg=$(xwininfo -name "Export report" 2>/dev/null | awk '/Window id:/ {print $4}') && [ -n "$dlg" ]; do
+  until dlg=$(xwininfo -name "Export report" 2>/dev/null | awk '/Window id:/ {print $4}') && [ -n "$dlg" ] &&
+    xwininfo -id "$dlg" | grep -q "Map State: IsViewable"; do
     ((SECONDS < deadline)) || fail "no save dialog after ${timeout_s}s"
     sleep 0.3
   done
-  local dx dy dw dh
+  local dx dy dw dh try
+  dialog_open() { xwininfo -id "$dlg" 2>/dev/null | grep -q "Map State: IsViewable"; }
   read -r dx dy dw dh < <(xwininfo -id "$dlg" | awk '/Absolute upper-left X/ {x=$4} /Absolute upper-left Y/ {y=$4} /Width:/ {w=$2} /Height:/ {h=$2} END {print x, y, w, h}')
-  sleep 1 # the dialog's name field takes the focus once mapped
-  "$xt" --move $((dx + dw / 2)) $((dy + dh / 2)) # no window manager: keys go to the window under the pointer
-  "$xt" --key ctrl+a
-  "$xt" "$out/answer.md"
-  "$xt" --key Return
-  wait_log "\"exported report\" path=$out/answer.md answers=1 format=md" "the exported report"
+  # The name field, focused once the dialog is up, takes the whole path.
+  # Keys typed while a busy dialog is still settling can be lost: while it
+  # stays open without having saved, the path is typed again (3 tries).
+  for try in 1 2 3; do
+    sleep 1
+    "$xt" --move $((dx + dw / 2)) $((dy + dh / 2)) # no window manager: keys go to the window under the pointer
+    "$xt" --key ctrl+a
+    "$xt" "$out/answer.md"
+    "$xt" --key Return
+    deadline=$((SECONDS + 15))
+    until grep -q '"exported report"' "$work/app.log" || ! dialog_open || ((SECONDS >= deadline)); do sleep 0.3; done
+    grep -q '"exported report"' "$work/app.log" && break
+    dialog_open || fail "the save dialog closed without saving the report"
+    echo "smoke: the save dialog did not save (try $try), typing the path again"
+  done
+  wait_log "\"exported report\" path=$out/answer.md answers=1 format=md" "the exported report at $out/answer.md"
   grep -qF "**[1] $title**" "$out/answer.md" || fail "the report does not cite the corrected title: $(grep -m1 '^\*\*\[1\]' "$out/answer.md")"
   grep -qF "$title › 2 Velocity Estimation · pp. 1–2" "$out/answer.md" || fail "the report's path is not the corrected one: $(grep -m1 ' › ' "$out/answer.md")"
   grep -qF "(2021). *$title*." "$out/answer.md" || fail "the report's bibliography lacks the corrected year and title: $(grep -A2 '^## Bibliography' "$out/answer.md" | tail -1)"
