@@ -176,6 +176,9 @@ answer_steps() {
   # question box, the question, Ctrl+Enter.
   "$xt" --click $((wx + 937)) $((wy + 35))
   click_at "ask form: " "question" "the Ask view's question box"
+  # Typed once the box has the focus: a click and keys reach the page by
+  # separate queues, so keys sent at once could go before the click.
+  wait_last "ask form: " "question has focus" "the focus in the question box"
   "$xt" "Which papers use dropout"
   # Ctrl+Enter, not a click on Ask: keys reach the page in the order typed,
   # a click can overtake the last characters on a busy machine.
@@ -245,6 +248,17 @@ click_at() {
   "$xt" --click $((wx + BASH_REMATCH[1])) $((wy + BASH_REMATCH[2]))
 }
 
+# wait_last RECORD PATTERN WHAT: waits until the newest record the window
+# shows that starts with RECORD also matches PATTERN (extended regexes).
+wait_last() {
+  local deadline=$((SECONDS + timeout_s)) line=""
+  until line=$(grep -E "displayed view\" text=\"$1" "$work/app.log" | tail -1 || true) && grep -Eq "$2" <<<"$line"; do
+    kill -0 "$app_pid" 2>/dev/null || fail "the app exited early (waiting for $3)"
+    ((SECONDS < deadline)) || fail "no $3 after ${timeout_s}s: ${line:-no record}"
+    sleep 0.3
+  done
+}
+
 # start_window LIBRARY ARGS...: starts the app (its HOME in the work dir:
 # the save dialog opens there and GTK keeps its recent files there), waits
 # for the page and the first list, and sets win, wx, wy.
@@ -284,7 +298,8 @@ corrections_steps() {
   click_at "paper view: $read_title;" "edit details" "the Edit details button"
   # Keys only once in the form (Tab to the next field, Enter saves): keys
   # reach the page in order, a click could overtake the last characters.
-  click_at "edit form: " "title" "the edit form's title field"
+  # Opening the form puts the focus in Title (its record is logged after).
+  wait_log 'displayed view" text="edit form: ' "the edit form"
   "$xt" --key ctrl+a
   "$xt" "$title"
   "$xt" --key Tab # authors
@@ -300,13 +315,15 @@ corrections_steps() {
   # Ask: the passage runs over pages 1 and 2; its path names the heading
   # as read (and the corrected title).
   click_at "ask form: scope: This paper" "question" "the question box"
+  wait_last "ask form: " "question has focus" "the focus in the question box"
   "$xt" "$q"
   "$xt" --key ctrl+Return
   wait_log "displayed view\" text=\"answer: $qre; 1 evidence; scope: This paper: [^;]*; strategy: pt-rag; budget: 160; paths: $title › 2 Method \\(pp\\. 1, 2\\)" "an answer citing 2 Method (pp. 1, 2)"
 
   # (b) Fix a heading: rename "2 Method" in its correct panel.
   click_at "paper view: $title \\(2021\\);" "correct 2 Method" "the correct button of 2 Method"
-  click_at "heading panel: 2 Method" "rename text" "the heading panel"
+  # Opening the panel puts the focus in its text box.
+  wait_log 'displayed view" text="heading panel: 2 Method' "the heading panel"
   "$xt" --key ctrl+a
   "$xt" "2 Velocity Estimation"
   "$xt" --key Tab # the Rename button
@@ -315,6 +332,7 @@ corrections_steps() {
   wait_log "displayed view\" text=\"paper view: $title \\(2021\\); headings: Abstract \\| 1 Introduction \\| 2 Velocity Estimation \\[edited\\] \\| 3 Experiments" "the renamed heading in the tree"
   # The same question again: the evidence path has the corrected heading.
   click_at "ask form: scope: This paper" "question" "the question box"
+  wait_last "ask form: " "question has focus" "the focus in the question box"
   "$xt" --key ctrl+a
   "$xt" "$q"
   "$xt" --key ctrl+Return

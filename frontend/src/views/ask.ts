@@ -82,6 +82,8 @@ export function createAskView(api: Api, opts: { onCite(a: Answer, n: number): vo
           void submit();
         }
       },
+      focus: () => recordForm(),
+      blur: () => recordForm(),
       input: () => {
         if (formNote && question.value.trim()) {
           formNote = "";
@@ -189,9 +191,14 @@ export function createAskView(api: Api, opts: { onCite(a: Answer, n: number): vo
     recordForm();
   }
 
-  /** The app log's record of the form (lib/shown.ts): its scope and strategy, and where the box and Ask sit. */
+  /**
+   * The app log's record of the form (lib/shown.ts): its scope and strategy,
+   * whether the question box has the focus (a test types once it has), and
+   * where the box and Ask sit.
+   */
   function recordForm() {
-    markAt(form, `ask form: scope: ${scopeSel.options[scopeSel.selectedIndex]?.text ?? ""}; strategy: ${stratSel.value}`, [
+    const focus = document.activeElement === question ? "; question has focus" : "";
+    markAt(form, `ask form: scope: ${scopeSel.options[scopeSel.selectedIndex]?.text ?? ""}; strategy: ${stratSel.value}${focus}`, [
       ["question", () => question],
       ["ask button", () => submitBtn],
     ]);

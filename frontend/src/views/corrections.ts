@@ -154,8 +154,8 @@ export function createCorrections(api: Api, opts: { reload(id: string): Promise<
         ),
       ),
     );
-    // The app log records the open form and where its first field sits (lib/shown.ts).
-    markAt(f, `edit form: ${p.title}`, [["title", () => inputs.title]]);
+    // The app log records the open form (lib/shown.ts).
+    markAt(f, `edit form: ${p.title}`, []);
     return f;
   }
 
@@ -224,6 +224,8 @@ export function createCorrections(api: Api, opts: { reload(id: string): Promise<
           click: () => {
             formOpenFor = open ? "" : p.id;
             mount(box, head(p));
+            // Opened: the focus goes to the first field, so typing corrects the title.
+            if (!open) box.querySelector<HTMLInputElement>("input[name=title]")?.focus();
           },
         },
       },
@@ -268,8 +270,8 @@ export function createCorrections(api: Api, opts: { reload(id: string): Promise<
       h("button", { type: "button", class: "btn btn-small", "data-testid": "not-heading", on: { click: () => edit({ nodeId: n.id, op: "not_heading" }) } }, "Not a heading"),
       err,
     );
-    // The app log records the open panel and where its text box sits (lib/shown.ts).
-    markAt(panel, `heading panel: ${n.title}`, [["rename text", () => name]]);
+    // The app log records the open panel (lib/shown.ts).
+    markAt(panel, `heading panel: ${n.title}`, []);
     return panel;
   }
 
@@ -293,6 +295,7 @@ export function createCorrections(api: Api, opts: { reload(id: string): Promise<
                 e.stopPropagation();
                 openRow = isOpen ? "" : n.id;
                 render();
+                if (!isOpen) focusPanel();
               },
               keydown: (e: Event) => e.stopPropagation(),
             },
@@ -302,6 +305,8 @@ export function createCorrections(api: Api, opts: { reload(id: string): Promise<
         isOpen ? headingPanel(p, n) : null,
       );
     };
+    // Opened by its button: the focus goes to the panel's text box.
+    const focusPanel = () => wrap.querySelector<HTMLInputElement>(".tn-edit input")?.focus();
     render();
     return wrap;
   }
