@@ -59,19 +59,25 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# A free display number: no lock file and no socket.
+# A free display number: no lock file and no socket. Another test starting
+# at the same moment can take it first: then Xvfb exits and the next one is
+# tried.
 display=""
 for n in $(seq 90 140); do
-  if [ ! -e "/tmp/.X$n-lock" ] && [ ! -e "/tmp/.X11-unix/X$n" ]; then display=":$n"; break; fi
+  [ ! -e "/tmp/.X$n-lock" ] && [ ! -e "/tmp/.X11-unix/X$n" ] || continue
+  Xvfb ":$n" -screen 0 1280x860x24 -nolisten tcp >"$work/xvfb.log" 2>&1 &
+  xvfb_pid=$!
+  for _ in $(seq 100); do
+    # Ours when the lock file names our Xvfb and its socket is there.
+    [ -e "/tmp/.X11-unix/X$n" ] && [ "$(tr -dc 0-9 <"/tmp/.X$n-lock" 2>/dev/null)" = "$xvfb_pid" ] && { display=":$n"; break; }
+    kill -0 "$xvfb_pid" 2>/dev/null || break
+    sleep 0.1
+  done
+  [ -n "$display" ] && break
+  stop "$xvfb_pid"
+  xvfb_pid=""
 done
-[ -n "$display" ] || { echo "smoke: no free X display in :90-:140" >&2; exit 1; }
-Xvfb "$display" -screen 0 1280x860x24 -nolisten tcp >"$work/xvfb.log" 2>&1 &
-xvfb_pid=$!
-for _ in $(seq 100); do
-  [ -e "/tmp/.X11-unix/X${display#:}" ] && break
-  kill -0 "$xvfb_pid" 2>/dev/null || { cat "$work/xvfb.log" >&2; echo "smoke: Xvfb did not start" >&2; exit 1; }
-  sleep 0.1
-done
+[ -n "$display" ] || { cat "$work/xvfb.log" >&2; echo "smoke: no X display could be started in :90-:140" >&2; exit 1; }
 export DISPLAY=$display
 passed=0
 
