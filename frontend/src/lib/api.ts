@@ -607,6 +607,9 @@ async function call<T>(fn: () => Promise<T>): Promise<T> {
 }
 
 /** The real Api over the generated Wails bindings. */
+/** The app-log calls of logDisplayed, chained so they arrive in order. */
+let logged: Promise<void> = Promise.resolve();
+
 export const wailsApi: Api = {
   info: () => call(() => App.Info()),
   listPapers: () => call(async () => (await App.ListPapers()) ?? []),
@@ -656,7 +659,9 @@ export const wailsApi: Api = {
   importZoteroLibrary: (dir, library) => call(() => App.ImportZoteroLibrary(dir, library) as unknown as Promise<ImportResult>),
   importBibTeX: (file) => call(() => App.ImportBibTeX(file) as unknown as Promise<ImportResult>),
   logDisplayed(kind, text) {
-    if (connected()) void App.LogDisplayed(kind, text).catch(() => {});
+    // One after the other: concurrent calls reach the log in any order, and
+    // a test reading it takes the last record of a view as what it shows.
+    if (connected()) logged = logged.then(() => App.LogDisplayed(kind, text)).catch(() => {});
   },
   llmHealth: () => call(() => App.LLMHealth() as unknown as Promise<LLMHealth>),
   onLlmHealth(fn) {

@@ -8,6 +8,7 @@
 
 import { ApiError, type Answer, type Api, type HistoryItem } from "../lib/api";
 import { h, mount } from "../lib/dom";
+import { markAt } from "../lib/shown";
 import { renderTable } from "../lib/table";
 import { clip } from "../lib/format";
 import { markPassage, pageList, splitCitations, citedNumbers } from "../lib/tree";
@@ -61,6 +62,11 @@ export function createAskView(api: Api, opts: { onCite(a: Answer, n: number): vo
   let asked: { ids: string[]; label: string } | null = null;
   /** Why pressing Ask did nothing (an empty question), shown under the box. */
   let formNote = "";
+  /**
+   * The settings' strategy, until the strategy list has it and it is chosen:
+   * settings and the list load concurrently, in either order.
+   */
+  let settingsStrategy = "";
 
   const question = h("textarea", {
     class: "ask-input",
@@ -76,6 +82,8 @@ export function createAskView(api: Api, opts: { onCite(a: Answer, n: number): vo
           void submit();
         }
       },
+      focus: () => recordForm(),
+      blur: () => recordForm(),
       input: () => {
         if (formNote && question.value.trim()) {
           formNote = "";
@@ -85,12 +93,24 @@ export function createAskView(api: Api, opts: { onCite(a: Answer, n: number): vo
     },
   });
   const noteBox = h("p", { class: "ask-form-note", role: "status", "data-testid": "ask-form-note" });
-  const scopeSel = h("select", { class: "ask-scope", "aria-label": "Scope", "data-testid": "ask-scope", on: { change: () => (scope = scopeSel.value as Scope) } });
+  const scopeSel = h("select", { class: "ask-scope", "aria-label": "Scope", "data-testid": "ask-scope", on: {
+      change: () => {
+        scope = scopeSel.value as Scope;
+        recordForm();
+      },
+    },
+  });
   const stratSel = h("select", {
     class: "ask-strategy",
     "aria-label": "Strategy",
     "data-testid": "ask-strategy",
-    on: { change: () => (stratSel.title = strategyDesc[stratSel.value] ?? "") },
+    on: {
+      change: () => {
+        settingsStrategy = ""; // the researcher's choice wins over the settings' one
+        stratSel.title = strategyDesc[stratSel.value] ?? "";
+        recordForm();
+      },
+    },
   });
   const budget = h("input", { type: "number", class: "ask-budget", min: 64, max: 16384, step: 64, value: 512, "aria-label": "Token budget", "data-testid": "ask-budget" });
   const submitBtn = h("button", { type: "button", class: "btn btn-primary ask-go", "data-testid": "ask-submit", title: "Ask (Ctrl+Enter)", on: { click: () => void submit() } }, "Ask");
@@ -132,9 +152,8 @@ export function createAskView(api: Api, opts: { onCite(a: Answer, n: number): vo
           .filter(([k]) => k.startsWith("strategy."))
           .map(([k, d]) => [k.slice("strategy.".length), d]),
       );
+      settingsStrategy = v.settings.retrieval.strategy;
       renderStrategies();
-      if (strategies.includes(v.settings.retrieval.strategy)) stratSel.value = v.settings.retrieval.strategy;
-      stratSel.title = strategyDesc[stratSel.value] ?? "";
     })
     .catch(() => {});
 
@@ -144,7 +163,11 @@ export function createAskView(api: Api, opts: { onCite(a: Answer, n: number): vo
   };
 
   function renderStrategies() {
-    const keep = stratSel.value;
+    let keep = stratSel.value;
+    if (settingsStrategy && strategies.includes(settingsStrategy)) {
+      keep = settingsStrategy;
+      settingsStrategy = "";
+    }
     mount(
       stratSel,
       strategies.map((s) =>
@@ -153,6 +176,7 @@ export function createAskView(api: Api, opts: { onCite(a: Answer, n: number): vo
     );
     stratSel.value = strategies.includes(keep) ? keep : strategies[0];
     stratSel.title = strategyDesc[stratSel.value] ?? "";
+    recordForm();
   }
 
   function renderScope() {
@@ -164,6 +188,20 @@ export function createAskView(api: Api, opts: { onCite(a: Answer, n: number): vo
     if (!options.some(([v]) => v === scope)) scope = options[0][0];
     mount(scopeSel, options.map(([v, label]) => h("option", { value: v }, label)));
     scopeSel.value = scope;
+    recordForm();
+  }
+
+  /**
+   * The app log's record of the form (lib/shown.ts): its scope and strategy,
+   * whether the question box has the focus (a test types once it has), and
+   * where the box and Ask sit.
+   */
+  function recordForm() {
+    const focus = document.activeElement === question ? "; question has focus" : "";
+    markAt(form, `ask form: scope: ${scopeSel.options[scopeSel.selectedIndex]?.text ?? ""}; strategy: ${stratSel.value}${focus}`, [
+      ["question", () => question],
+      ["ask button", () => submitBtn],
+    ]);
   }
 
   function renderFormNote() {
@@ -234,7 +272,7 @@ export function createAskView(api: Api, opts: { onCite(a: Answer, n: number): vo
         ? `Written by ${a.model || "the language model"} from the evidence below`
         : "Extractive answer: sentences quoted from the papers";
     const parts = splitCitations(a.text, a.evidence.length);
-    return h(
+    const art = h(
       "article",
       { class: a.notFound ? "answer answer-notfound" : "answer", "data-testid": "answer" },
       h("p", { class: "answer-q" }, a.question),
@@ -265,6 +303,33 @@ export function createAskView(api: Api, opts: { onCite(a: Answer, n: number): vo
         exportNote ? h("span", { class: "muted", "data-testid": "export-note" }, exportNote) : null,
       ),
     );
+    record(a, art);
+    return art;
+  }
+
+  /**
+   * The app log's record of the answer shown (lib/shown.ts): its question,
+   * the scope, strategy and budget the form shows with it (a reopened
+   * answer's own), each passage's path and pages, and where the first page
+   * chip of a passage on several pages and the Markdown export sit.
+   */
+  function record(a: Answer, art: HTMLElement) {
+    const pagesOf = (e: Answer["evidence"][number]) => [...new Set([...(e.pages ?? []), ...(e.boxes ?? []).map((b) => b.page)])];
+    const multi = a.evidence.findIndex((e) => pagesOf(e).length > 1);
+    const paths = a.evidence.map((e) => `${e.path.join(" › ") || e.paperTitle}${e.pages?.length ? ` (${pageList(e.pages)})` : ""}`);
+    const what = [
+      `answer: ${a.question}`,
+      `${a.evidence.length} evidence`,
+      `scope: ${scopeSel.options[scopeSel.selectedIndex]?.text ?? ""}`,
+      `strategy: ${stratSel.value}`,
+      `budget: ${budget.value}`,
+      `paths: ${paths.join(" | ")}`,
+      exportNote ? `export: ${exportNote}` : "",
+    ].filter(Boolean);
+    markAt(art, what.join("; "), [
+      ["two-page chip", () => (multi >= 0 ? art.querySelector<HTMLElement>(`[data-evidence-index="${multi + 1}"] [data-testid=evidence-page]`) : null)],
+      ["export md", () => art.querySelector<HTMLElement>("[data-testid=export-md]")],
+    ]);
   }
 
   /**
@@ -470,24 +535,31 @@ export function createAskView(api: Api, opts: { onCite(a: Answer, n: number): vo
       ),
       history.length === 0
         ? h("p", { class: "muted" }, "Questions you ask are kept here.")
-        : h(
-            "ul",
-            { class: "history-list" },
-            history.map((it) =>
-              h(
-                "li",
-                { class: current?.id === it.id ? "history-row hr-on" : "history-row", "data-testid": "history-row", "data-answer-id": it.id },
-                h(
-                  "button",
-                  { type: "button", class: "hr-open", on: { click: () => void reopen(it.id) } },
-                  h("span", { class: "hr-q" }, it.question),
-                  h("span", { class: "hr-meta" }, [when(it.createdAt), it.notFound ? "not answered" : `${it.evidence} passages`, it.mode].filter(Boolean).join(" · ")),
-                ),
-                h("button", { type: "button", class: "btn btn-quiet btn-small hr-del", "aria-label": "Delete this answer", title: "Delete", on: { click: () => void remove(it.id) } }, "×"),
-              ),
-            ),
-          ),
+        : historyList(),
     );
+  }
+
+  /** The saved answers; the app log records how many, the newest and where it sits (lib/shown.ts). */
+  function historyList() {
+    const ul = h(
+      "ul",
+      { class: "history-list" },
+      history.map((it) =>
+        h(
+          "li",
+          { class: current?.id === it.id ? "history-row hr-on" : "history-row", "data-testid": "history-row", "data-answer-id": it.id },
+          h(
+            "button",
+            { type: "button", class: "hr-open", on: { click: () => void reopen(it.id) } },
+            h("span", { class: "hr-q" }, it.question),
+            h("span", { class: "hr-meta" }, [when(it.createdAt), it.notFound ? "not answered" : `${it.evidence} passages`, it.mode].filter(Boolean).join(" · ")),
+          ),
+          h("button", { type: "button", class: "btn btn-quiet btn-small hr-del", "aria-label": "Delete this answer", title: "Delete", on: { click: () => void remove(it.id) } }, "×"),
+        ),
+      ),
+    );
+    markAt(ul, `history: ${history.length} answers; first: ${history[0]?.question ?? ""}`, [["first open", () => ul.querySelector<HTMLElement>(".hr-open")]]);
+    return ul;
   }
 
   /**
@@ -509,11 +581,13 @@ export function createAskView(api: Api, opts: { onCite(a: Answer, n: number): vo
     }
     renderScope();
     scopeSel.title = asked && scope === "asked" ? asked.ids.map((id) => a.evidence.find((e) => e.paperId === id)?.paperTitle || `paper ${id}`).join("; ") : "";
+    settingsStrategy = ""; // the answer's strategy wins over the settings' one
     if (a.strategy && strategies.includes(a.strategy)) {
       stratSel.value = a.strategy;
       stratSel.title = strategyDesc[a.strategy] ?? "";
     }
     if (a.diag?.budget > 0) budget.value = String(a.diag.budget);
+    recordForm();
   }
 
   async function reopen(id: string) {

@@ -180,3 +180,14 @@ describe("library list", () => {
     expect(marks[1].textContent).toBe("edited · 1 not applied");
   });
 });
+
+describe("opening a correction", () => {
+  it("puts the focus in the first field of Edit details and in a heading's text box", async () => {
+    const { q, t } = setup();
+    q<HTMLButtonElement>('[data-testid="edit-paper"]')!.click();
+    expect(document.activeElement).toBe(q('[data-testid="edit-title"]'));
+    t.el.querySelector<HTMLButtonElement>('[data-testid="heading-edit-open"]')!.click();
+    const panel = q('[data-testid="heading-panel"]')!;
+    expect(document.activeElement).toBe(panel.querySelector("input"));
+  });
+});

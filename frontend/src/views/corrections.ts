@@ -10,6 +10,7 @@
 
 import { ApiError, type Api, type Corrections, type HeadingEditInput, type PaperDetail, type TreeNode } from "../lib/api";
 import { h, mount } from "../lib/dom";
+import { markAt } from "../lib/shown";
 
 /** Hooks the tree view calls to add editing controls (views/tree.ts). */
 export interface TreeEditor {
@@ -153,6 +154,8 @@ export function createCorrections(api: Api, opts: { reload(id: string): Promise<
         ),
       ),
     );
+    // The app log records the open form (lib/shown.ts).
+    markAt(f, `edit form: ${p.title}`, []);
     return f;
   }
 
@@ -221,6 +224,8 @@ export function createCorrections(api: Api, opts: { reload(id: string): Promise<
           click: () => {
             formOpenFor = open ? "" : p.id;
             mount(box, head(p));
+            // Opened: the focus goes to the first field, so typing corrects the title.
+            if (!open) box.querySelector<HTMLInputElement>("input[name=title]")?.focus();
           },
         },
       },
@@ -254,7 +259,7 @@ export function createCorrections(api: Api, opts: { reload(id: string): Promise<
       [1, 2, 3, 4, 5].map((l) => h("option", { value: String(l), selected: l === n.level ? "" : null }, `Level ${l}`)),
     ) as HTMLSelectElement;
     level.value = String(n.level);
-    return h(
+    const panel = h(
       "div",
       { class: "tn-edit", "data-testid": "heading-panel", on: { click: stop, keydown: stop } },
       name,
@@ -265,6 +270,9 @@ export function createCorrections(api: Api, opts: { reload(id: string): Promise<
       h("button", { type: "button", class: "btn btn-small", "data-testid": "not-heading", on: { click: () => edit({ nodeId: n.id, op: "not_heading" }) } }, "Not a heading"),
       err,
     );
+    // The app log records the open panel (lib/shown.ts).
+    markAt(panel, `heading panel: ${n.title}`, []);
+    return panel;
   }
 
   function row(p: PaperDetail, n: TreeNode): HTMLElement | null {
@@ -287,6 +295,7 @@ export function createCorrections(api: Api, opts: { reload(id: string): Promise<
                 e.stopPropagation();
                 openRow = isOpen ? "" : n.id;
                 render();
+                if (!isOpen) focusPanel();
               },
               keydown: (e: Event) => e.stopPropagation(),
             },
@@ -296,6 +305,8 @@ export function createCorrections(api: Api, opts: { reload(id: string): Promise<
         isOpen ? headingPanel(p, n) : null,
       );
     };
+    // Opened by its button: the focus goes to the panel's text box.
+    const focusPanel = () => wrap.querySelector<HTMLInputElement>(".tn-edit input")?.focus();
     render();
     return wrap;
   }

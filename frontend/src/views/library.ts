@@ -9,6 +9,7 @@
 import { ApiError, mergeFiles, toApiError, type Api, type FileState, type ImportResult, type Paper, type Progress, type RemovedPaper, type SearchHit, type Summary } from "../lib/api";
 import { collectionsOf, defaultQuery, selectPapers, type ListQuery, type SortKey } from "../lib/papers";
 import { h, mount } from "../lib/dom";
+import { markAt } from "../lib/shown";
 import { authorLine, baseName, duration, plural, progressText, shortPath } from "../lib/format";
 import { askIcon, docIcon, folderIcon, treeIcon } from "./icons";
 import { chooseZoteroLibrary } from "./zoteropick";
@@ -321,7 +322,11 @@ function rankedList(s: LibraryState, act: LibraryActions) {
     hits.length ? h("ol", { class: "hit-list" }, hits.map((hit) => hitRow(hit, byId.get(hit.paperId), act))) : null,
   );
   // Once laid out, the record adds where the first listed paper's Remove sits.
-  markAt(sec, shown, () => document.querySelector<HTMLElement>("[data-testid=paper-remove]"), "first remove");
+  // and where the first result's title (opens the paper there) sits.
+  markAt(sec, shown, [
+    ["first remove", () => document.querySelector<HTMLElement>("[data-testid=paper-remove]")],
+    ["first open", () => document.querySelector<HTMLElement>("[data-testid=hit-open]")],
+  ]);
   return sec;
 }
 
@@ -361,22 +366,26 @@ function undoBar(s: LibraryState, act: LibraryActions) {
   );
   // The app log records the offer and where Undo sits once laid out
   // (lib/shown.ts), so a test of the production binary can click it.
-  markAt(bar, `undo offered: ${t.length} papers`, () => undo, "undo");
+  markAt(bar, `undo offered: ${t.length} papers`, [["undo", () => undo]]);
   return bar;
 }
 
 /**
- * Sets el's data-shown record to what, then (once laid out) adds where
- * target() sits in the window: "; NAME at X,Y". target is looked up then,
- * in the page as mounted, not in the one being replaced.
+ * The list of paper rows. The app log records it (lib/shown.ts): how many
+ * papers, the first one and the corrected ones as the list shows them (title,
+ * year, "edited"), and where the first title (opens the paper) sits.
  */
-function markAt(el: HTMLElement, what: string, target: () => HTMLElement | null, name: string) {
-  el.setAttribute("data-shown", what);
-  requestAnimationFrame(() => {
-    const t = target();
-    const r = t?.isConnected ? t.getBoundingClientRect() : null;
-    if (r && r.width > 0) el.setAttribute("data-shown", `${what}; ${name} at ${Math.round(r.left + r.width / 2)},${Math.round(r.top + r.height / 2)}`);
-  });
+function listed(rows: HTMLElement[], shown: Paper[]) {
+  const ul = h("ul", { class: "paper-list" }, rows);
+  const line = (p: Paper) => `${p.title.trim() || baseName(p.file)}${p.year > 0 ? ` (${p.year})` : ""}`;
+  const edited = shown.filter((p) => (p.edited ?? []).length > 0 || (p.headingEdits ?? 0) > 0);
+  const what = [
+    `library list: ${shown.length} papers`,
+    shown.length ? `first: ${line(shown[0])}` : "",
+    edited.length ? `edited: ${edited.slice(0, 3).map(line).join(" | ")}` : "",
+  ].filter(Boolean);
+  markAt(ul, what.join("; "), [["first open", () => ul.querySelector<HTMLElement>("[data-testid=paper-open]")]]);
+  return ul;
 }
 
 function paperList(s: LibraryState, act: LibraryActions) {
@@ -403,7 +412,7 @@ function paperList(s: LibraryState, act: LibraryActions) {
     h("div", { class: "list-bar" }, listTools(s, act)),
     rankedList(s, act),
     shown.length === 0 ? h("p", { class: "list-empty muted", "data-testid": "no-match" }, "No paper matches. Clear the search or the filters.") : null,
-    h("ul", { class: "paper-list" }, shown.slice(0, limit).map((p) => paperRow(p, act, selected.has(p.id), busy.get(p.file)))),
+    listed(shown.slice(0, limit).map((p) => paperRow(p, act, selected.has(p.id), busy.get(p.file))), shown),
     shown.length > limit && act.showAll ? h("div", { class: "list-more" }, button(`Show all ${shown.length}`, act.showAll, { kind: "quiet" })) : null,
     h("div", { class: "list-foot" }, importButtons(s, act)),
   );

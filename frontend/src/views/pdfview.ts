@@ -227,7 +227,10 @@ export function openPageView(host: HTMLElement, opts: PageViewOptions): { close(
         }
       }
       const shownMarks = canvasWrap.querySelectorAll(`[data-testid="pdf-highlight"][data-page="${lo}"]`).length;
-      canvasWrap.setAttribute("data-shown", `page view: page ${lo} of ${ev.paperTitle || ev.paperId}, ${shownMarks} highlights`);
+      // With the pages drawn below it: which, and the highlights on each.
+      const perPage = [];
+      for (let p = lo; p <= hi; p++) perPage.push(`${p}:${canvasWrap.querySelectorAll(`[data-testid="pdf-highlight"][data-page="${p}"]`).length}`);
+      canvasWrap.setAttribute("data-shown", `page view: page ${lo} of ${ev.paperTitle || ev.paperId}, ${shownMarks} highlights; pages shown ${lo}-${hi}; highlights by page ${perPage.join(" ")}`);
     } catch (e) {
       if (my !== gen) return;
       mount(canvasWrap, h("p", { class: "bad", role: "alert" }, `The page could not be shown: ${e instanceof Error ? e.message : String(e)}`));

@@ -227,3 +227,40 @@ describe("ask view keyboard and scope", () => {
     expect(asks[0].budget).toBe(320);
   });
 });
+
+describe("the strategy named in the settings", () => {
+  const settings = (strategy: string) => ({ settings: { retrieval: { strategy, budget: 160 } }, descriptions: {} }) as never;
+  it.each([
+    { name: "the settings load first", settingsFirst: true },
+    { name: "the strategy list loads first", settingsFirst: false },
+  ])("is chosen in the form when $name", async ({ settingsFirst }) => {
+    // The two calls resolve in the order given: the form used to keep "auto"
+    // when the settings came before the list that has their strategy.
+    let listDone!: () => void;
+    let settingsDone!: () => void;
+    const list = new Promise<void>((r) => (listDone = r));
+    const conf = new Promise<void>((r) => (settingsDone = r));
+    const view = createAskView(
+      fakeApi({
+        strategies: async () => {
+          await list;
+          return ["auto", "pt-rag", "naive"];
+        },
+        getSettings: async () => {
+          await conf;
+          return settings("pt-rag");
+        },
+      }),
+      { onCite: () => {} },
+    );
+    const stratSel = view.el.querySelector<HTMLSelectElement>('[data-testid="ask-strategy"]')!;
+    if (settingsFirst) settingsDone();
+    else listDone();
+    await flush();
+    if (settingsFirst) listDone();
+    else settingsDone();
+    await flush();
+    expect(stratSel.value).toBe("pt-rag");
+    expect(view.el.querySelector<HTMLInputElement>('[data-testid="ask-budget"]')!.value).toBe("160");
+  });
+});

@@ -8,6 +8,7 @@
 
 import type { PaperDetail, TreeNode } from "../lib/api";
 import { h, mount } from "../lib/dom";
+import { markAt, type MarkTarget } from "../lib/shown";
 import { renderTable } from "../lib/table";
 import { authorLine } from "../lib/format";
 import { filterTree, heading, isLeaf, markPassage, pages, type Highlight } from "../lib/tree";
@@ -253,9 +254,34 @@ export function createTreeView(opts: { onEmptyHint?: string; editor?: TreeEditor
     renderCrumbs(onPath);
     mount(outline, tree);
     if (!body.contains(outline)) mount(body, outline);
+    record(paper);
     const rows = rowsInOrder();
     const target = rows.find((r) => r.dataset.id === focusId) ?? rows[0];
     if (target) target.tabIndex = 0;
+  }
+
+  /**
+   * The app log's record of the paper shown (lib/shown.ts): its title and
+   * year, its top-level headings (corrected ones marked), the highlighted
+   * path, and where "Edit details" and each heading's correct button sit.
+   */
+  function record(p: PaperDetail) {
+    const top = (p.root.children ?? []).filter((c) => c.kind === "section");
+    const path = hl && hl.paperId === p.id ? rowsOnPath() : [];
+    const what = [
+      `paper view: ${p.title.trim() || heading(p.root)}${p.year > 0 ? ` (${p.year})` : ""}`,
+      `headings: ${top.map((n) => heading(n) + (n.edited ? " [edited]" : "")).join(" | ")}`,
+      path.length ? `path: ${path.join(" › ")}` : "",
+    ].filter(Boolean);
+    const row = (id: string) => Array.from(outline.querySelectorAll<HTMLElement>("li[data-node-id]")).find((e) => e.dataset.nodeId === id);
+    const targets: MarkTarget[] = [["edit details", () => head.querySelector<HTMLElement>("[data-testid=edit-paper]")]];
+    for (const n of top) targets.push([`correct ${heading(n)}`, () => row(n.id)?.querySelector<HTMLElement>(":scope > .tn-row [data-testid=heading-edit-open]")]);
+    markAt(outline, what.join("; "), targets);
+  }
+
+  /** The headings of the highlighted path, as the outline shows them. */
+  function rowsOnPath(): string[] {
+    return Array.from(outline.querySelectorAll<HTMLElement>("li.on-path.tn-section > .tn-row .tn-title")).map((e) => e.textContent ?? "");
   }
 
   crumbs.hidden = true;
