@@ -55,7 +55,11 @@ import (
 // one of them keeps it).
 // 7: headings set smaller than the body in their own font, letter-spaced
 // names, text drawn twice read once, list and reference lines not headings.
-const PipelineVersion = "7"
+// 8: captioned tables read when their rows are staggered, dense or set
+// beside wrapped text, abbreviated headers spelled out from the paper;
+// titles, authors and years of more front-matter layouts (label words,
+// subtitles, drop capitals, small capitals, name grids, copyright years).
+const PipelineVersion = "8"
 
 // Config configures a Library. Zero values mean defaults.
 type Config struct {
