@@ -103,7 +103,7 @@ func AutoRoute(ctx context.Context, ix Index, req Request) Routing {
 	if err != nil {
 		msg := papertree.ErrorMessage(err)
 		if errors.Is(err, context.DeadlineExceeded) || errors.Is(rctx.Err(), context.DeadlineExceeded) {
-			msg = "no reply within " + d.String()
+			msg = "no reply within " + d.Round(time.Millisecond).String()
 		}
 		rules.Fallback = "auto router: rules from the question's form (" + msg + ")"
 		return rules

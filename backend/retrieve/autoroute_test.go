@@ -37,12 +37,14 @@ func TestAutoRouteLLMHook(t *testing.T) {
 			case <-time.After(3 * time.Second):
 				return "table", "", nil
 			}
-		}, query.RouteSingle, "rules", "no reply within 50ms"},
+		}, query.RouteSingle, "rules", "no reply within 50ms)"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			var titles []string
-			h := &retrieve.MultiDocLLM{RouteDeadline: 50 * time.Millisecond,
+			// A share of a budget is rarely whole milliseconds (2 s / 6):
+			// the reason shows it rounded, not as "50.333333ms".
+			h := &retrieve.MultiDocLLM{RouteDeadline: 50*time.Millisecond + 333333*time.Nanosecond,
 				AutoRoute: func(ctx context.Context, query string, ts []string) (string, string, error) {
 					titles = ts
 					return tc.route(ctx)
