@@ -118,7 +118,7 @@ func tableNames(ctx context.Context, p string) ([]string, error) {
 }
 
 func tableNamesMode(ctx context.Context, p, mode string) ([]string, error) {
-	db, err := sql.Open("sqlite3", "file:"+escapeURIPath(p)+"?"+mode)
+	db, err := sql.Open(driverName, "file:"+escapeURIPath(p)+"?"+mode)
 	if err != nil {
 		return nil, err
 	}

@@ -56,7 +56,7 @@ func checkFile(ctx context.Context, p string, mustExist bool) (ro bool, err erro
 // (no locking: fine for media nobody writes).
 func (s *Store) openReadOnly(ctx context.Context, params string) error {
 	for _, mode := range []string{"mode=ro", "mode=ro&immutable=1"} {
-		db, err := sql.Open("sqlite3", "file:"+escapeURIPath(s.path)+"?"+mode+"&"+params)
+		db, err := sql.Open(driverName, "file:"+escapeURIPath(s.path)+"?"+mode+"&"+params)
 		if err != nil {
 			return fmt.Errorf("open database: %w", err)
 		}

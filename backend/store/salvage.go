@@ -41,7 +41,7 @@ func (s *Store) Salvage(ctx context.Context, src string) (SalvageReport, error) 
 	if s.readOnly {
 		return rep, papertree.Errorf(papertree.EConflict, "%s", ReadOnlyMsg)
 	}
-	old, err := sql.Open("sqlite3", "file:"+escapeURIPath(src)+"?mode=ro")
+	old, err := sql.Open(driverName, "file:"+escapeURIPath(src)+"?mode=ro")
 	if err != nil {
 		return rep, fmt.Errorf("salvage: open %s: %w", src, err)
 	}

@@ -143,7 +143,7 @@ func OpenWith(ctx context.Context, dbPath string, o Options) (*Store, error) {
 		// A named shared-cache memory database, so that the pool's connection
 		// (kept open for the Store's life) always sees the same data.
 		name := fmt.Sprintf("file:papertree-mem-%d?mode=memory&cache=shared&_txlock=immediate&%s", memSeq.Add(1), params)
-		db, err := sql.Open("sqlite3", name)
+		db, err := sql.Open(driverName, name)
 		if err != nil {
 			return nil, fmt.Errorf("open memory database: %w", err)
 		}
@@ -158,7 +158,7 @@ func OpenWith(ctx context.Context, dbPath string, o Options) (*Store, error) {
 		}
 	} else {
 		base := "file:" + escapeURIPath(dbPath) + "?_journal_mode=WAL&" + params
-		w, err := sql.Open("sqlite3", base+"&_txlock=immediate")
+		w, err := sql.Open(driverName, base+"&_txlock=immediate")
 		if err != nil {
 			return nil, fmt.Errorf("open database: %w", err)
 		}
@@ -166,7 +166,7 @@ func OpenWith(ctx context.Context, dbPath string, o Options) (*Store, error) {
 		w.SetMaxIdleConns(1)
 		w.SetConnMaxLifetime(0)
 		w.SetConnMaxIdleTime(0)
-		r, err := sql.Open("sqlite3", base+"&_txlock=deferred")
+		r, err := sql.Open(driverName, base+"&_txlock=deferred")
 		if err != nil {
 			w.Close()
 			return nil, fmt.Errorf("open database: %w", err)
