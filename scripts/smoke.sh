@@ -407,6 +407,12 @@ corrections_steps() {
   wait_log "displayed view\" text=\"library list: 1 papers; first: $title \\(2021\\); edited: $title \\(2021\\)" "the corrected paper in the library list"
   sleep 1
   import -window root "${shot%.png}-edited-list.png"
+  # The library's "BibTeX of all papers", through the save dialog: the same
+  # corrected entry as the answer's export.
+  click_at "library list: 1 papers; first: $title \\(2021\\)" "bibtex export" "the library's BibTeX export button"
+  save_in_dialog "Export BibTeX" "$out/library.bib" '"exported BibTeX" path='"$out/library.bib"
+  wait_log "\"exported BibTeX\" path=$out/library.bib entries=1 from=papers" "the library exported as BibTeX at $out/library.bib"
+  cmp -s "$out/cited.bib" "$out/library.bib" || fail "the library's BibTeX export differs from the answer's: $(diff "$out/cited.bib" "$out/library.bib")"
   stop "$app_pid"
   app_pid=""
 
@@ -516,7 +522,8 @@ fi
 #    renamed path; the answer's MD export and its "BibTeX (.bib)" export
 #    (each through the native save dialog) have the corrected title, year
 #    (and path), the BibTeX the CLI exports is the same file, and the list
-#    shows the paper edited. After a restart with default settings,
+#    shows the paper edited; its "BibTeX of all papers" (save dialog again)
+#    writes the same entry. After a restart with default settings,
 #    reopening the answer from the history shows its scope, strategy and
 #    budget, and its page chip opens the page view with both pages
 #    highlighted. Screenshots: -edit-details, -heading-fixed, -export-bib,

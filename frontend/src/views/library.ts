@@ -382,7 +382,8 @@ function undoBar(s: LibraryState, act: LibraryActions) {
 /**
  * The list of paper rows. The app log records it (lib/shown.ts): how many
  * papers, the first one and the corrected ones as the list shows them (title,
- * year, "edited"), and where the first title (opens the paper) sits.
+ * year, "edited"), and where the first title (opens the paper) and the
+ * BibTeX export button sit.
  */
 function listed(rows: HTMLElement[], shown: Paper[]) {
   const ul = h("ul", { class: "paper-list" }, rows);
@@ -393,7 +394,10 @@ function listed(rows: HTMLElement[], shown: Paper[]) {
     shown.length ? `first: ${line(shown[0])}` : "",
     edited.length ? `edited: ${edited.slice(0, 3).map(line).join(" | ")}` : "",
   ].filter(Boolean);
-  markAt(ul, what.join("; "), [["first open", () => ul.querySelector<HTMLElement>("[data-testid=paper-open]")]]);
+  markAt(ul, what.join("; "), [
+    ["first open", () => ul.querySelector<HTMLElement>("[data-testid=paper-open]")],
+    ["bibtex export", () => ul.closest(".papers")?.querySelector<HTMLElement>("[data-testid=library-export-bib]") ?? null],
+  ]);
   return ul;
 }
 
