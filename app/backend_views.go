@@ -211,36 +211,16 @@ func (b *Backend) DeleteAnswer(ctx context.Context, id string) error {
 // Export renders saved answers as a report (the whole history, up to 500
 // answers, when ids is empty).
 func (b *Backend) Export(ctx context.Context, ids []string, format string, w io.Writer) error {
-	var nums []int64
-	if len(ids) == 0 {
-		infos, err := b.lib.Answers(ctx, 500, 0)
-		if err != nil {
-			return err
-		}
-		for i := len(infos) - 1; i >= 0; i-- { // oldest first reads like a lab notebook
-			nums = append(nums, infos[i].ID)
-		}
-	}
-	for _, s := range ids {
-		n, err := parseID(s, "answer")
-		if err != nil {
-			return err
-		}
-		nums = append(nums, n)
-	}
-	if len(nums) == 0 {
-		return papertree.Errorf(papertree.EInvalid, "There are no saved answers to export yet.")
+	answers, err := b.exportedAnswers(ctx, ids)
+	if err != nil {
+		return err
 	}
 	doc := report.Doc{Generated: time.Now().UTC(), Papers: map[int64]report.PaperMeta{}}
 	if len(ids) == 0 {
 		doc.Title = "PaperTree question history"
 	}
-	for _, n := range nums {
-		a, err := b.lib.Answer(ctx, n)
-		if err != nil {
-			return err
-		}
-		doc.Answers = append(doc.Answers, *a)
+	for _, a := range answers {
+		doc.Answers = append(doc.Answers, a)
 		for _, e := range a.Evidence {
 			if _, ok := doc.Papers[e.PaperID]; ok || e.PaperID == 0 {
 				continue
@@ -255,6 +235,40 @@ func (b *Backend) Export(ctx context.Context, ids []string, format string, w io.
 		}
 	}
 	return report.Write(w, format, doc)
+}
+
+// exportedAnswers loads the saved answers an export is of: ids, or the
+// whole history (up to 500 answers, oldest first) when ids is empty.
+func (b *Backend) exportedAnswers(ctx context.Context, ids []string) ([]papertree.Answer, error) {
+	var nums []int64
+	if len(ids) == 0 {
+		infos, err := b.lib.Answers(ctx, 500, 0)
+		if err != nil {
+			return nil, err
+		}
+		for i := len(infos) - 1; i >= 0; i-- { // oldest first reads like a lab notebook
+			nums = append(nums, infos[i].ID)
+		}
+	}
+	for _, s := range ids {
+		n, err := parseID(s, "answer")
+		if err != nil {
+			return nil, err
+		}
+		nums = append(nums, n)
+	}
+	if len(nums) == 0 {
+		return nil, papertree.Errorf(papertree.EInvalid, "There are no saved answers to export yet.")
+	}
+	out := make([]papertree.Answer, 0, len(nums))
+	for _, n := range nums {
+		a, err := b.lib.Answer(ctx, n)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, *a)
+	}
+	return out, nil
 }
 
 // Prune drops papers whose file is gone.

@@ -20,9 +20,10 @@
 # With a CLI binary, step 7 corrects a paper with "papertree edit/heading"
 # and checks the app lists it as edited; step 8 corrects a paper's details
 # and a heading in the window and checks the list, the tree, an answer's
-# path and the report and BibTeX exports, then after a restart reopens the
-# answer from History (scope, strategy, budget) and opens its two-page
-# evidence (screenshots SCREENSHOT-edit-details.png, -heading-fixed.png,
+# path and the report and BibTeX exports (both saved through the window's
+# save dialog), then after a restart reopens the answer from History (scope,
+# strategy, budget) and opens its two-page evidence (screenshots
+# SCREENSHOT-edit-details.png, -heading-fixed.png, -export-bib.png,
 # -edited-list.png, -history-scope.png, -two-page.png).
 # Usage: scripts/smoke.sh [BINARY] [SCREENSHOT.png] [CLI]
 set -euo pipefail
@@ -282,6 +283,35 @@ start_window() {
   [ "$ww" = 1180 ] && [ "$wh" = 780 ] || fail "window is ${ww}x${wh}, the clicks below assume 1180x780"
 }
 
+# save_in_dialog TITLE PATH SAVED: waits for the app's native save dialog
+# TITLE, types PATH into it and presses Enter, until the app log has the
+# fixed string SAVED. Needs xt.
+save_in_dialog() {
+  local title=$1 path=$2 saved=$3 dlg="" deadline=$((SECONDS + timeout_s)) dx dy dw dh try
+  until dlg=$(xwininfo -name "$title" 2>/dev/null | awk '/Window id:/ {print $4}') && [ -n "$dlg" ] &&
+    xwininfo -id "$dlg" | grep -q "Map State: IsViewable"; do
+    ((SECONDS < deadline)) || fail "no save dialog \"$title\" after ${timeout_s}s"
+    sleep 0.3
+  done
+  dialog_open() { xwininfo -id "$dlg" 2>/dev/null | grep -q "Map State: IsViewable"; }
+  read -r dx dy dw dh < <(xwininfo -id "$dlg" | awk '/Absolute upper-left X/ {x=$4} /Absolute upper-left Y/ {y=$4} /Width:/ {w=$2} /Height:/ {h=$2} END {print x, y, w, h}')
+  # The name field, focused once the dialog is up, takes the whole path.
+  # Keys typed while a busy dialog is still settling can be lost: while it
+  # stays open without having saved, the path is typed again (3 tries).
+  for try in 1 2 3; do
+    sleep 1
+    "$xt" --move $((dx + dw / 2)) $((dy + dh / 2)) # no window manager: keys go to the window under the pointer
+    "$xt" --key ctrl+a
+    "$xt" "$path"
+    "$xt" --key Return
+    deadline=$((SECONDS + 15))
+    until grep -qF "$saved" "$work/app.log" || ! dialog_open || ((SECONDS >= deadline)); do sleep 0.3; done
+    grep -qF "$saved" "$work/app.log" && return 0
+    dialog_open || fail "the save dialog \"$title\" closed without saving $path"
+    echo "smoke: the save dialog did not save (try $try), typing the path again"
+  done
+}
+
 # corrections_steps: step 8 (see below).
 corrections_steps() {
   local pdfs=$work/twopage-pdfs lib=$work/corrections xt=$work/xtype out=$work/exported t0=$SECONDS
@@ -351,44 +381,38 @@ corrections_steps() {
   # the native save dialog) has the corrected title, year and path.
   "$xt" --wheel $((wx + 948)) $((wy + 500)) 6
   click_at "answer: $qre; 1 evidence; [^\"]*2 Velocity Estimation" "export md" "the answer's MD export button"
-  local dlg="" deadline=$((SECONDS + timeout_s))
-  until dlg=$(xwininfo -name "Export report" 2>/dev/null | awk '/Window id:/ {print $4}') && [ -n "$dlg" ] &&
-    xwininfo -id "$dlg" | grep -q "Map State: IsViewable"; do
-    ((SECONDS < deadline)) || fail "no save dialog after ${timeout_s}s"
-    sleep 0.3
-  done
-  local dx dy dw dh try
-  dialog_open() { xwininfo -id "$dlg" 2>/dev/null | grep -q "Map State: IsViewable"; }
-  read -r dx dy dw dh < <(xwininfo -id "$dlg" | awk '/Absolute upper-left X/ {x=$4} /Absolute upper-left Y/ {y=$4} /Width:/ {w=$2} /Height:/ {h=$2} END {print x, y, w, h}')
-  # The name field, focused once the dialog is up, takes the whole path.
-  # Keys typed while a busy dialog is still settling can be lost: while it
-  # stays open without having saved, the path is typed again (3 tries).
-  for try in 1 2 3; do
-    sleep 1
-    "$xt" --move $((dx + dw / 2)) $((dy + dh / 2)) # no window manager: keys go to the window under the pointer
-    "$xt" --key ctrl+a
-    "$xt" "$out/answer.md"
-    "$xt" --key Return
-    deadline=$((SECONDS + 15))
-    until grep -q '"exported report"' "$work/app.log" || ! dialog_open || ((SECONDS >= deadline)); do sleep 0.3; done
-    grep -q '"exported report"' "$work/app.log" && break
-    dialog_open || fail "the save dialog closed without saving the report"
-    echo "smoke: the save dialog did not save (try $try), typing the path again"
-  done
+  save_in_dialog "Export report" "$out/answer.md" '"exported report" path='"$out/answer.md"
   wait_log "\"exported report\" path=$out/answer.md answers=1 format=md" "the exported report at $out/answer.md"
   grep -qF "**[1] $title**" "$out/answer.md" || fail "the report does not cite the corrected title: $(grep -m1 '^\*\*\[1\]' "$out/answer.md")"
   grep -qF "$title › 2 Velocity Estimation · pp. 1–2" "$out/answer.md" || fail "the report's path is not the corrected one: $(grep -m1 ' › ' "$out/answer.md")"
   grep -qF "(2021). *$title*." "$out/answer.md" || fail "the report's bibliography lacks the corrected year and title: $(grep -A2 '^## Bibliography' "$out/answer.md" | tail -1)"
   ! grep -qF "$read_title" "$out/answer.md" || fail "the report still has the title as read"
-  # The BibTeX export of the same library (the CLI: the window has no
-  # BibTeX export) while the app has it open.
-  "$cli" export --db "$lib/library.db" --history --format bib --out "$out/cited.bib" >>"$work/cli.log" 2>&1 || { cat "$work/cli.log" >&2; fail "papertree export --format bib failed"; }
-  grep -qF "title = {$title}" "$out/cited.bib" && grep -qF "year = {2021}" "$out/cited.bib" || fail "the BibTeX export lacks the corrected title or year: $(cat "$out/cited.bib")"
+  # The answer's "BibTeX (.bib)" export (beside MD, once the answer shows
+  # where the report went), through the same save dialog: the cited paper
+  # with its corrected title and year, never the title as read.
+  click_at "answer: $qre; 1 evidence; [^\"]*export: Saved to $out/answer.md" "export bib" "the answer's BibTeX export button"
+  save_in_dialog "Export BibTeX" "$out/cited.bib" '"exported BibTeX" path='"$out/cited.bib"
+  wait_log "\"exported BibTeX\" path=$out/cited.bib entries=1 from=answers" "the exported BibTeX at $out/cited.bib"
+  grep -qF "title = {$title}" "$out/cited.bib" && grep -qF "year = {2021}" "$out/cited.bib" || fail "the window's BibTeX export lacks the corrected title or year: $(cat "$out/cited.bib")"
+  ! grep -qF "$read_title" "$out/cited.bib" || fail "the window's BibTeX export still has the title as read: $(cat "$out/cited.bib")"
+  wait_log "displayed view\" text=\"answer: $qre; [^\"]*export: Saved to $out/cited.bib" "the answer saying where the BibTeX went"
+  sleep 1
+  import -window "$win" "${shot%.png}-export-bib.png"
+  # The CLI's export of the same library, while the app has it open,
+  # writes the same file (one backend: library.BibTeX).
+  "$cli" export --db "$lib/library.db" --history --format bib --out "$out/cli.bib" >>"$work/cli.log" 2>&1 || { cat "$work/cli.log" >&2; fail "papertree export --format bib failed"; }
+  cmp -s "$out/cited.bib" "$out/cli.bib" || fail "the CLI's BibTeX export differs from the window's: $(diff "$out/cited.bib" "$out/cli.bib")"
   # The library list shows the corrected title and year, marked edited.
   "$xt" --click $((wx + 868)) $((wy + 35))
   wait_log "displayed view\" text=\"library list: 1 papers; first: $title \\(2021\\); edited: $title \\(2021\\)" "the corrected paper in the library list"
   sleep 1
   import -window root "${shot%.png}-edited-list.png"
+  # The library's "BibTeX of all papers", through the save dialog: the same
+  # corrected entry as the answer's export.
+  click_at "library list: 1 papers; first: $title \\(2021\\)" "bibtex export" "the library's BibTeX export button"
+  save_in_dialog "Export BibTeX" "$out/library.bib" '"exported BibTeX" path='"$out/library.bib"
+  wait_log "\"exported BibTeX\" path=$out/library.bib entries=1 from=papers" "the library exported as BibTeX at $out/library.bib"
+  cmp -s "$out/cited.bib" "$out/library.bib" || fail "the library's BibTeX export differs from the answer's: $(diff "$out/cited.bib" "$out/library.bib")"
   stop "$app_pid"
   app_pid=""
 
@@ -495,13 +519,15 @@ fi
 #    page 1 onto page 2 (e2e/smokepdf -twopage) is opened from the list and
 #    asked about; its title and year are corrected in "Edit details" and its
 #    heading "2 Method" renamed in the tree; the same question then cites the
-#    renamed path; the answer's MD export (through the native save dialog)
-#    and the BibTeX export have the corrected title, year and path, and the
-#    list shows the paper edited. After a restart with default settings,
+#    renamed path; the answer's MD export and its "BibTeX (.bib)" export
+#    (each through the native save dialog) have the corrected title, year
+#    (and path), the BibTeX the CLI exports is the same file, and the list
+#    shows the paper edited; its "BibTeX of all papers" (save dialog again)
+#    writes the same entry. After a restart with default settings,
 #    reopening the answer from the history shows its scope, strategy and
 #    budget, and its page chip opens the page view with both pages
-#    highlighted. Screenshots: -edit-details, -heading-fixed, -edited-list,
-#    -history-scope, -two-page. Needs what step 6 needs.
+#    highlighted. Screenshots: -edit-details, -heading-fixed, -export-bib,
+#    -edited-list, -history-scope, -two-page. Needs what step 6 needs.
 if [ -n "$cli" ] && [ -x "$cli" ] && command -v go >/dev/null && command -v cc >/dev/null; then
   corrections_steps
 else

@@ -1,6 +1,7 @@
 package library
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"os"
@@ -192,6 +193,39 @@ func (l *Library) BibEntries(ctx context.Context, ids []int64) ([]bibtex.Entry, 
 		out = append(out, e)
 	}
 	return out, nil
+}
+
+// BibTeX writes papers (in the order given, each once) as a .bib file: the
+// entries of BibEntries, so the researcher's corrections win over the
+// reference manager's metadata, which wins over the PDF's, and keys come
+// from Zotero or BibTeX when known. It returns the file and how many
+// entries it holds; papers removed from the library since are left out (0
+// entries: the caller says why there is nothing to write). The CLI's
+// `export --format bib` and the app's BibTeX exports both write with it.
+func (l *Library) BibTeX(ctx context.Context, ids []int64) ([]byte, int, error) {
+	entries, err := l.BibEntries(ctx, ids)
+	if err != nil {
+		return nil, 0, err
+	}
+	var buf bytes.Buffer
+	bibtex.Write(&buf, entries)
+	return buf.Bytes(), len(entries), nil
+}
+
+// CitedByAnswers returns the papers the answers cite, in order of first
+// citation (see CitedPaperIDs), each once.
+func CitedByAnswers(answers []papertree.Answer) []int64 {
+	var ids []int64
+	seen := map[int64]bool{}
+	for _, a := range answers {
+		for _, id := range CitedPaperIDs(a) {
+			if !seen[id] {
+				seen[id] = true
+				ids = append(ids, id)
+			}
+		}
+	}
+	return ids
 }
 
 // CitedPaperIDs returns the papers an answer cites, in order of first

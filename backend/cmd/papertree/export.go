@@ -12,7 +12,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/papertree/papertree/backend/bibtex"
 	"github.com/papertree/papertree/backend/library"
 	"github.com/papertree/papertree/backend/outfile"
 	"github.com/papertree/papertree/backend/papertree"
@@ -124,18 +123,14 @@ func cmdExport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if f == "bib" {
 		// The papers the answers cite, as BibTeX (citation keys from the
 		// researcher's reference manager where known).
-		var ids []int64
-		for _, a := range doc.Answers {
-			ids = append(ids, library.CitedPaperIDs(a)...)
-		}
-		entries, err := lib.BibEntries(ctx, ids)
+		bib, n, err := lib.BibTeX(ctx, library.CitedByAnswers(doc.Answers))
 		if err != nil {
 			return err
 		}
-		if len(entries) == 0 {
+		if n == 0 {
 			return papertree.Errorf(papertree.ENotFound, "The answers cite no paper that is still in the library.")
 		}
-		bibtex.Write(&buf, entries)
+		buf.Write(bib)
 	} else {
 		if err := addPapers(ctx, lib, &doc); err != nil {
 			return err

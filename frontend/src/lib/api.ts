@@ -430,6 +430,8 @@ export interface Api {
   /** Resolves to the written path, or "" when the user cancelled the save dialog. */
   exportAnswer(id: string, format: string): Promise<string>;
   exportHistory(format: string): Promise<string>;
+  /** Saves papers (all listed ones when ids is empty) as BibTeX; "" when cancelled. */
+  exportPapersBibTeX?(ids: string[]): Promise<string>;
   getSettings(): Promise<SettingsView>;
   saveSettings(input: SettingsInput): Promise<SaveResult>;
   testConnection(input: SettingsInput): Promise<LLMStatus>;
@@ -640,6 +642,7 @@ export const wailsApi: Api = {
   deleteAnswer: (id) => call(() => App.DeleteAnswer(id)),
   exportAnswer: (id, format) => call(() => App.ExportAnswer(id, format)),
   exportHistory: (format) => call(() => App.ExportHistory(format)),
+  exportPapersBibTeX: (ids) => call(() => App.ExportPapersBibTeX(ids)),
   getSettings: () => call(() => App.GetSettings() as unknown as Promise<SettingsView>),
   saveSettings: (input) => call(() => App.SaveSettings(input as never) as unknown as Promise<SaveResult>),
   testConnection: (input) => call(() => App.TestConnection(input as never) as unknown as Promise<LLMStatus>),

@@ -36,6 +36,18 @@ export interface AskView {
   select(n: number): void;
 }
 
+/**
+ * The answer's export choices: the report formats (app/export.go, backend/report),
+ * then the papers the answer cites as BibTeX, for the researcher's reference manager.
+ */
+export const ANSWER_EXPORTS: { format: string; label: string; title: string }[] = [
+  { format: "md", label: "MD", title: "Save the answer as a Markdown report" },
+  { format: "html", label: "HTML", title: "Save the answer as an HTML report" },
+  { format: "pdf", label: "PDF", title: "Save the answer as a PDF report" },
+  { format: "docx", label: "DOCX", title: "Save the answer as a Word report" },
+  { format: "bib", label: "BibTeX (.bib)", title: "Save the papers this answer cites as BibTeX (with your corrections)" },
+];
+
 function fmt(n: number, digits = 2): string {
   return Number.isFinite(n) ? n.toFixed(digits) : "–";
 }
@@ -297,8 +309,12 @@ export function createAskView(api: Api, opts: { onCite(a: Answer, n: number): vo
         "div",
         { class: "answer-actions" },
         h("span", { class: "muted" }, "Export"),
-        ["md", "html", "pdf", "docx"].map((f) =>
-          h("button", { type: "button", class: "btn btn-quiet btn-small", "data-testid": `export-${f}`, on: { click: () => void doExport(() => api.exportAnswer(a.id, f)) } }, f.toUpperCase()),
+        ANSWER_EXPORTS.map(({ format, label, title }) =>
+          h(
+            "button",
+            { type: "button", class: "btn btn-quiet btn-small", title, "data-testid": `export-${format}`, on: { click: () => void doExport(() => api.exportAnswer(a.id, format)) } },
+            label,
+          ),
         ),
         exportNote ? h("span", { class: "muted", "data-testid": "export-note" }, exportNote) : null,
       ),
@@ -311,7 +327,7 @@ export function createAskView(api: Api, opts: { onCite(a: Answer, n: number): vo
    * The app log's record of the answer shown (lib/shown.ts): its question,
    * the scope, strategy and budget the form shows with it (a reopened
    * answer's own), each passage's path and pages, and where the first page
-   * chip of a passage on several pages and the Markdown export sit.
+   * chip of a passage on several pages and the Markdown and BibTeX exports sit.
    */
   function record(a: Answer, art: HTMLElement) {
     const pagesOf = (e: Answer["evidence"][number]) => [...new Set([...(e.pages ?? []), ...(e.boxes ?? []).map((b) => b.page)])];
@@ -329,6 +345,7 @@ export function createAskView(api: Api, opts: { onCite(a: Answer, n: number): vo
     markAt(art, what.join("; "), [
       ["two-page chip", () => (multi >= 0 ? art.querySelector<HTMLElement>(`[data-evidence-index="${multi + 1}"] [data-testid=evidence-page]`) : null)],
       ["export md", () => art.querySelector<HTMLElement>("[data-testid=export-md]")],
+      ["export bib", () => art.querySelector<HTMLElement>("[data-testid=export-bib]")],
     ]);
   }
 
@@ -531,6 +548,13 @@ export function createAskView(api: Api, opts: { onCite(a: Answer, n: number): vo
         h("span", { class: "spacer" }),
         history.length
           ? h("button", { type: "button", class: "btn btn-quiet btn-small", "data-testid": "export-history", on: { click: () => void doExport(() => api.exportHistory("html")) } }, "Export all (HTML)")
+          : null,
+        history.length
+          ? h(
+              "button",
+              { type: "button", class: "btn btn-quiet btn-small", title: "Save the papers these answers cite as BibTeX", "data-testid": "export-history-bib", on: { click: () => void doExport(() => api.exportHistory("bib")) } },
+              "Cited papers (BibTeX)",
+            )
           : null,
       ),
       history.length === 0

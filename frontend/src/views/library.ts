@@ -74,16 +74,25 @@ export interface LibraryActions {
   addBack?(file: string): void;
   /** The removed list was opened or closed (no re-render). */
   removedOpen?(open: boolean): void;
+  /** Saves the selected papers (else the listed ones) as BibTeX. */
+  exportBib?(): void;
 }
 
 export function initialState(): LibraryState {
   return { phase: "loading", papers: [], loadError: "", job: null, notice: null, folders: [], selected: [], list: defaultQuery(), textHits: null, limit: ROW_LIMIT, ranked: null, removing: null, removed: [] };
 }
 
-function button(label: string, onClick: () => void, opts: { kind?: "primary" | "secondary" | "quiet"; disabled?: boolean; icon?: SVGElement } = {}) {
+function button(label: string, onClick: () => void, opts: { kind?: "primary" | "secondary" | "quiet"; disabled?: boolean; icon?: SVGElement; title?: string; testid?: string } = {}) {
   return h(
     "button",
-    { type: "button", class: `btn btn-${opts.kind ?? "secondary"}`, disabled: opts.disabled ?? false, on: { click: () => onClick() } },
+    {
+      type: "button",
+      class: `btn btn-${opts.kind ?? "secondary"}`,
+      disabled: opts.disabled ?? false,
+      title: opts.title,
+      "data-testid": opts.testid,
+      on: { click: () => onClick() },
+    },
     opts.icon ?? null,
     h("span", null, label),
   );
@@ -373,7 +382,8 @@ function undoBar(s: LibraryState, act: LibraryActions) {
 /**
  * The list of paper rows. The app log records it (lib/shown.ts): how many
  * papers, the first one and the corrected ones as the list shows them (title,
- * year, "edited"), and where the first title (opens the paper) sits.
+ * year, "edited"), and where the first title (opens the paper) and the
+ * BibTeX export button sit.
  */
 function listed(rows: HTMLElement[], shown: Paper[]) {
   const ul = h("ul", { class: "paper-list" }, rows);
@@ -384,8 +394,30 @@ function listed(rows: HTMLElement[], shown: Paper[]) {
     shown.length ? `first: ${line(shown[0])}` : "",
     edited.length ? `edited: ${edited.slice(0, 3).map(line).join(" | ")}` : "",
   ].filter(Boolean);
-  markAt(ul, what.join("; "), [["first open", () => ul.querySelector<HTMLElement>("[data-testid=paper-open]")]]);
+  markAt(ul, what.join("; "), [
+    ["first open", () => ul.querySelector<HTMLElement>("[data-testid=paper-open]")],
+    ["bibtex export", () => ul.closest(".papers")?.querySelector<HTMLElement>("[data-testid=library-export-bib]") ?? null],
+  ]);
   return ul;
+}
+
+/**
+ * Which papers the library's BibTeX export writes: the selected ones (in
+ * the list's order), else those the search and filters list, else (ids
+ * empty) the whole library; and the button's words for it.
+ */
+export function bibScope(s: LibraryState): { ids: string[]; label: string; what: string } {
+  const shown = selectPapers(s.papers, s.list ?? defaultQuery(), s.folders ?? [], s.textHits ?? null);
+  const sel = new Set(s.selected ?? []);
+  if (sel.size > 0) {
+    const listed = shown.filter((p) => sel.has(p.id)).map((p) => p.id);
+    const ids = [...listed, ...(s.selected ?? []).filter((id) => !listed.includes(id))];
+    return { ids, label: `BibTeX of ${sel.size} selected`, what: plural(sel.size, "selected paper") };
+  }
+  if (shown.length !== s.papers.length) {
+    return { ids: shown.map((p) => p.id), label: `BibTeX of ${shown.length} listed`, what: plural(shown.length, "listed paper") };
+  }
+  return { ids: [], label: "BibTeX of all papers", what: "all papers" };
 }
 
 function paperList(s: LibraryState, act: LibraryActions) {
@@ -406,6 +438,14 @@ function paperList(s: LibraryState, act: LibraryActions) {
       h("span", { class: "muted", "data-testid": "paper-count" }, (filtered ? `${shown.length} of ` : "") + plural(s.papers.length, "paper") + failedCount(s.papers)),
       h("span", { class: "spacer" }),
       act.ask ? button(selected.size ? `Ask ${plural(selected.size, "selected paper")}` : "Ask the library", act.ask, { icon: askIcon(16) }) : null,
+      act.exportBib
+        ? button(bibScope(s).label, act.exportBib, {
+            kind: "quiet",
+            disabled: shown.length === 0 && selected.size === 0,
+            title: `Save ${bibScope(s).what} as BibTeX (.bib), with your corrections`,
+            testid: "library-export-bib",
+          })
+        : null,
       button("Add a folder", act.openFolder, { disabled: s.job !== null, icon: folderIcon(16) }),
     ),
     folderLine(s, act),
@@ -708,6 +748,17 @@ export function createLibrary(root: HTMLElement, api: Api, hooks: LibraryHooks =
   // Errors are shown with role="alert"; main.ts logs what is displayed (lib/shown.ts).
   const showNotice = (n: Notice) => set({ notice: n });
 
+  async function exportBib() {
+    if (!api.exportPapersBibTeX) return;
+    const { ids, what } = bibScope(state);
+    try {
+      const path = await api.exportPapersBibTeX(ids);
+      if (path) showNotice({ tone: "ok", title: `Saved ${what} as BibTeX to ${path}.`, lines: [] });
+    } catch (e) {
+      showNotice({ tone: "error", title: toApiError(e).message, lines: [] });
+    }
+  }
+
   async function openFolder() {
     if (state.job) return;
     let folder: string;
@@ -845,6 +896,7 @@ export function createLibrary(root: HTMLElement, api: Api, hooks: LibraryHooks =
     remove: api.removePapers ? (id) => void removePaper(id) : undefined,
     undoRemove: api.undoRemove ? () => void undoRemove() : undefined,
     addBack: api.addBack ? (file) => void addBack(file) : undefined,
+    exportBib: api.exportPapersBibTeX ? () => void exportBib() : undefined,
     removedOpen: (open) => {
       state = { ...state, removedOpen: open };
     },

@@ -36,6 +36,8 @@ export function ExportCompare(arg1:app.CompareInput,arg2:string):Promise<string>
 
 export function ExportHistory(arg1:string):Promise<string>;
 
+export function ExportPapersBibTeX(arg1:Array<string>):Promise<string>;
+
 export function Folders():Promise<Array<string>>;
 
 export function ForgetFolder(arg1:string):Promise<Array<string>>;

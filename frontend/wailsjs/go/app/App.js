@@ -70,6 +70,10 @@ export function ExportHistory(arg1) {
   return window['go']['app']['App']['ExportHistory'](arg1);
 }
 
+export function ExportPapersBibTeX(arg1) {
+  return window['go']['app']['App']['ExportPapersBibTeX'](arg1);
+}
+
 export function Folders() {
   return window['go']['app']['App']['Folders']();
 }
