@@ -90,7 +90,8 @@ func (l *Library) Ask(ctx context.Context, req AskRequest) (a *papertree.Answer,
 	if s != nil {
 		res, err = l.retrieveLLM(ctx, s, strat, req, rec, tr)
 	} else {
-		res, err = strat.Retrieve(ctx, l.Retrieval(), retrieve.Request{Query: req.Question, Question: q, PaperIDs: req.PaperIDs, Budget: req.Budget, Params: req.Params})
+		res, err = strat.Retrieve(ctx, l.Retrieval(), retrieve.Request{Query: req.Question, Question: q, PaperIDs: req.PaperIDs, Budget: req.Budget, Params: req.Params,
+			Decides: answer.Decider(req.Question)})
 	}
 	if err != nil {
 		return nil, err

@@ -248,6 +248,7 @@ func (ptrag) Retrieve(ctx context.Context, ix Index, req Request) (Result, error
 	all = keywordHedge(all, pool, req.Budget, req.Question)
 	all = reclaimSkipped(all, pool, req.Budget, req.Params.Cutoff, req.Question)
 	all = abstractHedge(all, pool, req.Budget, req.Question)
+	all = decidingHedge(all, pool, req.Budget, req.Decides)
 	all = refillTrimmed(all, req.Budget, req.Question)
 	timings["select"] = ms(time.Since(t2))
 	res := assemble(all, req.Budget)
@@ -1397,4 +1398,117 @@ func keywordHedge(sel, pool []cand, budget int, question *query.Question) []cand
 	// 0.3011 -> 0.3002, our sets unchanged.
 	return hedge(sel, used, pool[pick:pick+1], min(pool[pick].cost, keywordKeep), keywordKeep, budget, math.Inf(1), question,
 		func(cand) bool { return true })
+}
+
+// decidingHedge puts into the evidence of a yes/no question the sentence
+// that decides it (decides, see Request.Decides), when no sentence of the
+// selection sel can: the best-rated sentence of any passage of the papers
+// sel comes from (pool: all their leaves but bibliographies), ties to the
+// more relevant passage. A passage chosen for the question's subject often
+// says what the question is about but not what it asks of it ("Does X use
+// Y?" answered by a sentence on X's training elsewhere in the paper), and
+// the verdict is then withheld although the paper states it. The sentence
+// joins its passage when that passage is selected (its other sentences
+// kept), else enters alone; the least relevant passages make room, never
+// the selection's most relevant one.
+func decidingHedge(sel, pool []cand, budget int, decides func(sentence, title string) float64) []cand {
+	if decides == nil || len(sel) == 0 {
+		return sel
+	}
+	papers := map[*PaperData]bool{}
+	used := 0
+	for _, c := range sel {
+		papers[c.d] = true
+		used += c.cost
+	}
+	// A paper's title counts as held only when all evidence is that one
+	// paper's, as in the verdict (answer.withTitle).
+	title := func(d *PaperData) string {
+		if len(papers) == 1 {
+			return d.Paper.Title
+		}
+		return ""
+	}
+	for _, c := range sel {
+		for _, s := range papertree.SplitSentences(c.text) {
+			if decides(s, title(c.d)) > 0 {
+				return sel
+			}
+		}
+	}
+	pick, sent, top := -1, "", 0.0
+	for i, c := range pool {
+		if !papers[c.d] {
+			continue
+		}
+		for _, s := range papertree.SplitSentences(c.d.Nodes[c.o].Text) {
+			if v := decides(s, title(c.d)); v > top || v == top && v > 0 && c.S > pool[pick].S {
+				pick, sent, top = i, s, v
+			}
+		}
+	}
+	if pick < 0 {
+		return sel
+	}
+	add := pool[pick]
+	at := -1
+	for i, c := range sel {
+		if c.d == add.d && c.o == add.o {
+			at, add = i, c
+		}
+	}
+	add = add.withSentence(sent, at < 0)
+	need := add.cost
+	if at >= 0 {
+		need -= sel[at].cost
+	}
+	kept := append(sel[:0:0], sel...)
+	best := bestOf(kept)
+	for budget-used < need {
+		w := -1
+		for i := range kept {
+			if i != best && i != at && (w < 0 || kept[i].S < kept[w].S) {
+				w = i
+			}
+		}
+		if w < 0 {
+			return sel
+		}
+		used -= kept[w].cost
+		kept = append(kept[:w], kept[w+1:]...)
+		if w < best {
+			best--
+		}
+		if w < at {
+			at--
+		}
+	}
+	if at >= 0 {
+		kept[at] = add
+	} else {
+		kept = append(kept, add)
+	}
+	sortDocOrder(kept)
+	return kept
+}
+
+// withSentence is c's passage with sentence s added to what c holds (alone:
+// s only), its sentences in document order.
+func (c cand) withSentence(s string, alone bool) cand {
+	node := c.d.Nodes[c.o]
+	had := squashSpace(c.text)
+	var parts []string
+	for _, x := range papertree.SplitSentences(node.Text) {
+		if x == s || !alone && strings.Contains(had, squashSpace(x)) {
+			parts = append(parts, x)
+		}
+	}
+	g := c
+	g.text = strings.Join(parts, " ")
+	g.cost = max(papertree.CountTokens(g.text), 1)
+	g.trim = g.text != node.Text
+	if !g.trim {
+		g.text, g.cost = node.Text, max(node.Tokens, 1)
+	}
+	return g
 }
