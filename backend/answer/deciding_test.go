@@ -17,9 +17,9 @@ func TestDecider(t *testing.T) {
 		{"The parser uses pretrained word embeddings as its input.", true},
 		{"The parser does not use pretrained word embeddings.", true},
 		{"The parser reads pretrained word embeddings and parses sentences.", false}, // predicate not held
-		{"Does the parser use pretrained word embeddings?", false},                  // a question
-		{"The parser might use pretrained word embeddings.", false},                 // hedged
-		{"We evaluate the parser on three treebanks.", false},                       // does not cover
+		{"Does the parser use pretrained word embeddings?", false},                   // a question
+		{"The parser might use pretrained word embeddings.", false},                  // hedged
+		{"We evaluate the parser on three treebanks.", false},                        // does not cover
 	} {
 		if got := d(tc.s, "") > 0; got != tc.want {
 			t.Errorf("%q: decides %v, want %v", tc.s, got, tc.want)
