@@ -237,8 +237,8 @@ func (ptrag) Retrieve(ctx context.Context, ix Index, req Request) (Result, error
 		all = append(all, o.sel...)
 		secScores = append(secScores, o.ss...)
 	}
-	if len(ids) > 1 {
-		all = mergePapers(all, req.Budget, req.Question)
+	if len(ids) > 1 && len(ds) > 0 {
+		all = mergePapers(all, req.Budget, req.Question, ds[0])
 	}
 	if len(ids) > 1 {
 		all = cutoffByPaper(all, req.Params.Cutoff, paperMarginX*req.Params.Cutoff)
@@ -272,19 +272,24 @@ func (ptrag) Retrieve(ctx context.Context, ix Index, req Request) (Result, error
 	return res, nil
 }
 
-// mergePapers spends budget on the passages several papers selected: their
+// mergePapers spends budget on the passages several papers selected,
+// first the most relevant passage of the paper the ranking put first (top),
+// whole as that paper's own selection kept it; then the others: their
 // relevance is shifted by the highest per-paper baseline (a weak paper's
 // above-its-median passage must not beat a strong paper's good passage),
-// they are picked by relevance per token, and the most relevant passage of
-// all keeps at least its best sentences (keepBest): picking by relevance
-// per token alone dropped a long best passage for short weaker ones of
-// other papers. Support hit library-wide, held-out set 0.684 -> 0.695
-// (paper hit 0.947 -> 0.958); multi-paper set paper hit 0.739 -> 0.754,
-// not-found on its unanswerable questions 7 -> 6 of 12 ("Which papers
-// predict stock prices?" now keeps a causal-relations passage whose
-// example sentence is about stock prices, and answers from it); scoped
-// answers (QASPER) do not pass here.
-func mergePapers(all []cand, budget int, question *query.Question) []cand {
+// they are picked by relevance per token in what is left, and the most
+// relevant of them keeps at least its best sentences (keepBest): picking
+// by relevance per token alone dropped a long best passage for short
+// weaker ones of other papers.
+//
+// The paper ranking (identity, full text and section vectors fused, see
+// scopeIdentified) is the better judge of which paper answers; a passage's
+// relevance only compares passages. Without the first paper's passage
+// taken first, a long best passage of the right paper lost its budget to
+// short passages of the papers ranked below it, whose relevance per token
+// was higher (three held-out questions whose top paper was right lost
+// their supporting passage so). Scoped answers (QASPER) do not pass here.
+func mergePapers(all []cand, budget int, question *query.Question, top *PaperData) []cand {
 	base := 0.0
 	for _, c := range all {
 		base = max(base, c.S-c.rel)
@@ -292,7 +297,20 @@ func mergePapers(all []cand, budget int, question *query.Question) []cand {
 	for i := range all {
 		all[i].rel = all[i].S - base
 	}
-	out := keepBest(selectBudget(all, budget), all, budget, bestKeep, question)
+	first := -1
+	for i, c := range all {
+		if c.d == top && (first < 0 || c.S > all[first].S) {
+			first = i
+		}
+	}
+	if first < 0 || all[first].cost > budget {
+		out := keepBest(selectBudget(all, budget), all, budget, bestKeep, question)
+		sortDocOrder(out)
+		return out
+	}
+	rest := append(append(all[:0:0], all[:first]...), all[first+1:]...)
+	left := budget - all[first].cost
+	out := append(keepBest(selectBudget(rest, left), rest, left, bestKeep, question), all[first])
 	sortDocOrder(out)
 	return out
 }
