@@ -17,12 +17,13 @@ import (
 // the sentence that decides a yes/no question into the evidence
 // (retrieve.Request.Decides); it changes no rule of the verdict. nil for
 // other kinds of questions.
-func Decider(question string) func(sentence, title string) float64 {
-	if query.KindOf(question) != query.KindYesNo {
+func Decider(q *query.Question) func(sentence, title string) float64 {
+	if q == nil || q.Kind != query.KindYesNo {
 		return nil
 	}
+	question := q.Text
 	judge := newJudge(question)
-	vstems := verdictStems(question, withoutRefStems(question, query.Terms(question)))
+	vstems := verdictStems(question, withoutRefStems(question, q.Terms))
 	others := !aboutOthers(question)
 	subject := questionSubject(question)
 	least := DefaultOptions().VerdictCoverage

@@ -1,15 +1,19 @@
 package answer
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/papertree/papertree/backend/query"
+)
 
 // TestDecider: a sentence rates above 0 only when the verdict rules could
 // decide the question from it: it covers the question and holds its
 // predicate with a readable polarity.
 func TestDecider(t *testing.T) {
-	if Decider("What embeddings does the parser use?") != nil {
+	if Decider(query.Parse("What embeddings does the parser use?")) != nil {
 		t.Fatal("a factual question has no decider")
 	}
-	d := Decider("Does the parser use pretrained word embeddings?")
+	d := Decider(query.Parse("Does the parser use pretrained word embeddings?"))
 	for _, tc := range []struct {
 		s    string
 		want bool
