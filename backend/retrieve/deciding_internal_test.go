@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/papertree/papertree/backend/papertree"
+	querypkg "github.com/papertree/papertree/backend/query"
 )
 
 // TestDecidingHedge: when no sentence of the selection can decide a yes/no
@@ -40,6 +41,7 @@ func TestDecidingHedge(t *testing.T) {
 		}
 		return 0
 	}
+	q := querypkg.Parse("Does the network use pretrained word embeddings?")
 	pool := []cand{whole(intro, 0.9), whole(weak, 0.3), whole(method, 0.5)}
 	cost := func(cs []cand) int {
 		n := 0
@@ -51,7 +53,7 @@ func TestDecidingHedge(t *testing.T) {
 
 	t.Run("room left: the sentence enters alone", func(t *testing.T) {
 		sel := []cand{whole(intro, 0.9)}
-		out := decidingHedge(sel, pool, 512, decides)
+		out := decidingHedge(sel, pool, 512, q, decides)
 		if len(out) != 2 || out[1].o != at[method] || out[1].text != deciding || !out[1].trim {
 			t.Fatalf("want the deciding sentence added, got %+v", out)
 		}
@@ -59,7 +61,7 @@ func TestDecidingHedge(t *testing.T) {
 	t.Run("budget full: the least relevant passage makes room, never the best", func(t *testing.T) {
 		sel := []cand{whole(intro, 0.9), whole(weak, 0.3)}
 		budget := cost(sel)
-		out := decidingHedge(sel, pool, budget, decides)
+		out := decidingHedge(sel, pool, budget, q, decides)
 		if cost(out) > budget {
 			t.Fatalf("used %d tokens of %d", cost(out), budget)
 		}
@@ -71,30 +73,30 @@ func TestDecidingHedge(t *testing.T) {
 		part := whole(method, 0.5)
 		part.text, part.trim = "The parser reads the sentence once from left to right.", true
 		part.cost = papertree.CountTokens(part.text)
-		out := decidingHedge([]cand{whole(intro, 0.9), part}, pool, 512, decides)
+		out := decidingHedge([]cand{whole(intro, 0.9), part}, pool, 512, q, decides)
 		if len(out) != 2 || out[1].text != method || out[1].trim {
 			t.Fatalf("want the method passage whole again, got %+v", out)
 		}
 	})
 	t.Run("the evidence can decide already: unchanged", func(t *testing.T) {
 		sel := []cand{whole(intro, 0.9), whole(method, 0.5)}
-		out := decidingHedge(sel, pool, 512, decides)
+		out := decidingHedge(sel, pool, 512, q, decides)
 		if len(out) != 2 || out[0].text != intro || out[1].text != method {
 			t.Fatalf("selection changed: %+v", out)
 		}
 	})
 	t.Run("nothing decides, or not a yes/no question: unchanged", func(t *testing.T) {
 		sel := []cand{whole(intro, 0.9)}
-		if out := decidingHedge(sel, pool, 512, func(string, string) float64 { return 0 }); len(out) != 1 {
+		if out := decidingHedge(sel, pool, 512, q, func(string, string) float64 { return 0 }); len(out) != 1 {
 			t.Fatalf("selection changed: %+v", out)
 		}
-		if out := decidingHedge(sel, pool, 512, nil); len(out) != 1 {
+		if out := decidingHedge(sel, pool, 512, q, nil); len(out) != 1 {
 			t.Fatalf("selection changed: %+v", out)
 		}
 	})
 	t.Run("no room even after dropping: unchanged", func(t *testing.T) {
 		sel := []cand{whole(intro, 0.9)}
-		if out := decidingHedge(sel, pool, sel[0].cost, decides); len(out) != 1 || out[0].text != intro {
+		if out := decidingHedge(sel, pool, sel[0].cost, q, decides); len(out) != 1 || out[0].text != intro {
 			t.Fatalf("selection changed: %+v", out)
 		}
 	})

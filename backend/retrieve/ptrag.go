@@ -248,7 +248,7 @@ func (ptrag) Retrieve(ctx context.Context, ix Index, req Request) (Result, error
 	all = keywordHedge(all, pool, req.Budget, req.Question)
 	all = reclaimSkipped(all, pool, req.Budget, req.Params.Cutoff, req.Question)
 	all = abstractHedge(all, pool, req.Budget, req.Question)
-	all = decidingHedge(all, pool, req.Budget, req.Decides)
+	all = decidingHedge(all, pool, req.Budget, req.Question, req.Decides)
 	all = refillTrimmed(all, req.Budget, req.Question)
 	timings["select"] = ms(time.Since(t2))
 	res := assemble(all, req.Budget)
@@ -1429,7 +1429,12 @@ func keywordHedge(sel, pool []cand, budget int, question *query.Question) []cand
 // joins its passage when that passage is selected (its other sentences
 // kept), else enters alone; the least relevant passages make room, never
 // the selection's most relevant one.
-func decidingHedge(sel, pool []cand, budget int, decides func(sentence, title string) float64) []cand {
+//
+// Only sentences holding one of the question's terms are rated (read off
+// the paper's cached sentence stems), unless the title holds one: a
+// sentence's coverage counts the question's terms in it and its title, so
+// the others cannot decide.
+func decidingHedge(sel, pool []cand, budget int, question *query.Question, decides func(sentence, title string) float64) []cand {
 	if decides == nil || len(sel) == 0 {
 		return sel
 	}
@@ -1454,12 +1459,29 @@ func decidingHedge(sel, pool []cand, budget int, decides func(sentence, title st
 			}
 		}
 	}
+	terms := map[string]bool{}
+	for _, t := range question.Terms {
+		terms[t] = true
+	}
+	holdsTerm := func(stems []string) bool {
+		for _, t := range stems {
+			if terms[t] {
+				return true
+			}
+		}
+		return false
+	}
 	pick, sent, top := -1, "", 0.0
 	for i, c := range pool {
 		if !papers[c.d] {
 			continue
 		}
-		for _, s := range papertree.SplitSentences(c.d.Nodes[c.o].Text) {
+		all := holdsTerm(embedding.ContentStems(title(c.d)))
+		sigs := extraOf(c.d).sents[c.o]
+		for k, s := range papertree.SplitSentences(c.d.Nodes[c.o].Text) {
+			if !all && k < len(sigs) && !holdsTerm(sigs[k].stems) {
+				continue
+			}
 			if v := decides(s, title(c.d)); v > top || v == top && v > 0 && c.S > pool[pick].S {
 				pick, sent, top = i, s, v
 			}
