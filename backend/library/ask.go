@@ -88,9 +88,10 @@ func (l *Library) Ask(ctx context.Context, req AskRequest) (a *papertree.Answer,
 	rec, tr := &opLog{}, &trace{}
 	var res retrieve.Result
 	if s != nil {
-		res, err = l.retrieveLLM(ctx, s, strat, req, rec, tr)
+		res, err = l.retrieveLLM(ctx, s, strat, req, q, rec, tr)
 	} else {
-		res, err = strat.Retrieve(ctx, l.Retrieval(), retrieve.Request{Query: req.Question, Question: q, PaperIDs: req.PaperIDs, Budget: req.Budget, Params: req.Params})
+		res, err = strat.Retrieve(ctx, l.Retrieval(), retrieve.Request{Query: req.Question, Question: q, PaperIDs: req.PaperIDs, Budget: req.Budget, Params: req.Params,
+			Decides: answer.Decider(q)})
 	}
 	if err != nil {
 		return nil, err

@@ -427,7 +427,7 @@ type trace struct {
 // retrieveLLM retrieves evidence for req with the LLM's help: section
 // title judgment in every retrieval; the multi-document path when the
 // scope names more than one paper, multi-hop otherwise.
-func (l *Library) retrieveLLM(ctx context.Context, s *llmState, strat retrieve.Strategy, req AskRequest, rec *opLog, tr *trace) (retrieve.Result, error) {
+func (l *Library) retrieveLLM(ctx context.Context, s *llmState, strat retrieve.Strategy, req AskRequest, q *query.Question, rec *opLog, tr *trace) (retrieve.Result, error) {
 	judge := func(ctx context.Context, query string, titles []string) ([]float64, error) {
 		scores, out := s.ops.TitleRelevance(ctx, query, titles)
 		rec.add(out)
@@ -436,7 +436,8 @@ func (l *Library) retrieveLLM(ctx context.Context, s *llmState, strat retrieve.S
 		}
 		return scores, nil
 	}
-	base := retrieve.Request{Query: req.Question, PaperIDs: req.PaperIDs, Budget: req.Budget, Params: req.Params, SectionJudge: judge, Route: routeHook(s, rec)}
+	base := retrieve.Request{Query: req.Question, PaperIDs: req.PaperIDs, Budget: req.Budget, Params: req.Params, SectionJudge: judge, Route: routeHook(s, rec),
+		Decides: answer.Decider(q)}
 	if base.Budget <= 0 {
 		base.Budget = retrieve.DefaultBudget
 	}
@@ -460,7 +461,7 @@ func (l *Library) retrieveLLM(ctx context.Context, s *llmState, strat retrieve.S
 		if err != nil {
 			return retrieve.Result{}, err
 		}
-		res, err := l.retrieveLLM(ctx, s, pt, req, rec, tr)
+		res, err := l.retrieveLLM(ctx, s, pt, req, q, rec, tr)
 		if r.Route == query.RouteCompare {
 			r.Why += "; with a model, each chosen paper is searched and the model compares them"
 		}

@@ -237,8 +237,8 @@ func (ptrag) Retrieve(ctx context.Context, ix Index, req Request) (Result, error
 		all = append(all, o.sel...)
 		secScores = append(secScores, o.ss...)
 	}
-	if len(ids) > 1 {
-		all = mergePapers(all, req.Budget, req.Question)
+	if len(ids) > 1 && len(ds) > 0 {
+		all = mergePapers(all, req.Budget, req.Question, ds[0])
 	}
 	if len(ids) > 1 {
 		all = cutoffByPaper(all, req.Params.Cutoff, paperMarginX*req.Params.Cutoff)
@@ -248,6 +248,7 @@ func (ptrag) Retrieve(ctx context.Context, ix Index, req Request) (Result, error
 	all = keywordHedge(all, pool, req.Budget, req.Question)
 	all = reclaimSkipped(all, pool, req.Budget, req.Params.Cutoff, req.Question)
 	all = abstractHedge(all, pool, req.Budget, req.Question)
+	all = decidingHedge(all, pool, req.Budget, req.Question, req.Decides)
 	all = refillTrimmed(all, req.Budget, req.Question)
 	timings["select"] = ms(time.Since(t2))
 	res := assemble(all, req.Budget)
@@ -271,19 +272,24 @@ func (ptrag) Retrieve(ctx context.Context, ix Index, req Request) (Result, error
 	return res, nil
 }
 
-// mergePapers spends budget on the passages several papers selected: their
+// mergePapers spends budget on the passages several papers selected,
+// first the most relevant passage of the paper the ranking put first (top),
+// whole as that paper's own selection kept it; then the others: their
 // relevance is shifted by the highest per-paper baseline (a weak paper's
 // above-its-median passage must not beat a strong paper's good passage),
-// they are picked by relevance per token, and the most relevant passage of
-// all keeps at least its best sentences (keepBest): picking by relevance
-// per token alone dropped a long best passage for short weaker ones of
-// other papers. Support hit library-wide, held-out set 0.684 -> 0.695
-// (paper hit 0.947 -> 0.958); multi-paper set paper hit 0.739 -> 0.754,
-// not-found on its unanswerable questions 7 -> 6 of 12 ("Which papers
-// predict stock prices?" now keeps a causal-relations passage whose
-// example sentence is about stock prices, and answers from it); scoped
-// answers (QASPER) do not pass here.
-func mergePapers(all []cand, budget int, question *query.Question) []cand {
+// they are picked by relevance per token in what is left, and the most
+// relevant of them keeps at least its best sentences (keepBest): picking
+// by relevance per token alone dropped a long best passage for short
+// weaker ones of other papers.
+//
+// The paper ranking (identity, full text and section vectors fused, see
+// scopeIdentified) is the better judge of which paper answers; a passage's
+// relevance only compares passages. Without the first paper's passage
+// taken first, a long best passage of the right paper lost its budget to
+// short passages of the papers ranked below it, whose relevance per token
+// was higher (three held-out questions whose top paper was right lost
+// their supporting passage so). Scoped answers (QASPER) do not pass here.
+func mergePapers(all []cand, budget int, question *query.Question, top *PaperData) []cand {
 	base := 0.0
 	for _, c := range all {
 		base = max(base, c.S-c.rel)
@@ -291,7 +297,20 @@ func mergePapers(all []cand, budget int, question *query.Question) []cand {
 	for i := range all {
 		all[i].rel = all[i].S - base
 	}
-	out := keepBest(selectBudget(all, budget), all, budget, bestKeep, question)
+	first := -1
+	for i, c := range all {
+		if c.d == top && (first < 0 || c.S > all[first].S) {
+			first = i
+		}
+	}
+	if first < 0 || all[first].cost > budget {
+		out := keepBest(selectBudget(all, budget), all, budget, bestKeep, question)
+		sortDocOrder(out)
+		return out
+	}
+	rest := append(append(all[:0:0], all[:first]...), all[first+1:]...)
+	left := budget - all[first].cost
+	out := append(keepBest(selectBudget(rest, left), rest, left, bestKeep, question), all[first])
 	sortDocOrder(out)
 	return out
 }
@@ -1397,4 +1416,139 @@ func keywordHedge(sel, pool []cand, budget int, question *query.Question) []cand
 	// 0.3011 -> 0.3002, our sets unchanged.
 	return hedge(sel, used, pool[pick:pick+1], min(pool[pick].cost, keywordKeep), keywordKeep, budget, math.Inf(1), question,
 		func(cand) bool { return true })
+}
+
+// decidingHedge puts into the evidence of a yes/no question the sentence
+// that decides it (decides, see Request.Decides), when no sentence of the
+// selection sel can: the best-rated sentence of any passage of the papers
+// sel comes from (pool: all their leaves but bibliographies), ties to the
+// more relevant passage. A passage chosen for the question's subject often
+// says what the question is about but not what it asks of it ("Does X use
+// Y?" answered by a sentence on X's training elsewhere in the paper), and
+// the verdict is then withheld although the paper states it. The sentence
+// joins its passage when that passage is selected (its other sentences
+// kept), else enters alone; the least relevant passages make room, never
+// the selection's most relevant one.
+//
+// Only sentences holding one of the question's terms are rated (read off
+// the paper's cached sentence stems), unless the title holds one: a
+// sentence's coverage counts the question's terms in it and its title, so
+// the others cannot decide.
+func decidingHedge(sel, pool []cand, budget int, question *query.Question, decides func(sentence, title string) float64) []cand {
+	if decides == nil || len(sel) == 0 {
+		return sel
+	}
+	papers := map[*PaperData]bool{}
+	used := 0
+	for _, c := range sel {
+		papers[c.d] = true
+		used += c.cost
+	}
+	// A paper's title counts as held only when all evidence is that one
+	// paper's, as in the verdict (answer.withTitle).
+	title := func(d *PaperData) string {
+		if len(papers) == 1 {
+			return d.Paper.Title
+		}
+		return ""
+	}
+	for _, c := range sel {
+		for _, s := range papertree.SplitSentences(c.text) {
+			if decides(s, title(c.d)) > 0 {
+				return sel
+			}
+		}
+	}
+	terms := map[string]bool{}
+	for _, t := range question.Terms {
+		terms[t] = true
+	}
+	holdsTerm := func(stems []string) bool {
+		for _, t := range stems {
+			if terms[t] {
+				return true
+			}
+		}
+		return false
+	}
+	pick, sent, top := -1, "", 0.0
+	for i, c := range pool {
+		if !papers[c.d] {
+			continue
+		}
+		all := holdsTerm(embedding.ContentStems(title(c.d)))
+		sigs := extraOf(c.d).sents[c.o]
+		for k, s := range papertree.SplitSentences(c.d.Nodes[c.o].Text) {
+			if !all && k < len(sigs) && !holdsTerm(sigs[k].stems) {
+				continue
+			}
+			if v := decides(s, title(c.d)); v > top || v == top && v > 0 && c.S > pool[pick].S {
+				pick, sent, top = i, s, v
+			}
+		}
+	}
+	if pick < 0 {
+		return sel
+	}
+	add := pool[pick]
+	at := -1
+	for i, c := range sel {
+		if c.d == add.d && c.o == add.o {
+			at, add = i, c
+		}
+	}
+	add = add.withSentence(sent, at < 0)
+	need := add.cost
+	if at >= 0 {
+		need -= sel[at].cost
+	}
+	kept := append(sel[:0:0], sel...)
+	best := bestOf(kept)
+	for budget-used < need {
+		w := -1
+		for i := range kept {
+			if i != best && i != at && (w < 0 || kept[i].S < kept[w].S) {
+				w = i
+			}
+		}
+		if w < 0 {
+			return sel
+		}
+		used -= kept[w].cost
+		kept = append(kept[:w], kept[w+1:]...)
+		if w < best {
+			best--
+		}
+		if w < at {
+			at--
+		}
+	}
+	if at >= 0 {
+		kept[at] = add
+	} else {
+		kept = append(kept, add)
+	}
+	sortDocOrder(kept)
+	return kept
+}
+
+// withSentence is c's passage with sentence s added to what c holds (alone:
+// s only), its sentences in document order.
+func (c cand) withSentence(s string, alone bool) cand {
+	node := c.d.Nodes[c.o]
+	had := squashSpace(c.text)
+	var parts []string
+	for _, x := range papertree.SplitSentences(node.Text) {
+		if x == s || !alone && strings.Contains(had, squashSpace(x)) {
+			parts = append(parts, x)
+		}
+	}
+	g := c
+	g.text = strings.Join(parts, " ")
+	g.cost = max(papertree.CountTokens(g.text), 1)
+	g.trim = g.text != node.Text
+	if !g.trim {
+		g.text, g.cost = node.Text, max(node.Tokens, 1)
+	}
+	return g
 }

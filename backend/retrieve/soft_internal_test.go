@@ -249,7 +249,7 @@ func TestMergePapers(t *testing.T) {
 			cs := append([]cand(nil), all...)
 			var out []cand
 			if keep {
-				out = mergePapers(cs, budget, querypkg.Parse("What fraction of the recorded events can the background account for?"))
+				out = mergePapers(cs, budget, querypkg.Parse("What fraction of the recorded events can the background account for?"), a)
 			} else {
 				out = selectBudget(cs, budget)
 			}
@@ -265,6 +265,49 @@ func TestMergePapers(t *testing.T) {
 				t.Fatalf("used %d tokens of %d", used, budget)
 			}
 		})
+	}
+}
+
+// TestMergePapersRankingFirst: the most relevant passage of the paper the
+// ranking put first enters whole before the passages of the papers ranked
+// below it, even when theirs are more relevant per token or rated higher.
+func TestMergePapersRankingFirst(t *testing.T) {
+	a := &PaperData{Paper: &papertree.Paper{ID: 1}}
+	b := &PaperData{Paper: &papertree.Paper{ID: 2}}
+	long := strings.Repeat("The leader replicates its log entries to the followers before it commits them. ", 8)
+	weaker := "Log entries are numbered by their term."
+	short := "A short passage of another paper on replicated logs."
+	mk := func(d *PaperData, o int, S, base float64, text string) cand {
+		return cand{d: d, o: o, S: S, rel: S - base, cost: papertree.CountTokens(text), text: text, score: S}
+	}
+	all := []cand{mk(a, 0, 0.70, 0.4, long), mk(a, 1, 0.50, 0.4, weaker)}
+	for o := 0; o < 12; o++ {
+		all = append(all, mk(b, o, 0.75, 0.4, short))
+	}
+	budget := all[0].cost + 3*all[2].cost
+	q := querypkg.Parse("Does the leader commit log entries before replicating them?")
+	cost := func(cs []cand) int {
+		n := 0
+		for _, c := range cs {
+			n += c.cost
+		}
+		return n
+	}
+	if out := selectBudget(append([]cand(nil), all...), budget); slices.ContainsFunc(out, func(c cand) bool { return c.o == 0 && c.d == a }) {
+		t.Fatalf("fixture: relevance per token alone should drop the first paper's passage: %v", out)
+	}
+	for _, top := range []*PaperData{a, b} {
+		out := mergePapers(append([]cand(nil), all...), budget, q, top)
+		if cost(out) > budget {
+			t.Fatalf("top %d: used %d tokens of %d", top.Paper.ID, cost(out), budget)
+		}
+		whole := slices.ContainsFunc(out, func(c cand) bool { return c.d == a && c.o == 0 && c.text == long })
+		if whole != (top == a) {
+			t.Errorf("top paper %d: the first paper's best passage whole in the evidence = %v", top.Paper.ID, whole)
+		}
+		if !slices.ContainsFunc(out, func(c cand) bool { return c.d == b }) {
+			t.Errorf("top paper %d: the other paper lost all its evidence: %v", top.Paper.ID, out)
+		}
 	}
 }
 
