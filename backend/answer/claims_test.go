@@ -167,3 +167,40 @@ func TestNameNeverPrinted(t *testing.T) {
 		}
 	}
 }
+
+// A word with which the question names a paper ("Casimir (1948)", "the
+// AlexNet paper") is never said missing from the scope, whatever the
+// index holds: an OCR scan may print its author garbled and its metadata
+// may lack him. Library-wide, that the papers which match best lack it
+// (and where it is) is still said.
+func TestClaimsNeverSayAPaperNameMissing(t *testing.T) {
+	emb := embedding.NewBuiltin()
+	ev := []papertree.Evidence{{PaperID: 1, Kind: papertree.KindSegment, Score: 0.6,
+		Text: "There exists an attractive force between two metal plates which is independent of the material of the plates."}}
+	q := "Does the force Casimir (1948) finds between two metal plates depend on the material of the plates?"
+	in := Input{Question: q, Evidence: ev, Missing: []string{"Casimir"}, MissingName: true, Terms: 6, Scoped: true,
+		Claims: Claims{Holders: holders(map[string][]int64{}), Scope: []int64{1}}}
+	out, err := Compose(context.Background(), emb, in, DefaultOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(out.Text, "Casimir") && strings.Contains(out.Text, "never") || len(out.Absent) > 0 {
+		t.Errorf("scoped: the paper's author said missing: %s (%+v)", out.Text, out.Absent)
+	}
+	in.Scoped, in.Claims.Scope = false, nil
+	out, err = Compose(context.Background(), emb, in, DefaultOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(out.Absent) > 0 {
+		t.Errorf("library-wide: the cited author said missing from the library: %s (%+v)", out.Text, out.Absent)
+	}
+	c := Claims{Holders: holders(map[string][]int64{"alexnet": {5}}), Searched: []int64{1, 2}, cites: map[string]bool{"alexnet": true}}
+	if cl := c.check([]string{"AlexNet"}); len(cl.never) != 0 || !slices.Equal(cl.elsewhere, []string{"AlexNet"}) {
+		t.Errorf("library-wide, a name only other papers print: never %v elsewhere %v, want elsewhere", cl.never, cl.elsewhere)
+	}
+	c.Scope, c.Searched = []int64{1}, nil
+	if cl := c.check([]string{"AlexNet"}); len(cl.words()) != 0 {
+		t.Errorf("scoped, the paper's nickname said missing: %v", cl.words())
+	}
+}

@@ -14,6 +14,7 @@ import (
 	"fmt"
 	"math"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"unicode"
@@ -342,6 +343,7 @@ func Compose(ctx context.Context, emb papertree.Embedder, in Input, opts Options
 	if in.Claims.Name != "" {
 		never, notIn = in.Claims.Name+" never mentions ", "are not in "+in.Claims.Name
 	}
+	in.Claims.cites = query.CitationWords(question)
 	// Every word a reason says is missing is checked against the index
 	// (in.Claims): said never mentioned only when the scope the reply
 	// speaks of has no occurrence of it, said absent from the papers that
@@ -353,6 +355,9 @@ func Compose(ctx context.Context, emb papertree.Embedder, in Input, opts Options
 	var cl, clAll, clFocus, clNames claimed
 	var said *claimed
 	focus := surfaceWords(question, focusAbsent(in.Uses))
+	if moot := tableAnswered(question, append(slices.Clone(missing), focus...), rstems, sents, stems, in.Claims.Holders); len(moot) > 0 {
+		missing, focus = withoutWords(missing, moot), withoutWords(focus, moot)
+	}
 	reason := ""
 	switch {
 	case missingName && anyName(missing) && anyName(in.Claims.into(&cl, missing).words()):

@@ -8,6 +8,7 @@ import (
 
 	"github.com/papertree/papertree/backend/embedding"
 	"github.com/papertree/papertree/backend/papertree"
+	"github.com/papertree/papertree/backend/query"
 	"github.com/papertree/papertree/backend/retrieve"
 )
 
@@ -172,8 +173,9 @@ func focusAbsent(uses []retrieve.TermUse) []string {
 // are shown (DESIGN.md 4.14). A reply speaks of a scope: the papers the
 // researcher chose, the paper the question names, or the whole library.
 type Claims struct {
-	// Holders lists the library's papers whose full-text index holds a
-	// word in any printed form (retrieve.WordHolders); ok false: it cannot
+	// Holders lists the library's papers whose full-text index or
+	// metadata (title, authors, venue, ...) holds a word in any printed
+	// form (retrieve.WordHolders); ok false: it cannot
 	// be checked, and nothing is claimed of it. Nil (unit tests without an
 	// index): the missing words are taken as they are.
 	Holders func(word string) (papers []int64, ok bool)
@@ -192,6 +194,21 @@ type Claims struct {
 	// reference list or acknowledgements (set by Compose from the term
 	// counts, which are read over that paper).
 	RefsOnly func(word string) bool
+
+	// cites are the words with which the question names a paper
+	// (query.CitationWords: "Casimir (1948)", "Hinton et al.", "Kim's
+	// CNN"), set by Compose. They name a paper, they are not what it is
+	// asked about: never said missing from the scope, whatever the index
+	// holds (an OCR scan may print its author's name garbled, metadata
+	// may lack it, a paper need not print its nickname). Library-wide,
+	// "none of the papers that match best mentions AlexNet (it is in
+	// ...)" is still said when the index shows it.
+	cites map[string]bool
+}
+
+// citesWord reports a word with which the question names a paper.
+func (c Claims) citesWord(w string) bool {
+	return c.cites[strings.ToLower(strings.Trim(w, ".,;:?!()[]\"'“”‘’"))]
 }
 
 // claimed is a checked absence claim.
@@ -230,7 +247,7 @@ func (c Claims) into(dst *claimed, words []string) claimed {
 // check sorts words a reason would call missing.
 func (c Claims) check(words []string) claimed {
 	if c.Holders == nil {
-		return claimed{never: words}
+		return claimed{never: slices.DeleteFunc(slices.Clone(words), c.citesWord)}
 	}
 	out := claimed{where: map[string][]int64{}}
 	for _, w := range words {
@@ -243,6 +260,11 @@ func (c Claims) check(words []string) claimed {
 			inScope = inScope || slices.Contains(holders, id)
 		}
 		switch {
+		case c.citesWord(w) && (!inScope || c.Scope != nil):
+			// A word naming a paper is not said missing from the scope;
+			// that the papers which match best lack it (and which papers
+			// hold it) is still said: the question names a paper those
+			// are not.
 		case !inScope:
 			out.never = append(out.never, w)
 		case len(c.Scope) == 1 && c.RefsOnly != nil && c.RefsOnly(w):
@@ -374,4 +396,71 @@ func libraryNever(in Input, dst *claimed) bool {
 	missing, _, _ := withoutPaperRefs(in.Question, in.Missing, in.Terms)
 	*dst = libraryWide(in.Claims.check(missing))
 	return len(dst.never) > 0
+}
+
+// tableAnswered returns the words of words (the question's missing and
+// focus words) whose absence a table of the evidence makes moot: a paper
+// reports accuracies in a results table without printing "accuracy", so
+// "What accuracy does CNN-static reach on MR?" asked of it lacks a word
+// and is answered by the row "CNN-static: MR 81.0, ...". A missing word
+// is moot when it is a common word (not a name: a metric, data set or
+// model named and never printed is strong evidence of absence) that the
+// library prints (holders: the full-text index; a word no paper prints
+// is the question's most specific one), and a table row the question
+// names holds, with its headers and caption, every other content word of
+// the question (the words naming its paper and the words framing the
+// question, "get", aside) and the number it asks for. Prose never makes
+// a word moot: "learning rate of 0.05" holds all of "What dropout rate
+// does GloVe use?" but "dropout".
+func tableAnswered(q string, words, rstems []string, sents []sentence, stems []map[string]bool, holders func(string) ([]int64, bool)) map[string]bool {
+	if holders == nil || len(words) == 0 || answerType(q) != "number" {
+		return nil
+	}
+	moot := map[string]bool{}
+	skip := map[string]bool{}
+	for _, w := range words {
+		if moot[w] || nameWord(w) {
+			continue
+		}
+		if ids, ok := holders(w); !ok || len(ids) == 0 {
+			continue
+		}
+		moot[w] = true
+		for _, t := range embedding.ContentStems(w) {
+			skip[t] = true
+		}
+	}
+	var rest []string
+	for _, t := range rstems {
+		if !skip[t] && !query.IsScaffold(t) {
+			rest = append(rest, t)
+		}
+	}
+	if len(moot) == 0 || len(rest) == 0 {
+		return nil
+	}
+	for i, x := range sents {
+		if x.role != papertree.RoleTable || !x.named || !hasType("number", q, x.text) {
+			continue
+		}
+		all := true
+		for _, t := range rest {
+			all = all && stems[i][t]
+		}
+		if all {
+			return moot
+		}
+	}
+	return nil
+}
+
+// withoutWords drops the words in drop.
+func withoutWords(words []string, drop map[string]bool) []string {
+	var out []string
+	for _, w := range words {
+		if !drop[w] {
+			out = append(out, w)
+		}
+	}
+	return out
 }

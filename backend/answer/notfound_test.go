@@ -45,8 +45,15 @@ func TestNotFoundRules(t *testing.T) {
 		{"chosen paper's nickname is not missing", Input{Question: "In the seq2seq paper, what initial learning rate does the model use?", Evidence: glove,
 			Terms: 4, Missing: []string{"seq2seq"}, MissingName: true, Scoped: true},
 			nil, false, ""},
-		{"library-wide, an unknown name still is", Input{Question: "In the seq2seq paper, what initial learning rate does the model use?", Evidence: glove,
-			Terms: 4, Missing: []string{"seq2seq"}, MissingName: true},
+		// Library-wide, a paper's nickname no paper prints is not said
+		// missing from the library (the paper may be there without
+		// printing it); that the papers which match best lack it, when
+		// another paper prints it, is.
+		{"library-wide, a nickname no paper prints is not claimed", Input{Question: "In the seq2seq paper, what initial learning rate does the model use?", Evidence: glove,
+			Terms: 4, Missing: []string{"seq2seq"}, MissingName: true, Claims: Claims{Holders: holders(nil), Searched: []int64{1}}},
+			nil, false, ""},
+		{"library-wide, a nickname only other papers print", Input{Question: "In the seq2seq paper, what initial learning rate does the model use?", Evidence: glove,
+			Terms: 4, Missing: []string{"seq2seq"}, MissingName: true, Claims: Claims{Holders: holders(map[string][]int64{"seq2seq": {7}}), Searched: []int64{1}}},
 			nil, true, "seq2seq"},
 		{"chosen paper named, another name missing", Input{Question: "In the GloVe paper, what BLEU score does AlphaFold2 reach?", Evidence: glove,
 			Terms: 5, Missing: []string{"BLEU", "AlphaFold2"}, MissingName: true, Scoped: true},
@@ -117,6 +124,45 @@ func TestNotFoundReasonIsSaid(t *testing.T) {
 			}
 			if !out.NotFound || !strings.HasPrefix(out.Text, NotFoundText+" "+tc.want) {
 				t.Errorf("text %q, want it to open with %q", out.Text, NotFoundText+" "+tc.want)
+			}
+		})
+	}
+}
+
+// A results table answers "What accuracy does CNN-static reach on MR?"
+// though the paper never prints "accuracy": the row the question names
+// holds every other word and the number. A name the paper never prints
+// ("BLEU"), or a word the library never prints, stays evidence of
+// absence, and so does a row that lacks another word of the question.
+func TestTableRowMakesCommonWordMoot(t *testing.T) {
+	emb := embedding.NewBuiltin()
+	ev := []papertree.Evidence{{PaperID: 1, Kind: papertree.KindSegment, Role: papertree.RoleTable, Score: 0.6,
+		Text: "Table 2: Results of our CNN models against other methods.\n| Model | MR | SST-1 | SST-2\nCNN-rand | 76.1 | 45.0 | 82.7\nCNN-static | 81.0 | 45.5 | 86.8"}}
+	library := map[string][]int64{"accuracy": {2, 3}, "reach": {2}, "bleu": {3}}
+	for _, tc := range []struct {
+		name, q  string
+		missing  []string
+		idx      map[string][]int64
+		notFound bool
+	}{
+		{"common word, named row", "What accuracy does CNN-static reach on MR?", []string{"accuracy", "reach"}, library, false},
+		{"a name never printed", "What BLEU score does CNN-static reach on MR?", []string{"BLEU", "reach"}, library, true},
+		{"a word no paper prints", "What accuracy does CNN-static reach on MR?", []string{"accuracy", "reach"}, map[string][]int64{}, true},
+		{"the row lacks another word", "What dropout accuracy does CNN-static reach on MR?", []string{"accuracy", "reach"}, library, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			in := Input{Question: tc.q, Evidence: ev, Missing: tc.missing, MissingName: tc.name == "a name never printed", Terms: 4 + len(tc.missing) - 2,
+				Scoped: true, Uses: []retrieve.TermUse{{Stem: "accuraci", IDF: 3, Focus: true}},
+				Claims: Claims{Holders: holders(tc.idx), Scope: []int64{1}}}
+			out, err := Compose(context.Background(), emb, in, DefaultOptions())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if out.NotFound != tc.notFound {
+				t.Fatalf("not found = %v, want %v: %s", out.NotFound, tc.notFound, out.Text)
+			}
+			if !tc.notFound && !strings.Contains(out.Text, "81.0") {
+				t.Errorf("the answer does not quote the named row: %s", out.Text)
 			}
 		})
 	}

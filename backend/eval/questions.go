@@ -84,6 +84,9 @@ type QuestionsOptions struct {
 	Papers   map[string]int64 // paper file base name -> paper id
 	Ask      Asker
 	Progress func(done, total int)
+	// Absence checks one word a reply says is never mentioned: "" when
+	// it is true, else why not (AbsenceOracle.Check); nil: not checked.
+	Absence func(ctx context.Context, q Question, c papertree.AbsenceClaim) (string, error)
 }
 
 // QuestionScores are the figures of one way of asking (scoped or library-wide).
@@ -105,6 +108,8 @@ type QuestionScores struct {
 	YesNo                int     `json:"yesno"`
 	NotFoundUnanswerable float64 `json:"not_found_unanswerable"` // share of unanswerable questions answered "not found"
 	NotFoundAnswerable   float64 `json:"not_found_answerable"`   // share of answerable questions answered "not found"
+	AbsenceWords         int     `json:"absence_words"`          // words the replies say are never mentioned (checked when an oracle is given)
+	FalseAbsence         int     `json:"false_absence_words"`    // ... that the oracle finds false
 	LatencyP50           float64 `json:"latency_ms_p50"`
 	LatencyP95           float64 `json:"latency_ms_p95"`
 }
@@ -169,6 +174,15 @@ func RunQuestions(ctx context.Context, set *QuestionSet, opts QuestionsOptions) 
 			for _, r := range acc.add(q, a, opts.Papers) {
 				rep.Misses = append(rep.Misses, QuestionMiss{Mode: mode, ID: q.ID, Reason: r})
 			}
+			if opts.Absence != nil {
+				falses, err := acc.checkAbsence(ctx, q, a, opts.Absence)
+				if err != nil {
+					return nil, fmt.Errorf("question %s: %w", q.ID, err)
+				}
+				for _, r := range falses {
+					rep.Misses = append(rep.Misses, QuestionMiss{Mode: mode, ID: q.ID, Reason: r})
+				}
+			}
 			done++
 			if opts.Progress != nil {
 				opts.Progress(done, total)
@@ -189,7 +203,35 @@ type scoreAcc struct {
 	paper, paperNamed, paperUnnamed, sec, secAny   int
 	support, quotes, nfAns, nfUn, yn, given, right int
 	valued, values                                 int
+	absent, falseAbsent                            int
 	lat                                            []float64
+}
+
+// absenceWordsRE finds a reply that says something is never mentioned.
+var absenceWordsRE = regexp.MustCompile(`(?i)\bnever mentions?\b`)
+
+// checkAbsence checks every absence claim of a reply and returns why
+// the false ones are false. A reply that says a word is never mentioned
+// must report the words it claims (Diag.Absent), or it cannot be checked.
+func (s *scoreAcc) checkAbsence(ctx context.Context, q Question, a *papertree.Answer, check func(context.Context, Question, papertree.AbsenceClaim) (string, error)) ([]string, error) {
+	var out []string
+	if a.NotFound && len(a.Diag.Absent) == 0 && absenceWordsRE.MatchString(a.Text) {
+		s.absent++
+		s.falseAbsent++
+		out = append(out, "false absence: the reply says a word is never mentioned but reports no claim")
+	}
+	for _, c := range a.Diag.Absent {
+		s.absent++
+		why, err := check(ctx, q, c)
+		if err != nil {
+			return nil, err
+		}
+		if why != "" {
+			s.falseAbsent++
+			out = append(out, fmt.Sprintf("false absence word %q: %s", c.Word, why))
+		}
+	}
+	return out, nil
 }
 
 // add scores one answer and returns the reasons it missed.
@@ -286,6 +328,7 @@ func (s *scoreAcc) scores(mode string) QuestionScores {
 	r.AnswerValues, r.Valued = qratio(s.values, s.valued), s.valued
 	r.VerdictPrecision, r.VerdictCoverage = qratio(s.right, s.given), qratio(s.given, s.yn)
 	r.NotFoundUnanswerable, r.NotFoundAnswerable = qratio(s.nfUn, s.un), qratio(s.nfAns, s.n)
+	r.AbsenceWords, r.FalseAbsence = s.absent, s.falseAbsent
 	r.LatencyP50, r.LatencyP95 = r4(Percentile(s.lat, 50)), r4(Percentile(s.lat, 95))
 	return r
 }
@@ -443,6 +486,8 @@ func (r *QuestionsReport) WriteTable(w io.Writer) error {
 	row("yes/no verdict coverage", func(s QuestionScores) float64 { return s.VerdictCoverage })
 	row("not found | unanswerable", func(s QuestionScores) float64 { return s.NotFoundUnanswerable })
 	row("not found | answerable", func(s QuestionScores) float64 { return s.NotFoundAnswerable })
+	fmt.Fprintf(&b, "%-34s %10s %10s\n", "false absence words / claimed", fmt.Sprintf("%d / %d", r.Scoped.FalseAbsence, r.Scoped.AbsenceWords),
+		fmt.Sprintf("%d / %d", r.Library.FalseAbsence, r.Library.AbsenceWords))
 	row("latency p50 (ms)", func(s QuestionScores) float64 { return s.LatencyP50 })
 	row("latency p95 (ms)", func(s QuestionScores) float64 { return s.LatencyP95 })
 	fmt.Fprintf(&b, "(unanswerable asked: scoped %d, library %d)\n", r.Scoped.Unanswerable, r.Library.Unanswerable)

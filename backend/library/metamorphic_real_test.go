@@ -9,11 +9,7 @@ import (
 	"sort"
 	"strings"
 	"testing"
-	"unicode"
 
-	"golang.org/x/text/unicode/norm"
-
-	"github.com/papertree/papertree/backend/embedding"
 	"github.com/papertree/papertree/backend/eval"
 	"github.com/papertree/papertree/backend/internal/shareddata"
 	"github.com/papertree/papertree/backend/papertree"
@@ -278,98 +274,54 @@ func TestMetamorphicLibrarySize(t *testing.T) {
 	}
 }
 
-// TestAbsenceWordsAreTrue asks every question of the committed sets,
-// scoped and library-wide, over the whole development library, and checks
-// each word a reply says is never mentioned against the text of the papers
-// the claim speaks of.
+// TestAbsenceWordsAreTrue asks every question of every shipped question
+// set (../eval/testdata/questions-*.json), scoped to its paper and
+// library-wide, over the whole development library, and checks each word
+// a reply says is never mentioned with eval.AbsenceOracle: against the
+// text and metadata of the papers the claim speaks of (written apart from
+// the full-text index it checks), as the researcher typed it, and never a
+// word with which the question names the paper it asks about.
 func TestAbsenceWordsAreTrue(t *testing.T) {
 	if testing.Short() {
 		t.Skip("skipping the absence check in -short mode")
 	}
+	sets, _ := filepath.Glob(filepath.Join("..", "eval", "testdata", "questions-*.json"))
+	if len(sets) == 0 {
+		t.Fatal("no shipped question set")
+	}
 	l := openIndexed(t, devPDFs(t))
 	ids := idsByFile(t, l)
 	ctx := context.Background()
-	texts := map[int64]string{}
-	textOf := func(id int64) string {
-		if s, ok := texts[id]; ok {
-			return s
-		}
-		p, err := l.Paper(ctx, fmt.Sprint(id))
-		if err != nil {
-			t.Fatal(err)
-		}
-		var b strings.Builder
-		var walk func(n *papertree.Node)
-		walk = func(n *papertree.Node) {
-			b.WriteString(n.Title + "\n" + n.Text + "\n")
-			for _, c := range n.Children {
-				walk(c)
-			}
-		}
-		walk(p.Root)
-		texts[id] = oracleTokens(b.String())
-		return texts[id]
-	}
 	all := make([]int64, 0, len(ids))
 	for _, id := range ids {
 		all = append(all, id)
 	}
+	oracle := &eval.AbsenceOracle{All: all, Papers: ids, Paper: func(ctx context.Context, id int64) (*papertree.Paper, error) {
+		return l.Paper(ctx, fmt.Sprint(id))
+	}}
 	claims, replies := 0, 0
-	for _, q := range questionsOf(t, true) {
-		for _, scope := range [][]int64{nil, {ids[q.file]}} {
-			if scope != nil && scope[0] == 0 {
-				continue
-			}
-			a, err := l.Ask(ctx, AskRequest{Question: q.q, PaperIDs: scope, NoHistory: true})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if a.NotFound {
-				replies++
-			}
-			if a.NotFound && strings.Contains(a.Text, "never mention") && len(a.Diag.Absent) == 0 {
-				t.Errorf("%q: the reply says a word is never mentioned but reports no claim: %s", q.q, a.Text)
-			}
-			for _, c := range a.Diag.Absent {
-				claims++
-				papers := c.Papers
-				if len(papers) == 0 {
-					papers = all
+	for _, f := range sets {
+		set, err := eval.LoadQuestions(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rep, err := eval.RunQuestions(ctx, set, eval.QuestionsOptions{Papers: ids, Absence: oracle.Check,
+			Ask: func(ctx context.Context, q string, scope []int64) (*papertree.Answer, error) {
+				a, err := l.Ask(ctx, AskRequest{Question: q, PaperIDs: scope, NoHistory: true})
+				if err == nil && a.NotFound {
+					replies++
 				}
-				for _, id := range papers {
-					if oracleHolds(textOf(id), c.Word) {
-						t.Errorf("%q (scope %v): the reply says %q is never mentioned, but paper %d holds it", q.q, scope, c.Word, id)
-						break
-					}
-				}
+				return a, err
+			}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		claims += rep.Scoped.AbsenceWords + rep.Library.AbsenceWords
+		for _, m := range rep.Misses {
+			if strings.HasPrefix(m.Reason, "false absence") {
+				t.Errorf("%s %s (%s): %s", filepath.Base(f), m.ID, m.Mode, m.Reason)
 			}
 		}
 	}
-	t.Logf("%d not-found replies, %d absence words checked", replies, claims)
-}
-
-// oracleTokens reduces text to " tok tok ... " of Porter stems of its
-// words (NFKC, lowercased, any non-alphanumeric rune a separator): the
-// check is written apart from the full-text index it checks.
-func oracleTokens(s string) string {
-	var b strings.Builder
-	b.WriteByte(' ')
-	for _, w := range strings.FieldsFunc(norm.NFKC.String(strings.ToLower(s)), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
-		b.WriteString(embedding.PorterStem(w))
-		b.WriteByte(' ')
-	}
-	return b.String()
-}
-
-// oracleHolds reports whether the stemmed text holds the word typed: its
-// words in a row, or written together.
-func oracleHolds(stemmed, word string) bool {
-	toks := strings.Fields(oracleTokens(word))
-	if len(toks) == 0 {
-		return false
-	}
-	if strings.Contains(stemmed, " "+strings.Join(toks, " ")+" ") {
-		return true
-	}
-	return len(toks) > 1 && strings.Contains(stemmed, " "+embedding.PorterStem(strings.Join(strings.Fields(strings.ToLower(word)), ""))+" ")
+	t.Logf("%d sets, %d not-found replies, %d absence words checked", len(sets), replies, claims)
 }

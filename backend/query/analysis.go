@@ -368,9 +368,9 @@ func RefWords(q string) map[string]bool {
 			}
 		case (strings.HasSuffix(w, "'s") || strings.HasSuffix(w, "’s")) && i > 0 && len([]rune(w)) > 3 && unicode.IsUpper([]rune(w)[0]):
 			add(w) // "Kim's sentence classification CNN"
-		case i+1 < len(ws) && yearRE.MatchString(ws[i+1]) && len(ws[i+1]) <= 5:
+		case i+1 < len(ws) && citeYearRE.MatchString(ws[i+1]):
 			if r := []rune(w); len(r) > 1 && unicode.IsUpper(r[0]) {
-				add(w) // "Kim (2014)"
+				add(w) // "Kim (2014)", "Casimir (1948)"
 			}
 		}
 	}

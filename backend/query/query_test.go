@@ -86,3 +86,20 @@ func TestCitationWords(t *testing.T) {
 		})
 	}
 }
+
+// An author and year name the paper whatever its age: "Casimir (1948)"
+// and "Turing (1936)" as "Kim (2014)"; a year alone names nothing.
+func TestRefWordsOldCitations(t *testing.T) {
+	for q, want := range map[string]string{
+		"Does the force Casimir (1948) finds between two metal plates depend on the material of the plates?": "casimir",
+		"What machine does Turing (1936) define?":                                                            "turing",
+		"What filter sizes does Kim (2014) use?":                                                             "kim",
+	} {
+		if got := RefWords(q); len(got) != 1 || !got[want] {
+			t.Errorf("RefWords(%q) = %v, want {%s}", q, got, want)
+		}
+	}
+	if got := RefWords("Which models were released in 1948 and 2014?"); len(got) != 0 {
+		t.Errorf("a year alone names no paper: %v", got)
+	}
+}

@@ -40,9 +40,24 @@ func (ix *StoreIndex) PaperBM25(ctx context.Context, query string) (map[int64]fl
 var _ phraseCounter = (*StoreIndex)(nil)
 var _ paperRanker = (*StoreIndex)(nil)
 
+// metaHolder is implemented by indexes that can look a word up in the
+// papers' metadata (store.MetaHolders).
+type metaHolder interface {
+	MetaHolders(ctx context.Context, phrase string) ([]int64, error)
+}
+
+// MetaHolders lists the papers whose metadata holds phrase (see
+// store.MetaHolders).
+func (ix *StoreIndex) MetaHolders(ctx context.Context, phrase string) ([]int64, error) {
+	return ix.st.MetaHolders(ctx, phrase)
+}
+
+var _ metaHolder = (*StoreIndex)(nil)
+
 // WordHolders returns the lookup an absence claim must pass: holders(word)
 // lists the papers whose full-text index holds word in any printed form
-// (store.PhraseCounts over the whole library), sorted by id; ok is false
+// (store.PhraseCounts over the whole library) or whose metadata (title,
+// authors, venue, ...) holds it (store.MetaHolders), sorted by id; ok is false
 // when the index cannot count words or the lookup fails, and then no claim
 // about the word may be made. Results are memoised for the reply.
 func WordHolders(ctx context.Context, ix Index) func(word string) (papers []int64, ok bool) {
@@ -67,7 +82,13 @@ func WordHolders(ctx context.Context, ix Index) func(word string) (papers []int6
 		for id := range n {
 			e.ids = append(e.ids, id)
 		}
+		if mh, can := ix.(metaHolder); can && e.ok {
+			ids, err := mh.MetaHolders(ctx, word)
+			e.ok = err == nil
+			e.ids = append(e.ids, ids...)
+		}
 		slices.Sort(e.ids)
+		e.ids = slices.Compact(e.ids)
 		seen[word] = e
 		return e.ids, e.ok
 	}

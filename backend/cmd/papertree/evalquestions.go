@@ -57,9 +57,17 @@ func cmdEvalQuestions(ctx context.Context, args []string, stdout, stderr io.Writ
 	if err != nil {
 		return err
 	}
+	var all []int64
+	for _, id := range papers {
+		all = append(all, id)
+	}
+	oracle := &eval.AbsenceOracle{All: all, Papers: papers, Paper: func(ctx context.Context, id int64) (*papertree.Paper, error) {
+		return lib.Paper(ctx, fmt.Sprint(id))
+	}}
 	last := -1
 	rep, err := eval.RunQuestions(ctx, set, eval.QuestionsOptions{
-		Papers: papers,
+		Papers:  papers,
+		Absence: oracle.Check,
 		Ask: func(ctx context.Context, q string, ids []int64) (*papertree.Answer, error) {
 			return lib.Ask(ctx, library.AskRequest{Question: q, PaperIDs: ids, Strategy: *strategy, Budget: *budget, Params: *params, NoHistory: true})
 		},
