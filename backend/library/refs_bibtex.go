@@ -163,6 +163,14 @@ func (l *Library) BibEntries(ctx context.Context, ids []int64) ([]bibtex.Entry, 
 			return nil, err
 		}
 		p := applyRef(pi, refs[pi.Path], pi.IndexedAt, edits[pi.Path])
+		// No title was read (a cover sheet, a scan without a text layer):
+		// the entry is titled by its file, as the library list shows it,
+		// and a note says so, instead of an entry no citation can show.
+		note := ""
+		if strings.TrimSpace(p.Title) == "" {
+			p.Title = strings.TrimSuffix(filepath.Base(p.Path), filepath.Ext(p.Path))
+			note = "Title not found in the PDF: this is the file name (correct it with Edit details)"
+		}
 		key := p.CitationKey
 		if key == "" {
 			key = bibtex.Key(p.Authors, p.Year, p.Title)
@@ -181,6 +189,9 @@ func (l *Library) BibEntries(ctx context.Context, ids []int64) ([]bibtex.Entry, 
 		}}
 		if p.Year > 0 {
 			e.Fields["year"] = fmt.Sprint(p.Year)
+		}
+		if note != "" {
+			e.Fields["note"] = note
 		}
 		if p.Venue != "" {
 			v := strings.ToLower(p.Venue)
