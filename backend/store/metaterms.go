@@ -109,16 +109,10 @@ func metaHolds(field string, want []string, joined string, split bool) bool {
 	return false
 }
 
-// foldTokens is phraseTokens with diacritics folded, as the index's
-// tokenizer folds them.
+// foldTokens is phraseTokens with diacritics folded by foldDiacritics, the
+// fold the full-text index's tokenizer applies (remove_diacritics).
 func foldTokens(s string) []string {
-	var b strings.Builder
-	for _, r := range norm.NFD.String(norm.NFKC.String(strings.ToLower(s))) {
-		if !unicode.Is(unicode.Mn, r) {
-			b.WriteRune(r)
-		}
-	}
-	return strings.FieldsFunc(b.String(), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+	return phraseTokens(foldDiacritics(norm.NFKC.String(strings.ToLower(s))))
 }
 
 func commonPrefix(a string, others ...string) string {

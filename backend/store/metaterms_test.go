@@ -29,6 +29,7 @@ func TestMetaHolders(t *testing.T) {
 		{"Casimir", []int64{a}},
 		{"casimir", []int64{a}},
 		{"KNAW", []int64{a}},
+		{"Casímir", []int64{a}}, // diacritics folded as the index folds them
 		{"1948", []int64{a}},
 		{"conducting plate", []int64{a}}, // plural folded, words in a row
 		{"pretraining", []int64{b}},      // printed in two parts
