@@ -1179,11 +1179,11 @@ func (c cand) grown(extra int, question *query.Question) cand {
 		return c
 	}
 	sents, ranked := rankSentences(node.Text, question, c.kw)
-	had := squashSpace(c.text)
+	had := oneLine(c.text)
 	keep := map[int]bool{}
 	used := 0
 	for i, s := range sents {
-		if strings.Contains(had, squashSpace(s)) {
+		if strings.Contains(had, oneLine(s)) {
 			keep[i] = true
 			used += papertree.CountTokens(s)
 		}
@@ -1209,9 +1209,6 @@ func (c cand) grown(extra int, question *query.Question) cand {
 	}
 	return g
 }
-
-// squashSpace is s with its whitespace runs made single spaces.
-func squashSpace(s string) string { return strings.Join(strings.Fields(s), " ") }
 
 // reclaimMargin: see reclaimSkipped (0.35: own set 0.703, QASPER 0.305;
 // 0.75: 0.734, QASPER 0.299).
@@ -1536,10 +1533,10 @@ func decidingHedge(sel, pool []cand, budget int, question *query.Question, decid
 // s only), its sentences in document order.
 func (c cand) withSentence(s string, alone bool) cand {
 	node := c.d.Nodes[c.o]
-	had := squashSpace(c.text)
+	had := oneLine(c.text)
 	var parts []string
 	for _, x := range papertree.SplitSentences(node.Text) {
-		if x == s || !alone && strings.Contains(had, squashSpace(x)) {
+		if x == s || !alone && strings.Contains(had, oneLine(x)) {
 			parts = append(parts, x)
 		}
 	}

@@ -78,7 +78,7 @@ func TestRefillTrimmed(t *testing.T) {
 			t.Fatalf("used %d tokens of %d", used, budget)
 		}
 		g := out[0]
-		if g.cost <= sel[0].cost || g.text == intro || !strings.Contains(squashSpace(g.text), squashSpace(kept)) {
+		if g.cost <= sel[0].cost || g.text == intro || !strings.Contains(oneLine(g.text), oneLine(kept)) {
 			t.Fatalf("grown passage %q (%d tokens) does not extend %q (%d)", g.text, g.cost, kept, sel[0].cost)
 		}
 		if !strings.Contains(g.text, answer) {
