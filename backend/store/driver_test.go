@@ -5,9 +5,29 @@ import (
 	"database/sql"
 	"errors"
 	"path/filepath"
+	"sync"
 	"testing"
-	"time"
+
+	"github.com/mattn/go-sqlite3"
 )
+
+// cancelFromSQL is called by the SQL function cancel_now() that the test
+// drivers register: the statement itself cancels its context once it runs,
+// so the cancel lands while SQLite executes it, whatever the machine's load.
+var (
+	cancelFromSQL  func()
+	registerDriver sync.Once
+)
+
+func registerCancelDrivers() {
+	registerDriver.Do(func() {
+		hook := func(c *sqlite3.SQLiteConn) error {
+			return c.RegisterFunc("cancel_now", func() int64 { cancelFromSQL(); return 1 }, false)
+		}
+		sql.Register("test-library-driver", &uninterruptibleDriver{sqlite3.SQLiteDriver{ConnectHook: hook}})
+		sql.Register("test-plain-driver", &sqlite3.SQLiteDriver{ConnectHook: hook})
+	})
+}
 
 // TestCancelNeverInterruptsAStatement: the library's driver never calls
 // sqlite3_interrupt (which crashes sqlite-vec when it lands while vec0
@@ -15,18 +35,24 @@ import (
 // running when its context is cancelled runs to its end, and one started
 // afterwards is refused with the context's error before it reaches SQLite.
 // The plain go-sqlite3 driver, for contrast, interrupts the same statement.
+// The statement cancels its own context from its first row (cancel_now), so
+// the test does not depend on timing: it failed under CI load when a timer
+// cancelled the context before the statement had begun.
 // TestCorrectionCancelledMidWrite (library) is the end-to-end check: with
 // the plain driver it died with SIGSEGV in 3 of 120 runs.
 func TestCancelNeverInterruptsAStatement(t *testing.T) {
-	// About a tenth of a second of work (more under load) in SQLite, long enough for the cancel to land.
-	const slow = `WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 2000000) SELECT count(*) FROM c`
+	registerCancelDrivers()
+	// A few tenths of a second of work in SQLite after the cancel, in one
+	// step: long enough for the plain driver's interrupt to land.
+	const rows = 5000000
+	const slow = `CREATE TABLE r AS WITH RECURSIVE c(x) AS (SELECT cancel_now() UNION ALL SELECT x + 1 FROM c WHERE x < 5000000) SELECT count(*) AS n FROM c`
 	for _, tc := range []struct {
 		name        string
 		driver      string
 		interrupted bool
 	}{
-		{"library driver", driverName, false},
-		{"plain go-sqlite3", "sqlite3", true},
+		{"library driver", "test-library-driver", false},
+		{"plain go-sqlite3", "test-plain-driver", true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			db, err := sql.Open(tc.driver, "file:"+filepath.Join(t.TempDir(), "x.db"))
@@ -34,21 +60,24 @@ func TestCancelNeverInterruptsAStatement(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer db.Close()
+			db.SetMaxOpenConns(1)
 			ctx, cancel := context.WithCancel(context.Background())
-			go func() {
-				time.Sleep(20 * time.Millisecond)
-				cancel()
-			}()
+			defer cancel()
+			cancelFromSQL = cancel
+			_, err = db.ExecContext(ctx, slow)
+			if ctx.Err() == nil {
+				t.Fatal("cancel_now() never ran: the statement did not start")
+			}
 			var n int64
-			err = db.QueryRowContext(ctx, slow).Scan(&n)
+			counted := db.QueryRow(`SELECT n FROM r`).Scan(&n)
 			if tc.interrupted {
 				if err == nil {
 					t.Fatalf("the plain driver finished (%d) instead of being interrupted: the contrast proves nothing", n)
 				}
 				return
 			}
-			if err != nil || n != 2000000 {
-				t.Fatalf("a statement running at the cancel: %d, %v; want it run to its end", n, err)
+			if err != nil || counted != nil || n != rows {
+				t.Fatalf("a statement running at the cancel: %v; table r: %d, %v; want it run to its end", err, n, counted)
 			}
 			if _, err := db.ExecContext(ctx, `CREATE TABLE t(x)`); !errors.Is(err, context.Canceled) {
 				t.Fatalf("a statement started after the cancel: %v, want context.Canceled", err)
