@@ -259,8 +259,18 @@ func cmdIndex(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		}
 		out.Pruned = removed
 	}
+	// Every PDF found failed: the summary is printed, and the exit code says
+	// that nothing is in the library from this run (a script must not go on
+	// to ask). Some failures beside indexed files exit 0: the folder indexed.
+	var nothing error
+	if len(out.Failed) > 0 && out.Indexed == 0 && out.Unchanged == 0 {
+		nothing = papertree.Errorf(papertree.EInvalid, "nothing was indexed: all %d failed (each with its reason in the summary)", len(out.Failed))
+	}
 	if *asJSON {
-		return writeJSON(stdout, out)
+		if err := writeJSON(stdout, out); err != nil {
+			return err
+		}
+		return nothing
 	}
 	fmt.Fprintf(stdout, "indexed %d, unchanged %d, failed %d, %d pages in %.1fs\n",
 		out.Indexed, out.Unchanged, len(out.Failed), out.Pages, out.Seconds)
@@ -277,7 +287,7 @@ func cmdIndex(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		fmt.Fprintf(stdout, "  correction not applied: %s: heading #%d (%s %q): no such heading in the file any more\n",
 			termSafe(u.File), u.ID, u.Op, termSafe(u.Target))
 	}
-	return nil
+	return nothing
 }
 
 func cmdTree(ctx context.Context, args []string, stdout, stderr io.Writer) error {

@@ -148,7 +148,11 @@ func describe(err error) string {
 	if code == papertree.EInternal {
 		return err.Error()
 	}
-	return fmt.Sprintf("%s [%s]\n  detail: %v", papertree.ErrorMessage(err), code, err)
+	msg := papertree.ErrorMessage(err)
+	if err.Error() == msg { // no more to say than the message
+		return fmt.Sprintf("%s [%s]", msg, code)
+	}
+	return fmt.Sprintf("%s [%s]\n  detail: %v", msg, code, err)
 }
 
 // parseFlags parses flags that may appear before or after positional
