@@ -144,6 +144,20 @@ func (s *Store) paperBM25(ctx context.Context, query string, nodes map[int64]flo
 		return nil, nil, err
 	}
 	nPapers := len(ranges.paper)
+	// A paper's length is its number of nodes (its id range); BM25's
+	// length normalisation keeps a thesis or a book, whose hundreds of
+	// passages hold every common word a few times, from outranking the
+	// paper whose fewer passages are about the question.
+	plen := make(map[int64]float64, nPapers)
+	avg := 0.0
+	for i, id := range ranges.paper {
+		l := float64(ranges.hi[i] - ranges.lo[i] + 1)
+		plen[id] = l
+		avg += l
+	}
+	if nPapers > 0 {
+		avg /= float64(nPapers)
+	}
 	score := map[int64]float64{}
 	idfs := map[string]float64{}
 	read := int64(0)
@@ -173,7 +187,11 @@ func (s *Store) paperBM25(ctx context.Context, query string, nodes map[int64]flo
 		}
 		for id, n := range tf {
 			c := float64(n)
-			score[id] += idf * c * (bm25K1 + 1) / (c + bm25K1)
+			norm := 1.0
+			if avg > 0 && plen[id] > 0 {
+				norm = 1 - bm25B + bm25B*plen[id]/avg
+			}
+			score[id] += idf * c * (bm25K1 + 1) / (c + bm25K1*norm)
 		}
 	}
 	return score, idfs, nil
