@@ -40,16 +40,16 @@ var familyAlternations = []struct {
 	a, b  string
 	share int
 }{
-	{"d", "s", 4},     // decide/decision, conclude/conclusion, provide/provision
-	{"b", "pt", 4},    // describe/description, prescribe/prescription
-	{"eiv", "ept", 3}, // receive/reception, perceive/perception
-	{"v", "ut", 3},    // solve/solution, evolve/evolution
+	{"d", "s", 4},   // decide/decision, conclude/conclusion, provide/provision
+	{"b", "pt", 4},  // describe/description, prescribe/prescription
+	{"iv", "pt", 4}, // receive/reception, perceive/perception
+	{"v", "ut", 3},  // solve/solution, evolve/evolution
 }
 
 // irregularFamilies are common English words whose derived form changes
 // the base beyond what a suffix rule can tell.
 var irregularFamilies = [][]string{
-	{"lose", "loss"}, {"prove", "proof"}, {"choose", "choice"}, {"believe", "belief"},
+	{"lose", "lost", "loss"}, {"prove", "proven", "proof"}, {"choose", "choice"}, {"believe", "belief"},
 	{"grow", "growth"}, {"succeed", "success"}, {"fail", "failure"}, {"deny", "denial"},
 	{"analyze", "analyse", "analysis"}, {"think", "thought"}, {"weigh", "weight"},
 	{"high", "height"}, {"long", "length"}, {"strong", "strength"}, {"deep", "depth"},
