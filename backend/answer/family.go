@@ -15,9 +15,11 @@ import "strings"
 // ("lose" - "loss"). Two roots (see root) are of one family when
 //
 //   - one is the other plus a derivational remnant Porter leaves
-//     (familyEndings: "-it", "-at", "-ation", "-ent", "-t", "-pt", "-ur",
-//     "-ison"), the shorter root having at least 5 letters, so that short
-//     roots ("form" - "format", "count" - "country") stay apart;
+//     (familyEndings: "-it", "-ation", "-ent", "-pt", "-ur", "-ison";
+//     "-t" only after "c", as in "reduc" - "reduct"), the shorter root
+//     having at least 5 letters, so that short roots ("form" - "format",
+//     "count" - "country") stay apart, and "found" - "foundation" or
+//     "cover" - "covert" are not joined;
 //   - they differ only in the Latinate stem alternation of the verb and
 //     its noun (familyAlternations: "-de/-sion" decide/decision,
 //     "-be/-ption" describe/description, "-ceive/-ception",
@@ -32,7 +34,7 @@ import "strings"
 
 // familyEndings are the endings Porter leaves on a derived noun or
 // adjective whose verb or base it also reduces.
-var familyEndings = set("t it at ation ent ur ison pt")
+var familyEndings = set("it ation ent ur ison pt")
 
 // familyAlternations are pairs of root endings of a Latinate verb and its
 // noun, with the shortest shared part before them.
@@ -88,7 +90,9 @@ func related(a, b string) bool {
 	}
 	ra, rb := a[c:], b[c:]
 	if ra == "" {
-		return c >= 5 && familyEndings[rb]
+		// "-t" only after "c": reduce/reduction, introduce/introduction
+		// (not cover/covert).
+		return c >= 5 && (familyEndings[rb] || rb == "t" && strings.HasSuffix(a, "c"))
 	}
 	for _, alt := range familyAlternations {
 		if c >= alt.share && (ra == alt.a && rb == alt.b || ra == alt.b && rb == alt.a) {

@@ -21,6 +21,7 @@ func TestRelated(t *testing.T) {
 	apart := [][2]string{
 		{"form", "format"}, {"count", "country"}, {"class", "classic"}, {"prove", "provide"},
 		{"decide", "decimal"}, {"state", "statistic"}, {"use", "user"}, {"train", "trait"},
+		{"found", "foundation"}, {"cover", "covert"},
 	}
 	for _, p := range apart {
 		if related(root(p[0]), root(p[1])) {
