@@ -23,7 +23,7 @@ import "strings"
 //   - they differ only in the Latinate stem alternation of the verb and
 //     its noun (familyAlternations: "-de/-sion" decide/decision,
 //     "-be/-ption" describe/description, "-ceive/-ception",
-//     "-lve/-lution"), after a shared part of at least 3 letters;
+//     "-lve/-lution"), after a shared part of 3 or 4 letters at least;
 //   - they are an irregular pair of English derivational morphology
 //     (irregularFamilies: lose/loss, prove/proof, choose/choice, ...), a
 //     closed list of common words, not of any question's.
