@@ -36,7 +36,7 @@ func Decider(q *query.Question) func(sentence, title string) float64 {
 		if title != "" {
 			t = stemSet(title)
 		}
-		c := coverageOf(vstems, withTitle(stemSet(sentence), t))
+		c := verdictCoverage(vstems, withTitle(stemSet(sentence), t))
 		if c < least {
 			return 0
 		}

@@ -425,7 +425,7 @@ func Compose(ctx context.Context, emb papertree.Embedder, in Input, opts Options
 			if len(deciding) == 2 {
 				break
 			}
-			if coverageOf(vstems, withTitle(stems[i], title)) < opts.VerdictCoverage || strings.Contains(sents[i].text, "?") ||
+			if verdictCoverage(vstems, withTitle(stems[i], title)) < opts.VerdictCoverage || strings.Contains(sents[i].text, "?") ||
 				others && aboutOthers(sents[i].text) && !subjectHeld(sents[i].text, subject) || !readable[i] {
 				// A sentence asking the question back decides nothing,
 				// nor an equation or a table row, whose polarity cannot
@@ -615,6 +615,11 @@ func stemSet(sentence string) map[string]bool {
 
 // coverageOf is weightedCoverage over a sentence's stem set.
 func coverageOf(qstems []string, have map[string]bool) float64 {
+	return idfShare(qstems, func(t string) bool { return have[t] })
+}
+
+// idfShare is the IDF-weighted share of qstems for which held is true.
+func idfShare(qstems []string, held func(string) bool) float64 {
 	if len(qstems) == 0 {
 		return 0
 	}
@@ -623,7 +628,7 @@ func coverageOf(qstems []string, have map[string]bool) float64 {
 	for _, t := range qstems {
 		w := float64(m.IDF(t))
 		tot += w
-		if have[t] {
+		if held(t) {
 			hit += w
 		}
 	}

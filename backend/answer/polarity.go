@@ -309,8 +309,9 @@ var synonymRoots = func() map[string]map[string]bool {
 // says it: "useful" does not hold "use", "careless" not "care".
 var adjectiveEndings = []string{"ful", "fully", "fulness", "less", "lessly", "lessness"}
 
-// holdsToken reports whether token tok holds the predicate word w: the
-// same root, a synonym's (synonymGroups), or the root behind a prefix.
+// holdsToken reports whether token tok holds the predicate word w: a root
+// of its family (related, family.go), a synonym's (synonymGroups), or
+// either behind a prefix.
 func holdsToken(tok, w string) (ok, neg bool) {
 	if tok == "," || tok == "" {
 		return false, false
@@ -321,11 +322,11 @@ func holdsToken(tok, w string) (ok, neg bool) {
 		}
 	}
 	rw := root(w)
-	if rt := root(tok); rt == rw || synonymRoots[rw][rt] {
+	if rt := root(tok); related(rt, rw) || synonymRoots[rw][rt] {
 		return true, false
 	}
 	for _, pre := range morphPrefixes {
-		if strings.HasPrefix(tok, pre) && len(tok) > len(pre)+2 && root(tok[len(pre):]) == rw {
+		if strings.HasPrefix(tok, pre) && len(tok) > len(pre)+2 && related(root(tok[len(pre):]), rw) {
 			return true, negatingPrefixes[pre]
 		}
 	}

@@ -588,7 +588,8 @@ func root(w string) string {
 }
 
 // holds reports whether the sentence, given as its words, holds the
-// predicate word w.
+// predicate word w: by a root of its family (related), a synonym's
+// (synonymGroups) or either behind a prefix, as holdsToken reads it.
 func holds(words map[string]bool, roots map[string]bool, w string) bool {
 	if j := strings.ReplaceAll(w, "-", ""); j != w && roots[root(j)] {
 		return true // "pre-trained" held by "pretrained"
@@ -597,9 +598,12 @@ func holds(words map[string]bool, roots map[string]bool, w string) bool {
 		r := root(part.Word)
 		if !roots[r] {
 			found := false
+			for sr := range roots {
+				found = found || related(sr, r) || synonymRoots[r][sr]
+			}
 			for sw := range words {
 				for _, pre := range morphPrefixes {
-					if strings.HasPrefix(sw, pre) && root(sw[len(pre):]) == r {
+					if strings.HasPrefix(sw, pre) && related(root(sw[len(pre):]), r) {
 						found = true
 					}
 				}

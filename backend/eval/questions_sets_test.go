@@ -40,6 +40,9 @@ var shippedSets = []struct {
 	// Yes/no questions on 20 papers of the 148-PDF library, written before
 	// the verdict changes of issue 19 and never used to choose.
 	{"yes/no fresh", "testdata/questions-yesno-fresh.json", 30, 15, 0, 8},
+	// A second yes/no set on 8 papers no other set asks about, written
+	// and measured before the verdict changes of its session.
+	{"yes/no fresh2", "testdata/questions-yesno-fresh2.json", 24, 8, 0, 8},
 	// Scoped questions on development PDFs no other set asks about,
 	// written for issue 19 and never used to choose a setting.
 	{"scoped-fresh", "testdata/questions-scoped-fresh.json", 25, 10, 0, 8},

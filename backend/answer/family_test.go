@@ -1,0 +1,67 @@
+package answer
+
+import (
+	"testing"
+
+	"github.com/papertree/papertree/backend/query"
+)
+
+func TestRelated(t *testing.T) {
+	same := [][2]string{
+		{"decompose", "decomposition"}, {"represent", "representation"}, {"reduce", "reduction"},
+		{"assume", "assumption"}, {"compare", "comparison"}, {"decide", "decision"},
+		{"describe", "description"}, {"receive", "reception"}, {"solve", "solution"},
+		{"lose", "loss"}, {"prove", "proof"}, {"fail", "failure"}, {"compute", "computationally"},
+	}
+	for _, p := range same {
+		if !related(root(p[0]), root(p[1])) {
+			t.Errorf("%s and %s are one family", p[0], p[1])
+		}
+	}
+	apart := [][2]string{
+		{"form", "format"}, {"count", "country"}, {"class", "classic"}, {"prove", "provide"},
+		{"decide", "decimal"}, {"state", "statistic"}, {"use", "user"}, {"train", "trait"},
+		{"found", "foundation"}, {"cover", "covert"},
+	}
+	for _, p := range apart {
+		if related(root(p[0]), root(p[1])) {
+			t.Errorf("%s and %s are not one family", p[0], p[1])
+		}
+	}
+}
+
+func TestVerdictWordFamily(t *testing.T) {
+	tests := []struct{ name, q, s, want string }{
+		{"verb asked, noun said under without", "Does the compressed model lose accuracy on the test set?",
+			"The compressed model matches the full model without any loss in accuracy on the test set.", VerdictNo},
+		{"verb asked, noun said", "Does the type checker prove termination of loops?",
+			"The type checker gives no proof of termination of loops.", VerdictNo},
+		{"verb asked, derived noun said", "Does the encoder decompose the series into trend and seasonal parts?",
+			"The encoder performs a decomposition of the series into trend and seasonal parts.", VerdictYes},
+		{"a word outside the family is not held", "Does the parser prove termination?",
+			"The parser provides termination guarantees.", VerdictUnclear},
+	}
+	for _, tc := range tests {
+		if got := Verdict(tc.q, tc.s); got != tc.want {
+			t.Errorf("%s: Verdict(%q, %q) = %s, want %s", tc.name, tc.q, tc.s, got, tc.want)
+		}
+	}
+}
+
+// The deciding sentence's coverage counts a question word said in another
+// form of its family; without the family the sentence falls under the
+// verdict threshold and decides nothing.
+func TestDeciderCountsWordFamilies(t *testing.T) {
+	q := query.Parse("Does the compressed model lose accuracy on the test set?")
+	s := "The compressed model matches the full model without any loss in accuracy on the test set."
+	vstems := verdictStems(q.Text, withoutRefStems(q.Text, q.Terms))
+	if c := coverageOf(vstems, stemSet(s)); c >= 1 {
+		t.Fatalf("plain coverage %.2f: the example no longer needs the family", c)
+	}
+	if c := verdictCoverage(vstems, stemSet(s)); c != 1 {
+		t.Errorf("family coverage %.2f, want 1 (every question word held in some form)", c)
+	}
+	if d := Decider(q)(s, ""); d == 0 {
+		t.Errorf("Decider = 0, want the sentence to decide")
+	}
+}
