@@ -68,6 +68,14 @@ func TestSplitTableIsOneEvidenceItem(t *testing.T) {
 			tables, used := 0, 0
 			for _, e := range res.Evidence {
 				used += e.Tokens
+				for i, p := range e.Path {
+					if strings.TrimSpace(p) == "" {
+						t.Errorf("evidence %d: empty segment %d in path %q", e.NodeID, i, e.Path)
+					}
+				}
+				if len(e.Path) != len(e.PathIDs) {
+					t.Errorf("path %q and ids %v differ in length", e.Path, e.PathIDs)
+				}
 				if e.Role != papertree.RoleTable {
 					continue
 				}
@@ -78,6 +86,9 @@ func TestSplitTableIsOneEvidenceItem(t *testing.T) {
 				}
 				if e.Tokens != papertree.CountTokens(e.Text) {
 					t.Errorf("table costed %d tokens for %d", e.Tokens, papertree.CountTokens(e.Text))
+				}
+				if last := e.Path[len(e.Path)-1]; last != "Table 3" {
+					t.Errorf("table path ends in %q, want the table's label", last)
 				}
 			}
 			if tables != 1 {
