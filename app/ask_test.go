@@ -203,3 +203,31 @@ func TestReopenedAnswerKeepsScopeAndStrategy(t *testing.T) {
 		})
 	}
 }
+
+// TestAnswerViewNamesUntitledSections: an answer saved before evidence
+// named untitled sections holds an empty path segment; the app shows it
+// named, its ids (which the tree opens) untouched.
+func TestAnswerViewNamesUntitledSections(t *testing.T) {
+	tests := []struct {
+		name string
+		path []string
+		want []string
+	}{
+		{"a stored empty segment", []string{"ViT", ""}, []string{"ViT", papertree.UntitledSection}},
+		{"a titled path as it is", []string{"ViT", "Table 3"}, []string{"ViT", "Table 3"}},
+		{"no path is an empty list", nil, []string{}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			ids := make([]int64, len(tc.path))
+			for i := range ids {
+				ids[i] = int64(10 + i)
+			}
+			v := answerView(&papertree.Answer{Evidence: []papertree.Evidence{{PaperID: 1, NodeID: 12, Path: tc.path, PathIDs: ids}}})
+			e := v.Evidence[0]
+			if !slices.Equal(e.Path, tc.want) || e.Path == nil || len(e.PathIDs) != len(ids) {
+				t.Errorf("path %q ids %v, want %q with ids %v", e.Path, e.PathIDs, tc.want, ids)
+			}
+		})
+	}
+}

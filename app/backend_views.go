@@ -138,10 +138,7 @@ func answerView(a *papertree.Answer) AnswerView {
 		if pages == nil {
 			pages = []int{}
 		}
-		path := e.Path
-		if path == nil {
-			path = []string{}
-		}
+		path := papertree.DisplayPath(e.Path) // answers saved before evidence named untitled sections
 		v.Evidence = append(v.Evidence, EvidenceView{
 			PaperID: idString(e.PaperID), PaperTitle: e.PaperTitle, NodeID: idString(e.NodeID), Kind: string(e.Kind),
 			Role: string(e.Role), Path: path, PathIDs: idStrings(e.PathIDs), Text: e.Text, Pages: pages, Boxes: boxViews(e.Boxes),

@@ -160,5 +160,6 @@ func PathTitles(path []*Node) []string {
 	return out
 }
 
-// JoinPath renders path titles for display.
-func JoinPath(titles []string) string { return strings.Join(titles, " > ") }
+// JoinPath renders path titles for display (empty segments named, see
+// DisplayPath).
+func JoinPath(titles []string) string { return strings.Join(DisplayPath(titles), " > ") }

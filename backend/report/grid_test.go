@@ -68,3 +68,36 @@ func TestTableSourcePDFAndDOCX(t *testing.T) {
 		t.Errorf("grid text = %q", g.text())
 	}
 }
+
+// TestUntitledSectionPaths: an answer saved before evidence named untitled
+// sections holds an empty path segment; every format shows it named, and
+// the table it cites still renders as a table.
+func TestUntitledSectionPaths(t *testing.T) {
+	tests := []struct {
+		name string
+		path []string
+		want string
+	}{
+		{"a stored empty segment", []string{"ViT", ""}, "ViT" + pathSep + papertree.UntitledSection},
+		{"the table's label, as evidence now names it", []string{"ViT", "Table 1"}, "ViT" + pathSep + "Table 1"},
+	}
+	for _, tc := range tests {
+		for _, f := range []string{"md", "html"} {
+			t.Run(tc.name+"/"+f, func(t *testing.T) {
+				d := tableDoc()
+				d.Answers[0].Evidence[0].Path = tc.path
+				var b bytes.Buffer
+				if err := Write(&b, f, d); err != nil {
+					t.Fatal(err)
+				}
+				out := b.String()
+				if !strings.Contains(out, tc.want) {
+					t.Errorf("%s output lacks the path %q", f, tc.want)
+				}
+				if !strings.Contains(out, "ViT-Large | 24 | 307M") && !strings.Contains(out, "<td>307M</td>") {
+					t.Errorf("%s output lost the table", f)
+				}
+			})
+		}
+	}
+}

@@ -387,7 +387,7 @@ func joinAuthors(as []string) string {
 
 func pathString(e papertree.Evidence) string {
 	var ps []string
-	for _, s := range e.Path {
+	for _, s := range papertree.DisplayPath(e.Path) {
 		if s = clean(s); s != "" {
 			ps = append(ps, s)
 		}

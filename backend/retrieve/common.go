@@ -305,13 +305,7 @@ func assemble(cs []cand, budget int) Result {
 	for i, c := range cs {
 		d := c.d
 		node := d.Nodes[c.o]
-		path := d.PathTo(c.o)
-		secs := path[:len(path)-1]
-		titles := make([]string, len(secs))
-		ids := make([]int64, len(secs))
-		for j, s := range secs {
-			titles[j], ids[j] = s.Title, s.ID
-		}
+		titles, ids := papertree.EvidencePath(d.PathTo(c.o))
 		if d != lastPaper {
 			fmt.Fprintf(&b, "# %s\n", d.Paper.Title)
 			lastPaper, lastPath = d, ""

@@ -40,6 +40,9 @@ type PaperData struct {
 	chunkTok int
 	sentVec  sentVecCache // sentence vectors of passages, see sentenceVectors
 
+	tabOnce sync.Once
+	tabs    map[int]*tableGroup // by order of each part, see tableGroups
+
 	extra *extraEntry // sentence signals, see extraOf (guarded by extras)
 	// counts are the paper's term frequencies for the not-found signals,
 	// see countsOf (guarded by counts).

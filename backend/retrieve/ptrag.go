@@ -143,7 +143,7 @@ func bestOf(cs []cand) int {
 // trimmedTo is c cut to its best sentences within budget tokens.
 func (c cand) trimmedTo(budget int, question *query.Question) cand {
 	if c.d != nil && c.o >= 0 && c.o < len(c.d.Nodes) && c.d.Nodes[c.o].Role == papertree.RoleTable {
-		c.text = trimTableRows(c.text, question, budget) // tables.go
+		c.text = trimTableRows(c.text, question, budget, c.d.tableGroups()[c.o] != nil) // tables.go
 	} else {
 		c.text = trimToBudgetKW(c.text, question, budget, c.kw)
 	}
@@ -404,13 +404,14 @@ func ptragPaper(ctx context.Context, ix Index, d *PaperData, req Request, qv []f
 	}
 	// No signal at all (e.g. an author line or a leaf without a vector):
 	// never evidence, not even as a hedge (leafCands).
-	cands := withKeyword(leafCands(d, S, base, scope), kw, lex, kwv)
+	// A table split into several leaves is one candidate (tables.go).
+	cands := mergeTableParts(withKeyword(leafCands(d, S, base, scope), kw, lex, kwv), req.Question)
 	// Any leaf of the paper may be reclaimed (reclaimSkipped), not only
 	// those of the chosen paths: a hedge against a wrong section choice.
 	// Support hit, scoped / library-wide: own set 0.719/0.656 ->
 	// 0.734/0.656, held-out 0.642/0.568 -> 0.663/0.590; QASPER text F1
 	// 0.305 -> 0.304.
-	pool := withKeyword(leafCands(d, S, base, leaves), kw, lex, kwv)
+	pool := mergeTableParts(withKeyword(leafCands(d, S, base, leaves), kw, lex, kwv), req.Question)
 	if p.Soft > 0 && owner != nil {
 		var chosenR []float64
 		for _, sc := range secScores {
@@ -1164,12 +1165,15 @@ func refillTrimmed(sel []cand, budget int, question *query.Question) []cand {
 // grown is the trimmed passage c with up to extra more tokens of its
 // leaf's text: the whole leaf when it fits, else the sentences it kept plus
 // the best others (as trimToBudgetKW rates them) that fit, in document
-// order. A table is trimmed again to the larger budget.
+// order. A table is trimmed again to the larger budget, from the whole
+// table when the leaf is a part of one (tableGroups).
 func (c cand) grown(extra int, question *query.Question) cand {
 	node := c.d.Nodes[c.o]
 	full := c
-	full.text, full.cost, full.trim = node.Text, max(node.Tokens, 1), false
-	if full.cost <= c.cost+extra {
+	full.text, full.cost = c.d.leafText(c.o)
+	full.trim = false
+	split := c.d.tableGroups()[c.o] != nil // grows by the rows that match only (trimTableRows)
+	if full.cost <= c.cost+extra && !split {
 		return full
 	}
 	if node.Role == papertree.RoleTable {

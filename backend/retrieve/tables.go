@@ -1,6 +1,7 @@
 package retrieve
 
 import (
+	"slices"
 	"sort"
 
 	"github.com/papertree/papertree/backend/papertree"
@@ -12,7 +13,10 @@ import (
 // table order: a table is cut by rows, never by "sentences" glued into one
 // line, so the cut evidence still reads (and renders) as a table. Rows are
 // rated like sentences (SentenceScore) on their text with its headers.
-func trimTableRows(text string, question *query.Question, budget int) string {
+// With matching, only the rows that hold one of the question's terms or
+// that it names are kept (the best row when none does): what a table split
+// into parts keeps of its other parts (mergeTableParts).
+func trimTableRows(text string, question *query.Question, budget int, matching bool) string {
 	t := papertree.ParseTable(text)
 	header, rows := t.Header, t.Rows
 	if len(rows) == 0 {
@@ -20,9 +24,10 @@ func trimTableRows(text string, question *query.Question, budget int) string {
 	}
 	said := papertree.TableRowSentences(text)
 	type rated struct {
-		i   int
-		s   float64
-		tok int
+		i     int
+		s     float64
+		tok   int
+		match bool
 	}
 	rs := make([]rated, 0, len(rows))
 	for i, r := range rows {
@@ -31,15 +36,20 @@ func trimTableRows(text string, question *query.Question, budget int) string {
 			s = said[i]
 		}
 		score := SentenceScore(question.Terms, question.Kind, s) - 0.001*float64(i)
-		if papertree.RowNamed(question.Text, s) {
+		named := papertree.RowNamed(question.Text, s)
+		if named {
 			score++ // the row the question names is kept first
 		}
-		rs = append(rs, rated{i, score, papertree.CountTokens(papertree.FormatTable(nil, [][]string{r}))})
+		match := named || SentenceScore(question.Terms, "", s) > 0
+		rs = append(rs, rated{i, score, papertree.CountTokens(papertree.FormatTable(nil, [][]string{r})), match})
 	}
 	sort.SliceStable(rs, func(a, b int) bool { return rs[a].s > rs[b].s })
 	used := papertree.CountTokens(papertree.Table{Caption: t.Caption, Header: header}.Format())
 	keep := map[int]bool{}
 	for k, r := range rs {
+		if k > 0 && matching && !r.match {
+			continue
+		}
 		if used+r.tok <= budget || k == 0 {
 			keep[r.i] = true
 			used += r.tok
@@ -52,4 +62,135 @@ func trimTableRows(text string, question *query.Question, budget int) string {
 		}
 	}
 	return papertree.Table{Caption: t.Caption, Header: header, Rows: out}.Format()
+}
+
+// A table longer than a leaf is cut by the tree builder into several
+// leaves that each repeat its caption and header row (treebuild's
+// tableLeaves), so that each part reads and is found on its own. As
+// evidence, the parts are one table: chosen as separate passages, a
+// 140-token caption was printed (and paid for) once per part, three times
+// in a 512-token budget, while the text passage that answered was left
+// out. tableGroup joins the parts back; retrieval keeps one candidate per
+// table (mergeTableParts) and evidence shows it once (mergeTableEvidence).
+
+// tableGroup is one table the tree builder split into parts.
+type tableGroup struct {
+	parts  []int  // the orders of its leaves, in document order
+	text   string // the whole table: the caption and header once, every part's rows
+	tokens int
+	room   int // the longest part's tokens: the size of one table passage
+}
+
+// tableGroups maps the order of every part of a split table to its group.
+// Parts are consecutive table leaves of one section with the same caption;
+// a block of a table whose header differs from the one before (a table
+// printed in blocks, each under its own heading row, that the builder read
+// as tables sharing the caption) adds that header as a row. Without a
+// caption, parts must repeat the same header (a table with neither cannot
+// be told apart from its neighbour and stays as it is). A table in one
+// leaf has no group.
+func (d *PaperData) tableGroups() map[int]*tableGroup {
+	d.tabOnce.Do(func() {
+		d.tabs = map[int]*tableGroup{}
+		var cur *tableGroup
+		var head papertree.Table // the group's caption and first header
+		var last []string        // the header of the group's last part
+		var rows [][]string
+		flush := func() {
+			if cur != nil && len(cur.parts) > 1 {
+				cur.text = papertree.Table{Caption: head.Caption, Header: head.Header, Rows: rows}.Format()
+				cur.tokens = papertree.CountTokens(cur.text)
+				for _, o := range cur.parts {
+					d.tabs[o] = cur
+				}
+			}
+			cur, rows = nil, nil
+		}
+		for o, n := range d.Nodes {
+			if n == nil || !n.IsLeaf() || n.Role != papertree.RoleTable {
+				flush()
+				continue
+			}
+			t := papertree.ParseTable(n.Text)
+			same := cur != nil && o == cur.parts[len(cur.parts)-1]+1 && d.Parent[o] == d.Parent[cur.parts[0]] &&
+				(t.Caption != "" && t.Caption == head.Caption ||
+					t.Caption == "" && head.Caption == "" && len(t.Header) > 0 && slices.Equal(t.Header, head.Header))
+			switch {
+			case same && !slices.Equal(t.Header, last) && len(t.Header) > 0:
+				rows = append(rows, t.Header)
+			case !same:
+				flush()
+				if t.Caption == "" && len(t.Header) == 0 {
+					continue
+				}
+				cur, head = &tableGroup{}, t
+			}
+			last = t.Header
+			cur.parts = append(cur.parts, o)
+			cur.room = max(cur.room, n.Tokens)
+			rows = append(rows, t.Rows...)
+		}
+		flush()
+	})
+	return d.tabs
+}
+
+// leafText is the text a candidate at order o stands for, and its tokens:
+// the whole table for a part of a split table, else the leaf's own text.
+func (d *PaperData) leafText(o int) (string, int) {
+	if g := d.tableGroups()[o]; g != nil {
+		return g.text, max(g.tokens, 1)
+	}
+	n := d.Nodes[o]
+	return n.Text, max(n.Tokens, 1)
+}
+
+// mergeTableParts keeps one candidate per split table: the most relevant
+// part stands for the table (its score, its place), holding the caption
+// and header once and the table's rows that best answer the question
+// (trimTableRows) within the size of one part, so the table costs what
+// one passage costs and the rest of the budget goes to other passages.
+// Candidates of other leaves are kept as they are, in their order.
+func mergeTableParts(cs []cand, question *query.Question) []cand {
+	type key struct {
+		d *PaperData
+		g *tableGroup
+	}
+	best := map[key]int{}
+	for i, c := range cs {
+		if c.d == nil {
+			continue
+		}
+		if g := c.d.tableGroups()[c.o]; g != nil {
+			k := key{c.d, g}
+			if b, ok := best[k]; !ok || c.S > cs[b].S {
+				best[k] = i
+			}
+		}
+	}
+	if len(best) == 0 {
+		return cs
+	}
+	out := make([]cand, 0, len(cs))
+	for i, c := range cs {
+		if c.d == nil {
+			out = append(out, c)
+			continue
+		}
+		g := c.d.tableGroups()[c.o]
+		if g == nil {
+			out = append(out, c)
+			continue
+		}
+		if best[key{c.d, g}] != i {
+			continue
+		}
+		c.text, c.cost, c.trim = g.text, max(g.tokens, 1), false
+		if c.cost > g.room {
+			c.text = trimTableRows(g.text, question, g.room, true)
+			c.cost, c.trim = papertree.CountTokens(c.text), true
+		}
+		out = append(out, c)
+	}
+	return out
 }
