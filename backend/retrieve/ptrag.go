@@ -12,6 +12,7 @@ import (
 	"github.com/papertree/papertree/backend/embedding"
 	"github.com/papertree/papertree/backend/papertree"
 	"github.com/papertree/papertree/backend/query"
+	"github.com/papertree/papertree/backend/retrieve/discourse"
 	"golang.org/x/sync/errgroup"
 )
 
@@ -910,6 +911,16 @@ func rankSentences(text string, question *query.Question, kw *sentKeyword) ([]st
 			r += kw.trim * kw.sentence(s)
 		}
 		ss[i] = rankedSent{i, r, papertree.CountTokens(s)}
+	}
+	// A sentence that opens with an anaphor or a connective ("These authors
+	// argued", "It works by", "This seemingly discouraging outcome") goes on
+	// from the one before it, so it is rated at least as that one is: the
+	// sentence that holds the question's words is often the one the answer
+	// continues, and the answer repeats none of them.
+	for i := 1; i < len(sents); i++ {
+		if discourse.Continues(sents[i]) {
+			ss[i].s = max(ss[i].s, ss[i-1].s-0.001)
+		}
 	}
 	sort.SliceStable(ss, func(a, b int) bool { return ss[a].s > ss[b].s })
 	return sents, ss

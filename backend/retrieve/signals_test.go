@@ -1,9 +1,10 @@
 package retrieve
 
 import (
-	querypkg "github.com/papertree/papertree/backend/query"
 	"strings"
 	"testing"
+
+	querypkg "github.com/papertree/papertree/backend/query"
 )
 
 func TestQuestionKind(t *testing.T) {
@@ -77,6 +78,9 @@ func TestTrimKeepsAnsweringSentence(t *testing.T) {
 		{"how/why: the causal sentence wins",
 			"Reversing the source sentences is simple. We reverse the source sentences in all experiments. Reversing helps because it introduces many short term dependencies that make optimization easier. The target is not reversed.",
 			"Why does reversing the source sentences help?", "because it introduces", 24},
+		{"the sentence that goes on from the question's sentence comes with it",
+			"Years later, Argyropoulos and colleagues rejected the earlier evidence that set size and mask duration interact in masking. These authors argued that the previous demonstrations were an artefact of floor and ceiling effects. Object-substitution masking has been studied with many displays.",
+			"Why did Argyropoulos and colleagues reject the earlier evidence that set size and mask duration interact in masking?", "floor and ceiling", 56},
 		{"a long best sentence is cut, not dropped",
 			"Unrelated text here. The batch size was 512 sequences of 128 tokens each for the first ninety percent of the steps and 512 sequences of 512 tokens for the remaining ten percent of the steps.",
 			"What batch size was used?", "batch size was 512", 20},
