@@ -937,13 +937,24 @@ func topSentTokens(text string, question *query.Question, kw *sentKeyword, n int
 	return t
 }
 
-// cutWords keeps the first words of s within budget tokens.
+// cutWords keeps the first words of s within budget tokens, ended by
+// papertree.Cut ("…") when words were dropped: a sentence cut by the budget
+// can say something else than the whole sentence ("an algorithm that
+// optimizes the area under the ROC curve is not guaranteed to"), so it is
+// shown as cut, and the answer neither quotes it nor reads a verdict from
+// it (papertree.Readable).
 func cutWords(s string, budget int) string {
 	ws := strings.Fields(s)
-	for len(ws) > 0 && papertree.CountTokens(strings.Join(ws, " ")) > budget {
+	n := len(ws)
+	out := strings.Join(ws, " ")
+	for len(ws) > 0 && papertree.CountTokens(out) > budget {
 		ws = ws[:len(ws)*3/4]
+		out = strings.Join(ws, " ")
+		if len(ws) > 0 && len(ws) < n {
+			out += papertree.Cut
+		}
 	}
-	return strings.Join(ws, " ")
+	return out
 }
 
 // cutoff is the adaptive evidence cut-off: passages whose fused relevance is
