@@ -219,7 +219,11 @@ func (ptrag) Retrieve(ctx context.Context, ix Index, req Request) (Result, error
 				return nil
 			}
 			o.d = d
-			o.sel, o.ss, o.fb, o.rest, o.err = ptragPaper(ctx, ix, d, req, qv, text)
+			preq := req
+			if len(ids) == 1 {
+				preq.Question = req.Question.Within(d.Paper.Title, d.Paper.Authors)
+			}
+			o.sel, o.ss, o.fb, o.rest, o.err = ptragPaper(ctx, ix, d, preq, qv, text)
 			return nil
 		})
 	}
@@ -240,6 +244,11 @@ func (ptrag) Retrieve(ctx context.Context, ix Index, req Request) (Result, error
 	}
 	if len(ids) > 1 && len(ds) > 0 {
 		all = mergePapers(all, req.Budget, req.Question, ds[0])
+	}
+	if len(ids) == 1 && len(ds) == 1 {
+		// One paper: its passages are rated, trimmed and hedged by the
+		// question's terms that do not name it (query.Question.Within).
+		req.Question = req.Question.Within(ds[0].Paper.Title, ds[0].Paper.Authors)
 	}
 	if len(ids) > 1 {
 		all = cutoffByPaper(all, req.Params.Cutoff, paperMarginX*req.Params.Cutoff)
