@@ -201,10 +201,17 @@ var asideRE = regexp.MustCompile(`\([^()]*\)`)
 // "end for", "for i = 1 to n do", "while ... do".
 var pseudoCodeRE = regexp.MustCompile(`(?i):=|←|⟵|(?:^|[\s;:])end\s+(?:for|if|while|procedure|function|loop)\b|\bfor\s+(?:each\s+|all\s+)?[A-Za-z_][\w']{0,2}\s*(?:=|∈|←|in\b)[^.;]{0,40}?\bdo\b|\bwhile\b[^.;]{0,60}?\bdo\s*$|^\s*(?:procedure|function|input|output|require|ensure)\s*:`)
 
+// Cut ends a sentence that retrieval cut to fit its token budget.
+const Cut = "…"
+
 // Readable reports whether s reads as a sentence of prose (see WordShare):
 // most of its counted tokens are words, and it holds no pseudo-code syntax
-// and no replacement or private-use characters.
+// and no replacement or private-use characters. A sentence ended by Cut is
+// not: what its missing words said is unknown.
 func Readable(s string) bool {
+	if strings.HasSuffix(strings.TrimSpace(s), Cut) {
+		return false
+	}
 	for _, r := range s {
 		if r == utf8.RuneError || unicode.Is(unicode.Co, r) {
 			return false

@@ -31,6 +31,7 @@ func TestReadable(t *testing.T) {
 		{"replacement characters", "The e\uFFFDcient model achieves the best results on all tasks.", false},
 		{"private-use characters", "The model \uE001\uE002 achieves the best results on all tasks.", false},
 		{"OCR noise", "Tbc rnrdl xvcs tbc bcst rcsvlts wth nw dt.", false},
+		{"cut by the budget", "Finally, we show that an algorithm that optimizes the area under the ROC curve is not guaranteed to" + Cut, false},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

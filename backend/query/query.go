@@ -54,6 +54,44 @@ func Parse(text string) *Question {
 	return q
 }
 
+// Within is q as read inside one paper, titled title and written by
+// authors: without the terms that name that paper (its title's words, its
+// authors' names, the citation q names it with: CitationWords). Inside the
+// paper those terms point at no passage in particular: they are what the
+// whole paper is about ("the transformer model for multivariate time-series
+// anomaly detection" of TranAD), so the abstract, introduction and
+// conclusion match them all while the one sentence that answers ("We use
+// the AdamW optimizer ... initial learning rate of 0.01") holds none; and
+// an author's name ("Langdon et al."), rare in the paper's own text, points
+// at its author line. q is returned as is when every term, or none, names
+// the paper.
+func (q *Question) Within(title string, authors []string) *Question {
+	if q == nil {
+		return q
+	}
+	src := []string{title}
+	src = append(src, authors...)
+	for w := range CitationWords(q.Text) {
+		src = append(src, w)
+	}
+	naming := map[string]bool{}
+	for _, t := range embedding.QueryTerms(strings.Join(src, " ")) {
+		naming[t] = true
+	}
+	var keep []string
+	for _, t := range q.Terms {
+		if !naming[t] {
+			keep = append(keep, t)
+		}
+	}
+	if len(keep) == 0 || len(keep) == len(q.Terms) {
+		return q
+	}
+	c := *q
+	c.Terms = keep
+	return &c
+}
+
 // IsScaffold reports a stem of a general-English word that frames a
 // question rather than names its topic.
 func IsScaffold(stem string) bool { return scaffold[stem] }

@@ -103,3 +103,40 @@ func TestRefWordsOldCitations(t *testing.T) {
 		t.Errorf("a year alone names no paper: %v", got)
 	}
 }
+
+// Inside one paper, the terms that name it (title words, authors, the
+// words the question refers to it with) are dropped; the rest stay in
+// order, and a question made only of naming terms keeps them all.
+func TestWithin(t *testing.T) {
+	const tranad = "TranAD: Deep Transformer Networks for Anomaly Detection in Multivariate Time Series Data"
+	tests := []struct {
+		name, q, title string
+		authors        []string
+		want           []string
+	}{
+		{"title words describe the paper, not the passage",
+			"Which optimizer and initial learning rate were used to train the transformer model for multivariate time-series anomaly detection?",
+			tranad, []string{"Shreshth Tuli", "Giuliano Casale", "Nicholas R. Jennings"},
+			Terms("Which optimizer and initial learning rate were used to train the model?")},
+		{"an author's name and the citation words go",
+			"What accuracy do Langdon et al.'s methylation models reach?",
+			"Epigenetic modelling of former, current and never smokers", []string{"Rory Langdon", "Matthew Suderman"},
+			Terms("What accuracy do methylation reach?")}, // "modelling" is a title word
+		{"only naming terms: kept",
+			"What is TranAD?", tranad, nil, Terms("What is TranAD?")},
+		{"another paper's title changes nothing",
+			"Which optimizer was used?", tranad, nil, Terms("Which optimizer was used?")},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			q := Parse(tc.q)
+			got := q.Within(tc.title, tc.authors)
+			if !slices.Equal(got.Terms, tc.want) {
+				t.Errorf("Within terms = %v, want %v (all terms %v)", got.Terms, tc.want, q.Terms)
+			}
+			if len(q.Terms) != len(Terms(tc.q)) {
+				t.Errorf("Within changed the question it was called on: %v", q.Terms)
+			}
+		})
+	}
+}

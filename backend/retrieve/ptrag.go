@@ -12,6 +12,7 @@ import (
 	"github.com/papertree/papertree/backend/embedding"
 	"github.com/papertree/papertree/backend/papertree"
 	"github.com/papertree/papertree/backend/query"
+	"github.com/papertree/papertree/backend/retrieve/discourse"
 	"golang.org/x/sync/errgroup"
 )
 
@@ -218,7 +219,11 @@ func (ptrag) Retrieve(ctx context.Context, ix Index, req Request) (Result, error
 				return nil
 			}
 			o.d = d
-			o.sel, o.ss, o.fb, o.rest, o.err = ptragPaper(ctx, ix, d, req, qv, text)
+			preq := req
+			if len(ids) == 1 {
+				preq.Question = req.Question.Within(d.Paper.Title, d.Paper.Authors)
+			}
+			o.sel, o.ss, o.fb, o.rest, o.err = ptragPaper(ctx, ix, d, preq, qv, text)
 			return nil
 		})
 	}
@@ -239,6 +244,11 @@ func (ptrag) Retrieve(ctx context.Context, ix Index, req Request) (Result, error
 	}
 	if len(ids) > 1 && len(ds) > 0 {
 		all = mergePapers(all, req.Budget, req.Question, ds[0])
+	}
+	if len(ids) == 1 && len(ds) == 1 {
+		// One paper: its passages are rated, trimmed and hedged by the
+		// question's terms that do not name it (query.Question.Within).
+		req.Question = req.Question.Within(ds[0].Paper.Title, ds[0].Paper.Authors)
 	}
 	if len(ids) > 1 {
 		all = cutoffByPaper(all, req.Params.Cutoff, paperMarginX*req.Params.Cutoff)
@@ -912,6 +922,16 @@ func rankSentences(text string, question *query.Question, kw *sentKeyword) ([]st
 		}
 		ss[i] = rankedSent{i, r, papertree.CountTokens(s)}
 	}
+	// A sentence that opens with an anaphor or a connective ("These authors
+	// argued", "It works by", "This seemingly discouraging outcome") goes on
+	// from the one before it, so it is rated at least as that one is: the
+	// sentence that holds the question's words is often the one the answer
+	// continues, and the answer repeats none of them.
+	for i := 1; i < len(sents); i++ {
+		if discourse.Continues(sents[i]) {
+			ss[i].s = max(ss[i].s, ss[i-1].s-0.001)
+		}
+	}
 	sort.SliceStable(ss, func(a, b int) bool { return ss[a].s > ss[b].s })
 	return sents, ss
 }
@@ -927,13 +947,24 @@ func topSentTokens(text string, question *query.Question, kw *sentKeyword, n int
 	return t
 }
 
-// cutWords keeps the first words of s within budget tokens.
+// cutWords keeps the first words of s within budget tokens, ended by
+// papertree.Cut ("…") when words were dropped: a sentence cut by the budget
+// can say something else than the whole sentence ("an algorithm that
+// optimizes the area under the ROC curve is not guaranteed to"), so it is
+// shown as cut, and the answer neither quotes it nor reads a verdict from
+// it (papertree.Readable).
 func cutWords(s string, budget int) string {
 	ws := strings.Fields(s)
-	for len(ws) > 0 && papertree.CountTokens(strings.Join(ws, " ")) > budget {
+	n := len(ws)
+	out := strings.Join(ws, " ")
+	for len(ws) > 0 && papertree.CountTokens(out) > budget {
 		ws = ws[:len(ws)*3/4]
+		out = strings.Join(ws, " ")
+		if len(ws) > 0 && len(ws) < n {
+			out += papertree.Cut
+		}
 	}
-	return strings.Join(ws, " ")
+	return out
 }
 
 // cutoff is the adaptive evidence cut-off: passages whose fused relevance is

@@ -241,3 +241,39 @@ func TestLibraryWideShortlistAtScale(t *testing.T) {
 		t.Fatalf("library-wide question over 41 papers answered from the wrong paper: %+v", res.Evidence)
 	}
 }
+
+// A question that describes its paper ("the transformer model for
+// multivariate time-series anomaly detection") is answered by the one
+// sentence that holds what it asks, not by the passages that repeat the
+// paper's title words (query.Question.Within).
+func TestScopedQuestionDescribingItsPaper(t *testing.T) {
+	const title = "Deep Transformer Networks for Anomaly Detection in Multivariate Time Series Data"
+	root := &papertree.Node{Kind: papertree.KindRoot, Title: title, Children: []*papertree.Node{
+		sec("Abstract", seg("Anomaly detection in multivariate time series data is important. We propose a deep transformer network "+
+			"for anomaly detection in multivariate time series that detects and diagnoses anomalies with attention.")),
+		sec("1 Introduction", seg("Multivariate time series anomaly detection is a long-studied problem. Transformer models are "+
+			"trained on multivariate time series to detect anomalies, and our transformer model detects anomaly sequences quickly.")),
+		sec("4 Experiments", seg("We run every experiment on one machine with eight cores. We use the AdamW optimizer to train our "+
+			"model with an initial learning rate of 0.01. The window size is ten.")),
+		sec("6 Conclusions", seg("We presented a transformer model for anomaly detection in multivariate time series data that "+
+			"trains fast and detects anomalies in time series better than prior models.")),
+	}}
+	ix, ids := setup(t, &papertree.Paper{Title: title, Path: "/tranad.pdf", Pages: 3, Root: root})
+	s, err := retrieve.Get("auto")
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := "Which optimizer and initial learning rate were used to train the transformer model for multivariate time-series anomaly detection?"
+	res, err := s.Retrieve(context.Background(), ix, retrieve.Request{Query: q, PaperIDs: ids, Budget: 64, Params: retrieve.DefaultParams()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, e := range res.Evidence {
+		if strings.Contains(e.Text, "AdamW optimizer to train our model with an initial learning rate of 0.01") {
+			return
+		}
+		got = append(got, e.Text)
+	}
+	t.Errorf("the AdamW sentence is not in the evidence: %q", got)
+}

@@ -1,9 +1,11 @@
 package retrieve
 
 import (
-	querypkg "github.com/papertree/papertree/backend/query"
 	"strings"
 	"testing"
+
+	"github.com/papertree/papertree/backend/papertree"
+	querypkg "github.com/papertree/papertree/backend/query"
 )
 
 func TestQuestionKind(t *testing.T) {
@@ -70,22 +72,30 @@ func TestTrimKeepsAnsweringSentence(t *testing.T) {
 	tests := []struct {
 		name, text, query, keep string
 		budget                  int
+		cut                     bool // the best sentence is cut inside
 	}{
 		{"factual: the number wins over restatements",
 			"The learning rate schedule matters for training. We study the learning rate schedule of the model in detail. The learning rate was set to 0.05 and halved every 10 epochs. Other settings follow prior work.",
-			"What learning rate schedule was used for training?", "0.05 and halved", 24},
+			"What learning rate schedule was used for training?", "0.05 and halved", 24, false},
 		{"how/why: the causal sentence wins",
 			"Reversing the source sentences is simple. We reverse the source sentences in all experiments. Reversing helps because it introduces many short term dependencies that make optimization easier. The target is not reversed.",
-			"Why does reversing the source sentences help?", "because it introduces", 24},
+			"Why does reversing the source sentences help?", "because it introduces", 24, false},
+		{"the sentence that goes on from the question's sentence comes with it",
+			"Years later, Argyropoulos and colleagues rejected the earlier evidence that set size and mask duration interact in masking. These authors argued that the previous demonstrations were an artefact of floor and ceiling effects. Object-substitution masking has been studied with many displays.",
+			"Why did Argyropoulos and colleagues reject the earlier evidence that set size and mask duration interact in masking?", "floor and ceiling", 56, false},
 		{"a long best sentence is cut, not dropped",
 			"Unrelated text here. The batch size was 512 sequences of 128 tokens each for the first ninety percent of the steps and 512 sequences of 512 tokens for the remaining ten percent of the steps.",
-			"What batch size was used?", "batch size was 512", 20},
+			"What batch size was used?", "batch size was 512", 20, true},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			got := trimToBudget(tc.text, tc.query, tc.budget)
 			if !strings.Contains(got, tc.keep) {
 				t.Errorf("trimmed to %q, lost %q", got, tc.keep)
+			}
+			// A sentence cut inside is shown as cut, and only then.
+			if strings.HasSuffix(got, papertree.Cut) != tc.cut {
+				t.Errorf("trimmed to %q: want marked as cut %v", got, tc.cut)
 			}
 		})
 	}

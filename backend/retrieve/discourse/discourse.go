@@ -332,6 +332,10 @@ var connectives = []struct{ prefix, rel string }{
 	{"in summary", "Summary"}, {"in short", "Summary"}, {"overall", "Summary"}, {"in conclusion", "Summary"}, {"to summarize", "Summary"},
 }
 
+// Continues reports whether sentence s opens with a connective or an
+// anaphor that ties it to the sentence before it.
+func Continues(s string) bool { return relation(s) != "" }
+
 // relation returns the relation a sentence's opening signals ("" = none).
 func relation(s string) string {
 	s = strings.ToLower(strings.TrimLeftFunc(s, func(r rune) bool { return !unicode.IsLetter(r) }))
