@@ -363,7 +363,13 @@ func cmdList(ctx context.Context, args []string, stdout, stderr io.Writer) error
 				mark += fmt.Sprintf(" [%d corrections not applied]", e.Unmatched)
 			}
 		}
-		fmt.Fprintf(stdout, "%4d  %3d pp  %s%s\n", p.ID, p.Pages, termSafe(p.Title), mark)
+		// No title read from the PDF: the file names the paper, as in the
+		// app's library list, never a blank row.
+		name := strings.TrimSpace(p.Title)
+		if name == "" {
+			name = filepath.Base(p.Path)
+		}
+		fmt.Fprintf(stdout, "%4d  %3d pp  %s%s\n", p.ID, p.Pages, termSafe(name), mark)
 	}
 	return nil
 }
