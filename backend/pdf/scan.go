@@ -328,3 +328,67 @@ func invisibleLayer(pg Page) bool {
 	}
 	return 2*inv > len(pg.Runs)
 }
+
+// minLineWords is the share of a line's words that must be words of two
+// or more letters for the line to read as language (see ReadableLine).
+// Half, not poorDictLike: a title or heading is a handful of words, and an
+// acronym, an initial, a model name or a year ("GPT-4 Technical Report",
+// "LSTM: A Search Space Odyssey") is a large share of so few.
+const minLineWords = 0.5
+
+// ReadableLine reports whether a short text (a title, a heading) reads as
+// language rather than symbol soup: the measure that decides OCR for a page
+// (Layer), applied to one line. At least half of its words are words of two
+// or more letters that could be in a dictionary (dictLike; a word in a
+// script other than Latin counts as such a word, as dictLike knows only
+// Latin vowels), and its character-class noise is within the page
+// threshold. "dE=- 'in23 hC~RI~2." (a formula read by a scanner's OCR) and
+// "18 - &. A. Schelkunoff pop ma a]" (a routing list entry with a stamp)
+// fail; "Attention Is All You Need" and "深度学习综述" pass.
+func ReadableLine(s string) bool {
+	// Brackets part words: "Aiyagari(1994)" is a name and a year.
+	fields := strings.FieldsFunc(s, func(r rune) bool { return unicode.IsSpace(r) || strings.ContainsRune("()[]{}", r) })
+	if len(fields) == 0 {
+		return false
+	}
+	words, noisy, chars := 0, 0, 0
+	for _, w := range fields {
+		if lineWord(w) {
+			words++
+		}
+		n, c := charNoise(w)
+		noisy += n
+		chars += c
+	}
+	if chars == 0 {
+		return false
+	}
+	return float64(words) >= minLineWords*float64(len(fields)) && float64(noisy) <= poorNoise*float64(chars)
+}
+
+// lineWord reports a word of two or more letters that could be in a
+// dictionary: dictLike for Latin script, any run of letters (with the
+// punctuation dictLike allows) for other scripts.
+func lineWord(w string) bool {
+	w = strings.TrimFunc(w, func(r rune) bool { return unicode.IsPunct(r) || unicode.IsSymbol(r) })
+	letters, latin := 0, 0
+	for _, r := range w {
+		switch {
+		case unicode.IsLetter(r):
+			letters++
+			if unicode.Is(unicode.Latin, r) {
+				latin++
+			}
+		case unicode.IsMark(r) || r == '-' || r == '\'' || r == '’' || r == '.':
+		default:
+			return false
+		}
+	}
+	if letters < 2 {
+		return false
+	}
+	if latin == 0 {
+		return true
+	}
+	return latin == letters && dictLike(w)
+}

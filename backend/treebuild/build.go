@@ -103,7 +103,9 @@ func (b *builder) run(ctx context.Context) (*papertree.Paper, error) {
 		paper.PageSizes = append(paper.PageSizes, papertree.Size{W: w, H: h})
 	}
 	if len(b.lines) == 0 {
-		paper.Title = strings.TrimSpace(b.doc.Info.Title)
+		if t := strings.TrimSpace(html.UnescapeString(b.doc.Info.Title)); usableTitle(t) {
+			paper.Title = t // a producer's placeholder is no title
+		}
 		paper.Root = &papertree.Node{Kind: papertree.KindRoot, Title: paper.Title, PageStart: 1, PageEnd: max(1, paper.Pages)}
 		paper.Root.Renumber()
 		paper.Warnings = append(paper.Warnings, "no text found in the PDF (scanned pages without OCR?)")
@@ -121,6 +123,9 @@ func (b *builder) run(ctx context.Context) (*papertree.Paper, error) {
 	if titleFirst >= 0 {
 		titleFirst, titleLast, title = refineTitle(b.lines, titleFirst, titleLast, title, b.st)
 		titleFirst, titleLast = startBelowPrevious(b.lines, titleFirst, titleLast, b.st)
+	}
+	if !usableTitle(title) {
+		titleFirst, titleLast, title = fallbackTitle(b.lines, b.st, skip, b.doc.Info.Title)
 	}
 	title = titleCaseCaps(title)
 	paper.Title = title
@@ -257,9 +262,10 @@ func coverPages(lines []*line) map[int]bool {
 }
 
 // findTitle returns the line range and text of the paper title: the largest
-// text in the top part of the first page that is not a cover page. The
-// document info title is used when it agrees with a printed line or when
-// nothing is found.
+// text in the top part of the first page that is not a cover page, leaving
+// out a reprint's source block (sourceBlock). The document info title is
+// used when it agrees with a printed line or when nothing is found; the
+// caller checks that the title reads as one (usableTitle).
 func findTitle(lines []*line, st stats, skip map[int]bool, infoTitle string) (int, int, string) {
 	first := -1
 	page := 0
@@ -272,10 +278,14 @@ func findTitle(lines []*line, st stats, skip map[int]bool, infoTitle string) (in
 	if first < 0 {
 		return -1, -1, strings.TrimSpace(infoTitle)
 	}
+	source := sourceBlock(lines, first, st)
 	best := -1
 	bestSize := 0.0
 	for i := first; i < len(lines) && lines[i].page == page; i++ {
 		l := lines[i]
+		if source[i] {
+			continue
+		}
 		if best >= 0 && l.y > lines[best].y && strings.Contains(l.text, "@") && emailRe.MatchString(l.text) && namesBetween(lines, best, i) {
 			// The authors' names and addresses follow the title: larger
 			// text under them is a figure's lettering or a logo, not the
@@ -301,7 +311,7 @@ func findTitle(lines []*line, st stats, skip map[int]bool, infoTitle string) (in
 		best, bestSize = -1, 0
 		for i := first; i < len(lines) && lines[i].page == page; i++ {
 			l := lines[i]
-			if letterCount(l.text) < 3 || captionLike(l.text) || emailRe.MatchString(l.text) || isArticleLabel(l.text) || citationLine(l.text) {
+			if source[i] || letterCount(l.text) < 3 || captionLike(l.text) || emailRe.MatchString(l.text) || isArticleLabel(l.text) || citationLine(l.text) {
 				continue
 			}
 			if l.size > bestSize+0.1 {
@@ -316,10 +326,10 @@ func findTitle(lines []*line, st stats, skip map[int]bool, infoTitle string) (in
 	lo, hi := best, best
 	// Sizes read from an OCR layer wobble by a few percent.
 	tol := math.Max(0.3, 0.03*bestSize)
-	for lo-1 >= first && lines[lo-1].page == page && math.Abs(lines[lo-1].size-bestSize) < tol && lines[lo].y-lines[lo-1].y < 2.2*bestSize {
+	for lo-1 >= first && !source[lo-1] && lines[lo-1].page == page && math.Abs(lines[lo-1].size-bestSize) < tol && lines[lo].y-lines[lo-1].y < 2.2*bestSize {
 		lo--
 	}
-	for hi+1 < len(lines) && lines[hi+1].page == page && math.Abs(lines[hi+1].size-bestSize) < tol && lines[hi+1].y-lines[hi].y < 2.2*bestSize && hi-lo < 5 {
+	for hi+1 < len(lines) && !source[hi+1] && lines[hi+1].page == page && math.Abs(lines[hi+1].size-bestSize) < tol && lines[hi+1].y-lines[hi].y < 2.2*bestSize && hi-lo < 5 {
 		hi++
 	}
 	var parts []string

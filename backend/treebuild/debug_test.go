@@ -2,6 +2,7 @@ package treebuild
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -22,7 +23,7 @@ func TestDebugLines(t *testing.T) {
 	if name == "" {
 		t.Skip("set PAPERTREE_DEBUG_FILE to print a file's lines")
 	}
-	doc, err := pdf.Open(context.Background(), debugPath(t, name), pdf.Options{})
+	doc, err := debugDoc(t, name)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -51,7 +52,7 @@ func TestDebugCandidates(t *testing.T) {
 	if name == "" {
 		t.Skip("set PAPERTREE_DEBUG_FILE to print a file's heading candidates")
 	}
-	doc, err := pdf.Open(context.Background(), debugPath(t, name), pdf.Options{})
+	doc, err := debugDoc(t, name)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -71,6 +72,20 @@ func TestDebugCandidates(t *testing.T) {
 	for _, h := range cands {
 		fmt.Printf("prune=%v seq=%v p%d num=%v(%s) strong=%v conv=%v style=%+v %.80s\n", in(pruned, h), in(seq, h), h.page, h.hasNum, h.num.Number, h.strong, h.conv, h.style, h.text)
 	}
+}
+
+// debugDoc opens PAPERTREE_DEBUG_FILE: a PDF, or a document saved as
+// JSON (a pdf.Document after OCR, so that a scan is read once).
+func debugDoc(t *testing.T, name string) (*pdf.Document, error) {
+	if strings.HasSuffix(name, ".json") {
+		b, err := os.ReadFile(name)
+		if err != nil {
+			return nil, err
+		}
+		var doc pdf.Document
+		return &doc, json.Unmarshal(b, &doc)
+	}
+	return pdf.Open(context.Background(), debugPath(t, name), pdf.Options{})
 }
 
 // debugPath resolves PAPERTREE_DEBUG_FILE: a bare name is looked up in
@@ -93,7 +108,7 @@ func TestDebugTables(t *testing.T) {
 	if name == "" {
 		t.Skip("set PAPERTREE_DEBUG_FILE to print a file's table candidates")
 	}
-	doc, err := pdf.Open(context.Background(), debugPath(t, name), pdf.Options{})
+	doc, err := debugDoc(t, name)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -119,4 +134,22 @@ func TestDebugTables(t *testing.T) {
 	if _, err := Build(context.Background(), doc, DefaultOptions()); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// TestDebugTitle prints the title, authors and year built for one file
+// (PAPERTREE_DEBUG_FILE, a PDF or a saved document). A tool, not a check.
+func TestDebugTitle(t *testing.T) {
+	name := os.Getenv("PAPERTREE_DEBUG_FILE")
+	if name == "" {
+		t.Skip("set PAPERTREE_DEBUG_FILE to print a file's title")
+	}
+	doc, err := debugDoc(t, name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := Build(context.Background(), doc, DefaultOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	fmt.Printf("title %q\nauthors %q\nyear %d\n", p.Title, p.Authors, p.Year)
 }

@@ -1,10 +1,13 @@
 package treebuild
 
 import (
+	"html"
 	"math"
 	"regexp"
 	"strings"
 	"unicode"
+
+	"github.com/papertree/papertree/backend/pdf"
 )
 
 // Title polish: the title block is found by size (findTitle); these rules
@@ -15,7 +18,7 @@ import (
 // articleLabelRe matches the article-type labels journals print above the
 // title in large type ("REVIEW", "ARTICLE", "Original Articles",
 // "RESEARCH Open Access", "LETTERS").
-var articleLabelRe = regexp.MustCompile(`(?i)^(?:(?:(?:original|research|review|brief|short|regular|full)\s+)?(?:review|article|articles|letter|letters|report|reports|research|editorial|perspective|perspectives|commentary|communication|correspondence|insight|analysis|news|essay|opinion|highlights?|paper)s?(?:\s+open\s+access)?|` + thesisLabel + `)$`)
+var articleLabelRe = regexp.MustCompile(`(?i)^(?:cover\s+sheet\b.*|technical\s+memorand(?:um|a)|(?:(?:original|research|review|brief|short|regular|full)\s+)?(?:review|article|articles|letter|letters|report|reports|research|editorial|perspective|perspectives|commentary|communication|correspondence|insight|analysis|news|essay|opinion|highlights?|paper)s?(?:\s+open\s+access)?|` + thesisLabel + `)$`)
 
 // thesisLabel: the document type a thesis prints over its title, often
 // larger than the title ("Bachelorarbeit", "Master's Thesis", "Doctoral
@@ -227,4 +230,144 @@ func namesLine(l *line) bool {
 		}
 	}
 	return inNames > 0 && float64(inNames) >= 0.8*float64(words)
+}
+
+// Readable titles. The title found by size (or the info title) is kept only
+// when it reads as language (pdf.ReadableLine: the measure that decides
+// OCR, applied to one line) and is not a producer's placeholder. Otherwise
+// the info dictionary's title is taken when it passes, else the first
+// title-like line of the first page, else no title (the app shows the file
+// name): an OCR'd formula set large ("dE=- 'in23 hC~RI~2.") or a routing
+// list row of a scanned cover sheet is never shown as a paper's name.
+
+// genericTitleRe matches info-dictionary titles that name the program, the
+// file or a template rather than the paper ("Microsoft Word - paper.doc",
+// "Untitled", "Document1", "main.tex", "Layout 1", "PowerPoint
+// Presentation").
+var genericTitleRe = regexp.MustCompile(`(?i)^(?:microsoft\s+(?:word|powerpoint|excel)\b.*|untitled(?:[\s-]*\d+)?|no\s+title|title|document\s*\d*|layout\s*\d*|(?:powerpoint\s+)?presentation|slide\s*\d*|.*\.(?:docx?|pdf|tex|dvi|ps|rtf|odt|indd|qxd|pages))$`)
+
+// usableTitle reports a title that reads as language and is not a
+// placeholder.
+func usableTitle(t string) bool {
+	t = strings.TrimSpace(t)
+	return pdf.ReadableLine(t) && !genericTitleRe.MatchString(t)
+}
+
+// fallbackTitle is the title when the one found by size is not usable: the
+// info title when it passes, else the first title-like line of the first
+// page (with the lines that continue it), else none. It returns the line
+// range (-1 when the title is not a printed line) and the text.
+func fallbackTitle(lines []*line, st stats, skip map[int]bool, info string) (int, int, string) {
+	if t := strings.TrimSpace(html.UnescapeString(info)); usableTitle(t) {
+		return -1, -1, t
+	}
+	if lo, hi, t, ok := titleLikeLines(lines, st, skip); ok {
+		return lo, hi, t
+	}
+	return -1, -1, ""
+}
+
+// titleLikeLines finds the first title-like line of the first page, in the
+// top half of the page and before the abstract, the first conventional
+// heading or the first line of prose: a line of two or more words set
+// apart from the text (bold, capitals or larger than body size), not
+// smaller than the text (running heads, bylines), not a label, caption,
+// date, citation or line of names, that reads as language. Lines that
+// follow it in the same size and face continue it (up to four lines).
+func titleLikeLines(lines []*line, st stats, skip map[int]bool) (int, int, string, bool) {
+	first := -1
+	for i, l := range lines {
+		if !skip[l.page] {
+			first = i
+			break
+		}
+	}
+	if first < 0 {
+		return 0, 0, "", false
+	}
+	page := lines[first].page
+	source := sourceBlock(lines, first, st)
+	apart := func(l *line, t string) bool {
+		return l.bold >= 0.5 || isAllCaps(t) || l.size >= st.bodySize+0.5
+	}
+	for i := first; i < len(lines) && lines[i].page == page; i++ {
+		l := lines[i]
+		if l.y > 0.5*l.pageH {
+			break
+		}
+		t := strings.TrimSpace(titleLineText(l))
+		if _, conv := ConventionalName(t); conv || abstractLabelRe.MatchString(t) {
+			break
+		}
+		if source[i] || l.size < st.bodySize-0.5 {
+			continue
+		}
+		if !apart(l, t) {
+			if wordCount(t) >= 8 {
+				break // prose: a title comes before it
+			}
+			continue
+		}
+		if wordCount(t) < 2 || captionLike(t) || emailRe.MatchString(t) || isArticleLabel(t) || citationLine(t) ||
+			endsLikeSentence(t) || dateLineRe.MatchString(t) || bylineLine(l) || !usableTitle(t) {
+			continue
+		}
+		parts := []string{t}
+		hi := i
+		tol := math.Max(0.3, 0.03*l.size)
+		for hi+1 < len(lines) && hi-i < 3 {
+			n := lines[hi+1]
+			nt := strings.TrimSpace(titleLineText(n))
+			if n.page != page || source[hi+1] || math.Abs(n.size-l.size) >= tol || n.y <= lines[hi].y || n.y-lines[hi].y >= 2.2*l.size ||
+				(n.bold >= 0.5) != (l.bold >= 0.5) || isAllCaps(nt) != isAllCaps(t) || bylineLine(n) || emailRe.MatchString(nt) {
+				break
+			}
+			hi++
+			parts = append(parts, nt)
+		}
+		if text := joinLines(parts); usableTitle(text) {
+			return i, hi, text, true
+		}
+	}
+	return 0, 0, "", false
+}
+
+// reprintRe opens the block at the head of a reprint that names where the
+// paper appeared ("Reprinted from: COMPLEXITY OF COMPUTER COMPUTATIONS /
+// Edited by ... / (Plenum Press, 1972)").
+var reprintRe = regexp.MustCompile(`(?i)^(?:reprinted|reproduced|excerpted)\s+(?:with\s+permission\s+)?from\b`)
+
+// sourceBlock marks the lines of a reprint's source block on the first
+// page: the "Reprinted from" line and the lines under it up to the first
+// gap wider than two and a half body line spacings. The book or journal it
+// names, often set larger than the paper's title, is not the paper.
+func sourceBlock(lines []*line, first int, st stats) map[int]bool {
+	out := map[int]bool{}
+	page := lines[first].page
+	for i := first; i < len(lines) && lines[i].page == page; i++ {
+		if lines[i].y > 0.3*lines[i].pageH {
+			break
+		}
+		if !reprintRe.MatchString(strings.TrimSpace(lines[i].text)) {
+			continue
+		}
+		out[i] = true
+		for j := i + 1; j < len(lines) && lines[j].page == page && lines[j].y-lines[j-1].y > 0 && lines[j].y-lines[j-1].y <= 2.5*st.lineSpacing; j++ {
+			out[j] = true
+		}
+		break
+	}
+	return out
+}
+
+// bylineRe finds what marks a line of person names: an initial ("M."), or
+// names joined by "and", "&" or commas.
+var bylineRe = regexp.MustCompile(`(?i)(?:^|\s)\p{Lu}\.(?:\s|$|-)|\sand\s|&|,`)
+
+// bylineLine reports a byline: a line of person names (namesLine) marked as
+// one by an initial or a joiner. The name reader also takes a title in
+// capitals for a name ("REDUCIBILITY AMONG COMBINATORIAL PROBLEMS"); a
+// title has neither mark.
+func bylineLine(l *line) bool {
+	return namesLine(l) && bylineRe.MatchString(l.text)
 }

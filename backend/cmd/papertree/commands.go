@@ -363,7 +363,7 @@ func cmdList(ctx context.Context, args []string, stdout, stderr io.Writer) error
 				mark += fmt.Sprintf(" [%d corrections not applied]", e.Unmatched)
 			}
 		}
-		fmt.Fprintf(stdout, "%4d  %3d pp  %s%s\n", p.ID, p.Pages, termSafe(p.Title), mark)
+		fmt.Fprintf(stdout, "%4d  %3d pp  %s%s\n", p.ID, p.Pages, termSafe(paperName(p.Title, p.Path)), mark)
 	}
 	return nil
 }
@@ -414,4 +414,14 @@ func cmdEvalTrees(ctx context.Context, args []string, stdout io.Writer) error {
 		oc = &ocr.Config{Languages: ocr.Langs(*ocrLang)}
 	}
 	return evalTreesWithSilver(ctx, stdout, *gold, *pdfs, *silver, *diff, !*noOutline, *runIn, *asJSON, oc)
+}
+
+// paperName is how a paper is named in the CLI's lists: its title, else (no
+// title read from the PDF) its file name, as in the app's library list,
+// never a blank.
+func paperName(title, path string) string {
+	if t := strings.TrimSpace(title); t != "" {
+		return t
+	}
+	return filepath.Base(path)
 }

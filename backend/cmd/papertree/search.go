@@ -56,7 +56,7 @@ func cmdSearch(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		return nil
 	}
 	for i, r := range rows {
-		fmt.Fprintf(stdout, "%2d. [%d] %s  (%.2f)\n", i+1, r.PaperID, termSafe(r.Title), r.Score)
+		fmt.Fprintf(stdout, "%2d. [%d] %s  (%.2f)\n", i+1, r.PaperID, termSafe(paperName(r.Title, r.File)), r.Score)
 		if r.Path != "" {
 			fmt.Fprintf(stdout, "    %s\n", termSafe(r.Path))
 		}

@@ -10,7 +10,7 @@ import type { PaperDetail, TreeNode } from "../lib/api";
 import { h, mount } from "../lib/dom";
 import { markAt, type MarkTarget } from "../lib/shown";
 import { renderTable } from "../lib/table";
-import { authorLine } from "../lib/format";
+import { authorLine, baseName } from "../lib/format";
 import { filterTree, heading, isLeaf, markPassage, pages, type Highlight } from "../lib/tree";
 import type { TreeEditor } from "./corrections";
 
@@ -157,7 +157,7 @@ export function createTreeView(opts: { onEmptyHint?: string; editor?: TreeEditor
     const meta = [authorLine(paper.authors), paper.year > 0 ? String(paper.year) : "", paper.pages > 0 ? `${paper.pages} pages` : ""].filter(Boolean).join(" · ");
     mount(
       head,
-      h("h2", { class: "pv-title", "data-testid": "paper-title" }, paper.title.trim() || heading(paper.root)),
+      h("h2", { class: "pv-title", "data-testid": "paper-title" }, paperName(paper)),
       h("p", { class: "pv-meta" }, meta),
       opts.editor?.head(paper) ?? null,
       paper.abstract.trim()
@@ -269,7 +269,7 @@ export function createTreeView(opts: { onEmptyHint?: string; editor?: TreeEditor
     const top = (p.root.children ?? []).filter((c) => c.kind === "section");
     const path = hl && hl.paperId === p.id ? rowsOnPath() : [];
     const what = [
-      `paper view: ${p.title.trim() || heading(p.root)}${p.year > 0 ? ` (${p.year})` : ""}`,
+      `paper view: ${paperName(p)}${p.year > 0 ? ` (${p.year})` : ""}`,
       `headings: ${top.map((n) => heading(n) + (n.edited ? " [edited]" : "")).join(" | ")}`,
       path.length ? `path: ${path.join(" › ")}` : "",
     ].filter(Boolean);
@@ -328,4 +328,10 @@ export function createTreeView(opts: { onEmptyHint?: string; editor?: TreeEditor
     },
     toggle,
   };
+}
+
+/** The paper's name as the library list shows it: its title, else (no
+ * title read from the PDF) its file name, never a blank or "Untitled". */
+export function paperName(p: PaperDetail): string {
+  return p.title.trim() || baseName(p.file) || heading(p.root);
 }

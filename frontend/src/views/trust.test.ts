@@ -55,4 +55,14 @@ describe("trust in evidence", () => {
     expect(badges[0].dataset.role).toBe("references");
     expect(badges[0].textContent).toBe("References");
   });
+
+  it("names a paper without a title by its file, as the library list does", () => {
+    const p = xssPaper();
+    p.title = " ";
+    p.root.title = "";
+    p.file = "/lib/turing1936_on_computable_numbers.pdf";
+    const t = createTreeView();
+    t.show(p);
+    expect(t.el.querySelector("[data-testid=paper-title]")?.textContent).toBe("turing1936_on_computable_numbers.pdf");
+  });
 });
