@@ -59,7 +59,11 @@ import (
 // beside wrapped text, abbreviated headers spelled out from the paper;
 // titles, authors and years of more front-matter layouts (label words,
 // subtitles, drop capitals, small capitals, name grids, copyright years).
-const PipelineVersion = "8"
+// 9: a title must read as words (a formula or a routing list read by OCR
+// gives way to the Info dictionary's title or page 1's first title-like
+// line), placeholders ("Microsoft Word - x.doc") are never titles, and a
+// "Reprinted from:" header is never the title.
+const PipelineVersion = "9"
 
 // Config configures a Library. Zero values mean defaults.
 type Config struct {
