@@ -270,7 +270,8 @@ func TestModelRoundTripAndCorruption(t *testing.T) {
 		data []byte
 	}{
 		{"empty", nil},
-		{"not gzip", []byte("hello")},
+		{"not a model", []byte("hello")},
+		{"gzipped garbage", []byte{0x1f, 0x8b, 1, 2, 3}},
 		{"truncated", buf.Bytes()[:buf.Len()/2]},
 	}
 	for _, c := range bad {

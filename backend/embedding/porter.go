@@ -1,8 +1,10 @@
 package embedding
 
 import (
+	"hash/maphash"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/blevesearch/snowballstem"
 	"github.com/blevesearch/snowballstem/porter"
@@ -60,15 +62,66 @@ var classicalPlurals = map[string]string{
 // hand-written stemmer on the development corpus by
 // TestPorterStemMatchesReference).
 func PorterStem(word string) string {
-	if len(word) < 3 {
+	if !stemmable(word) {
 		return word
+	}
+	sh := &stemMemo[maphash.String(stemSeed, word)%stemShards]
+	sh.mu.RLock()
+	s, ok := sh.m[word]
+	sh.mu.RUnlock()
+	if ok {
+		return s
+	}
+	s = fts5Departures(word, snowballPorter(word))
+	if sh.full.Load() { // no lock to wait for
+		return s
+	}
+	sh.mu.Lock()
+	if sh.m == nil {
+		sh.m = make(map[string]string, 256)
+	}
+	// Copies: word may be a slice of a long text the memo must not keep.
+	sh.m[strings.Clone(word)] = strings.Clone(s)
+	sh.full.Store(len(sh.m) >= stemShardMax)
+	sh.mu.Unlock()
+	return s
+}
+
+// stemmable says whether PorterStem stems word: three or more letters a-z.
+func stemmable(word string) bool {
+	if len(word) < 3 {
+		return false
 	}
 	for i := 0; i < len(word); i++ {
 		if word[i] < 'a' || word[i] > 'z' {
-			return word
+			return false
 		}
 	}
-	return fts5Departures(word, snowballPorter(word))
+	return true
+}
+
+// stemMemo remembers PorterStem per word for the life of the process (the
+// stem is a function of the word alone). A first question stems the words
+// of every passage it reads, most of which the warm-up's identity cards and
+// earlier papers already stemmed; Snowball costs far more than a lookup.
+// Sharded so that the goroutines of one question rarely wait on each
+// other; bounded (at most stemShards*stemShardMax words, a few MB) so that
+// indexing thousands of papers does not grow it without end: past the
+// bound, new words are stemmed every time, as before.
+var (
+	stemSeed = maphash.MakeSeed()
+	stemMemo [stemShards]stemShard
+)
+
+const (
+	stemShards   = 64
+	stemShardMax = 2048
+)
+
+type stemShard struct {
+	mu   sync.RWMutex
+	m    map[string]string
+	full atomic.Bool
 }
 
 // envPool reuses Snowball environments: stemming is on the indexing and

@@ -1,6 +1,9 @@
 package embedding
 
-import "testing"
+import (
+	"sync"
+	"testing"
+)
 
 func TestStem(t *testing.T) {
 	// Expected stems from Porter's published vocabulary/output lists, plus
@@ -108,5 +111,52 @@ func TestStemClassicalPlurals(t *testing.T) {
 		if PorterStem(p) == PorterStem(s) {
 			t.Errorf("%q and %q already share a Porter stem", p, s)
 		}
+	}
+}
+
+// The stem memo gives what stemming gives, from any number of goroutines,
+// for words seen before and words past its bound (run with -race).
+func TestPorterStemMemo(t *testing.T) {
+	var words []string
+	for i := range 6 {
+		ScanWords(segment512(i), func(w []byte) { words = append(words, string(w)) })
+	}
+	for i := range stemShards * stemShardMax * 5 / 4 { // more distinct words than the memo keeps
+		b := []byte("zq....ing")
+		for j, k := 2, i; j < 6; j, k = j+1, k/26 {
+			b[j] = byte('a' + k%26)
+		}
+		words = append(words, string(b))
+	}
+	want := make([]string, len(words))
+	for i, w := range words {
+		if want[i] = w; stemmable(w) {
+			want[i] = fts5Departures(w, snowballPorter(w))
+		}
+	}
+	var wg sync.WaitGroup
+	for g := range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for round := range 2 {
+				for i := g; i < len(words); i += 1 + round {
+					if got := PorterStem(words[i]); got != want[i] {
+						t.Errorf("PorterStem(%q) = %q, want %q", words[i], got, want[i])
+						return
+					}
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	n := 0
+	for i := range stemMemo {
+		stemMemo[i].mu.RLock()
+		n += len(stemMemo[i].m)
+		stemMemo[i].mu.RUnlock()
+	}
+	if n > stemShards*(stemShardMax+4) {
+		t.Errorf("memo holds %d words, bound %d", n, stemShards*stemShardMax)
 	}
 }

@@ -241,7 +241,8 @@ func TestOpenLibraryBefore0009(t *testing.T) {
 	if _, err := s.w.ExecContext(ctx, `ALTER TABLE papers DROP COLUMN ocr_pages; DROP TABLE removed_files`); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.w.ExecContext(ctx, `DROP TABLE paper_edit; DROP TABLE heading_edit; DROP TABLE paper_read_tree`); err != nil {
+	if _, err := s.w.ExecContext(ctx, `DROP TABLE paper_edit; DROP TABLE heading_edit; DROP TABLE paper_read_tree;
+		DROP INDEX nodes_roots; DROP INDEX nodes_front_matter; DROP INDEX nodes_abstracts`); err != nil {
 		t.Fatal(err)
 	}
 	var blobs int

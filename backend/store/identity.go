@@ -4,8 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-
-	"github.com/papertree/papertree/backend/papertree"
+	"sort"
 )
 
 // IdentityRow is what tells one paper from another when a question names
@@ -53,9 +52,7 @@ func (s *Store) IdentityRows(ctx context.Context) ([]IdentityRow, error) {
 	}
 	// Front matter: leaves whose role says so, and the root's own leaves
 	// while the text read is short, in document order.
-	if err := s.eachLeaf(ctx, `SELECT n.paper_id, n.text, n.role = ?, p.kind = 'root' FROM nodes n JOIN nodes p ON p.id = n.parent_id
-		WHERE n.kind <> 'root' AND n.kind <> 'section' AND (n.role = ? OR p.kind = 'root') ORDER BY n.paper_id, n.ord`,
-		[]any{string(papertree.RoleFrontMatter), string(papertree.RoleFrontMatter)},
+	if err := s.eachLeaf(ctx, identityFrontSQL,
 		func(id int64, text string, front, rootChild bool) {
 			if i, ok := at[id]; ok && (front || rootChild && len(out[i].Front) < frontChars) {
 				out[i].Front += text + " "
@@ -68,8 +65,7 @@ func (s *Store) IdentityRows(ctx context.Context) ([]IdentityRow, error) {
 	for _, r := range out {
 		fromLeaves[r.ID] = r.Abstract == ""
 	}
-	if err := s.eachLeaf(ctx, `SELECT n.paper_id, n.text, 0, 0 FROM nodes n JOIN nodes p ON p.id = n.parent_id
-		WHERE p.role = ? AND n.kind <> 'section' ORDER BY n.paper_id, n.ord`, []any{string(papertree.RoleAbstract)},
+	if err := s.eachLeaf(ctx, identityAbstractSQL,
 		func(id int64, text string, _, _ bool) {
 			if i, ok := at[id]; ok && fromLeaves[id] {
 				out[i].Abstract += text + " "
@@ -80,20 +76,50 @@ func (s *Store) IdentityRows(ctx context.Context) ([]IdentityRow, error) {
 	return out, nil
 }
 
-func (s *Store) eachLeaf(ctx context.Context, q string, args []any, f func(id int64, text string, a, b bool)) error {
-	rows, err := s.r.QueryContext(ctx, q, args...)
+// The identity reads. Each is driven by a partial index of migration 0014
+// from the few rows it wants, instead of a pass over every node with a
+// parent lookup per row: the roles are literals so that SQLite can match
+// those indexes, and the rows are put in document order in Go (an ORDER BY
+// makes SQLite walk the whole (paper_id, ord) index instead). The second
+// arm of identityFrontSQL takes the root's other leaves (the first has every
+// front-matter leaf). Rows: paper id, ord, text, front matter, root child.
+const (
+	identityFrontSQL = `SELECT n.paper_id, n.ord, n.text, 1, p.kind = 'root' FROM nodes n JOIN nodes p ON p.id = n.parent_id
+		WHERE n.role = 'front_matter' AND n.kind <> 'root' AND n.kind <> 'section'
+		UNION ALL
+		SELECT n.paper_id, n.ord, n.text, 0, 1 FROM nodes p JOIN nodes n ON n.parent_id = p.id
+		WHERE p.kind = 'root' AND n.kind <> 'root' AND n.kind <> 'section' AND n.role <> 'front_matter'`
+	identityAbstractSQL = `SELECT n.paper_id, n.ord, n.text, 0, 0 FROM nodes p JOIN nodes n ON n.parent_id = p.id
+		WHERE p.role = 'abstract' AND n.kind <> 'section'`
+)
+
+// eachLeaf runs q (an identity read) and calls f with each row but its
+// ord, in (paper id, ord) order.
+func (s *Store) eachLeaf(ctx context.Context, q string, f func(id int64, text string, a, b bool)) error {
+	rows, err := s.r.QueryContext(ctx, q)
 	if err != nil {
 		return fmt.Errorf("identity rows: %w", err)
 	}
 	defer rows.Close()
+	type leaf struct {
+		id, ord int64
+		text    string
+		a, b    bool
+	}
+	var ls []leaf
 	for rows.Next() {
-		var id int64
-		var text string
-		var a, b bool
-		if err := rows.Scan(&id, &text, &a, &b); err != nil {
+		var l leaf
+		if err := rows.Scan(&l.id, &l.ord, &l.text, &l.a, &l.b); err != nil {
 			return fmt.Errorf("identity rows: %w", err)
 		}
-		f(id, text, a, b)
+		ls = append(ls, l)
 	}
-	return rows.Err()
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("identity rows: %w", err)
+	}
+	sort.Slice(ls, func(i, j int) bool { return ls[i].id < ls[j].id || ls[i].id == ls[j].id && ls[i].ord < ls[j].ord })
+	for _, l := range ls {
+		f(l.id, l.text, l.a, l.b)
+	}
+	return nil
 }

@@ -22,7 +22,8 @@ import (
 type paperCache struct {
 	mu      sync.Mutex
 	loading bool
-	version [2]int64 // count and max rowid of vec_paper when filled
+	filled  chan struct{} // closed when the fill under way ends
+	version [2]int64      // count and max rowid of vec_paper when filled
 	dim     int
 	nodes   []int64
 	papers  []int64
@@ -48,7 +49,7 @@ func (s *Store) searchPaperCache(ctx context.Context, q []float32, k int) (hits 
 	current := c.dim == dim && c.version == v && c.nodes != nil
 	if !current {
 		if !c.loading {
-			c.loading = true
+			c.loading, c.filled = true, make(chan struct{})
 			go s.fillPaperCache(v, dim)
 		}
 		c.mu.Unlock()
@@ -99,6 +100,7 @@ func (s *Store) fillPaperCache(v [2]int64, dim int) {
 	defer func() {
 		c.mu.Lock()
 		c.loading = false
+		close(c.filled)
 		c.mu.Unlock()
 	}()
 	ctx := context.Background()
@@ -133,7 +135,8 @@ func (s *Store) fillPaperCache(v [2]int64, dim int) {
 // WarmPaperCache fills the paper-vector cache now (and the BM25 statistics
 // of the full-text index), so that the first library-wide question costs
 // what a warm one does. Libraries call it in the background when they open;
-// it returns at once if a fill is already under way.
+// a fill already under way is not repeated: the call waits for it (or for
+// ctx), so that when it returns the warm-up is done.
 func (s *Store) WarmPaperCache(ctx context.Context) {
 	_, _, _, _ = s.stats(ctx, nil)
 	_, _ = s.paperRanges(ctx) // the node id ranges of the library-wide full-text ranking (terms.go)
@@ -144,11 +147,20 @@ func (s *Store) WarmPaperCache(ctx context.Context) {
 	c := &s.papers
 	c.mu.Lock()
 	_, dim := s.Embedder()
-	if (c.dim == dim && c.version == v && c.nodes != nil) || c.loading {
+	if c.dim == dim && c.version == v && c.nodes != nil {
 		c.mu.Unlock()
 		return
 	}
-	c.loading = true
+	if c.loading {
+		filled := c.filled
+		c.mu.Unlock()
+		select {
+		case <-filled:
+		case <-ctx.Done():
+		}
+		return
+	}
+	c.loading, c.filled = true, make(chan struct{})
 	c.mu.Unlock()
 	s.fillPaperCache(v, dim)
 }

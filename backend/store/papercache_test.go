@@ -74,3 +74,41 @@ func TestPaperCacheMatchesVec0(t *testing.T) {
 		t.Fatalf("after a save: %+v, %v", hits, err)
 	}
 }
+
+// WarmPaperCache called while a fill is under way (the one Open starts in
+// the background) returns once that fill is done, so that a caller who
+// waits for the warm-up (bench query's cold question) finds it done.
+func TestWarmPaperCacheWaitsForFillUnderWay(t *testing.T) {
+	ctx := context.Background()
+	s := openTemp(t)
+	const dim = 16
+	if _, err := s.EnsureEmbedder(ctx, "e", dim); err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for i := range 5 {
+		if _, err := s.SavePaper(ctx, synthPaper(fmt.Sprintf("/w%d.pdf", i), uint64(i+1), 1, 1, 1), Vectors{Paper: map[int][]float32{0: unitVec(rng, dim)}}, ""); err != nil {
+			t.Fatal(err)
+		}
+	}
+	v, err := s.paperVersion(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := &s.papers
+	c.mu.Lock()
+	c.loading, c.filled = true, make(chan struct{}) // a fill under way
+	c.mu.Unlock()
+	filledOnReturn := make(chan bool)
+	go func() {
+		s.WarmPaperCache(ctx)
+		c.mu.Lock()
+		filled := c.nodes != nil
+		c.mu.Unlock()
+		filledOnReturn <- filled
+	}()
+	s.fillPaperCache(v, dim)
+	if !<-filledOnReturn {
+		t.Error("WarmPaperCache returned before the fill under way was done")
+	}
+}

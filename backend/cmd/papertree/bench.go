@@ -36,6 +36,12 @@ type benchRow struct {
 	LibraryCold float64 `json:"library_ms_cold"`
 	LibraryWarm float64 `json:"library_ms_warm"`
 	ColdRuns    int     `json:"cold_runs"`
+	// CPU time of the process (all its threads) per library-wide question,
+	// medians: on a machine shared with other work the wall times above
+	// follow the load, CPU time much less.
+	LibraryCPU float64 `json:"library_cpu_ms_p50"`
+	ColdCPU    float64 `json:"library_cpu_ms_cold"`
+	WarmCPU    float64 `json:"library_cpu_ms_warm"`
 	// WarmUpMS is how long the background warm-up (Library.Warm) took
 	// after each open (median).
 	WarmUpMS    float64 `json:"warm_up_ms"`
@@ -129,19 +135,23 @@ func cmdBench(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			}
 			lib.Warm(ctx) // the latency loop below runs on a warmed library too
 		}
-		var paperLat, libLat []float64
+		var paperLat, libLat, libCPU []float64
 		for _, q := range qs {
 			for _, scope := range []struct {
 				ids []int64
 				out *[]float64
 			}{{[]int64{q.paper}, &paperLat}, {nil, &libLat}} {
-				t := time.Now()
+				t, c := time.Now(), processCPU()
 				if _, err := retrieveOnly(ctx, lib, q.text, scope.ids, *strategy, *budget); err != nil {
 					return err
 				}
 				*scope.out = append(*scope.out, float64(time.Since(t).Microseconds())/1000)
+				if scope.ids == nil {
+					libCPU = append(libCPU, float64((processCPU()-c).Microseconds())/1000)
+				}
 			}
 		}
+		row.LibraryCPU = eval.Percentile(libCPU, 50)
 		row.Questions = len(qs)
 		row.PaperP50, row.PaperP95 = eval.Percentile(paperLat, 50), eval.Percentile(paperLat, 95)
 		row.LibraryP50, row.LibraryP95 = eval.Percentile(libLat, 50), eval.Percentile(libLat, 95)
@@ -155,11 +165,11 @@ func cmdBench(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		enc.SetIndent("", "  ")
 		return enc.Encode(rows)
 	}
-	fmt.Fprintf(stdout, "%-6s %7s %5s  %22s  %22s  %18s  %9s %9s %9s %9s\n", "scale", "papers", "qs", "one paper p50/p95 ms", "library p50/p95 ms",
-		"cold/warm ms", "warm-up ms", "db MB", "KB/paper", "build s")
+	fmt.Fprintf(stdout, "%-6s %7s %5s  %22s  %22s  %18s  %24s  %9s %9s %9s %9s\n", "scale", "papers", "qs", "one paper p50/p95 ms", "library p50/p95 ms",
+		"cold/warm ms", "CPU ms p50, cold/warm", "warm-up ms", "db MB", "KB/paper", "build s")
 	for _, r := range rows {
-		fmt.Fprintf(stdout, "%-6s %7d %5d  %10.2f / %-9.2f  %10.2f / %-9.2f  %8.1f / %-7.1f  %10.1f %9.1f %9.1f %9.1f\n", fmt.Sprintf("%dx", r.Scale), r.Papers, r.Questions,
-			r.PaperP50, r.PaperP95, r.LibraryP50, r.LibraryP95, r.LibraryCold, r.LibraryWarm, r.WarmUpMS, float64(r.DBBytes)/1e6,
+		fmt.Fprintf(stdout, "%-6s %7d %5d  %10.2f / %-9.2f  %10.2f / %-9.2f  %8.1f / %-7.1f  %6.1f, %6.1f / %-7.1f  %10.1f %9.1f %9.1f %9.1f\n", fmt.Sprintf("%dx", r.Scale), r.Papers, r.Questions,
+			r.PaperP50, r.PaperP95, r.LibraryP50, r.LibraryP95, r.LibraryCold, r.LibraryWarm, r.LibraryCPU, r.ColdCPU, r.WarmCPU, r.WarmUpMS, float64(r.DBBytes)/1e6,
 			float64(r.DBBytes)/1e3/float64(max(r.Papers, 1)), r.BuildSecond)
 	}
 	return nil
@@ -176,7 +186,7 @@ func benchCold(ctx context.Context, db string, qs []benchQ, strategy string, bud
 	if err != nil {
 		return err
 	}
-	var cold, warm, warmUp []float64
+	var cold, warm, warmUp, coldCPU, warmCPU []float64
 	for i := 0; i < runs; i++ {
 		lib, err := library.Open(ctx, library.Config{DBPath: db})
 		if err != nil {
@@ -186,13 +196,15 @@ func benchCold(ctx context.Context, db string, qs []benchQ, strategy string, bud
 		lib.Warm(ctx)
 		warmUp = append(warmUp, float64(time.Since(t).Microseconds())/1000)
 		q := qs[(len(qs)/2+i*len(qs)/max(runs, 1))%len(qs)].text
-		for _, out := range []*[]float64{&cold, &warm} {
-			t := time.Now()
+		for i, out := range []*[]float64{&cold, &warm} {
+			t, c := time.Now(), processCPU()
 			if _, err := s.Retrieve(ctx, lib.Retrieval(), retrieve.Request{Query: q, Budget: budget}); err != nil {
 				lib.Close()
 				return err
 			}
 			*out = append(*out, float64(time.Since(t).Microseconds())/1000)
+			cpu := []*[]float64{&coldCPU, &warmCPU}[i]
+			*cpu = append(*cpu, float64((processCPU()-c).Microseconds())/1000)
 		}
 		if err := lib.Close(); err != nil {
 			return err
@@ -200,6 +212,7 @@ func benchCold(ctx context.Context, db string, qs []benchQ, strategy string, bud
 	}
 	row.LibraryCold, row.LibraryWarm = eval.Percentile(cold, 50), eval.Percentile(warm, 50)
 	row.WarmUpMS, row.ColdRuns = eval.Percentile(warmUp, 50), runs
+	row.ColdCPU, row.WarmCPU = eval.Percentile(coldCPU, 50), eval.Percentile(warmCPU, 50)
 	return nil
 }
 

@@ -1,7 +1,7 @@
 // Command train rebuilds the built-in embedder's shipped model from the
 // QASPER tune papers. Run by hand from the repository root:
 //
-//	go run ./backend/embedding/internal/cmd/train -out backend/embedding/model/builtin-v1.gob.gz
+//	go run ./backend/embedding/internal/cmd/train -out backend/embedding/model/builtin-v1.gob
 //
 // -half build trains on the build half only (what the held-out numbers in
 // README.md use); the shipped model uses -half all.
