@@ -380,7 +380,9 @@ func bareAdjective(rest []qtok, start int) (askedPredicate, bool) {
 		if k+1 < len(rest) {
 			next = rest[k+1].w
 		}
-		if subords[w] || prev.comma {
+		if subords[w] || prev.comma || (w == "a" || w == "an" || w == "the") && !preps[prev.w] {
+			// "Is this an English language corpus?" asks about a noun
+			// phrase (nominalPredicate), not an adjective.
 			break
 		}
 		if isFunc(w) || isName(rest[k]) || isAdverb(w) || isFunc(prev.w) || auxBe[prev.w] {
@@ -508,8 +510,10 @@ func verbPredicate(rest []qtok, start int, base bool) (askedPredicate, bool) {
 			// object ("does an advertiser pay its own bid") - used only
 			// when no known verb is found.
 			// So does one before a preposition right after the subject's
-			// noun ("can messages flow from ...").
-			if base && unknown < 0 && (dets[next] && next != "one" || pronouns[next] || preps[next] && !isFunc(prev)) {
+			// noun, the first or a plural ("can messages flow from ...",
+			// "can log entries flow from ..."; not "some large dataset
+			// for").
+			if base && unknown < 0 && (dets[next] && next != "one" || pronouns[next] || preps[next] && (k == start || plural(prev))) {
 				unknown = k
 			}
 			continue
@@ -535,6 +539,11 @@ func verbPredicate(rest []qtok, start int, base bool) (askedPredicate, bool) {
 		return askedPredicate{}, false
 	}
 	return finishVerb(rest, best)
+}
+
+// plural reports a word in a plural noun's form.
+func plural(w string) bool {
+	return len(w) > 3 && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") && !strings.HasSuffix(w, "us") && !isFunc(w) && !verbs[inflectionless(w)]
 }
 
 // inflectionless cuts a verb's -s, -es, -ed or -d.

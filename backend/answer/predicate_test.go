@@ -63,6 +63,12 @@ func TestPredicateOf(t *testing.T) {
 			}
 		})
 	}
+	if p, ok := predicateOf("Is this an open source toolkit?"); ok && len(p.words) == 1 && p.words[0] == "toolkit" {
+		t.Errorf("the noun of \"an open source toolkit\" read as a bare adjective: %+v", p)
+	}
+	if p, ok := predicateOf("Does the lab plans collecting some large corpus for Welsh?"); ok && len(p.words) == 1 && p.words[0] == "corpus" {
+		t.Errorf("a noun before a preposition read as the verb: %+v", p)
+	}
 	if p, ok := predicateOf("Is the claim that the heap is balanced?"); !ok || !p.abstain {
 		t.Errorf("a that-clause subject with no predicate after it: %+v %v, want a predicate that abstains", p, ok)
 	}
