@@ -250,6 +250,18 @@ func readScope(text string) *scope {
 			w == "absence" && next == "of", w == "opposed" && prev == "as" && next == "to",
 			(w == "place" || w == "lieu") && prev == "in" && next == "of":
 			sc.cover(id, i+2, sc.phraseEnd(i+2), true)
+		case w == "except" || w == "excluding" || w == "excepting":
+			// "every axiom except commutativity", "all modules
+			// excluding the cache": what follows is left out of the
+			// predicate.
+			from := i + 1
+			if next == "for" {
+				from++
+			}
+			sc.cover(id, from, sc.phraseEnd(from), true)
+		case w == "other" && next == "than", w == "save" && next == "for" && prev != "to" && !pronouns[prev] && !auxModal[prev],
+			(w == "apart" || w == "aside") && next == "from" && !additive(t):
+			sc.cover(id, i+2, sc.phraseEnd(i+2), true)
 		case w == "-free":
 			sc.cover(id, i-1, i, true)
 		case w == "non" && next != ",":
@@ -273,6 +285,17 @@ func readScope(text string) *scope {
 		}
 	}
 	return sc
+}
+
+// additive reports a sentence whose "apart from X" adds to X rather than
+// excludes it ("Apart from dropout, the model also uses weight decay").
+func additive(toks []string) bool {
+	for i, t := range toks {
+		if t == "also" || t == "too" || t == "addition" || t == "well" && i > 0 && toks[i-1] == "as" {
+			return true
+		}
+	}
+	return false
 }
 
 // occurrence is a token holding a predicate word; neg marks a negating
@@ -591,6 +614,9 @@ func newJudge(question string) func(sentence string) (string, bool) {
 			return legacyVerdict(q, norm(parenRE.ReplaceAllString(sentence, " "))), true
 		}
 	}
+	if p.abstain {
+		return func(string) (string, bool) { return VerdictUnclear, false }
+	}
 	qs := readScope(parenRE.ReplaceAllString(qtext, " "))
 	qneg, _, qok := p.polarity(qs, q)
 	// A negation in the question that does not reach its predicate sits in
@@ -687,6 +713,13 @@ func newJudge(question string) func(sentence string) (string, bool) {
 			if len(quants) == 0 && sc.exclusiveOther(ownComplement) {
 				return VerdictNo, true
 			}
+			return VerdictUnclear, false
+		}
+		if !sc.phrasesTogether(ownComplement) {
+			// "designed by Dutch engineers at the request of the German
+			// railway" does not say "designed by German engineers": the
+			// object's words must stand together. A later sentence may
+			// decide.
 			return VerdictUnclear, false
 		}
 		if !quantifiersHeld(quants, sc.toks) {
@@ -862,8 +895,15 @@ func complementPhrases(q string, complement []string) [][]string {
 func (sc *scope) privativeOnly(phrases [][]string) bool {
 	for _, ph := range phrases {
 		inside := true
-		for _, w := range ph {
+		abbr := sc.abbreviated(ph)
+		for k, w := range ph {
 			occ := sc.occurrences(w)
+			if len(abbr[k]) > 0 {
+				// "without NSP loss" holds "next sentence prediction"
+				// where the abbreviation stands, not in "sentences"
+				// elsewhere.
+				occ = abbr[k]
+			}
 			inside = inside && len(occ) > 0
 			for _, o := range occ {
 				inside = inside && sc.priv[o.i] && !otherVerbBetween(sc, o.i)
@@ -1173,6 +1213,100 @@ func withoutRefWords(question string, words []string) []string {
 		}
 		if keep {
 			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// phrasesTogether reports whether the sentence holds each of the
+// question's complement noun phrases of two or more words in one place:
+// all its words within a span of twice its length, no clause break
+// between ("Brazilian mathematicians" is not held by "French
+// mathematicians in honor of the Brazilian computer scientist"). A phrase
+// some word of which the sentence holds only otherwise (an abbreviation)
+// is not checked.
+func (sc *scope) phrasesTogether(phrases [][]string) bool {
+	for _, ph := range phrases {
+		if len(ph) < 2 {
+			continue
+		}
+		pos := make([][]int, len(ph))
+		missing := false
+		for k, w := range ph {
+			for i, tok := range sc.toks {
+				if ok, _ := holdsToken(tok, w); ok {
+					pos[k] = append(pos[k], i)
+				}
+			}
+			missing = missing || len(pos[k]) == 0
+		}
+		if missing {
+			continue
+		}
+		span := 2 * len(ph)
+		found := false
+		for _, from := range pos[0] {
+			lo := max(from-span, 0)
+			for start := lo; start <= from && !found; start++ {
+				end := start + span
+				all := true
+				for k := range ph {
+					in := false
+					for _, i := range pos[k] {
+						in = in || i >= start && i <= end
+					}
+					all = all && in
+				}
+				if all && !sc.breakBetween(start, end, pos) {
+					found = true
+				}
+			}
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
+}
+
+// breakBetween reports a comma between the first and last phrase word
+// found in [start, end].
+func (sc *scope) breakBetween(start, end int, pos [][]int) bool {
+	first, last := end, start
+	for _, ps := range pos {
+		for _, i := range ps {
+			if i >= start && i <= end {
+				first, last = min(first, i), max(last, i)
+			}
+		}
+	}
+	for i := first; i < last; i++ {
+		if sc.toks[i] == "," {
+			return true
+		}
+	}
+	return false
+}
+
+// abbreviated locates the words of a question phrase that the sentence
+// says by their initials ("NSP" for "next sentence prediction"): for each
+// word, the tokens of its abbreviation (none: not abbreviated).
+func (sc *scope) abbreviated(ph []string) [][]occurrence {
+	out := make([][]occurrence, len(ph))
+	for i := range ph {
+		initials := ""
+		for j := i; j < len(ph) && j-i < 6; j++ {
+			initials += string([]rune(ph[j])[:1])
+			if j == i {
+				continue
+			}
+			for t, tok := range sc.toks {
+				if tok == initials {
+					for k := i; k <= j; k++ {
+						out[k] = append(out[k], occurrence{i: t})
+					}
+				}
+			}
 		}
 	}
 	return out

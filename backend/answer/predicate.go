@@ -64,6 +64,9 @@ type askedPredicate struct {
 	words   []string
 	anyOf   []string
 	compare bool
+	// abstain marks a question whose predicate cannot be told apart from
+	// a clause in its subject: no sentence decides it.
+	abstain bool
 	// head is the last word of a light or empty verb's object noun phrase
 	// when it differs from the first ("use pretrained word EMBEDDINGS"):
 	// a deciding sentence must hold it too (see polarity.go).
@@ -265,6 +268,16 @@ func clausePredicate(aux string, rest []qtok) (askedPredicate, bool) {
 	start := h + 1
 	pronoun := pronouns[rest[h].w] || demons[rest[h].w]
 	if auxBe[aux] || auxHave[aux] {
+		if e, ok := subjectClauseEnd(rest, start); ok {
+			// "Is the proof that X is transcendental well known?": the
+			// clause in the subject has a predicate of its own; the
+			// question's comes after it. None there: the question cannot
+			// be read, and a verdict is not risked.
+			if p, ok := bePredicate(rest, e+1, auxHave[aux], false); ok {
+				return p, true
+			}
+			return askedPredicate{abstain: true}, true
+		}
 		return bePredicate(rest, start, auxHave[aux], false)
 	}
 	if auxModal[aux] {
@@ -348,9 +361,82 @@ func bePredicate(rest []qtok, start int, participleOnly, immediate bool) (askedP
 		}
 	}
 	if !participleOnly && !immediate {
-		return nominalPredicate(rest, start)
+		if p, ok := nominalPredicate(rest, start); ok {
+			return p, true
+		}
+		return bareAdjective(rest, start)
 	}
 	return p, false
+}
+
+// bareAdjective reads "Is X ADJ?" for an adjective whose form does not
+// show it ("straightforward", "robust", "easy"): the first content word
+// right after the subject's last noun that ends the clause or stands
+// before a preposition ("Is the proof of the lemma straightforward to
+// check?").
+func bareAdjective(rest []qtok, start int) (askedPredicate, bool) {
+	for k := max(start, 1); k < len(rest); k++ {
+		w, prev, next := rest[k].w, rest[k-1], ""
+		if k+1 < len(rest) {
+			next = rest[k+1].w
+		}
+		if subords[w] || prev.comma || (w == "a" || w == "an" || w == "the") && !preps[prev.w] {
+			// "Is this an English language corpus?" asks about a noun
+			// phrase (nominalPredicate), not an adjective.
+			break
+		}
+		if isFunc(w) || isName(rest[k]) || isAdverb(w) || isFunc(prev.w) || auxBe[prev.w] {
+			continue
+		}
+		if next == "" || preps[next] || subords[next] || rest[k].comma {
+			return askedPredicate{}.with(rest, k, w), true
+		}
+	}
+	return askedPredicate{}, false
+}
+
+// subjectClauseEnd finds a clause inside the subject of "Is X ...?" ("the
+// claim that the heap is balanced", "the model which uses attention"): a
+// complementizer or relative pronoun after a noun, followed by a finite
+// verb of its own. It returns the index of that clause's own predicate
+// word (its adjective or participle after "is", else its verb), after
+// which the question's predicate stands.
+func subjectClauseEnd(rest []qtok, start int) (int, bool) {
+	for j := start; j+2 < len(rest); j++ {
+		w := rest[j].w
+		if subords[w] || rest[j-1].comma {
+			return 0, false
+		}
+		noun := j >= 2 && dets[rest[j-2].w] // "the claim that": a noun, not a verb
+		if w != "that" && w != "which" && w != "who" || isFunc(rest[j-1].w) || !noun && (reporting[rest[j-1].w] || judging[rest[j-1].w]) {
+			continue
+		}
+		for v := j + 2; v < len(rest); v++ {
+			t := rest[v].w
+			if subords[t] || rest[v-1].comma {
+				return 0, false
+			}
+			switch {
+			case auxBe[t] || auxHave[t]:
+				p, ok := bePredicate(rest, v+1, auxHave[t], true)
+				if !ok || len(p.words) == 0 {
+					return 0, false
+				}
+				for e := v + 1; e < len(rest); e++ {
+					if strings.Split(rest[e].w, "-")[0] == p.words[0] {
+						return e, true
+					}
+				}
+				return 0, false
+			case auxDo[t] || auxModal[t]:
+				continue
+			case verbs[inflectionless(t)] && !dets[rest[v-1].w] && !preps[rest[v-1].w]:
+				return v, true
+			}
+		}
+		return 0, false
+	}
+	return 0, false
 }
 
 // nominalPredicate reads "Is X a/an/the Y?": the noun phrase after a
@@ -423,7 +509,11 @@ func verbPredicate(rest []qtok, start int, base bool) (askedPredicate, bool) {
 			// A verb the list lacks: a base form that takes a determined
 			// object ("does an advertiser pay its own bid") - used only
 			// when no known verb is found.
-			if base && unknown < 0 && (dets[next] && next != "one" || pronouns[next]) {
+			// So does one before a preposition right after the subject's
+			// noun, the first or a plural ("can messages flow from ...",
+			// "can log entries flow from ..."; not "some large dataset
+			// for").
+			if base && unknown < 0 && (dets[next] && next != "one" || pronouns[next] || preps[next] && (k == start || plural(prev))) {
 				unknown = k
 			}
 			continue
@@ -449,6 +539,11 @@ func verbPredicate(rest []qtok, start int, base bool) (askedPredicate, bool) {
 		return askedPredicate{}, false
 	}
 	return finishVerb(rest, best)
+}
+
+// plural reports a word in a plural noun's form.
+func plural(w string) bool {
+	return len(w) > 3 && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") && !strings.HasSuffix(w, "us") && !isFunc(w) && !verbs[inflectionless(w)]
 }
 
 // inflectionless cuts a verb's -s, -es, -ed or -d.
@@ -632,6 +727,9 @@ func predicateCheck(question string) func(sentence string) bool {
 
 // heldBy reports whether sentence holds the predicate.
 func (p askedPredicate) heldBy(sentence string) bool {
+	if p.abstain {
+		return false
+	}
 	words, roots := map[string]bool{}, map[string]bool{}
 	for _, t := range embedding.Tokenize(sentence) {
 		words[t.Word] = true

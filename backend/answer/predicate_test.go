@@ -44,6 +44,13 @@ func TestPredicateOf(t *testing.T) {
 		{"be: adjective right after a one-word subject", "Is the data specific to a domain?", "specific", false},
 		{"is it true that: the clause", "Is it true that the model does not use dropout?", "use dropout", false},
 		{"negative auxiliary", "Does the model not need labelled data?", "need", false},
+		// Written for the precision work of issue 19 (own sentences).
+		{"be: a that-clause in the subject has its own predicate", "Is the claim that the heap is balanced widely accepted?", "accepted", false},
+		{"be: a that-clause's adjective is not the question's", "Is the result that every planar graph is colourable well known?", "known", false},
+		{"be: a relative clause's verb is not the question's", "Is the scheduler which preempts long jobs fair to short ones?", "fair", false},
+		{"be: an adjective whose form does not show it", "Is the proof of the lemma straightforward?", "straightforward", false},
+		{"be: such an adjective before its infinitive", "Are the cache invariants easy to check by hand?", "easy", false},
+		{"do: an unknown verb before a preposition", "Can messages flow from replicas to the coordinator?", "flow", false},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -55,6 +62,15 @@ func TestPredicateOf(t *testing.T) {
 				t.Errorf("predicate %q compare=%v, want %q compare=%v", got, p.compare, tc.words, tc.compare)
 			}
 		})
+	}
+	if p, ok := predicateOf("Is this an open source toolkit?"); ok && len(p.words) == 1 && p.words[0] == "toolkit" {
+		t.Errorf("the noun of \"an open source toolkit\" read as a bare adjective: %+v", p)
+	}
+	if p, ok := predicateOf("Does the lab plans collecting some large corpus for Welsh?"); ok && len(p.words) == 1 && p.words[0] == "corpus" {
+		t.Errorf("a noun before a preposition read as the verb: %+v", p)
+	}
+	if p, ok := predicateOf("Is the claim that the heap is balanced?"); !ok || !p.abstain {
+		t.Errorf("a that-clause subject with no predicate after it: %+v %v, want a predicate that abstains", p, ok)
 	}
 	if p, ok := predicateOf("Is there an agreed formal convention for how R data should be represented in JSON?"); !ok || strings.Join(p.anyOf, " ") != "agreed formal convention" {
 		t.Errorf("existential: %+v %v", p, ok)

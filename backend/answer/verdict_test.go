@@ -9,6 +9,53 @@ import (
 	"github.com/papertree/papertree/backend/papertree"
 )
 
+// The reader errors behind wrong "yes" verdicts (issue 19, precision over
+// coverage), on sentences written for the case: the predicate read inside
+// the subject's that-clause, an exception not read as excluding, another
+// adjective than the question's, the object's words scattered over
+// phrases, an unknown verb read as no predicate, an abbreviation in a privative
+// phrase. Each with a control that must keep its verdict.
+func TestVerdictPrecision(t *testing.T) {
+	tests := []struct{ name, q, s, want string }{
+		{"that-clause subject: the main predicate decides", "Is the claim that the heap is balanced widely accepted?",
+			"The claim that the heap is balanced is not widely accepted.", VerdictNo},
+		{"that-clause subject: the clause's own predicate decides nothing", "Is the claim that the heap is balanced widely accepted?",
+			"The heap is balanced after every insertion.", VerdictUnclear},
+		{"that-clause subject: affirmed", "Is the result that every planar graph is colourable well known?",
+			"The result that every planar graph is colourable is well known to graph theorists.", VerdictYes},
+		{"that-clause subject without a predicate after it", "Is the claim that the heap is balanced?",
+			"The heap is balanced after every insertion.", VerdictUnclear},
+		{"except excludes", "Does the group satisfy commutativity?",
+			"The group satisfies every axiom of an abelian group except commutativity.", VerdictNo},
+		{"except for excludes", "Does the scheme use the cache?", "The scheme uses every module except for the cache.", VerdictNo},
+		{"other than excludes", "Does the scheme use the cache?", "The scheme uses every module other than the cache.", VerdictNo},
+		{"apart from excludes", "Does the scheme use the cache?", "The scheme uses every module apart from the cache.", VerdictNo},
+		{"excluding excludes", "Does the scheme use the cache?", "The scheme uses all modules, excluding the cache.", VerdictNo},
+		{"save for excludes", "Does the scheme use the cache?", "The scheme uses all modules save for the cache.", VerdictNo},
+		{"but not excludes", "Does the scheme use the cache?", "The scheme uses the scheduler but not the cache.", VerdictNo},
+		{"the rest of an exception is held", "Does the scheme use the scheduler?", "The scheme uses every module except the cache, including the scheduler.", VerdictYes},
+		{"apart from with also adds", "Does the model use weight decay?", "Apart from dropout, the model also uses weight decay.", VerdictYes},
+		{"another adjective decides nothing", "Is the proof of the lemma straightforward?", "The proof of the lemma is problematic.", VerdictUnclear},
+		{"another adjective before the infinitive", "Are the cache invariants easy to check by hand?", "The cache invariants are tedious to check by hand.", VerdictUnclear},
+		{"the same adjective decides", "Is the proof of the lemma straightforward?", "The proof of the lemma is lengthy but straightforward.", VerdictYes},
+		{"object words in different phrases", "Was the algorithm designed by German engineers?",
+			"The algorithm was designed by Dutch engineers at the request of the German railway.", VerdictUnclear},
+		{"object words together", "Was the algorithm designed by German engineers?", "The algorithm was designed by German engineers in 1970.", VerdictYes},
+		{"object words nearly together", "Was the algorithm designed by German engineers?", "The algorithm was designed by German railway engineers.", VerdictYes},
+		{"an unknown verb read: the object decides", "Can messages flow from replicas to the coordinator?", "Messages only flow from the coordinator to the clients.", VerdictUnclear},
+		{"an unknown verb read: affirmed", "Can messages flow from replicas to the coordinator?", "Messages can flow from replicas to the coordinator at any time.", VerdictYes},
+		{"abbreviation inside without", "Is the encoder trained with the masked span prediction objective?",
+			"The encoder is trained with long sequences, without MSP objective and with larger batches.", VerdictNo},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := Verdict(tc.q, tc.s); got != tc.want {
+				t.Errorf("Verdict = %s, want %s", got, tc.want)
+			}
+		})
+	}
+}
+
 func TestVerdict(t *testing.T) {
 	tests := []struct{ name, q, s, want string }{
 		{"affirmed", "Does the LSTM learn better when the source sentences are reversed?",

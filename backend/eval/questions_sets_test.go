@@ -43,6 +43,10 @@ var shippedSets = []struct {
 	// A second yes/no set on 8 papers no other set asks about, written
 	// and measured before the verdict changes of its session.
 	{"yes/no fresh2", "testdata/questions-yesno-fresh2.json", 24, 8, 0, 8},
+	// A third yes/no set on 6 papers no other set asks about (OCR and
+	// garbled layers among them), written and measured before the verdict
+	// precision changes of its session; never tuned on.
+	{"yes/no fresh3", "testdata/questions-yesno-fresh3.json", 24, 6, 0, 8},
 	// Scoped questions on development PDFs no other set asks about,
 	// written for issue 19 and never used to choose a setting.
 	{"scoped-fresh", "testdata/questions-scoped-fresh.json", 25, 10, 0, 8},

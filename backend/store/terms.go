@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"fmt"
 	"math"
+	"regexp"
 	"sort"
 	"strings"
 	"sync"
@@ -39,6 +40,8 @@ func phraseTokens(s string) []string {
 // may be printed: as typed (a phrase of its tokens), written together
 // ("pre-training" as "pretraining"), written apart or hyphenated at a line
 // end ("pretraining" as "pre training"), and a classical plural's singular.
+// (A name of letters and digits typed together and printed hyphenated,
+// "VGG16" as "VGG-16", is found by PhraseCounts with hyphenatedNodes.)
 func phraseVariants(s string) []string {
 	toks := phraseTokens(s)
 	if len(toks) == 0 || len(toks) > maxQueryTerms {
@@ -67,6 +70,21 @@ func phraseVariants(s string) []string {
 	return out
 }
 
+// letterDigitParts splits a word where letters and digits meet ("vgg16"
+// -> "vgg", "16").
+func letterDigitParts(w string) []string {
+	var out []string
+	start := 0
+	r := []rune(w)
+	for i := 1; i < len(r); i++ {
+		if unicode.IsDigit(r[i]) != unicode.IsDigit(r[i-1]) {
+			out = append(out, string(r[start:i]))
+			start = i
+		}
+	}
+	return append(out, string(r[start:]))
+}
+
 // PhraseCounts returns, for each paper of paperIDs (every paper when
 // empty) whose titles or text hold the word or phrase s in any of its
 // printed forms (phraseVariants), the number of nodes holding it. A paper
@@ -88,18 +106,63 @@ func (s *Store) PhraseCounts(ctx context.Context, phrase string, paperIDs []int6
 		}
 	}
 	out := map[int64]int{}
-	for _, q := range qs {
-		n, err := s.nodesPerPaper(ctx, q, ranges)
-		if err != nil {
-			return nil, fmt.Errorf("count %q: %w", phrase, err)
-		}
+	add := func(n map[int64]int) {
 		for id, c := range n {
 			if scope == nil || scope[id] {
 				out[id] = max(out[id], c)
 			}
 		}
 	}
+	for _, q := range qs {
+		n, err := s.nodesPerPaper(ctx, q, ranges)
+		if err != nil {
+			return nil, fmt.Errorf("count %q: %w", phrase, err)
+		}
+		add(n)
+	}
+	if toks := phraseTokens(phrase); len(toks) == 1 {
+		if parts := letterDigitParts(toks[0]); len(parts) > 1 {
+			n, err := s.hyphenatedNodes(ctx, parts, ranges)
+			if err != nil {
+				return nil, fmt.Errorf("count %q: %w", phrase, err)
+			}
+			add(n)
+		}
+	}
 	return out, nil
+}
+
+// hyphenatedNodes counts, per paper, the nodes that print parts joined by
+// a hyphen or dash, a line break allowed after it ("VGG-16", "C-\n5"):
+// the index splits such a word in two, and the phrase of its parts alone
+// would also match them apart ("C = 5"), which is not the word.
+func (s *Store) hyphenatedNodes(ctx context.Context, parts []string, ranges *idRanges) (map[int64]int, error) {
+	quoted := make([]string, len(parts))
+	for i, p := range parts {
+		quoted[i] = regexp.QuoteMeta(p)
+	}
+	re, err := regexp.Compile(`(^|[^\pL\pN])` + strings.Join(quoted, `\s*[-\x{00AD}\x{2010}-\x{2015}]\s*`) + `($|[^\pL\pN])`)
+	if err != nil {
+		return nil, err
+	}
+	rows, err := s.r.QueryContext(ctx, `SELECT n.id, n.title, n.text FROM node_fts JOIN nodes n ON n.id = node_fts.rowid WHERE node_fts MATCH ?`,
+		`"`+strings.Join(parts, " ")+`"`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[int64]int{}
+	for rows.Next() {
+		var id int64
+		var title, text string
+		if err := rows.Scan(&id, &title, &text); err != nil {
+			return nil, err
+		}
+		if p := ranges.paperOf(id); p != 0 && re.MatchString(norm.NFKC.String(strings.ToLower(title+"\n"+text))) {
+			out[p]++
+		}
+	}
+	return out, rows.Err()
 }
 
 // paperBM25Rows bounds the index rows PaperBM25 reads for one question:

@@ -34,13 +34,21 @@ func TestPhraseCountsFindPrintedForms(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	c, err := s.SavePaper(ctx, textPaper("/c.pdf", "Costs", "We set the cost C = 5 and the window W 8.", "Layer Q-\n7 feeds the output."), Vectors{}, "")
+	if err != nil {
+		t.Fatal(err)
+	}
 	tests := []struct {
 		name, typed string
 		want        map[int64]int // papers holding it (nil: none)
 	}{
+		{"letters and digits apart in a formula are not the name", "C5", nil},
+		{"letters and digits apart by a space are not the name", "W8", nil},
+		{"letters and digits hyphenated at a line end", "Q7", map[int64]int{c: 1}},
 		{"straight apostrophe finds curly", "WMT'14", map[int64]int{a: 1}},
 		{"model name with slash", "VGG-16/19", map[int64]int{a: 1}},
 		{"part of a hyphenated name", "VGG-16", map[int64]int{a: 1}},
+		{"letters and digits typed together, printed apart", "VGG16", map[int64]int{a: 1}},
 		{"plural typed, singular printed", "projections", map[int64]int{a: 1}},
 		{"classical plural typed", "corpus", map[int64]int{a: 1}},
 		{"compound typed together", "pretraining", map[int64]int{a: 1}},
