@@ -144,7 +144,12 @@ func bestOf(cs []cand) int {
 // trimmedTo is c cut to its best sentences within budget tokens.
 func (c cand) trimmedTo(budget int, question *query.Question) cand {
 	if c.d != nil && c.o >= 0 && c.o < len(c.d.Nodes) && c.d.Nodes[c.o].Role == papertree.RoleTable {
-		c.text = trimTableRows(c.text, question, budget, c.d.tableGroups()[c.o] != nil) // tables.go
+		g := c.d.tableGroups()[c.o]
+		var own [][]string
+		if g != nil {
+			own = g.rows[c.o]
+		}
+		c.text = trimTableRows(c.text, question, budget, g != nil, own) // tables.go
 	} else {
 		c.text = trimToBudgetKW(c.text, question, budget, c.kw)
 	}

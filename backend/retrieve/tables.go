@@ -15,8 +15,11 @@ import (
 // rated like sentences (SentenceScore) on their text with its headers.
 // With matching, only the rows that hold one of the question's terms or
 // that it names are kept (the best row when none does): what a table split
-// into parts keeps of its other parts (mergeTableParts).
-func trimTableRows(text string, question *query.Question, budget int, matching bool) string {
+// into parts keeps of its other parts (mergeTableParts). Rows rated alike
+// are kept in table order, except that the rows in own (those of the part
+// that stands for a split table: the part retrieval rated most relevant)
+// come first: as a part alone, it would have shown its own rows.
+func trimTableRows(text string, question *query.Question, budget int, matching bool, own [][]string) string {
 	t := papertree.ParseTable(text)
 	header, rows := t.Header, t.Rows
 	if len(rows) == 0 {
@@ -26,6 +29,7 @@ func trimTableRows(text string, question *query.Question, budget int, matching b
 	type rated struct {
 		i     int
 		s     float64
+		own   bool
 		tok   int
 		match bool
 	}
@@ -35,15 +39,21 @@ func trimTableRows(text string, question *query.Question, budget int, matching b
 		if i < len(said) {
 			s = said[i]
 		}
-		score := SentenceScore(question.Terms, question.Kind, s) - 0.001*float64(i)
+		score := SentenceScore(question.Terms, question.Kind, s)
 		named := papertree.RowNamed(question.Text, s)
 		if named {
 			score++ // the row the question names is kept first
 		}
 		match := named || SentenceScore(question.Terms, "", s) > 0
-		rs = append(rs, rated{i, score, papertree.CountTokens(papertree.FormatTable(nil, [][]string{r})), match})
+		mine := slices.ContainsFunc(own, func(o []string) bool { return slices.Equal(o, r) })
+		rs = append(rs, rated{i, score, mine, papertree.CountTokens(papertree.FormatTable(nil, [][]string{r})), match})
 	}
-	sort.SliceStable(rs, func(a, b int) bool { return rs[a].s > rs[b].s })
+	sort.SliceStable(rs, func(a, b int) bool {
+		if rs[a].s != rs[b].s {
+			return rs[a].s > rs[b].s
+		}
+		return rs[a].own && !rs[b].own
+	})
 	used := papertree.CountTokens(papertree.Table{Caption: t.Caption, Header: header}.Format())
 	keep := map[int]bool{}
 	for k, r := range rs {
@@ -79,6 +89,9 @@ type tableGroup struct {
 	text   string // the whole table: the caption and header once, every part's rows
 	tokens int
 	room   int // the longest part's tokens: the size of one table passage
+	// rows are the rows of the whole table each part holds, by its order
+	// (a block's own header row included).
+	rows map[int][][]string
 }
 
 // tableGroups maps the order of every part of a split table to its group.
@@ -115,6 +128,10 @@ func (d *PaperData) tableGroups() map[int]*tableGroup {
 			same := cur != nil && o == cur.parts[len(cur.parts)-1]+1 && d.Parent[o] == d.Parent[cur.parts[0]] &&
 				(t.Caption != "" && t.Caption == head.Caption ||
 					t.Caption == "" && head.Caption == "" && len(t.Header) > 0 && slices.Equal(t.Header, head.Header))
+			from := len(rows)
+			if !same {
+				from = 0
+			}
 			switch {
 			case same && !slices.Equal(t.Header, last) && len(t.Header) > 0:
 				rows = append(rows, t.Header)
@@ -123,12 +140,13 @@ func (d *PaperData) tableGroups() map[int]*tableGroup {
 				if t.Caption == "" && len(t.Header) == 0 {
 					continue
 				}
-				cur, head = &tableGroup{}, t
+				cur, head = &tableGroup{rows: map[int][][]string{}}, t
 			}
 			last = t.Header
 			cur.parts = append(cur.parts, o)
 			cur.room = max(cur.room, n.Tokens)
 			rows = append(rows, t.Rows...)
+			cur.rows[o] = rows[from:len(rows):len(rows)]
 		}
 		flush()
 	})
@@ -187,7 +205,7 @@ func mergeTableParts(cs []cand, question *query.Question) []cand {
 		}
 		c.text, c.cost, c.trim = g.text, max(g.tokens, 1), false
 		if c.cost > g.room {
-			c.text = trimTableRows(g.text, question, g.room, true)
+			c.text = trimTableRows(g.text, question, g.room, true, g.rows[c.o])
 			c.cost, c.trim = papertree.CountTokens(c.text), true
 		}
 		out = append(out, c)

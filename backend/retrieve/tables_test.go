@@ -23,7 +23,7 @@ func TestTrimTableRows(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			tb := papertree.ParseTable(trimTableRows(text, query.Parse(tc.question), tc.budget, false))
+			tb := papertree.ParseTable(trimTableRows(text, query.Parse(tc.question), tc.budget, false, nil))
 			h, got := tb.Header, tb.Rows
 			if !reflect.DeepEqual(h, header) || !reflect.DeepEqual(got, tc.want) {
 				t.Errorf("trimmed to %q %q, want %q %q", h, got, header, tc.want)
@@ -124,6 +124,8 @@ func TestMergeTableParts(t *testing.T) {
 			"How many layers does ViT-Large have?", all(0.5, 0.9, 0.4, 0.6), []int{3, 5}, [][]string{rows[1]}},
 		{"a part's place follows its relevance, the rows the question",
 			"How many layers does ViT-Huge have?", all(0.9, 0.5, 0.4, 0.6), []int{2, 5}, [][]string{rows[2]}},
+		{"rows the question rates alike: the rows of the part that stands for the table",
+			"How many layers does the model have?", all(0.5, 0.9, 0.4, 0.6), []int{3, 5}, [][]string{rows[1]}},
 		{"candidates of other leaves pass unchanged",
 			"How many layers does ViT-Large have?", all(0.5, 0.9, 0.4, 0.6)[3:], []int{5}, nil},
 	}
@@ -154,6 +156,47 @@ func TestMergeTableParts(t *testing.T) {
 				t.Errorf("kept %v, want %v", os, tc.wantO)
 			}
 		})
+	}
+}
+
+// TestMergeTablePartsNamedAlike: a question about the paper's own model,
+// whose name is the paper's title, names two rows ("Transformer" and
+// "Universal Transformer") and, within the paper, its terms no longer hold
+// the title's words (query.Question.Within), so every row is rated alike.
+// The table shows the named row of the part that stands for it, as that
+// part alone would have, whichever of the two it is.
+func TestMergeTablePartsNamedAlike(t *testing.T) {
+	const caption = "Table 3: LAMBADA language modeling (LM) perplexity (lower better) and reading comprehension (RC) accuracy (higher better)."
+	header := []string{"Model", "LM perplexity dev", "LM perplexity test", "RC accuracy test"}
+	rows := [][]string{{"Transformer", "5336", "9725", "0.3988"}, {"Universal Transformer", "279", "319", "0.5216"}, {"Adaptive Universal Transformer", "135", "142", "0.5625"}}
+	d := tablePaper(splitTable(caption, header, rows[:1], rows[1:2], rows[2:])...)
+	q := query.Parse("What is the LAMBADA test perplexity of the Universal Transformer?").Within("Universal Transformers", nil)
+	for _, t0 := range q.Terms {
+		if strings.HasPrefix(t0, "univers") || strings.HasPrefix(t0, "transform") {
+			t.Fatalf("terms %q still hold the title's words", q.Terms)
+		}
+	}
+	for best := 2; best <= 3; best++ { // the two named rows' parts
+		var cs []cand
+		for o := 2; o <= 4; o++ {
+			s := 0.5
+			if o == best {
+				s = 0.9
+			}
+			cs = append(cs, cand{d: d, o: o, S: s, rel: s, cost: d.Nodes[o].Tokens, text: d.Nodes[o].Text, score: s})
+		}
+		got := mergeTableParts(cs, q)
+		if len(got) != 1 {
+			t.Fatalf("%d candidates, want the table once", len(got))
+		}
+		if tb := papertree.ParseTable(got[0].text); !reflect.DeepEqual(tb.Rows, rows[best-2:best-1]) {
+			t.Errorf("part %d stands for the table: rows %q, want its own %q", best, tb.Rows, rows[best-2:best-1])
+		}
+		// Trimmed again (a smaller share) or grown (refill) by one row's
+		// room, it still shows that row first.
+		if tb := papertree.ParseTable(got[0].trimmedTo(got[0].cost, q).text); !reflect.DeepEqual(tb.Rows, rows[best-2:best-1]) {
+			t.Errorf("part %d trimmed: rows %q", best, tb.Rows)
+		}
 	}
 }
 
