@@ -32,7 +32,14 @@ var negations = []string{" not ", "n't ", " no ", " never ", " neither ", " nor 
 // hedges mark a sentence that only suggests, supposes or asks: it decides
 // nothing ("would" is counterfactual, "whether" an open question).
 var hedges = []string{" may ", " might ", " could ", " would ", " possibly ", " perhaps ", " likely ", " suggest", " appear to ", " appears to ",
-	" seem", " hypothesi", " speculat", " potentially ", " conjecture", " whether ", " unclear ", " not clear ", " unknown ", " we believe ", " we expect "}
+	" seem", " hypothesi", " speculat", " potentially ", " conjecture", " whether ", " unclear ", " not clear ", " unknown ", " we believe ", " we expect ",
+	// A goal is not a claim: what a sentence sets out "to show that" (or
+	// does "in order to", "to ensure that") it has not said holds ("To
+	// show that every A-definable sequence is computable, we have to
+	// construct a machine" does not claim that every definable number is
+	// computable). The infinitive only: "we show that X" claims X.
+	" to show that ", " to prove that ", " to verify that ", " to establish that ", " to demonstrate that ",
+	" to check that ", " to ensure that ", " in order to "}
 
 // contrasts mark a sentence that sets two clauses against each other ("X
 // whereas Y", "a shortcoming of Y that X addresses"): which of them the
