@@ -107,3 +107,48 @@ func (ix *StoreIndex) TermNodeCounts(ctx context.Context, words []string) (int64
 }
 
 var _ termCounter = (*StoreIndex)(nil)
+
+// togetherer is implemented by indexes that can tell whether one passage
+// holds two words near each other (store.Together).
+type togetherer interface {
+	Together(ctx context.Context, a, b string, within int) (bool, error)
+}
+
+// Together reports whether one node holds a and b within within tokens
+// (see store.Together).
+func (ix *StoreIndex) Together(ctx context.Context, a, b string, within int) (bool, error) {
+	return ix.st.Together(ctx, a, b, within)
+}
+
+var _ togetherer = (*StoreIndex)(nil)
+
+// CompoundWindow is how near the two words of a compound must stand in a
+// passage to be read as that compound: a sentence's span, so "the dose of
+// radiation delivered" holds "radiation dosage" as a compound would, and
+// a table's caption and header hold "zero-shot ... perplexity".
+const CompoundWindow = 20
+
+// Together returns the lookup a compound check needs: together(a, b)
+// reports whether any passage of the library holds the typed words a and
+// b within CompoundWindow tokens of each other; ok is false when the index
+// cannot tell, and then nothing is concluded. Results are memoised for the
+// reply.
+func Together(ctx context.Context, ix Index) func(a, b string) (together, ok bool) {
+	t, can := ix.(togetherer)
+	var mu sync.Mutex
+	seen := map[[2]string][2]bool{}
+	return func(a, b string) (bool, bool) {
+		if !can {
+			return false, false
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		k := [2]string{a, b}
+		if e, hit := seen[k]; hit {
+			return e[0], e[1]
+		}
+		yes, err := t.Together(ctx, a, b, CompoundWindow)
+		seen[k] = [2]bool{yes, err == nil}
+		return yes, err == nil
+	}
+}

@@ -375,3 +375,36 @@ func (s *Store) TermNodeCounts(ctx context.Context, words []string) (nodes int64
 	n, _, df, err := s.stats(ctx, qs)
 	return n, df, err
 }
+
+// Together reports whether one node of a ready paper holds the typed words
+// a and b (each a word or a hyphenated compound, "U-Net") within within
+// tokens of each other, in either order, or written as one word
+// ("processdeath" for "process death"): whether the library ever puts
+// the two words of a compound ("robot arm") together, rather than in
+// different passages or papers. NEAR is looser than the phrase: when it
+// finds nothing, the phrase a b is printed nowhere either.
+func (s *Store) Together(ctx context.Context, a, b string, within int) (bool, error) {
+	ta, tb := phraseTokens(a), phraseTokens(b)
+	if len(ta) == 0 || len(tb) == 0 || len(ta)+len(tb) > maxQueryTerms {
+		return false, papertree.Errorf(papertree.EInvalid, "%q and %q hold no word to look up.", a, b)
+	}
+	quote := func(ts []string) string { return `"` + strings.Join(ts, " ") + `"` }
+	qs := []string{fmt.Sprintf("NEAR(%s %s, %d)", quote(ta), quote(tb), within)}
+	if len(ta) == 1 && len(tb) == 1 {
+		qs = append(qs, quote([]string{ta[0] + tb[0]}))
+	}
+	ranges, err := s.paperRanges(ctx)
+	if err != nil {
+		return false, err
+	}
+	for _, q := range qs {
+		n, err := s.nodesPerPaper(ctx, q, ranges)
+		if err != nil {
+			return false, fmt.Errorf("look up %q: %w", q, err)
+		}
+		if len(n) > 0 {
+			return true, nil
+		}
+	}
+	return false, nil
+}

@@ -112,3 +112,39 @@ func TestPaperBM25(t *testing.T) {
 		t.Errorf("stopwords only: %v, %v", got, err)
 	}
 }
+
+// A compound's words are together when one node holds them near each
+// other, in either order, or written as one word; words printed in
+// different nodes or papers are not.
+func TestTogether(t *testing.T) {
+	ctx := context.Background()
+	s := openTemp(t)
+	if _, err := s.SavePaper(ctx, textPaper("/a.pdf", "Robots", "The robot moves on wheels.", "Each arm of the spiral galaxy is bright.",
+		"We measured the dose of radiation delivered to each patient.", "No single unannounced processdeath is tolerated.",
+		"Sun et al. U-Net: machine reading comprehension."), Vectors{}, ""); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		a, b string
+		want bool
+	}{
+		{"robot", "arm", false},          // in two nodes
+		{"radiation", "dose", true},      // near, the other order
+		{"radiation", "dosage", false},   // "dosage" printed nowhere
+		{"process", "death", true},       // written as one word
+		{"U-Net", "denoiser", false},     // a hyphenated name and a word it never stands near
+		{"U-Net", "comprehension", true}, // ... and one it does
+	}
+	for _, tc := range tests {
+		got, err := s.Together(ctx, tc.a, tc.b, 20)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got != tc.want {
+			t.Errorf("Together(%q, %q) = %v, want %v", tc.a, tc.b, got, tc.want)
+		}
+	}
+	if _, err := s.Together(ctx, "’–", "arm", 20); err == nil {
+		t.Error("a word with nothing to look up must be an error")
+	}
+}
