@@ -25,6 +25,9 @@ type Question struct {
 	// ("AlphaFold2", "GPT-2") and runs of two to four capitalised words
 	// inside the question ("Stable Diffusion", "Ring Attention").
 	Names []string
+	// Compounds are the noun compounds of a factual question
+	// ("radiation dosage", "robot arm"; see Compounds).
+	Compounds []Compound
 	// Citations: it asks about citations, references or funding.
 	Citations bool
 	// Route is the kind of answer it asks for (RouteSingle, RouteList,
@@ -47,6 +50,7 @@ func Parse(text string) *Question {
 		Names:     names(text, refs),
 		Citations: WantsCitations(text),
 	}
+	q.Compounds = Compounds(text, q.Kind, refs, q.Focus)
 	q.Route, q.RouteWhy = RouteOf(text)
 	if q.Route == RouteList {
 		q.Topic = ListTopic(text)
