@@ -9,6 +9,7 @@ import (
 
 	"github.com/papertree/papertree/backend/embedding"
 	"github.com/papertree/papertree/backend/papertree"
+	"github.com/papertree/papertree/backend/retrieve"
 )
 
 // holders is a full-text index stand-in: which papers hold each word.
@@ -202,5 +203,52 @@ func TestClaimsNeverSayAPaperNameMissing(t *testing.T) {
 	c.Scope, c.Searched = []int64{1}, nil
 	if cl := c.check([]string{"AlexNet"}); len(cl.words()) != 0 {
 		t.Errorf("scoped, the paper's nickname said missing: %v", cl.words())
+	}
+}
+
+// Library-wide, a compound the question asks about ("robot arm") whose
+// words the library prints only apart (no passage holds them together) is
+// said never mentioned, and the question is not answered from the
+// near-topic passage; a library with a passage holding both words near
+// each other answers it.
+func TestCompoundScattered(t *testing.T) {
+	emb := embedding.NewBuiltin()
+	ev := []papertree.Evidence{{PaperID: 1, Kind: papertree.KindSegment, Score: 0.6,
+		Text: "We train the policy with reinforcement learning using proximal policy optimization."}}
+	q := "Which reinforcement learning algorithm trains the robot arm to grasp objects?"
+	for _, together := range []bool{false, true} {
+		idx := map[string][]int64{"reinforcement": {1}, "learning": {1, 2}, "algorithm": {1}, "trains": {1}, "robot": {2}, "arm": {3},
+			"grasp": {4}, "objects": {2}}
+		near := func(a, b string) (bool, bool) {
+			if strings.EqualFold(a, "learning") && strings.EqualFold(b, "algorithm") {
+				return true, true // the focus compound is printed
+			}
+			return together && strings.EqualFold(a, "robot") && strings.EqualFold(b, "arm"), true
+		}
+		// How the evidence's paper uses the question's words: it never
+		// prints robot, arm or grasp.
+		uses := []retrieve.TermUse{{Stem: "robot", Body: 0}, {Stem: "arm", Body: 0}, {Stem: "grasp", Body: 0}, {Stem: "learn", Body: 3}}
+		in := Input{Question: q, Evidence: ev, Terms: 8, Uses: uses, Claims: Claims{Holders: holders(idx), Together: near, Searched: []int64{1}}}
+		out, err := Compose(context.Background(), emb, in, DefaultOptions())
+		if err != nil {
+			t.Fatal(err)
+		}
+		said := strings.Contains(out.Text, "papers never mention robot arm")
+		if said == together {
+			t.Errorf("held together %v: said never mentioned = %v: %s", together, said, out.Text)
+		}
+		if !together && (!out.NotFound || len(out.Absent) != 1 || out.Absent[0].Word != "robot arm" || out.Absent[0].Papers != nil) {
+			t.Errorf("not found %v, Absent %+v: want the compound claimed of the library", out.NotFound, out.Absent)
+		}
+		// With no way to look words up together, or asked of chosen
+		// papers, nothing is concluded from the compound.
+		in.Claims.Together = func(string, string) (bool, bool) { return false, false }
+		if out, _ := Compose(context.Background(), emb, in, DefaultOptions()); out.NotFound {
+			t.Errorf("an index that cannot tell must not decide: %s", out.Text)
+		}
+		in.Claims.Together, in.Scoped, in.Claims.Scope = near, true, []int64{1}
+		if out, _ := Compose(context.Background(), emb, in, DefaultOptions()); out.NotFound {
+			t.Errorf("scoped, the library's compounds decide nothing: %s", out.Text)
+		}
 	}
 }

@@ -381,6 +381,13 @@ func Compose(ctx context.Context, emb papertree.Embedder, in Input, opts Options
 		// what is asked of it.
 		clNames = libraryWide(clNames)
 		reason, said = clNames.say(never, ", which the question asks about", in.Claims), &clNames
+	case !in.Scoped && in.Claims.Scope == nil && in.Claims.Holders != nil &&
+		len(libraryWide(in.Claims.into(&clNames, scatteredCompounds(q, in.Uses, in.Claims))).never) > 0:
+		// A compound the question asks about ("radiation dosage", "robot
+		// arm") is a phrase too: a library that prints its words only
+		// apart, in passages about other things, never mentions it.
+		clNames = libraryWide(clNames)
+		reason, said = clNames.say(never, ", which the question asks about", in.Claims), &clNames
 	case ev[best].Score < opts.MinScore:
 		reason = "the best evidence is weak"
 	case len(qstems) >= 2 && opts.MinCoverage > 0 && bestCov < opts.MinCoverage:

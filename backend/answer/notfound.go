@@ -188,6 +188,10 @@ type Claims struct {
 	// word the library holds outside them is said to be absent from
 	// them, with the papers that hold it.
 	Searched []int64
+	// Together reports whether one passage of the library holds two
+	// typed words near each other (retrieve.Together); ok false: it
+	// cannot tell. Nil: compounds are not checked.
+	Together func(a, b string) (together, ok bool)
 	// Title names a paper in such a reason.
 	Title func(id int64) string
 	// RefsOnly reports a word the one paper of Scope uses only in its
@@ -460,6 +464,47 @@ func withoutWords(words []string, drop map[string]bool) []string {
 	for _, w := range words {
 		if !drop[w] {
 			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// scatteredCompounds returns the compounds of a library-wide factual
+// question (query.Compounds: "radiation dosage", "robot arm", "PET
+// imaging") that no passage of the library holds together, though the
+// library prints each of their words: the words are scattered over
+// passages and papers that are about other things ("robot" in a GUI
+// paper, "arm" in an anatomy one), so no passage answers what is asked of
+// the compound. A compound is checked when it is what the question asks
+// for (its focus) or holds a word the evidence papers never use in their
+// body text (uses): the evidence came from near-topic text without it.
+func scatteredCompounds(q *query.Question, uses []retrieve.TermUse, c Claims) []string {
+	if c.Together == nil || c.Holders == nil || len(q.Compounds) == 0 {
+		return nil
+	}
+	absent := map[string]bool{}
+	for _, u := range uses {
+		if u.Body == 0 {
+			absent[u.Stem] = true
+		}
+	}
+	var out []string
+	for _, k := range q.Compounds {
+		checked := k.Focus
+		for _, st := range k.Stems {
+			checked = checked || absent[st]
+		}
+		if !checked {
+			continue
+		}
+		if m, ok := c.Holders(k.Mod); !ok || len(m) == 0 {
+			continue // a word the library never prints is another reason's
+		}
+		if h, ok := c.Holders(k.Head); !ok || len(h) == 0 {
+			continue
+		}
+		if together, ok := c.Together(k.Mod, k.Head); ok && !together {
+			out = append(out, k.Phrase())
 		}
 	}
 	return out
