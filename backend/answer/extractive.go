@@ -416,7 +416,7 @@ func Compose(ctx context.Context, emb papertree.Embedder, in Input, opts Options
 		subject := questionSubject(question)
 		judge := newJudge(question, true)
 		vstems := verdictStems(question, rstems)
-		pstem := predicateStem(question)
+		pstem, pkey := predicateStem(question)
 		var title map[string]bool
 		if len(retrieve.EvidencePapers(ev)) == 1 {
 			title = stemSet(ev[best].PaperTitle)
@@ -426,7 +426,7 @@ func Compose(ctx context.Context, emb papertree.Embedder, in Input, opts Options
 			if len(deciding) == 2 {
 				break
 			}
-			if verdictCoverage(vstems, withPredicateSynonym(withTitle(stems[i], title), pstem)) < opts.VerdictCoverage || strings.Contains(sents[i].text, "?") ||
+			if verdictCoverage(vstems, withPredicateSynonym(withTitle(stems[i], title), pstem, pkey)) < opts.VerdictCoverage || strings.Contains(sents[i].text, "?") ||
 				others && aboutOthers(sents[i].text) && !subjectHeld(sents[i].text, subject) || !readable[i] {
 				// A sentence asking the question back decides nothing,
 				// nor an equation or a table row, whose polarity cannot

@@ -519,8 +519,8 @@ func (p askedPredicate) polarity(sc *scope, q string) (neg, held, ok bool) {
 		}
 	}
 	occ := verbOcc
-	if len(occ) == 0 && p.wordnet && !p.compare && !emptyVerbs[p.words[0]] {
-		occ = sc.wordnetOccurrences(p.words[0])
+	if len(occ) == 0 && p.wordnet != "" && !p.compare && !emptyVerbs[p.words[0]] {
+		occ = sc.wordnetOccurrences(p.words[0], p.wordnet)
 	}
 	if len(occ) == 0 && (p.compare || flippedPolar(q, sc)) {
 		// A comparison answered by its direction ("inferior", "slower").
@@ -631,7 +631,9 @@ func newJudge(question string, withWordnet bool) func(sentence string) (string, 
 	if p.abstain {
 		return func(string) (string, bool) { return VerdictUnclear, false }
 	}
-	p.wordnet = withWordnet
+	if withWordnet && len(p.words) > 0 {
+		p.wordnet = wordnetKey(qtext, p.words[0])
+	}
 	qs := readScope(parenRE.ReplaceAllString(qtext, " "))
 	qneg, _, qok := p.polarity(qs, q)
 	// A negation in the question that does not reach its predicate sits in
@@ -818,6 +820,10 @@ func subjectStems(question string, p askedPredicate) (subject, complement []stri
 	pred := map[string]bool{}
 	for _, w := range append(append([]string{}, p.words...), p.anyOf...) {
 		pred[root(w)] = true
+	}
+	if i := strings.IndexByte(p.wordnet, '_'); i >= 0 {
+		// A phrasal verb's particle is the predicate's ("tell X apart").
+		pred[root(p.wordnet[i+1:])] = true
 	}
 	qs := readScope(quotedRE.ReplaceAllString(question, " "))
 	// The subject stands before the predicate.

@@ -28,8 +28,14 @@ import (
 // antonym holds it negated, as a negating prefix does ("unclear" for
 // "clear"); the polarity rules then decide as for the word itself.
 
+// particles are the adverbial particles of a phrasal verb ("tell the
+// structures apart"): with the verb they make one WordNet lemma.
+var particles = set("apart away out up down off back aside together")
+
 // wordnetRoots maps a single word's root (root) to the roots of its
-// synonyms and antonyms; built on first use.
+// synonyms and antonyms; a phrasal verb, keyed by its verb's root and its
+// particle ("tell_apart"), maps to its single-word synonyms' roots too.
+// Built on first use.
 var wordnetRoots = sync.OnceValues(func() (map[string]map[string]bool, map[string]map[string]bool) {
 	link := func(m map[string]map[string]bool, a, b string) {
 		if m[a] == nil {
@@ -37,20 +43,31 @@ var wordnetRoots = sync.OnceValues(func() (map[string]map[string]bool, map[strin
 		}
 		m[a][b] = true
 	}
-	roots := func(words []string) []string {
-		var out []string
-		for _, w := range words {
-			if !strings.Contains(w, "_") && !strings.Contains(w, "-") {
-				out = append(out, root(w))
-			}
+	// key is a lemma's key: the root of a single word, the verb's root and
+	// the particle of a phrasal verb, "" for other multi-word lemmas.
+	key := func(w string) (string, bool) {
+		f := strings.Split(w, "_")
+		switch {
+		case len(f) == 1 && !strings.Contains(w, "-"):
+			return root(w), true
+		case len(f) == 2 && particles[f[1]]:
+			return root(f[0]) + "_" + f[1], false
 		}
-		return out
+		return "", false
 	}
 	syn, ant := map[string]map[string]bool{}, map[string]map[string]bool{}
 	for _, s := range wordnet.Synsets() {
-		rs := roots(s.Words)
-		for _, a := range rs {
-			for _, b := range rs {
+		var single, all []string
+		for _, w := range s.Words {
+			if k, one := key(w); k != "" {
+				all = append(all, k)
+				if one {
+					single = append(single, k)
+				}
+			}
+		}
+		for _, a := range all {
+			for _, b := range single {
 				if a != b {
 					link(syn, a, b)
 				}
@@ -58,17 +75,55 @@ var wordnetRoots = sync.OnceValues(func() (map[string]map[string]bool, map[strin
 		}
 	}
 	for _, s := range wordnet.Antonyms() {
-		if rs := roots(s.Words); len(rs) == 2 && rs[0] != rs[1] {
-			link(ant, rs[0], rs[1])
-			link(ant, rs[1], rs[0])
+		if len(s.Words) != 2 {
+			continue
+		}
+		a, oneA := key(s.Words[0])
+		b, oneB := key(s.Words[1])
+		if a != "" && b != "" && a != b {
+			if oneB {
+				link(ant, a, b)
+			}
+			if oneA {
+				link(ant, b, a)
+			}
 		}
 	}
 	return syn, ant
 })
 
+// wordnetKey is the WordNet key standing for the predicate word w of
+// question: its phrasal verb when a particle follows it in its clause and
+// the table holds the pair ("Can they tell the structures apart?" asks
+// about "tell_apart"), else w's root.
+func wordnetKey(question, w string) string {
+	toks := questionTokens(question)
+	syn, _ := wordnetRoots()
+	for i, t := range toks {
+		if t.w != w {
+			continue
+		}
+		for _, u := range toks[i+1:] {
+			if particles[u.w] {
+				if k := root(w) + "_" + u.w; syn[k] != nil {
+					return k
+				}
+			}
+			if u.comma || subords[u.w] || conjs[u.w] && u.w != "and" && u.w != "or" {
+				break
+			}
+		}
+		break
+	}
+	return root(w)
+}
+
 // wordnetHolds reports whether sentence token tok says the predicate word
 // w by a WordNet synonym, or by an antonym (neg).
-func wordnetHolds(tok, w string) (ok, neg bool) {
+func wordnetHolds(tok, w string) (ok, neg bool) { return wordnetHoldsKey(tok, w, root(w)) }
+
+// wordnetHoldsKey is wordnetHolds for the WordNet key of w (wordnetKey).
+func wordnetHoldsKey(tok, w, key string) (ok, neg bool) {
 	if tok == "," || tok == "" || isFunc(tok) || auxBe[tok] || auxDo[tok] || auxModal[tok] {
 		return false, false
 	}
@@ -77,10 +132,10 @@ func wordnetHolds(tok, w string) (ok, neg bool) {
 			return false, false
 		}
 	}
-	rt, rw := root(tok), root(w)
+	rt, rw := root(tok), key
 	wordnetSyn, wordnetAnt := wordnetRoots()
 	switch {
-	case rt == rw:
+	case rt == root(w) || rt == rw:
 		return false, false
 	case wordnetSyn[rw][rt]:
 		return true, false
@@ -90,13 +145,13 @@ func wordnetHolds(tok, w string) (ok, neg bool) {
 	return false, false
 }
 
-// wordnetOccurrences lists the tokens saying w by a synonym or antonym,
-// read as occurrences does (a condition's dropped, a relative clause's
-// only when no other remains).
-func (sc *scope) wordnetOccurrences(w string) []occurrence {
+// wordnetOccurrences lists the tokens saying w (of WordNet key key,
+// wordnetKey) by a synonym or antonym, read as occurrences does (a
+// condition's dropped, a relative clause's only when no other remains).
+func (sc *scope) wordnetOccurrences(w, key string) []occurrence {
 	var all, main []occurrence
 	for i, tok := range sc.toks {
-		ok, neg := wordnetHolds(tok, w)
+		ok, neg := wordnetHoldsKey(tok, w, key)
 		if !ok {
 			continue
 		}
@@ -119,26 +174,26 @@ func (sc *scope) wordnetOccurrences(w string) []occurrence {
 	return all
 }
 
-// predicateStem is the stem of the question's verb or adjective when a
-// WordNet synonym may hold it (not a light or empty verb, nor a
-// comparison); "" otherwise.
-func predicateStem(question string) string {
-	p, ok := predicateOf(negQuestionRE.ReplaceAllString(quotedRE.ReplaceAllString(question, " "), "$1 not"))
+// predicateStem is the stem of the question's verb or adjective and its
+// WordNet key (wordnetKey) when a WordNet synonym may hold it (not a
+// light or empty verb, nor a comparison); "" otherwise.
+func predicateStem(question string) (stem, key string) {
+	qtext := negQuestionRE.ReplaceAllString(quotedRE.ReplaceAllString(question, " "), "$1 not")
+	p, ok := predicateOf(qtext)
 	if !ok || p.abstain || p.compare || len(p.words) != 1 || emptyVerbs[p.words[0]] || lightVerbs[p.words[0]] {
-		return ""
+		return "", ""
 	}
-	return embedding.Stem(p.words[0])
+	return embedding.Stem(p.words[0]), wordnetKey(qtext, p.words[0])
 }
 
 // withPredicateSynonym returns a deciding sentence's stems with the
 // predicate's stem when one of them is its WordNet synonym or antonym:
 // the sentence says what the question asks in another word, and its
 // coverage of the question counts it (the polarity rules read which).
-func withPredicateSynonym(have map[string]bool, pstem string) map[string]bool {
+func withPredicateSynonym(have map[string]bool, pstem, rp string) map[string]bool {
 	if pstem == "" || have[pstem] {
 		return have
 	}
-	rp := rootOfStem(pstem)
 	wordnetSyn, wordnetAnt := wordnetRoots()
 	for h := range have {
 		if rh := rootOfStem(h); wordnetSyn[rp][rh] || wordnetAnt[rp][rh] {
@@ -147,6 +202,9 @@ func withPredicateSynonym(have map[string]bool, pstem string) map[string]bool {
 				out[t] = true
 			}
 			out[pstem] = true
+			if i := strings.IndexByte(rp, '_'); i >= 0 {
+				out[embedding.Stem(rp[i+1:])] = true // "tell X apart"
+			}
 			return out
 		}
 	}

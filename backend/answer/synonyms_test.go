@@ -43,6 +43,8 @@ func TestVerdictThroughWordnet(t *testing.T) {
 		{"antonym says no", "Are the two sampled batches different?", "The two sampled batches are the same.", VerdictNo},
 		{"antonym negated says yes", "Are the two sampled batches different?", "The two sampled batches are not the same.", VerdictYes},
 		{"a negative predicate's antonym with no", "Do shallow parsers lack access to long-range context?", "Shallow parsers have no access to long-range context.", VerdictYes},
+		{"a phrasal verb's synonym", "Can the probe tell the two isotopes apart?", "The probe distinguishes the two isotopes.", VerdictYes},
+		{"a phrasal verb's synonym negated", "Can the probe tell the two isotopes apart?", "The probe does not differentiate between the two isotopes.", VerdictNo},
 		{"the word itself first: family, not synonym", "Does the scheduler keep idle workers?", "The scheduler keeps idle workers.", VerdictYes},
 		{"unrelated verb holds nothing", "Does the loss keep falling after the warm-up?", "The loss jumps after the warm-up.", VerdictUnclear},
 	}
@@ -61,18 +63,22 @@ func TestVerdictThroughWordnet(t *testing.T) {
 
 // The predicate's synonym counts in a deciding sentence's coverage.
 func TestWithPredicateSynonym(t *testing.T) {
-	p := predicateStem("Does the loss keep falling after the warm-up?")
+	p, k := predicateStem("Does the loss keep falling after the warm-up?")
 	if p == "" {
 		t.Fatal("no predicate stem")
 	}
 	have := stemSet("The loss continues to fall after the warm-up.")
-	if got := withPredicateSynonym(have, p); !got[p] {
+	if got := withPredicateSynonym(have, p, k); !got[p] {
 		t.Errorf("synonym not counted: %v", got)
 	}
-	if got := withPredicateSynonym(stemSet("The loss jumps after the warm-up."), p); got[p] {
+	if got := withPredicateSynonym(stemSet("The loss jumps after the warm-up."), p, k); got[p] {
 		t.Error("an unrelated sentence counted the predicate")
 	}
-	if predicateStem("Does the model use dropout?") != "" {
+	ps, pk := predicateStem("Can the probe tell the two isotopes apart?")
+	if got := withPredicateSynonym(stemSet("The probe distinguishes the two isotopes."), ps, pk); !got[ps] || !got["apart"] {
+		t.Errorf("a phrasal verb's synonym not counted with its particle: %v", got)
+	}
+	if s, _ := predicateStem("Does the model use dropout?"); s != "" {
 		t.Error("a light verb's synonyms counted")
 	}
 	if !strings.Contains(p, "keep") {
