@@ -22,7 +22,7 @@ func Decider(q *query.Question) func(sentence, title string) float64 {
 		return nil
 	}
 	question := q.Text
-	judge := newJudge(question)
+	judge := newJudge(question, false)
 	vstems := verdictStems(question, withoutRefStems(question, q.Terms))
 	others := !aboutOthers(question)
 	subject := questionSubject(question)

@@ -421,8 +421,9 @@ func Compose(ctx context.Context, emb papertree.Embedder, in Input, opts Options
 		// "Does the original BERT implementation use ...?").
 		others := !aboutOthers(question)
 		subject := questionSubject(question)
-		judge := newJudge(question)
+		judge := newJudge(question, true)
 		vstems := verdictStems(question, rstems)
+		pstem, pkey := predicateStem(question)
 		var title map[string]bool
 		if len(retrieve.EvidencePapers(ev)) == 1 {
 			title = stemSet(ev[best].PaperTitle)
@@ -432,7 +433,7 @@ func Compose(ctx context.Context, emb papertree.Embedder, in Input, opts Options
 			if len(deciding) == 2 {
 				break
 			}
-			if verdictCoverage(vstems, withTitle(stems[i], title)) < opts.VerdictCoverage || strings.Contains(sents[i].text, "?") ||
+			if verdictCoverage(vstems, withPredicateSynonym(withTitle(stems[i], title), pstem, pkey)) < opts.VerdictCoverage || strings.Contains(sents[i].text, "?") ||
 				others && aboutOthers(sents[i].text) && !subjectHeld(sents[i].text, subject) || !readable[i] {
 				// A sentence asking the question back decides nothing,
 				// nor an equation or a table row, whose polarity cannot

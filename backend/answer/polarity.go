@@ -303,6 +303,9 @@ func additive(toks []string) bool {
 type occurrence struct {
 	i   int
 	neg bool
+	// as is the predicate word a WordNet synonym or antonym stands for
+	// (synonyms.go): its own polarity is read, not the token's.
+	as string
 }
 
 // synonymGroups are verbs that say the same of their object in a
@@ -368,7 +371,7 @@ func (sc *scope) occurrences(w string) []occurrence {
 			if st := sc.clauseStart(i); st > 0 && conditions[sc.toks[st-1]] {
 				continue
 			}
-			o := occurrence{i, neg}
+			o := occurrence{i: i, neg: neg}
 			all = append(all, o)
 			j := i - 1
 			for j >= 0 && isAdverb(sc.toks[j]) {
@@ -516,6 +519,9 @@ func (p askedPredicate) polarity(sc *scope, q string) (neg, held, ok bool) {
 		}
 	}
 	occ := verbOcc
+	if len(occ) == 0 && p.wordnet != "" && !p.compare && !emptyVerbs[p.words[0]] {
+		occ = sc.wordnetOccurrences(p.words[0], p.wordnet)
+	}
 	if len(occ) == 0 && (p.compare || flippedPolar(q, sc)) {
 		// A comparison answered by its direction ("inferior", "slower").
 		for i, tok := range sc.toks {
@@ -530,7 +536,11 @@ func (p askedPredicate) polarity(sc *scope, q string) (neg, held, ok bool) {
 	par := -1
 	for _, o := range occ {
 		n := sc.cues(o.i) + b2i(o.neg) + b2i(sc.objectNegated(o.i))
-		if selfNegative.MatchString(sc.toks[o.i]) && !hasAny(q, directionCues) {
+		tok := sc.toks[o.i]
+		if o.as != "" {
+			tok = o.as
+		}
+		if selfNegative.MatchString(tok) && !hasAny(q, directionCues) {
 			n++
 		}
 		n %= 2
@@ -605,7 +615,11 @@ var negQuestionRE = regexp.MustCompile(`(?i)\b(do|does|did|is|are|was|were|can|c
 // newJudge reads the question's predicate and polarity once and returns
 // the verdict of each candidate deciding sentence, with held false when the
 // sentence does not hold the predicate (it decides nothing then).
-func newJudge(question string) func(sentence string) (string, bool) {
+//
+// withWordnet lets a WordNet synonym or antonym hold the predicate
+// (synonyms.go): Compose and Verdict read it, the Decider of retrieval
+// does not.
+func newJudge(question string, withWordnet bool) func(sentence string) (string, bool) {
 	qtext := negQuestionRE.ReplaceAllString(quotedRE.ReplaceAllString(question, " "), "$1 not")
 	q := norm(qtext)
 	p, ok := predicateOf(qtext)
@@ -616,6 +630,9 @@ func newJudge(question string) func(sentence string) (string, bool) {
 	}
 	if p.abstain {
 		return func(string) (string, bool) { return VerdictUnclear, false }
+	}
+	if withWordnet && len(p.words) > 0 {
+		p.wordnet = wordnetKey(qtext, p.words[0])
 	}
 	qs := readScope(parenRE.ReplaceAllString(qtext, " "))
 	qneg, _, qok := p.polarity(qs, q)
@@ -803,6 +820,10 @@ func subjectStems(question string, p askedPredicate) (subject, complement []stri
 	pred := map[string]bool{}
 	for _, w := range append(append([]string{}, p.words...), p.anyOf...) {
 		pred[root(w)] = true
+	}
+	if i := strings.IndexByte(p.wordnet, '_'); i >= 0 {
+		// A phrasal verb's particle is the predicate's ("tell X apart").
+		pred[root(p.wordnet[i+1:])] = true
 	}
 	qs := readScope(quotedRE.ReplaceAllString(question, " "))
 	// The subject stands before the predicate.

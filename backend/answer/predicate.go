@@ -71,6 +71,9 @@ type askedPredicate struct {
 	// when it differs from the first ("use pretrained word EMBEDDINGS"):
 	// a deciding sentence must hold it too (see polarity.go).
 	head string
+	// wordnet is the WordNet key (wordnetKey) whose synonyms and antonyms
+	// hold the verb or adjective; "" when none may (synonyms.go).
+	wordnet string
 }
 
 // qtok is one word of a question with its original case.

@@ -103,7 +103,7 @@ func flipped(q, s string) bool {
 // predicate.go) and its polarity there can be read (see polarity.go);
 // otherwise "unclear".
 func Verdict(question, sentence string) string {
-	v, held := newJudge(question)(sentence)
+	v, held := newJudge(question, true)(sentence)
 	if !held {
 		return VerdictUnclear
 	}
