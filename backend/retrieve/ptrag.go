@@ -399,7 +399,7 @@ func ptragPaper(ctx context.Context, ix Index, d *PaperData, req Request, qv []f
 		}
 	}
 	if p.SentenceVectorWeight > 0 {
-		sentenceVectors(ctx, ix.Embedder(), d, qv, S, leaves, p.SentenceVectorWeight)
+		sentenceVectors(ctx, ix.Embedder(), d, qv, S, leaves, p.SentenceVectorWeight, kwv)
 	}
 	base := median(S, leaves)
 	var fallbacks []string
