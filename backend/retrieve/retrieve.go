@@ -186,6 +186,9 @@ type Request struct {
 	PaperIDs []int64 // scope; empty = whole library
 	Budget   int     // token budget T
 	Params   Params
+	// onePaper: pt-rag searches one paper only (scoped to it, or the only
+	// paper a library-wide question could mean); set by pt-rag itself.
+	onePaper bool
 	// SectionJudge, when set, scores how well the query matches each section
 	// title's conventional role (F_sec in [0,1]); nil or an error falls back
 	// to embeddings only (PT-RAG Table 5).

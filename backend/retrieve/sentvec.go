@@ -17,17 +17,44 @@ import (
 // and embed a third fewer sentences on a cold question.
 const sentVecTop = 10
 
+// sentVecKeyword is how many of a paper's best passages by the sentence
+// keyword signal (kwv) also get sentence vectors when the fused score puts
+// them below the best sentVecTop. A passage whose sentence holds the
+// question's rare terms but whose passage vector is about something else
+// (ViT's "Training & Fine-tuning" paragraph: "... a batch size of 4096 and
+// apply a high weight decay of 0.1", among the baselines' set-up) ranked
+// below the ten best and so got no sentence vector score at all, while they
+// got 0.15-0.3 each: a cliff, not a judgment. See the README (issue 19).
+const sentVecKeyword = 3
+
 // sentenceVectors adds to the scores S of a paper's best passages the
 // cosine between the question and the passage's best-matching sentence
 // (each sentence embedded at question time), weighted by w. A passage
 // vector averages every sentence of a paragraph, so the one sentence that
 // answers is diluted among those about the same topic; its own vector is
 // not. Errors leave S as it was (the passage vectors still rank).
-func sentenceVectors(ctx context.Context, emb papertree.Embedder, d *PaperData, qv []float32, S []float64, leaves []int, w float64) {
+//
+// The passages re-scored are the best sentVecTop by S and, when kwv (the
+// sentence keyword score by leaf order; may be nil) is given, the best
+// sentVecKeyword by kwv that are not among them.
+func sentenceVectors(ctx context.Context, emb papertree.Embedder, d *PaperData, qv []float32, S []float64, leaves []int, w float64, kwv []float64) {
 	top := append([]int(nil), leaves...)
 	sort.SliceStable(top, func(i, j int) bool { return S[top[i]] > S[top[j]] })
 	if len(top) > sentVecTop {
-		top = top[:sentVecTop]
+		in := make(map[int]bool, sentVecTop)
+		for _, o := range top[:sentVecTop] {
+			in[o] = true
+		}
+		top = top[:sentVecTop:sentVecTop]
+		if kwv != nil {
+			byKW := append([]int(nil), leaves...)
+			sort.SliceStable(byKW, func(i, j int) bool { return kwv[byKW[i]] > kwv[byKW[j]] })
+			for _, o := range byKW[:min(sentVecKeyword, len(byKW))] {
+				if kwv[o] > 0 && !in[o] {
+					top = append(top, o)
+				}
+			}
+		}
 	}
 	vecs := d.sentenceVecs(ctx, emb, top)
 	for _, o := range top {

@@ -48,7 +48,7 @@ func TestSentenceVectorsLiftTheAnsweringSentence(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			S := make([]float64, len(d.Nodes))
 			if tc.w > 0 {
-				sentenceVectors(ctx, emb, d, qv, S, leaves, tc.w)
+				sentenceVectors(ctx, emb, d, qv, S, leaves, tc.w, nil)
 			}
 			if got := S[2] > S[3]; got != tc.gain {
 				t.Errorf("answer %.3f, topic %.3f: answering paragraph ahead = %v, want %v", S[2], S[3], got, tc.gain)
@@ -129,7 +129,7 @@ func TestSentenceVectorCache(t *testing.T) {
 	fresh := func() []float64 {
 		d := NewPaperData(&papertree.Paper{ID: 1, Root: root}, nil, nil, nil)
 		S := make([]float64, len(d.Nodes))
-		sentenceVectors(ctx, &countingEmbedder{Embedder: base, name: base.Name()}, d, qv, S, leavesOf(d, 0, 10), 1)
+		sentenceVectors(ctx, &countingEmbedder{Embedder: base, name: base.Name()}, d, qv, S, leavesOf(d, 0, 10), 1, nil)
 		return S
 	}
 	want := fresh()
@@ -152,7 +152,7 @@ func TestSentenceVectorCache(t *testing.T) {
 			before := st.emb.texts
 			S := make([]float64, len(d.Nodes))
 			ls := leavesOf(d, st.from, st.n)
-			sentenceVectors(ctx, st.emb, d, qv, S, ls, 1)
+			sentenceVectors(ctx, st.emb, d, qv, S, ls, 1, nil)
 			if got := st.emb.texts - before; got != st.wantTexts {
 				t.Errorf("embedded %d texts, want %d", got, st.wantTexts)
 			}
@@ -207,6 +207,62 @@ func TestQuantizeVecSkipsZerosOnly(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			if got, want := quantizeVec(tc.v), plain(tc.v); !reflect.DeepEqual(got, want) {
 				t.Fatalf("got %+v, want %+v", got, want)
+			}
+		})
+	}
+}
+
+// The passages the sentence keyword signal rates best get sentence vector
+// scores even when the fused score ranks them below the best sentVecTop;
+// the other passages below them do not.
+func TestSentenceVectorsReachKeywordPassages(t *testing.T) {
+	ctx := context.Background()
+	emb := embedding.NewBuiltin()
+	var kids []*papertree.Node
+	for i := 0; i < sentVecTop+4; i++ {
+		text := fmt.Sprintf("Passage %d describes the pre-training set-up with a batch size of %d and a weight decay of 0.%d.", i, 512*(i+1), i%9+1)
+		kids = append(kids, &papertree.Node{Kind: papertree.KindSegment, Text: text, Tokens: papertree.CountTokens(text)})
+	}
+	root := &papertree.Node{Kind: papertree.KindRoot, Title: "P", Children: []*papertree.Node{{Kind: papertree.KindSection, Title: "Setup", Children: kids}}}
+	d := NewPaperData(&papertree.Paper{ID: 1, Root: root}, nil, nil, nil)
+	qv, err := emb.EmbedQuery(ctx, "What batch size and weight decay were used for pre-training?")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var leaves []int
+	for o, n := range d.Nodes {
+		if n.IsLeaf() {
+			leaves = append(leaves, o)
+		}
+	}
+	// The fused score ranks the passages in document order; the keyword
+	// signal rates only the last one (below the best sentVecTop).
+	base := make([]float64, len(d.Nodes))
+	for i, o := range leaves {
+		base[o] = 10 - 0.1*float64(i)
+	}
+	last, below := leaves[len(leaves)-1], leaves[len(leaves)-2]
+	kwv := make([]float64, len(d.Nodes))
+	kwv[last] = 0.8
+	for _, tc := range []struct {
+		name     string
+		kwv      []float64
+		lastGain bool
+	}{
+		{"with the keyword signal", kwv, true},
+		{"without it", nil, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			S := append([]float64(nil), base...)
+			sentenceVectors(ctx, emb, d, qv, S, leaves, 1, tc.kwv)
+			if got := S[last] != base[last]; got != tc.lastGain {
+				t.Errorf("keyword passage re-scored = %v, want %v", got, tc.lastGain)
+			}
+			if S[below] != base[below] {
+				t.Errorf("a passage below the best %d with no keyword score was re-scored", sentVecTop)
+			}
+			if S[leaves[0]] == base[leaves[0]] {
+				t.Errorf("the best passage was not re-scored")
 			}
 		})
 	}

@@ -42,7 +42,7 @@ func TestSelectSoft(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			cs, owner := softCands()
-			out := selectSoft(cs, owner, tc.R, 0.05, tc.budget, querypkg.Parse("encoder question"))
+			out := selectSoft(cs, owner, tc.R, 0.05, tc.budget, querypkg.Parse("encoder question"), -1)
 			used, first, second := 0, 0, false
 			for i, c := range out {
 				used += c.cost
@@ -65,6 +65,47 @@ func TestSelectSoft(t *testing.T) {
 				t.Fatalf("best section gave %d leaves, want >= %d", first, tc.wantFirstAt)
 			}
 		})
+	}
+}
+
+// A section the keyword signal points at (keep) gets a share of its own
+// even when the softmax gives it less than minShare; the budget holds.
+func TestSelectSoftKeepsKeywordSection(t *testing.T) {
+	for _, tc := range []struct {
+		name       string
+		keep       int
+		wantSecond bool
+	}{
+		{"no keyword section: the runner-up's share is too small to keep", -1, false},
+		{"the runner-up holds the best keyword sentence: it keeps a share", 1, true},
+		{"the best section holds it: nothing changes", 0, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			cs, owner := softCands()
+			out := selectSoft(cs, owner, []float64{0.50, 0.30}, 0.05, 512, querypkg.Parse("encoder question"), tc.keep)
+			used, second := 0, false
+			for _, c := range out {
+				used += c.cost
+				second = second || owner[c.o] == 1
+			}
+			if used > 512 {
+				t.Fatalf("used %d tokens of 512", used)
+			}
+			if second != tc.wantSecond {
+				t.Fatalf("runner-up contributes = %v, want %v (selection %v)", second, tc.wantSecond, out)
+			}
+		})
+	}
+	cs, owner := softCands()
+	cs[9].kwv, cs[2].kwv = 0.7, 0.4
+	if got := keywordSection(cs, owner); got != 1 {
+		t.Fatalf("keywordSection = %d, want 1 (the section of the best keyword passage)", got)
+	}
+	for i := range cs {
+		cs[i].kwv = 0
+	}
+	if got := keywordSection(cs, owner); got != -1 {
+		t.Fatalf("keywordSection with no keyword score = %d, want -1", got)
 	}
 }
 
