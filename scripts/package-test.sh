@@ -21,6 +21,9 @@ contents=$(dpkg-deb --contents "$deb")
 for f in ./usr/bin/papertree-app ./usr/bin/papertree ./usr/share/applications/papertree.desktop ./usr/share/icons/hicolor/512x512/apps/papertree.png; do
   grep -q " $f\$" <<<"$contents" || fail "the package lacks $f"
 done
+# The WordNet notice the embedded synonym table's licence asks for.
+dpkg-deb --fsys-tarfile "$deb" | tar -xO ./usr/share/doc/papertree/copyright | grep -q "WordNet Release 3.0" ||
+  fail "the copyright file lacks the WordNet licence"
 # Every dependency is installed here (so installing needs no download; apt-get's
 # --no-download is not used: with a local .deb it fails with "Pathname to install is not absolute").
 deps=$(dpkg-deb --field "$deb" Depends | tr ',' '\n' | sed 's/(.*//; s/|.*//; s/ //g' | grep -v '^$')

@@ -49,6 +49,9 @@ cat >"$root/usr/share/doc/papertree/copyright" <<COPY
 PaperTree: see the project README for licences. The package contains the
 PaperTree desktop app (papertree-app) and command-line interface (papertree).
 COPY
+# The binaries embed a table derived from WordNet 3.0 (yes/no verdicts): its
+# licence asks for the notice to go with every copy.
+{ printf '\nThird-party data\n\n'; cat backend/answer/internal/wordnet/LICENSE-WORDNET; } >>"$root/usr/share/doc/papertree/copyright"
 
 # Runtime dependencies of the binaries (WebKitGTK, GTK, GLib, libc).
 depends=""
