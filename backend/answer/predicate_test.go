@@ -112,13 +112,13 @@ func TestAssertsPredicate(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			if got := predicateCheck(tc.q)(tc.s); got != tc.want {
+			if _, got := newJudge(tc.q, true)(tc.s); got != tc.want {
 				p, _ := predicateOf(tc.q)
-				t.Errorf("predicateCheck = %v, want %v (predicate %+v)", got, tc.want, p)
+				t.Errorf("held = %v, want %v (predicate %+v)", got, tc.want, p)
 			}
 		})
 	}
-	if !predicateCheck("What batch size was used?")("We use 256.") {
+	if _, held := newJudge("What batch size was used?", true)("We use 256."); !held {
 		t.Error("a question without a readable predicate must not be checked")
 	}
 }
