@@ -716,4 +716,3 @@ func holds(words map[string]bool, roots map[string]bool, w string) bool {
 
 // comparativeCues state a comparison's direction.
 var comparativeCues = []string{" better ", " worse ", " outperform", " underperform", " superior ", " inferior ", " higher ", " lower ", " faster ", " slower ", " larger ", " smaller ", " improve", " surpass", " exceed", " beat ", " beats "}
-
