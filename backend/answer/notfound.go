@@ -353,11 +353,16 @@ func surfaceWords(question string, stems []string) []string {
 	var out []string
 	for _, st := range stems {
 		w := st
+	fields:
 		for _, f := range strings.Fields(question) {
 			f = strings.Trim(f, ".,;:?!()[]\"'“”‘’")
-			if ts := embedding.QueryTerms(strings.ToLower(f)); len(ts) > 0 && ts[0] == st {
-				w = f
-				break
+			// A part of a hyphenated word ("hours" of "kilowatt-hours")
+			// is said as typed too, never as its stem ("hour").
+			for _, part := range append([]string{f}, strings.Split(f, "-")...) {
+				if ts := embedding.QueryTerms(strings.ToLower(part)); len(ts) > 0 && ts[0] == st {
+					w = part
+					break fields
+				}
 			}
 		}
 		out = append(out, w)

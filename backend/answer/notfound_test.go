@@ -167,3 +167,18 @@ func TestTableRowMakesCommonWordMoot(t *testing.T) {
 		})
 	}
 }
+
+// A reason quotes the words the researcher typed: the stem of a part of a
+// hyphenated word is said as that part ("hours" of "kilowatt-hours"), never
+// as the stem ("hour"), which the question did not type.
+func TestSurfaceWordsOfHyphenParts(t *testing.T) {
+	q := "How many kilowatt-hours of electricity did pretraining the language model consume?"
+	var stems []string
+	for _, w := range []string{"hours", "electricity"} {
+		stems = append(stems, embedding.QueryTerms(w)[0])
+	}
+	got := surfaceWords(q, stems)
+	if strings.Join(got, ",") != "hours,electricity" {
+		t.Errorf("surfaceWords(%v) = %v, want the typed words hours, electricity", stems, got)
+	}
+}

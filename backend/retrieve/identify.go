@@ -266,8 +266,25 @@ func identityScores(question *query.Question, cards []*card) map[int64]float64 {
 		qwords[w] = true
 		qw = append(qw, w)
 	}
-	for _, c := range cards {
+	// The runs of title words each touching paper quotes, and how many
+	// titles hold each: a run names a paper only when no other paper's
+	// title holds it ("Distilling the Knowledge" does; "a neural network"
+	// is in two titles and "neural network" in many, so it names none).
+	touching := make([]bool, len(cards))
+	runs := make([]map[string]bool, len(cards))
+	runDF := map[string]int{}
+	for i, c := range cards {
 		if !c.touches(qwords, qterms, qcaps, qnames) {
+			continue
+		}
+		touching[i] = true
+		runs[i] = titleRuns(qw, c.words)
+		for r := range runs[i] {
+			runDF[r]++
+		}
+	}
+	for i, c := range cards {
+		if !touching[i] {
 			continue
 		}
 		s := 0.0
@@ -319,7 +336,13 @@ func identityScores(question *query.Question, cards []*card) map[int64]float64 {
 		}
 		// A run of the title's words quoted in order ("multilingual BERT")
 		// says more than any one of them.
-		if run := titleRun(qw, c.words); run >= 2 {
+		run := 0
+		for r := range runs[i] {
+			if runDF[r] == 1 {
+				run = max(run, len(strings.Fields(r)))
+			}
+		}
+		if run >= 2 {
 			s += float64(run - 1)
 		}
 		best := 0.0
@@ -365,34 +388,33 @@ func (c *card) touches(qwords, qterms map[string]bool, qcaps, qnames []string) b
 	return false
 }
 
-// titleRun is the length of the longest run of consecutive title words
-// that occurs as a phrase in the question's words qw (counting only runs
-// that hold a content word, so "of the" never counts): a longest common
-// substring over words, O(len(title) * len(question)).
-func titleRun(qw []string, words []string) int {
-	best := 0
+// titleRuns returns every run of two or more consecutive title words that
+// occurs as a phrase in the question's words qw and holds a content word
+// (so "of the" never counts), each as its words joined by spaces: a longest
+// common substring over words, O(len(title) * len(question)) runs ending at
+// each matched pair.
+func titleRuns(qw []string, words []string) map[string]bool {
+	out := map[string]bool{}
 	prev := make([]int, len(qw)+1)
 	cur := make([]int, len(qw)+1)
 	for i := range words {
 		for j := range qw {
-			if words[i] == qw[j] {
-				cur[j+1] = prev[j] + 1
-				if n := cur[j+1]; n > best && n >= 2 {
-					content := false
-					for _, w := range words[i-n+1 : i+1] {
-						content = content || !embedding.IsStopword(w)
-					}
-					if content {
-						best = n
-					}
-				}
-			} else {
+			if words[i] != qw[j] {
 				cur[j+1] = 0
+				continue
+			}
+			cur[j+1] = prev[j] + 1
+			content := !embedding.IsStopword(words[i])
+			for n := 2; n <= cur[j+1]; n++ {
+				content = content || !embedding.IsStopword(words[i-n+1])
+				if content {
+					out[strings.Join(words[i-n+1:i+1], " ")] = true
+				}
 			}
 		}
 		prev, cur = cur, prev
 	}
-	return best
+	return out
 }
 
 // containsPhrase reports whether phrase occurs in s at word boundaries.

@@ -55,6 +55,26 @@ func TestCitedAuthorAndTitleWord(t *testing.T) {
 	}
 }
 
+// A run of title words names a paper only when no other paper's title
+// holds it: "a neural network" is in two titles here, so it names neither
+// (a parser question was once searched in the distillation paper alone);
+// "Distilling the Knowledge" is in one, so it names that one.
+func TestTitleRunSharedByTitlesNamesNone(t *testing.T) {
+	cards := []*card{
+		newCard(1, "Distilling the Knowledge in a Neural Network", []string{"Geoffrey Hinton"}, 2015, "", ""),
+		newCard(2, "A Neural Network Approach to Context-Sensitive Generation of Conversational Responses", []string{"Alessandro Sordoni"}, 2015, "", ""),
+		newCard(3, "A Fast and Accurate Dependency Parser using Neural Networks", []string{"Danqi Chen"}, 2014, "", ""),
+	}
+	q := querypkg.Parse("How many sentences per second can a greedy transition-based parser with a neural network classifier parse?")
+	if sc := identityScores(q, cards); sc[1] >= 2 || sc[2] >= 2 {
+		t.Errorf("a run two titles share named a paper: %v", sc)
+	}
+	sc := identityScores(querypkg.Parse("What does Distilling the Knowledge say about soft targets?"), cards)
+	if sc[1] < 2 || sc[1]-max(sc[2], sc[3]) < 1 {
+		t.Errorf("a run one title holds no longer names it: %v", sc)
+	}
+}
+
 // A named paper is searched alone only when its text holds the question's
 // most specific word, counted in the library's own full-text index.
 func TestNamedPaperHoldsRarestWord(t *testing.T) {
