@@ -22,8 +22,10 @@ for f in ./usr/bin/papertree-app ./usr/bin/papertree ./usr/share/applications/pa
   grep -q " $f\$" <<<"$contents" || fail "the package lacks $f"
 done
 # The WordNet notice the embedded synonym table's licence asks for.
-dpkg-deb --fsys-tarfile "$deb" | tar -xO ./usr/share/doc/papertree/copyright | grep -q "WordNet Release 3.0" ||
-  fail "the copyright file lacks the WordNet licence"
+# (read whole first: grep -q would close the pipe early, a SIGPIPE pipefail counts as a failure)
+copyright=$(dpkg-deb --fsys-tarfile "$deb" | tar -xO ./usr/share/doc/papertree/copyright) ||
+  fail "the package lacks ./usr/share/doc/papertree/copyright"
+grep -q "WordNet Release 3.0" <<<"$copyright" || fail "the copyright file lacks the WordNet licence"
 # Every dependency is installed here (so installing needs no download; apt-get's
 # --no-download is not used: with a local .deb it fails with "Pathname to install is not absolute").
 deps=$(dpkg-deb --field "$deb" Depends | tr ',' '\n' | sed 's/(.*//; s/|.*//; s/ //g' | grep -v '^$')
