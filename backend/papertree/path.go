@@ -1,6 +1,7 @@
 package papertree
 
 import (
+	"path/filepath"
 	"regexp"
 	"strings"
 )
@@ -21,6 +22,19 @@ const (
 	UntitledSection = "Untitled section"
 	UntitledPaper   = "Untitled paper"
 )
+
+// PaperName is how a paper is named where it is listed or cited: its
+// title, else (no title read from the PDF) its file name, never a blank;
+// UntitledPaper only when it has neither.
+func PaperName(title, path string) string {
+	if t := strings.TrimSpace(title); t != "" {
+		return t
+	}
+	if path != "" {
+		return filepath.Base(path)
+	}
+	return UntitledPaper
+}
 
 // EvidencePath returns the display titles and the ids of the nodes on a
 // root-to-leaf path (path ends at the leaf; the leaf itself is not part of

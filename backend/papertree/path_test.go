@@ -86,3 +86,18 @@ func TestCaptionLabel(t *testing.T) {
 		})
 	}
 }
+
+func TestPaperName(t *testing.T) {
+	for _, tc := range []struct{ name, title, path, want string }{
+		{"a title", "Deep Learning", "/p/lecun.pdf", "Deep Learning"},
+		{"no title: the file", "", "/p/shannon1945_memo.pdf", "shannon1945_memo.pdf"},
+		{"a blank title: the file", "  ", "/p/x.pdf", "x.pdf"},
+		{"neither", "", "", UntitledPaper},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := PaperName(tc.title, tc.path); got != tc.want {
+				t.Errorf("PaperName(%q, %q) = %q, want %q", tc.title, tc.path, got, tc.want)
+			}
+		})
+	}
+}

@@ -305,7 +305,7 @@ func assemble(cs []cand, budget int) Result {
 	for i, c := range cs {
 		d := c.d
 		node := d.Nodes[c.o]
-		titles, ids := papertree.EvidencePath(d.PathTo(c.o))
+		titles, ids := evidencePath(d, c.o)
 		if d != lastPaper {
 			fmt.Fprintf(&b, "# %s\n", d.Paper.Title)
 			lastPaper, lastPath = d, ""
@@ -464,4 +464,15 @@ func libraryCounts(ctx context.Context, ix Index, terms []string) []int64 {
 		return nil
 	}
 	return df
+}
+
+// evidencePath is papertree.EvidencePath of leaf o of d, its first segment
+// naming a paper without a title by its file name, as the library list and
+// search do (never "Untitled paper" while the file is known).
+func evidencePath(d *PaperData, o int) ([]string, []int64) {
+	titles, ids := papertree.EvidencePath(d.PathTo(o))
+	if len(titles) > 0 && titles[0] == papertree.UntitledPaper && d.Paper != nil {
+		titles[0] = papertree.PaperName(d.Paper.Title, d.Paper.Path)
+	}
+	return titles, ids
 }

@@ -271,7 +271,7 @@ func NumericShare(s string) float64 {
 // evidenceFor is leaf o of d as evidence quoting text.
 func evidenceFor(d *PaperData, o int, text string, score float64) papertree.Evidence {
 	node := d.Nodes[o]
-	titles, ids := papertree.EvidencePath(d.PathTo(o))
+	titles, ids := evidencePath(d, o)
 	return papertree.Evidence{
 		PaperID: d.Paper.ID, PaperTitle: d.Paper.Title, NodeID: node.ID, Kind: node.Kind, Role: node.Role,
 		Path: titles, PathIDs: ids, SectionID: ids[len(ids)-1], Text: text, Summary: node.Summary,

@@ -419,9 +419,4 @@ func cmdEvalTrees(ctx context.Context, args []string, stdout io.Writer) error {
 // paperName is how a paper is named in the CLI's lists: its title, else (no
 // title read from the PDF) its file name, as in the app's library list,
 // never a blank.
-func paperName(title, path string) string {
-	if t := strings.TrimSpace(title); t != "" {
-		return t
-	}
-	return filepath.Base(path)
-}
+func paperName(title, path string) string { return papertree.PaperName(title, path) }
