@@ -365,13 +365,21 @@ func holdsToken(tok, w string) (ok, neg bool) {
 // dropped always: a sentence holding the predicate only there does not
 // hold it.
 func (sc *scope) occurrences(w string) []occurrence {
+	return sc.occurrencesBy(func(tok string) (bool, bool) { return holdsToken(tok, w) }, "")
+}
+
+// occurrencesBy is occurrences for any test of a token (holds: whether it
+// says the word, neg: negated, as a prefix negates it); as is recorded on
+// each occurrence (the word a WordNet synonym stands for, "" for the word
+// itself).
+func (sc *scope) occurrencesBy(holds func(tok string) (ok, neg bool), as string) []occurrence {
 	var all, main []occurrence
 	for i, tok := range sc.toks {
-		if ok, neg := holdsToken(tok, w); ok {
+		if ok, neg := holds(tok); ok {
 			if st := sc.clauseStart(i); st > 0 && conditions[sc.toks[st-1]] {
 				continue
 			}
-			o := occurrence{i: i, neg: neg}
+			o := occurrence{i: i, neg: neg, as: as}
 			all = append(all, o)
 			j := i - 1
 			for j >= 0 && isAdverb(sc.toks[j]) {
@@ -612,6 +620,13 @@ func b2i(b bool) int {
 // ...?") so that the predicate can be read.
 var negQuestionRE = regexp.MustCompile(`(?i)\b(do|does|did|is|are|was|were|can|could|has|have|had|should|would|will)n['’]t\b`)
 
+// judgedText is a yes/no question as the verdict reader reads it: quoted
+// passages left out, a negative auxiliary expanded ("doesn't" -> "does
+// not").
+func judgedText(question string) string {
+	return negQuestionRE.ReplaceAllString(quotedRE.ReplaceAllString(question, " "), "$1 not")
+}
+
 // newJudge reads the question's predicate and polarity once and returns
 // the verdict of each candidate deciding sentence, with held false when the
 // sentence does not hold the predicate (it decides nothing then).
@@ -620,7 +635,7 @@ var negQuestionRE = regexp.MustCompile(`(?i)\b(do|does|did|is|are|was|were|can|c
 // (synonyms.go): Compose and Verdict read it, the Decider of retrieval
 // does not.
 func newJudge(question string, withWordnet bool) func(sentence string) (string, bool) {
-	qtext := negQuestionRE.ReplaceAllString(quotedRE.ReplaceAllString(question, " "), "$1 not")
+	qtext := judgedText(question)
 	q := norm(qtext)
 	p, ok := predicateOf(qtext)
 	if !ok {
@@ -1151,7 +1166,7 @@ func objectHeld(sentence string, object []string) bool { return holdsAll(sentenc
 // subject, the words naming its paper aside (nil when no predicate can be
 // read).
 func questionSubject(question string) []string {
-	qtext := negQuestionRE.ReplaceAllString(quotedRE.ReplaceAllString(question, " "), "$1 not")
+	qtext := judgedText(question)
 	p, ok := predicateOf(qtext)
 	if !ok {
 		return nil

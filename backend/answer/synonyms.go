@@ -149,36 +149,14 @@ func wordnetHoldsKey(tok, w, key string) (ok, neg bool) {
 // wordnetKey) by a synonym or antonym, read as occurrences does (a
 // condition's dropped, a relative clause's only when no other remains).
 func (sc *scope) wordnetOccurrences(w, key string) []occurrence {
-	var all, main []occurrence
-	for i, tok := range sc.toks {
-		ok, neg := wordnetHoldsKey(tok, w, key)
-		if !ok {
-			continue
-		}
-		if st := sc.clauseStart(i); st > 0 && conditions[sc.toks[st-1]] {
-			continue
-		}
-		o := occurrence{i: i, neg: neg, as: w}
-		all = append(all, o)
-		j := i - 1
-		for j >= 0 && isAdverb(sc.toks[j]) {
-			j--
-		}
-		if p := sc.at(j); p != "that" && p != "which" && p != "who" {
-			main = append(main, o)
-		}
-	}
-	if len(main) > 0 {
-		return main
-	}
-	return all
+	return sc.occurrencesBy(func(tok string) (bool, bool) { return wordnetHoldsKey(tok, w, key) }, w)
 }
 
 // predicateStem is the stem of the question's verb or adjective and its
 // WordNet key (wordnetKey) when a WordNet synonym may hold it (not a
 // light or empty verb, nor a comparison); "" otherwise.
 func predicateStem(question string) (stem, key string) {
-	qtext := negQuestionRE.ReplaceAllString(quotedRE.ReplaceAllString(question, " "), "$1 not")
+	qtext := judgedText(question)
 	p, ok := predicateOf(qtext)
 	if !ok || p.abstain || p.compare || len(p.words) != 1 || emptyVerbs[p.words[0]] || lightVerbs[p.words[0]] {
 		return "", ""
