@@ -13,6 +13,13 @@ export function baseName(path: string): string {
   return i >= 0 ? trimmed.slice(i + 1) : trimmed;
 }
 
+/** How a paper is named where it is listed: its title, else (no title read
+ * from the PDF) its file name (papertree.PaperName on the Go side); "" when
+ * it has neither. */
+export function paperName(title: string, file: string): string {
+  return title.trim() || baseName(file);
+}
+
 /** Replaces the home folder prefix with "~" and shortens long paths in the middle. */
 export function shortPath(path: string, max = 60): string {
   let p = path.replace(/^\/(?:root|home\/[^/]+)(?=\/|$)/, "~");

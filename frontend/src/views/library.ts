@@ -10,7 +10,7 @@ import { ApiError, mergeFiles, toApiError, type Api, type FileState, type Import
 import { collectionsOf, defaultQuery, selectPapers, type ListQuery, type SortKey } from "../lib/papers";
 import { h, mount } from "../lib/dom";
 import { markAt } from "../lib/shown";
-import { authorLine, baseName, duration, plural, progressText, shortPath } from "../lib/format";
+import { authorLine, baseName, duration, paperName, plural, progressText, shortPath } from "../lib/format";
 import { askIcon, docIcon, folderIcon, treeIcon } from "./icons";
 import { chooseZoteroLibrary } from "./zoteropick";
 
@@ -153,7 +153,7 @@ function paperRow(p: Paper, act: LibraryActions, selected: boolean, busy: FileSt
   const meta = failed
     ? p.message || "This file could not be indexed."
     : [authorLine(p.authors), p.year > 0 ? String(p.year) : "", p.venue ?? "", p.arxivId ? `arXiv:${p.arxivId}` : ""].filter(Boolean).join(" · ");
-  const title = p.title.trim() || baseName(p.file) || "Untitled";
+  const title = paperName(p.title, p.file) || "Untitled";
   return h(
     "li",
     { class: failed ? "paper paper-failed" : "paper", "data-id": p.id, "data-testid": "paper-row", "data-paper-id": p.id, "data-status": p.status },
@@ -298,7 +298,7 @@ export function snippetNodes(hit: SearchHit) {
 }
 
 function hitRow(hit: SearchHit, paper: Paper | undefined, act: LibraryActions) {
-  const title = hit.title.trim() || (paper ? baseName(paper.file) : "") || "Untitled";
+  const title = paperName(hit.title, paper?.file ?? "") || "Untitled";
   // Where the snippet comes from: its section path; text before the first
   // section; or, with no matching passage, the title or the authors.
   const where = hit.path.length > 0 ? hit.path.join(" › ") : hit.nodeId ? "Before the first section" : hit.match === "author" ? "In the authors" : "In the title";
@@ -322,7 +322,7 @@ function rankedList(s: LibraryState, act: LibraryActions) {
   const byId = new Map(s.papers.map((p) => [p.id, p]));
   const hits = s.ranked.filter((hit) => byId.has(hit.paperId)).slice(0, RANKED_LIMIT);
   // The app log records the ranked results (lib/shown.ts): how many, and the first.
-  const first = hits[0] ? hits[0].title.trim() || baseName(byId.get(hits[0].paperId)?.file ?? "") : "";
+  const first = hits[0] ? paperName(hits[0].title, byId.get(hits[0].paperId)?.file ?? "") : "";
   const shown = `search results: ${hits.length} papers for ${q.query.trim()}${first ? `; first: ${first}` : ""}`;
   const sec = h(
     "section",
@@ -353,7 +353,7 @@ function removedList(s: LibraryState, act: LibraryActions) {
         h(
           "li",
           { class: "removed-item", "data-testid": "removed-item" },
-          h("span", { class: "removed-title", title: r.file }, r.title.trim() || baseName(r.file)),
+          h("span", { class: "removed-title", title: r.file }, paperName(r.title, r.file)),
           h("span", { class: "muted" }, ` ${shortPath(r.file, 48)} `),
           button("Add back", () => act.addBack?.(r.file), { kind: "quiet", disabled: s.job !== null }),
         ),
@@ -387,7 +387,7 @@ function undoBar(s: LibraryState, act: LibraryActions) {
  */
 function listed(rows: HTMLElement[], shown: Paper[]) {
   const ul = h("ul", { class: "paper-list" }, rows);
-  const line = (p: Paper) => `${p.title.trim() || baseName(p.file)}${p.year > 0 ? ` (${p.year})` : ""}`;
+  const line = (p: Paper) => `${paperName(p.title, p.file)}${p.year > 0 ? ` (${p.year})` : ""}`;
   const edited = shown.filter((p) => (p.edited ?? []).length > 0 || (p.headingEdits ?? 0) > 0);
   const what = [
     `library list: ${shown.length} papers`,

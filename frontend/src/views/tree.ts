@@ -10,7 +10,7 @@ import type { PaperDetail, TreeNode } from "../lib/api";
 import { h, mount } from "../lib/dom";
 import { markAt, type MarkTarget } from "../lib/shown";
 import { renderTable } from "../lib/table";
-import { authorLine, baseName } from "../lib/format";
+import { authorLine, paperName as listedName } from "../lib/format";
 import { filterTree, heading, isLeaf, markPassage, pages, type Highlight } from "../lib/tree";
 import type { TreeEditor } from "./corrections";
 
@@ -333,5 +333,5 @@ export function createTreeView(opts: { onEmptyHint?: string; editor?: TreeEditor
 /** The paper's name as the library list shows it: its title, else (no
  * title read from the PDF) its file name, never a blank or "Untitled". */
 export function paperName(p: PaperDetail): string {
-  return p.title.trim() || baseName(p.file) || heading(p.root);
+  return listedName(p.title, p.file) || heading(p.root);
 }
