@@ -211,16 +211,7 @@ func (s *Store) paperBM25(ctx context.Context, query string, nodes map[int64]flo
 	// length normalisation keeps a thesis or a book, whose hundreds of
 	// passages hold every common word a few times, from outranking the
 	// paper whose fewer passages are about the question.
-	plen := make(map[int64]float64, nPapers)
-	avg := 0.0
-	for i, id := range ranges.paper {
-		l := float64(ranges.hi[i] - ranges.lo[i] + 1)
-		plen[id] = l
-		avg += l
-	}
-	if nPapers > 0 {
-		avg /= float64(nPapers)
-	}
+	plen, avg := ranges.length, ranges.avgLength
 	score := map[int64]float64{}
 	idfs := map[string]float64{}
 	read := int64(0)
@@ -296,6 +287,11 @@ func (s *Store) nodesPerPaperEach(ctx context.Context, match string, ranges *idR
 // sorted.
 type idRanges struct {
 	lo, hi, paper []int64
+	// length is each paper's number of nodes (its range), avgLength their
+	// mean: the document lengths of the paper-level BM25, derived once per
+	// library state with the ranges.
+	length    map[int64]float64
+	avgLength float64
 }
 
 // paperOf returns the paper whose range holds node id (0: none).
@@ -354,6 +350,15 @@ func (s *Store) paperRanges(ctx context.Context) (*idRanges, error) {
 	}
 	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("paper ranges: %w", err)
+	}
+	r.length = make(map[int64]float64, len(r.paper))
+	for i, id := range r.paper {
+		l := float64(r.hi[i] - r.lo[i] + 1)
+		r.length[id] = l
+		r.avgLength += l
+	}
+	if len(r.paper) > 0 {
+		r.avgLength /= float64(len(r.paper))
 	}
 	c.version, c.r = string(blob), r
 	return r, nil
