@@ -270,21 +270,20 @@ func identityScores(question *query.Question, cards []*card) map[int64]float64 {
 	// titles hold each: a run names a paper only when no other paper's
 	// title holds it ("Distilling the Knowledge" does; "a neural network"
 	// is in two titles and "neural network" in many, so it names none).
-	touching := make([]bool, len(cards))
+	// runs[i] is nil for a paper the question does not touch.
 	runs := make([]map[string]bool, len(cards))
 	runDF := map[string]int{}
 	for i, c := range cards {
 		if !c.touches(qwords, qterms, qcaps, qnames) {
 			continue
 		}
-		touching[i] = true
 		runs[i] = titleRuns(qw, c.words)
 		for r := range runs[i] {
 			runDF[r]++
 		}
 	}
 	for i, c := range cards {
-		if !touching[i] {
+		if runs[i] == nil {
 			continue
 		}
 		s := 0.0
