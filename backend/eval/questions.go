@@ -121,12 +121,57 @@ type QuestionMiss struct {
 	Reason string `json:"reason"`
 }
 
+// QuestionOutcome is what one question got in one mode.
+type QuestionOutcome struct {
+	Mode     string            `json:"mode"`
+	ID       string            `json:"id"`
+	Question string            `json:"question"`
+	NotFound bool              `json:"not_found,omitempty"`
+	Verdict  string            `json:"verdict,omitempty"`
+	Answer   string            `json:"answer"`
+	Absent   []string          `json:"absent_words,omitempty"`
+	Evidence []EvidenceOutcome `json:"evidence"`
+}
+
+// EvidenceOutcome is one evidence passage of an answer, in the answer's
+// order, with the file it came from and whether it holds the gold
+// supporting sentence.
+type EvidenceOutcome struct {
+	File     string   `json:"file"`
+	Path     []string `json:"path"`
+	Score    float64  `json:"score"`
+	Tokens   int      `json:"tokens"`
+	Supports bool     `json:"supports,omitempty"`
+	Text     string   `json:"text"`
+}
+
+func outcome(mode string, q Question, a *papertree.Answer, papers map[string]int64) QuestionOutcome {
+	files := make(map[int64]string, len(papers))
+	for f, id := range papers {
+		files[id] = f
+	}
+	o := QuestionOutcome{Mode: mode, ID: q.ID, Question: q.Question, NotFound: a.NotFound, Verdict: a.Verdict, Answer: a.Text, Evidence: []EvidenceOutcome{}}
+	for _, c := range a.Diag.Absent {
+		o.Absent = append(o.Absent, c.Word)
+	}
+	for _, e := range a.Evidence {
+		o.Evidence = append(o.Evidence, EvidenceOutcome{
+			File: files[e.PaperID], Path: e.Path, Score: r4(e.Score), Tokens: e.Tokens,
+			Supports: q.Support != "" && Supports(e.Text, q.Support), Text: e.Text,
+		})
+	}
+	return o
+}
+
 // QuestionsReport is the outcome of a run.
 type QuestionsReport struct {
 	Questions int            `json:"questions"`
 	Scoped    QuestionScores `json:"scoped"`
 	Library   QuestionScores `json:"library"`
 	Misses    []QuestionMiss `json:"misses,omitempty"`
+	// Outcomes holds every answer, question by question, for reading a
+	// run without a debug build (printed with --json only).
+	Outcomes []QuestionOutcome `json:"outcomes,omitempty"`
 	// Unindexed lists gold papers that are not in the library (they failed
 	// to index); their questions count as misses in both modes.
 	Unindexed []string `json:"unindexed_gold_papers,omitempty"`
@@ -171,6 +216,7 @@ func RunQuestions(ctx context.Context, set *QuestionSet, opts QuestionsOptions) 
 				return nil, fmt.Errorf("question %s: %w", q.ID, err)
 			}
 			acc.lat = append(acc.lat, float64(time.Since(t0).Microseconds())/1000)
+			rep.Outcomes = append(rep.Outcomes, outcome(mode, q, a, opts.Papers))
 			for _, r := range acc.add(q, a, opts.Papers) {
 				rep.Misses = append(rep.Misses, QuestionMiss{Mode: mode, ID: q.ID, Reason: r})
 			}

@@ -38,7 +38,7 @@ func TestEvalQuestionsCLI(t *testing.T) {
 		{"scores the set", []string{"eval", "questions", "--set", set, "--pdfs", pdfs}, 0,
 			[]string{"paper hit (best evidence)", "not found | unanswerable", "supporting sentence not in the evidence"}},
 		{"json report", []string{"eval", "questions", "--json", "--set", set, "--pdfs", pdfs}, 0,
-			[]string{`"scoped"`, `"library"`, `"support_hit": 0`, `"not_found_unanswerable": 1`}},
+			[]string{`"scoped"`, `"library"`, `"support_hit": 0`, `"not_found_unanswerable": 1`, `"outcomes": [`, `"question": "What is this document about?"`, `"file": "twocolumn.pdf"`}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
