@@ -55,8 +55,15 @@ func TestShortlistBoundsPartlyNamedPapers(t *testing.T) {
 // paper ranked on its keyword score alone and never reached the papers
 // searched in depth, however well it matched.
 func TestLibraryWideScopeKeepsSectionlessPaper(t *testing.T) {
+	// 40 others: the paper vectors shortlist; 12: they score every paper.
+	for _, others := range []int{40, 12} {
+		t.Run(fmt.Sprint(others), func(t *testing.T) { sectionlessPaperAmong(t, others) })
+	}
+}
+
+func sectionlessPaperAmong(t *testing.T, others int) {
 	var papers []*papertree.Paper
-	for i := 0; i < 40; i++ {
+	for i := 0; i < others; i++ {
 		title := fmt.Sprintf("Data Analysis Study %d", i)
 		body := fmt.Sprintf("We analyse the data of study %d with a histogram of the sample and report the mean and standard deviation of each variable.", i)
 		leaf := &papertree.Node{Kind: papertree.KindSegment, Text: body, Tokens: papertree.CountTokens(body)}
