@@ -138,10 +138,7 @@ func isQueryStopword(w string) bool {
 	if _, ok := stopwords[w]; ok {
 		return true
 	}
-	if _, ok := queryStopwords[w]; ok {
-		return true
-	}
-	_, ok := foreignFunctionWords[w]
+	_, ok := queryStopwords[w]
 	return ok
 }
 
@@ -164,7 +161,8 @@ types example examples much many mention mentioned describe described report rep
 // so they looked like a question's rarest words ("Wann ... eine ... dass").
 // Only words that are no English word, name, symbol or citation word are
 // listed ("die", "man", "plus", "als", "sin", "im", "et", "al" and single
-// letters are left out). Query side only: documents keep them.
+// letters are left out), and one typed in capitals is an abbreviation
+// ("NE", "WER"), kept (capitalWords). Query side only: documents keep them.
 var foreignFunctionWords = makeSet(`der das den dem des ein eine einer eines einem einen und oder aber nicht kein keine
 ist sind wird werden wurde wurden sein haben ich du er sie es wir ihr mit von zu zum zur bei nach aus für über unter
 auf ins vom wie wo wann warum welche welcher welches welchen wer dass daß sich auch nur noch schon sehr mehr diese
@@ -182,6 +180,22 @@ func makeSet(words string) map[string]struct{} {
 		m[w] = struct{}{}
 	}
 	return m
+}
+
+// capitalWords returns, lowercased, the words of text typed in capitals (at
+// least two letters): abbreviations ("NE" tags, "WER", "DES", "MIT"), never
+// the foreign function words they are spelled like.
+func capitalWords(text string) map[string]bool {
+	var out map[string]bool
+	for _, f := range strings.FieldsFunc(text, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
+		if utf8.RuneCountInString(f) >= 2 && strings.ToUpper(f) == f && strings.ToLower(f) != f {
+			if out == nil {
+				out = map[string]bool{}
+			}
+			out[strings.ToLower(f)] = true
+		}
+	}
+	return out
 }
 
 // NumTerm is the pseudo-term that stands for "a number is here": documents
@@ -230,6 +244,7 @@ func ContentStems(text string) []string {
 // minus question scaffolding ("what", "authors", "propose", ...), plus
 // NumTerm once when the question asks for a quantity.
 func QueryTerms(text string) []string {
+	abbrev := capitalWords(text)
 	out := []string{}
 	prev := ""
 	quantity := false
@@ -240,7 +255,7 @@ func QueryTerms(text string) []string {
 			quantity = true
 		}
 		prev = w
-		if !isQueryStopword(w) {
+		if _, foreign := foreignFunctionWords[w]; !isQueryStopword(w) && (!foreign || abbrev[w]) {
 			out = append(out, Stem(w))
 		}
 	})

@@ -55,6 +55,7 @@ func TestDocAndQueryTerms(t *testing.T) {
 			[]string{"wann", "verursacht", "ein", "variabl", "ein", "ander"}, []string{"verursacht", "variabl"}},
 		{"quelle proportion des noms", "Quelle proportion des noms dans les exemples?", []string{"quell", "proport", "de", "nom", "dan", "le", "exempl"}, []string{"proport", "nom", "exempl"}},
 		{"an English word spelled like a foreign one", "When do the neurons die?", []string{"neuron", "die"}, []string{"neuron", "die"}},
+		{"a foreign function word typed in capitals is an abbreviation", "Which WER do the NE taggers reach?", []string{"wer", "ne", "tagger", "reach"}, []string{"wer", "ne", "tagger", "reach"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
