@@ -154,12 +154,48 @@ however thus therefore hence may might must shall etc ie eg via within without u
 var queryStopwords = makeSet(`author authors paper papers work propose proposed use used using kind kinds type
 types example examples much many mention mentioned describe described report reported specific exactly main`)
 
+// foreignFunctionWords are the function words of the other languages the
+// library's papers and questions are written in (German, French, Spanish):
+// articles, pronouns, prepositions, conjunctions, question words and
+// auxiliaries. In a question they carry no content, yet few papers use them,
+// so they looked like a question's rarest words ("Wann ... eine ... dass").
+// Only words that are no English word, name, symbol or citation word are
+// listed ("die", "man", "plus", "als", "sin", "im", "et", "al" and single
+// letters are left out), and one typed in capitals is an abbreviation
+// ("NE", "WER"), kept (capitalWords). Query side only: documents keep them.
+var foreignFunctionWords = makeSet(`der das den dem des ein eine einer eines einem einen und oder aber nicht kein keine
+ist sind wird werden wurde wurden sein haben ich du er sie es wir ihr mit von zu zum zur bei nach aus für über unter
+auf ins vom wie wo wann warum welche welcher welches welchen wer dass daß sich auch nur noch schon sehr mehr diese
+dieser dieses diesen jede jeder jedes ob wenn weil durch gegen ohne um bis seit zwischen andere anderen anderer
+anderes kann können muss müssen soll sollen
+le la les un une du ou mais est sont été être avoir ont il elle ils elles nous vous je ce cette ces qui que quoi
+quel quelle quels quelles dans sur pour par avec sans sous comment pourquoi quand où au aux leur leurs sa ses se ne
+pas moins très peut peuvent qu
+el los las unos unas y pero fue ser estar está están ha para sobre qué cuál cuáles cómo cuándo
+dónde cuántos cuántas cuánto su sus lo este esta estos estas ese esa cada muy más menos otro otra otros`)
+
 func makeSet(words string) map[string]struct{} {
 	m := map[string]struct{}{}
 	for _, w := range strings.Fields(words) {
 		m[w] = struct{}{}
 	}
 	return m
+}
+
+// capitalWords returns, lowercased, the words of text typed in capitals (at
+// least two letters): abbreviations ("NE" tags, "WER", "DES", "MIT"), never
+// the foreign function words they are spelled like.
+func capitalWords(text string) map[string]bool {
+	var out map[string]bool
+	for _, f := range strings.FieldsFunc(text, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
+		if utf8.RuneCountInString(f) >= 2 && strings.ToUpper(f) == f && strings.ToLower(f) != f {
+			if out == nil {
+				out = map[string]bool{}
+			}
+			out[strings.ToLower(f)] = true
+		}
+	}
+	return out
 }
 
 // NumTerm is the pseudo-term that stands for "a number is here": documents
@@ -208,6 +244,7 @@ func ContentStems(text string) []string {
 // minus question scaffolding ("what", "authors", "propose", ...), plus
 // NumTerm once when the question asks for a quantity.
 func QueryTerms(text string) []string {
+	abbrev := capitalWords(text)
 	out := []string{}
 	prev := ""
 	quantity := false
@@ -218,7 +255,7 @@ func QueryTerms(text string) []string {
 			quantity = true
 		}
 		prev = w
-		if !isQueryStopword(w) {
+		if _, foreign := foreignFunctionWords[w]; !isQueryStopword(w) && (!foreign || abbrev[w]) {
 			out = append(out, Stem(w))
 		}
 	})

@@ -48,6 +48,14 @@ func TestDocAndQueryTerms(t *testing.T) {
 		{"quantity question", "How many sentences are there?", []string{"mani", "sentenc"}, []string{"sentenc", NumTerm}},
 		{"size question", "What is the size of the corpus?", []string{"size", "corpu"}, []string{"size", "corpu", NumTerm}},
 		{"how without quantity", "How do they annotate?", []string{"annot"}, []string{"annot"}},
+		// German, French and Spanish function words carry no content in a
+		// question, yet few papers use them; English words spelled alike
+		// ("die") stay.
+		{"foreign function words dropped from queries only", "Wann verursacht eine Variable eine andere?",
+			[]string{"wann", "verursacht", "ein", "variabl", "ein", "ander"}, []string{"verursacht", "variabl"}},
+		{"quelle proportion des noms", "Quelle proportion des noms dans les exemples?", []string{"quell", "proport", "de", "nom", "dan", "le", "exempl"}, []string{"proport", "nom", "exempl"}},
+		{"an English word spelled like a foreign one", "When do the neurons die?", []string{"neuron", "die"}, []string{"neuron", "die"}},
+		{"a foreign function word typed in capitals is an abbreviation", "Which WER do the NE taggers reach?", []string{"wer", "ne", "tagger", "reach"}, []string{"wer", "ne", "tagger", "reach"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -78,15 +78,19 @@ func scopeIdentified(ctx context.Context, ix Index, req Request, qv []float32, p
 	// vector per paper, a cheap scan), so the section search and the keyword
 	// search below only touch the shortlist and cost stays flat as the
 	// library grows. Without paper vectors (older index), search everything.
+	// The same search scores every paper of a smaller library.
 	var shortlist []int64
-	if len(all) > paperShortlist {
-		if hits, err := ix.SearchVectors(ctx, store.SpacePaper, qv, nil, paperShortlist); err == nil {
-			for _, h := range hits {
+	whole := map[int64]float64{}
+	if hits, err := ix.SearchVectors(ctx, store.SpacePaper, qv, nil, paperShortlist); err == nil {
+		for _, h := range hits {
+			whole[h.PaperID] = h.Score
+			if len(all) > paperShortlist {
 				shortlist = append(shortlist, h.PaperID)
 			}
 		}
 	}
-	// A paper's score is its best section body plus its keyword score.
+	// A paper's score is its best section body (or its whole-paper vector,
+	// when that matches better) plus its keyword score.
 	// The keyword score is the paper-level BM25 over the whole library
 	// (BM25 with the paper as the document), at every library size.
 	score := map[int64]float64{}
@@ -121,6 +125,14 @@ func scopeIdentified(ctx context.Context, ix Index, req Request, qv []float32, p
 	}
 	for _, h := range hits {
 		score[h.PaperID] = max(score[h.PaperID], h.Score)
+	}
+	// A paper's whole-paper vector (title, abstract, headings, the start
+	// of its text) stands beside its section bodies: a paper without
+	// sections (a book chapter, a scan, slides, whose passages all sit
+	// under the root) has no section vector and ranked on its keyword
+	// score alone, however well it matched.
+	for id, s := range whole {
+		score[id] = max(score[id], s)
 	}
 	if prefetch != nil {
 		guess := make(map[int64]float64, len(score)+len(idScore))

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"reflect"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -396,5 +397,22 @@ func TestHasCausalCue(t *testing.T) {
 	}
 	if yes < 5000 || no < 5000 {
 		t.Fatalf("unbalanced cases: %d with a cue, %d without", yes, no)
+	}
+}
+
+// A question in a script written without spaces is one whitespace field
+// per clause: no clause is a word the papers could be said to lack, while
+// the spaced words beside it still are.
+func TestMissingTermsSkipsUnsegmentedClauses(t *testing.T) {
+	leaf := &papertree.Node{Kind: papertree.KindSegment, Text: "每次欠采样的个数为最少类的样本数 with LSTM models we train.", Tokens: 20}
+	root := &papertree.Node{Kind: papertree.KindRoot, Title: "P", Children: []*papertree.Node{{Kind: papertree.KindSection, Title: "1 Model", Children: []*papertree.Node{leaf}}}}
+	d := NewPaperData(&papertree.Paper{ID: 1, Title: "P", Root: root}, nil, nil, nil)
+	missing, _, terms := missingTerms("在不平衡情绪分类中，多次随机欠采样时每次欠采样的个数是多少？", []*PaperData{d})
+	if len(missing) != 0 || terms != 0 {
+		t.Errorf("an unspaced Chinese question gave missing words %q over %d terms, want none", missing, terms)
+	}
+	missing, _, _ = missingTerms("Which GRU 模型 did they train?", []*PaperData{d})
+	if !slices.Equal(missing, []string{"GRU"}) {
+		t.Errorf("missing %q, want [GRU]", missing)
 	}
 }

@@ -74,15 +74,17 @@ func newCard(id int64, title string, authors []string, year int, abstract, front
 			}
 		}
 	}
+	// A function word in capitals is emphasis ("How NOT To Evaluate ..."),
+	// never a name: "not" in a question named that paper.
 	if !capsTitle {
 		for _, w := range strings.Fields(title) {
-			if NameLike(w) {
+			if NameLike(w) && !embedding.IsStopword(strings.ToLower(trimWord(w))) {
 				c.own[strings.ToLower(trimWord(w))] = true
 			}
 		}
 	}
 	for _, w := range strings.Fields(title + " " + abstract) {
-		if NameLike(w) && !(capsTitle && strings.Contains(title, w)) {
+		if NameLike(w) && !(capsTitle && strings.Contains(title, w)) && !embedding.IsStopword(strings.ToLower(trimWord(w))) {
 			c.names[strings.ToLower(trimWord(w))] = true
 		}
 	}

@@ -36,6 +36,24 @@ func TestFrontMatterNamesNeedAuthorUse(t *testing.T) {
 	}
 }
 
+// A function word set in capitals for emphasis ("How NOT To Evaluate ...")
+// is no name of its paper: a question that says "not" does not name it.
+// A name-like title word still does.
+func TestEmphasisedFunctionWordNamesNoPaper(t *testing.T) {
+	cards := []*card{
+		newCard(1, "How NOT To Evaluate Your Dialogue System: An Empirical Study of Unsupervised Evaluation Metrics", []string{"Chia-Wei Liu"}, 2016, "", ""),
+		newCard(2, "Crystal structure of the superconducting phase of sulfur hydride", []string{"Mari Einaga"}, 2016, "", ""),
+		newCard(3, "TuEval at SemEval-2019 Task 5: LSTM Approach to Hate Speech Detection", []string{"Stefanie Jahn"}, 2019, "", ""),
+	}
+	sc := identityScores(querypkg.Parse("Why can powder X-ray diffraction not locate the hydrogen atoms?"), cards)
+	if sc[1] != 0 {
+		t.Errorf("\"not\" named the paper whose title says NOT: %v", sc)
+	}
+	if sc := identityScores(querypkg.Parse("Which features does the TuEval system use?"), cards); sc[3] < strongName {
+		t.Errorf("the name-like title word TuEval no longer names its paper: %v", sc)
+	}
+}
+
 // Three papers of one first author tie on "Hinton et al."; a word of one
 // title the question also uses ("distillation") names that one.
 func TestCitedAuthorAndTitleWord(t *testing.T) {

@@ -48,3 +48,44 @@ func TestShortlistBoundsPartlyNamedPapers(t *testing.T) {
 		t.Fatalf("keyword search scoped to %v papers, want a shortlist of 1-40", rec.scopes)
 	}
 }
+
+// A paper whose text has no sections (a book chapter, a scan, slides:
+// every passage sits under the root) has no section vector; its whole-paper
+// vector stands for it among the library-wide candidates. Before, such a
+// paper ranked on its keyword score alone and never reached the papers
+// searched in depth, however well it matched.
+func TestLibraryWideScopeKeepsSectionlessPaper(t *testing.T) {
+	// 40 others: the paper vectors shortlist; 12: they score every paper.
+	for _, others := range []int{40, 12} {
+		t.Run(fmt.Sprint(others), func(t *testing.T) { sectionlessPaperAmong(t, others) })
+	}
+}
+
+func sectionlessPaperAmong(t *testing.T, others int) {
+	var papers []*papertree.Paper
+	for i := 0; i < others; i++ {
+		title := fmt.Sprintf("Data Analysis Study %d", i)
+		body := fmt.Sprintf("We analyse the data of study %d with a histogram of the sample and report the mean and standard deviation of each variable.", i)
+		leaf := &papertree.Node{Kind: papertree.KindSegment, Text: body, Tokens: papertree.CountTokens(body)}
+		papers = append(papers, &papertree.Paper{Title: title, Path: fmt.Sprintf("/p%d.pdf", i), Pages: 1, Root: &papertree.Node{
+			Kind: papertree.KindRoot, Title: title, Children: []*papertree.Node{{Kind: papertree.KindSection, Title: "1 Method", Children: []*papertree.Node{leaf}}}}})
+	}
+	text := "When a sample has positive kurtosis, the shape of the histogram is peaked in the middle, but with fatter tails than a Gaussian with the same variance."
+	chapter := &papertree.Paper{Title: "Chapter 4", Path: "/chapter.pdf", Pages: 1, Root: &papertree.Node{Kind: papertree.KindRoot, Title: "Chapter 4",
+		Children: []*papertree.Node{{Kind: papertree.KindSegment, Text: text, Tokens: papertree.CountTokens(text)}}}}
+	ix, ids := setup(t, append(papers, chapter)...)
+	strat, _ := retrieve.Get(retrieve.Default)
+	res, err := strat.Retrieve(context.Background(), ix, retrieve.Request{Query: "What does the histogram of a sample with positive kurtosis look like?", Budget: 200})
+	if err != nil {
+		t.Fatal(err)
+	}
+	best := -1
+	for i, e := range res.Evidence {
+		if best < 0 || e.Score > res.Evidence[best].Score {
+			best = i
+		}
+	}
+	if best < 0 || res.Evidence[best].PaperID != ids[len(ids)-1] {
+		t.Fatalf("the best evidence is not from the sectionless paper that answers: %+v", res.Evidence)
+	}
+}

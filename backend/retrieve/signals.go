@@ -551,7 +551,7 @@ func missingTerms(q string, ds []*PaperData) (missing []string, name bool, terms
 		if k > 0 && strings.EqualFold(words[k-1], "how") {
 			continue // "how long", "how many": what is asked, in any words
 		}
-		if w == "" {
+		if w == "" || unsegmented(w) {
 			continue
 		}
 		lw := strings.ToLower(w)
@@ -600,6 +600,16 @@ func missingTerms(q string, ds []*PaperData) (missing []string, name bool, terms
 		name = name || g < 0 || !found[g]
 	}
 	return missing, name, terms
+}
+
+// unsegmented reports a field in a script written without spaces between
+// words (Chinese, Japanese, Thai, ...): "在不平衡情绪分类中，多次随机欠采样时"
+// is a clause, not a word, so neither whether the papers use it nor a
+// reply saying they never do means anything.
+func unsegmented(w string) bool {
+	return strings.IndexFunc(w, func(r rune) bool {
+		return unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Thai, unicode.Lao, unicode.Khmer, unicode.Myanmar)
+	}) >= 0
 }
 
 // orGroups numbers the runs of names joined by "or" ("PASCAL VOC, MS COCO
