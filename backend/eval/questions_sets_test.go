@@ -50,6 +50,9 @@ var shippedSets = []struct {
 	// Scoped questions on development PDFs no other set asks about,
 	// written for issue 19 and never used to choose a setting.
 	{"scoped-fresh", "testdata/questions-scoped-fresh.json", 25, 10, 0, 8},
+	// Scoped questions written to tune scoped support (issue 19) on 14
+	// papers no never-tuned set asks about; tuned on.
+	{"scoped-tune", "testdata/questions-scoped-tune.json", 35, 12, 0, 8},
 }
 
 func TestShippedQuestionSetsAreWellFormed(t *testing.T) {
