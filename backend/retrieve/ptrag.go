@@ -1030,7 +1030,12 @@ func cutWords(s string, budget int) string {
 // cutoff is the adaptive evidence cut-off: passages whose fused relevance is
 // more than margin below the best passage's are dropped, so the evidence
 // list shows what supports the answer rather than filling the budget with
-// marginal text. The best passage always stays.
+// marginal text. The best passage always stays. What it keeps is a prefix
+// of the ranking by the full score S: a passage scoring above one the
+// margin keeps stays too. The margin compares scores without the keyword
+// share (cutS), so without this a passage ranked second, lifted by its
+// sentence holding the question's rare words, was cut while the third
+// stayed (BERT's "MLM does converge marginally slower", single bert-4).
 func cutoff(cs []cand, margin float64) []cand {
 	if margin <= 0 || len(cs) < 2 {
 		return cs
@@ -1039,9 +1044,15 @@ func cutoff(cs []cand, margin float64) []cand {
 	for _, c := range cs {
 		best = max(best, c.cutS())
 	}
-	out := cs[:0:0]
+	floor := math.Inf(1)
 	for _, c := range cs {
 		if c.cutS() >= best-margin {
+			floor = min(floor, c.S)
+		}
+	}
+	out := cs[:0:0]
+	for _, c := range cs {
+		if c.cutS() >= best-margin || c.S >= floor {
 			out = append(out, c)
 		}
 	}
