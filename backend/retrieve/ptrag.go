@@ -992,6 +992,14 @@ func rankSentences(text string, question *query.Question, kw *sentKeyword) ([]st
 			ss[i].s = max(ss[i].s, ss[i-1].s-0.001)
 		}
 	}
+	// A sentence whose subject is a bare pronoun ("This is the main idea
+	// of seminaive evaluation.", "This explains why ...") names what the
+	// sentence before it said: that sentence is rated at least as it is.
+	for i := len(sents) - 1; i > 0; i-- {
+		if discourse.RefersBack(sents[i]) {
+			ss[i-1].s = max(ss[i-1].s, ss[i].s-0.001)
+		}
+	}
 	sort.SliceStable(ss, func(a, b int) bool { return ss[a].s > ss[b].s })
 	return sents, ss
 }
