@@ -571,16 +571,7 @@ func pathScope(ctx context.Context, ix Index, d *PaperData, req Request, qv []fl
 	}
 	sort.SliceStable(secs, func(i, j int) bool { return R[secs[i]] > R[secs[j]] })
 	// Top-B sections, never one inside another (a chosen section already
-	// covers its descendants; picking both would waste the scope). With one
-	// paper searched, a section whose subsection was chosen first may still
-	// be chosen, for its passages outside the chosen subsections (the text
-	// before its first subsection: GloVe's "3 The GloVe Model" below its
-	// "3.1"), which no other choice could reach. Over several papers the
-	// passages are re-selected across papers (mergePapers) and the extra
-	// share cost the tables set a library-wide question (glove-t3), so
-	// there the subsection still blocks its parent. Support hit, scoped /
-	// library-wide: single 0.933 / 0.893 -> 0.947 / 0.907 (multihead-1);
-	// QASPER tune text evidence F1 0.3021 -> 0.3012, EACE 2.044 -> 2.074.
+	// covers its descendants; picking both would waste the scope).
 	var chosen []int
 	for _, o := range secs {
 		if len(chosen) == p.Sections {
@@ -593,7 +584,7 @@ func pathScope(ctx context.Context, ix Index, d *PaperData, req Request, qv []fl
 		}
 		nested := false
 		for _, c := range chosen {
-			if c != 0 && (isAncestor(d, c, o) || !req.onePaper && isAncestor(d, o, c)) {
+			if c != 0 && (isAncestor(d, c, o) || isAncestor(d, o, c)) {
 				nested = true
 				break
 			}
@@ -604,7 +595,6 @@ func pathScope(ctx context.Context, ix Index, d *PaperData, req Request, qv []fl
 	}
 	// Paths inside the chosen sections, identified by the leaf's parent.
 	byPath := map[int][]int{}
-	seen := map[int]bool{}
 	for _, c := range chosen {
 		if c == 0 {
 			for _, o := range leaves {
@@ -615,10 +605,7 @@ func pathScope(ctx context.Context, ix Index, d *PaperData, req Request, qv []fl
 			continue
 		}
 		for _, o := range under[c] {
-			if !seen[o] {
-				seen[o] = true
-				byPath[d.Parent[o]] = append(byPath[d.Parent[o]], o)
-			}
+			byPath[d.Parent[o]] = append(byPath[d.Parent[o]], o)
 		}
 	}
 	type path struct {
@@ -1011,14 +998,6 @@ func rankSentences(text string, question *query.Question, kw *sentKeyword) ([]st
 	for i := 1; i < len(sents); i++ {
 		if discourse.Continues(sents[i]) {
 			ss[i].s = max(ss[i].s, ss[i-1].s-0.001)
-		}
-	}
-	// A sentence whose subject is a bare pronoun ("This is the main idea
-	// of seminaive evaluation.", "This explains why ...") names what the
-	// sentence before it said: that sentence is rated at least as it is.
-	for i := len(sents) - 1; i > 0; i-- {
-		if discourse.RefersBack(sents[i]) {
-			ss[i-1].s = max(ss[i-1].s, ss[i].s-0.001)
 		}
 	}
 	sort.SliceStable(ss, func(a, b int) bool { return ss[a].s > ss[b].s })

@@ -221,23 +221,6 @@ func TestCutoffKeepsARankingPrefix(t *testing.T) {
 	}
 }
 
-// A trimmed passage keeps the sentence that a bare-pronoun sentence
-// ("This is the main idea of ...") refers back to, not only the pronoun
-// sentence that repeats the question's words.
-func TestTrimKeepsWhatAPronounRefersTo(t *testing.T) {
-	text := "The naive algorithm recomputes every fact at each stage of the evaluation. " +
-		"To infer a new fact at stage i + 1, one must use at least one fact newly derived at stage i. " +
-		"This is the main idea of seminaive evaluation. " +
-		"The program below is not recursive and has an infinite number of rules in its rewritten form."
-	q := querypkg.Parse("What is the main idea of seminaive evaluation?")
-	sents := papertree.SplitSentences(text)
-	budget := papertree.CountTokens(sents[1]) + papertree.CountTokens(sents[2])
-	got := trimToBudgetKW(text, q, budget, nil)
-	if !strings.Contains(got, "one must use at least one fact newly derived") || !strings.Contains(got, "main idea") {
-		t.Fatalf("trimmed to %q, want the pronoun sentence and the one it refers to", got)
-	}
-}
-
 // When the most relevant passage does not fit what weaker passages left of
 // a share, they make room for it: it is trimmed to at least two
 // paragraphs' worth (2*minCost), not to the remainder.

@@ -336,31 +336,6 @@ var connectives = []struct{ prefix, rel string }{
 // anaphor that ties it to the sentence before it.
 func Continues(s string) bool { return relation(s) != "" }
 
-// RefersBack reports whether sentence s has a bare pronoun as its subject
-// ("This is ...", "It means ...", "These were ..."): a pronoun followed by
-// a verb, not a determiner followed by its noun ("This method ..."). Such a
-// sentence says something about what the sentence before it said.
-func RefersBack(s string) bool {
-	f := strings.Fields(strings.ToLower(strings.TrimLeftFunc(s, func(r rune) bool { return !unicode.IsLetter(r) })))
-	if len(f) < 2 || !backPronouns[f[0]] {
-		return false
-	}
-	return backVerbs[strings.TrimRight(f[1], ",;:")]
-}
-
-// backPronouns and backVerbs recognise RefersBack's pronoun subjects.
-var (
-	backPronouns = map[string]bool{"this": true, "that": true, "these": true, "those": true, "it": true, "they": true}
-	backVerbs    = map[string]bool{
-		"is": true, "are": true, "was": true, "were": true, "has": true, "have": true, "had": true,
-		"can": true, "could": true, "will": true, "would": true, "may": true, "might": true, "must": true, "should": true,
-		"means": true, "meant": true, "shows": true, "showed": true, "explains": true, "suggests": true, "implies": true,
-		"allows": true, "enables": true, "ensures": true, "makes": true, "gives": true, "yields": true, "leads": true, "led": true,
-		"results": true, "resulted": true, "becomes": true, "became": true, "seems": true, "appears": true, "holds": true,
-		"does": true, "did": true, "also": true, "not": true,
-	}
-)
-
 // relation returns the relation a sentence's opening signals ("" = none).
 func relation(s string) string {
 	s = strings.ToLower(strings.TrimLeftFunc(s, func(r rune) bool { return !unicode.IsLetter(r) }))

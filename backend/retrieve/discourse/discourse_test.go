@@ -238,22 +238,3 @@ func TestEncodeDecode(t *testing.T) {
 		t.Fatal("decode of garbage succeeded")
 	}
 }
-
-// A bare pronoun subject refers back to the sentence before; a determiner
-// with its noun, or a pronoun inside the sentence, does not.
-func TestRefersBack(t *testing.T) {
-	for s, want := range map[string]bool{
-		"This is the main idea of seminaive evaluation.": true,
-		"It means that the model overfits.":              true,
-		"These were collected after 1990.":               true,
-		"They also use dropout.":                         true,
-		"This method works on small data.":               false,
-		"These papers come with 5,049 questions.":        false,
-		"In this paper, it is shown that X holds.":       false,
-		"It": false,
-	} {
-		if got := RefersBack(s); got != want {
-			t.Errorf("RefersBack(%q) = %v, want %v", s, got, want)
-		}
-	}
-}
