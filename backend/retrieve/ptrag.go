@@ -902,12 +902,8 @@ func selectBudgetTrim(cs []cand, budget int, question *query.Question) []cand {
 		used += c.cost
 	}
 	left := budget - used
-	if left < min(cs[best].cost, minCost*2) {
-		// Make room: the best leaf matters more than the tail of the
-		// selection. It gets at least two paragraphs' worth (2*minCost)
-		// whenever the budget allows; making room only under minCost let
-		// a weaker whole passage keep 379 tokens while the best, 489
-		// tokens long, was trimmed to the 98 left, without its answer.
+	if left < minCost {
+		// Make room: the best leaf matters more than the tail of the selection.
 		for len(out) > 0 && left < min(budget, cs[best].cost) && left < minCost*2 {
 			worst := 0
 			for i := range out {

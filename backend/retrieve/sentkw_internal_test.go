@@ -220,34 +220,3 @@ func TestCutoffKeepsARankingPrefix(t *testing.T) {
 		t.Fatalf("kept %v, want orders 0, 1 and 2", out)
 	}
 }
-
-// When the most relevant passage does not fit what weaker passages left of
-// a share, they make room for it: it is trimmed to at least two
-// paragraphs' worth (2*minCost), not to the remainder.
-func TestBestPassageGetsRoomBeforeWeakerOnes(t *testing.T) {
-	var long []string
-	for i := 0; i < 30; i++ {
-		long = append(long, "Climate data were extracted for every network from the WorldClim archive at fine resolution.")
-	}
-	weak := strings.Repeat("Food webs have the most global coverage of all networks. ", 22)
-	d, leaves := kwPaper(strings.Join(long, " "), weak)
-	best, other := leaves[0], leaves[1]
-	cs := []cand{
-		{d: d, o: best, S: 1.0, rel: 0.6, cost: d.Nodes[best].Tokens, text: d.Nodes[best].Text},
-		{d: d, o: other, S: 0.6, rel: 0.2, cost: d.Nodes[other].Tokens, text: d.Nodes[other].Text},
-	}
-	budget := cs[1].cost + 100
-	if cs[0].cost <= budget || cs[1].cost+2*minCost <= budget {
-		t.Fatalf("fixture: costs %d and %d do not fit the case for budget %d", cs[0].cost, cs[1].cost, budget)
-	}
-	out := selectBudgetTrim(cs, budget, querypkg.Parse("Which climate data were extracted?"))
-	for _, c := range out {
-		if c.o == best {
-			if c.cost < 2*minCost {
-				t.Fatalf("best passage trimmed to %d tokens, want at least %d", c.cost, 2*minCost)
-			}
-			return
-		}
-	}
-	t.Fatalf("best passage not selected: %v", out)
-}
