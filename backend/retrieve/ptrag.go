@@ -843,6 +843,10 @@ const bestKeep = 64
 // keepBest gives the most relevant passage of cs at least min(its length,
 // max(keep, its two best sentences, at most 2*keep)) tokens in the
 // selection out, dropping the least relevant other passages to make room.
+// A passage that trimming cannot bring down to that room (a table keeps its
+// caption, header and a whole row) takes its whole length instead, when the
+// budget holds it: Kim's Table 1, the best passage for "how many target
+// classes does TREC have", was otherwise left out (tables 0.955 -> 1.000).
 func keepBest(out, cs []cand, budget, keep int, question *query.Question) []cand {
 	if len(cs) == 0 {
 		return out
@@ -863,21 +867,30 @@ func keepBest(out, cs []cand, budget, keep int, question *query.Question) []cand
 	for _, c := range others {
 		used += c.cost
 	}
-	for used+need > budget && len(others) > 0 {
-		w := 0
-		for i := range others {
-			if others[i].S < others[w].S {
-				w = i
+	makeRoom := func(need int) {
+		for used+need > budget && len(others) > 0 {
+			w := 0
+			for i := range others {
+				if others[i].S < others[w].S {
+					w = i
+				}
 			}
+			used -= others[w].cost
+			others = append(others[:w], others[w+1:]...)
 		}
-		used -= others[w].cost
-		others = append(others[:w], others[w+1:]...)
 	}
-	left := budget - used
-	if best.cost > left {
+	makeRoom(need)
+	whole := best
+	if left := budget - used; best.cost > left {
 		best = best.trimmedTo(left, question)
+		if best.cost > left && whole.cost <= budget {
+			// Trimming could not bring it down to what is left (a table
+			// keeps its header and whole rows): it takes its whole length.
+			makeRoom(whole.cost)
+			best = whole
+		}
 	}
-	if best.cost <= 0 || best.cost > left {
+	if best.cost <= 0 || best.cost > budget-used {
 		return out
 	}
 	return append(others, best)

@@ -454,3 +454,51 @@ func TestAddsTerms(t *testing.T) {
 		})
 	}
 }
+
+// A table keeps its caption, header and first row when trimmed, so it may
+// not fit what keepBest first freed for it; the less relevant passages then
+// make room for the whole table (Kim's Table 1, the paper's best passage
+// for "how many target classes does TREC have", had been left out).
+func TestKeepBestWholeTableWhenTrimmingCannotFit(t *testing.T) {
+	caption := "Table 1: Summary statistics for the datasets after tokenization. c: Number of target classes. l: Average sentence length. N: Dataset size. |V|: Vocabulary size. Test: Test set size (CV means there was no standard train/test split and thus 10-fold CV was used)."
+	txt := papertree.Table{Caption: caption, Header: []string{"Data", "c", "l", "N", "|V|", "Test"}, Rows: [][]string{
+		{"MR", "2", "20", "10662", "18765", "CV"}, {"TREC", "6", "10", "5952", "9592", "500"}, {"SST-1", "5", "18", "11855", "17836", "2210"}}}.Format()
+	d := tablePaper(&papertree.Node{Kind: papertree.KindSegment, Role: papertree.RoleTable, Text: txt, Tokens: papertree.CountTokens(txt)})
+	o := -1
+	for i, n := range d.Nodes {
+		if n.IsLeaf() {
+			o = i
+		}
+	}
+	q := querypkg.Parse("How many target classes does the TREC dataset have?")
+	best := cand{d: d, o: o, S: 0.9, rel: 0.6, cost: d.Nodes[o].Tokens, text: txt, score: 0.9}
+	prose := func(o int, S float64, n int) cand {
+		text := strings.Repeat("We train the model with dropout on every layer. ", n)
+		return cand{d: d, o: o, S: S, rel: S - 0.3, cost: papertree.CountTokens(text), text: text, score: S}
+	}
+	others := []cand{prose(10, 0.8, 10), prose(11, 0.7, 10), prose(12, 0.5, 7)}
+	used := 0
+	for _, c := range others {
+		used += c.cost
+	}
+	budget := used + 10
+	freed := budget - used + others[2].cost // what making room for bestKeep frees
+	if trimmed := papertree.CountTokens(trimTableRows(txt, q, freed, false, nil)); trimmed <= freed || freed < bestKeep || best.cost > budget-others[0].cost {
+		t.Fatalf("fixture: table %d tokens, trimmed to %d in %d freed of %d", best.cost, trimmed, freed, budget)
+	}
+	out := keepBest(append([]cand(nil), others...), append([]cand{best}, others...), budget, bestKeep, q)
+	total := 0
+	var got *cand
+	for i := range out {
+		total += out[i].cost
+		if out[i].o == o {
+			got = &out[i]
+		}
+	}
+	if got == nil || !strings.Contains(got.text, "TREC") {
+		t.Fatalf("the table is not kept: %v", out)
+	}
+	if total > budget {
+		t.Fatalf("used %d tokens of %d", total, budget)
+	}
+}
