@@ -55,6 +55,9 @@ var shippedSets = []struct {
 	// first half may be tuned on, the second half is reported blind. The
 	// Chinese support is one run of letters, so it counts as one word.
 	{"library-noname", "testdata/questions-library-noname.json", 30, 30, 6, 1},
+	// Scoped questions written to tune scoped support (issue 19) on 14
+	// papers no never-tuned set asks about; tuned on.
+	{"scoped-tune", "testdata/questions-scoped-tune.json", 35, 12, 0, 8},
 }
 
 func TestShippedQuestionSetsAreWellFormed(t *testing.T) {

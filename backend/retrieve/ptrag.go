@@ -256,13 +256,17 @@ func (ptrag) Retrieve(ctx context.Context, ix Index, req Request) (Result, error
 		// question's terms that do not name it (query.Question.Within).
 		req.Question = req.Question.Within(ds[0].Paper.Title, ds[0].Paper.Authors)
 	}
+	ranked := math.Inf(1) // the lowest full score the one-paper cut-off kept
 	if len(ids) > 1 {
 		all = cutoffByPaper(all, req.Params.Cutoff, paperMarginX*req.Params.Cutoff)
 	} else {
 		all = cutoff(all, req.Params.Cutoff)
+		for _, c := range all {
+			ranked = min(ranked, c.S)
+		}
 	}
 	all = keywordHedge(all, pool, req.Budget, req.Question)
-	all = reclaimSkipped(all, pool, req.Budget, req.Params.Cutoff, req.Question)
+	all = reclaimSkipped(all, pool, req.Budget, req.Params.Cutoff, ranked, req.Question)
 	all = abstractHedge(all, pool, req.Budget, req.Question)
 	all = decidingHedge(all, pool, req.Budget, req.Question, req.Decides)
 	all = refillTrimmed(all, req.Budget, req.Question)
@@ -839,6 +843,10 @@ const bestKeep = 64
 // keepBest gives the most relevant passage of cs at least min(its length,
 // max(keep, its two best sentences, at most 2*keep)) tokens in the
 // selection out, dropping the least relevant other passages to make room.
+// A passage that trimming cannot bring down to that room (a table keeps its
+// caption, header and a whole row) takes its whole length instead, when the
+// budget holds it: Kim's Table 1, the best passage for "how many target
+// classes does TREC have", was otherwise left out (tables 0.955 -> 1.000).
 func keepBest(out, cs []cand, budget, keep int, question *query.Question) []cand {
 	if len(cs) == 0 {
 		return out
@@ -859,21 +867,30 @@ func keepBest(out, cs []cand, budget, keep int, question *query.Question) []cand
 	for _, c := range others {
 		used += c.cost
 	}
-	for used+need > budget && len(others) > 0 {
-		w := 0
-		for i := range others {
-			if others[i].S < others[w].S {
-				w = i
+	makeRoom := func(need int) {
+		for used+need > budget && len(others) > 0 {
+			w := 0
+			for i := range others {
+				if others[i].S < others[w].S {
+					w = i
+				}
 			}
+			used -= others[w].cost
+			others = append(others[:w], others[w+1:]...)
 		}
-		used -= others[w].cost
-		others = append(others[:w], others[w+1:]...)
 	}
-	left := budget - used
-	if best.cost > left {
+	makeRoom(need)
+	whole := best
+	if left := budget - used; best.cost > left {
 		best = best.trimmedTo(left, question)
+		if best.cost > left && whole.cost <= budget {
+			// Trimming could not bring it down to what is left (a table
+			// keeps its header and whole rows): it takes its whole length.
+			makeRoom(whole.cost)
+			best = whole
+		}
 	}
-	if best.cost <= 0 || best.cost > left {
+	if best.cost <= 0 || best.cost > budget-used {
 		return out
 	}
 	return append(others, best)
@@ -1030,7 +1047,12 @@ func cutWords(s string, budget int) string {
 // cutoff is the adaptive evidence cut-off: passages whose fused relevance is
 // more than margin below the best passage's are dropped, so the evidence
 // list shows what supports the answer rather than filling the budget with
-// marginal text. The best passage always stays.
+// marginal text. The best passage always stays. What it keeps is a prefix
+// of the ranking by the full score S: a passage scoring above one the
+// margin keeps stays too. The margin compares scores without the keyword
+// share (cutS), so without this a passage ranked second, lifted by its
+// sentence holding the question's rare words, was cut while the third
+// stayed (BERT's "MLM does converge marginally slower", single bert-4).
 func cutoff(cs []cand, margin float64) []cand {
 	if margin <= 0 || len(cs) < 2 {
 		return cs
@@ -1039,9 +1061,15 @@ func cutoff(cs []cand, margin float64) []cand {
 	for _, c := range cs {
 		best = max(best, c.cutS())
 	}
-	out := cs[:0:0]
+	floor := math.Inf(1)
 	for _, c := range cs {
 		if c.cutS() >= best-margin {
+			floor = min(floor, c.S)
+		}
+	}
+	out := cs[:0:0]
+	for _, c := range cs {
+		if c.cutS() >= best-margin || c.S >= floor {
 			out = append(out, c)
 		}
 	}
@@ -1140,7 +1168,14 @@ func dedupe(ss []string) []string {
 // -> 0.305, EACE 2.12 -> 2.07. Reclaiming every skipped passage within the
 // whole margin gained 0.015 more on our set only and cost QASPER 0.015 F1 (a
 // second paragraph that is not gold evidence).
-func reclaimSkipped(sel, pool []cand, budget int, margin float64, question *query.Question) []cand {
+//
+// A skipped passage whose full score is at least ranked (the lowest full
+// score the cut-off kept; +Inf: none) is reclaimed whatever its margin: it
+// ranks inside the prefix the cut-off keeps (see cutoff) and lost only on
+// length. GloVe's "on 42 billion tokens of web data, from Common Crawl" sits
+// in a 399-token paragraph ranked second in its paper, skipped for short
+// footnotes, while the fourth passage stayed.
+func reclaimSkipped(sel, pool []cand, budget int, margin, ranked float64, question *query.Question) []cand {
 	if len(sel) == 0 {
 		return sel
 	}
@@ -1165,7 +1200,7 @@ func reclaimSkipped(sel, pool []cand, budget int, margin float64, question *quer
 	}
 	// Only papers the selection kept, passages it did not.
 	return addBest(sel, pool, left, question, func(c cand) bool {
-		return has[c.d] != nil && !has[c.d][c.o] && c.cutS() >= floor
+		return has[c.d] != nil && !has[c.d][c.o] && (c.cutS() >= floor || c.S >= ranked)
 	})
 }
 

@@ -202,3 +202,21 @@ func TestCutoffIgnoresKeywordShare(t *testing.T) {
 		t.Fatalf("kept %v, want orders 0 and 1", out)
 	}
 }
+
+// The cut-off keeps a prefix of the ranking by the full score: a passage
+// scoring above one it keeps stays, even when its keyword share puts it
+// below the margin (a question's second passage was cut while its third
+// stayed).
+func TestCutoffKeepsARankingPrefix(t *testing.T) {
+	d := &PaperData{Paper: &papertree.Paper{ID: 1}}
+	cs := []cand{
+		{d: d, o: 0, S: 1.0, lex: 0.1},  // 0.9 without its keyword share
+		{d: d, o: 1, S: 0.95, lex: 0.5}, // 0.45: below the margin, but above o=2's full score
+		{d: d, o: 2, S: 0.8},            // 0.8: within the margin
+		{d: d, o: 3, S: 0.5},            // below every kept passage
+	}
+	out := cutoff(cs, 0.24)
+	if len(out) != 3 || out[0].o != 0 || out[1].o != 1 || out[2].o != 2 {
+		t.Fatalf("kept %v, want orders 0, 1 and 2", out)
+	}
+}

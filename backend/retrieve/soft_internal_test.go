@@ -2,6 +2,7 @@ package retrieve
 
 import (
 	querypkg "github.com/papertree/papertree/backend/query"
+	"math"
 	"slices"
 	"strings"
 	"testing"
@@ -120,29 +121,33 @@ func TestReclaimSkipped(t *testing.T) {
 		return cand{d: d, o: o, S: S, rel: S - 0.3, cost: n, text: text, score: S}
 	}
 	query := "What percentage of WordPiece tokens does BERT mask at random?"
+	inf := math.Inf(1)
 	tests := []struct {
 		name     string
 		sel      []cand
 		pool     []cand
 		budget   int
 		margin   float64
-		wantO    int // the reclaimed passage's order, -1 for none
+		ranked   float64 // the lowest full score the cut-off kept
+		wantO    int     // the reclaimed passage's order, -1 for none
 		wantText string
 	}{
 		{"long passage near the best is trimmed to its answering sentence",
-			[]cand{mk(d, 1, 0.87, short)}, []cand{mk(d, 1, 0.87, short), mk(d, 0, 0.80, long)}, 120, 0.24, 0, "we mask 15%"},
+			[]cand{mk(d, 1, 0.87, short)}, []cand{mk(d, 1, 0.87, short), mk(d, 0, 0.80, long)}, 120, 0.24, inf, 0, "we mask 15%"},
 		{"a passage too far below the best is not reclaimed",
-			[]cand{mk(d, 1, 0.87, short)}, []cand{mk(d, 0, 0.70, long)}, 120, 0.24, -1, ""},
+			[]cand{mk(d, 1, 0.87, short)}, []cand{mk(d, 0, 0.70, long)}, 120, 0.24, inf, -1, ""},
 		{"no room left: nothing is added",
-			[]cand{mk(d, 1, 0.87, long)}, []cand{mk(d, 0, 0.86, short)}, papertree.CountTokens(long) + 10, 0.24, -1, ""},
+			[]cand{mk(d, 1, 0.87, long)}, []cand{mk(d, 0, 0.86, short)}, papertree.CountTokens(long) + 10, 0.24, inf, -1, ""},
 		{"a paper the selection dropped stays dropped",
-			[]cand{mk(d, 1, 0.87, short)}, []cand{mk(other, 0, 0.86, long)}, 400, 0.24, -1, ""},
+			[]cand{mk(d, 1, 0.87, short)}, []cand{mk(other, 0, 0.86, long)}, 400, 0.24, inf, -1, ""},
 		{"the best skipped passage wins over a weaker one",
-			[]cand{mk(d, 1, 0.87, short)}, []cand{mk(d, 3, 0.70, short), mk(d, 2, 0.82, short)}, 400, 0.24, 2, short},
+			[]cand{mk(d, 1, 0.87, short)}, []cand{mk(d, 3, 0.70, short), mk(d, 2, 0.82, short)}, 400, 0.24, inf, 2, short},
+		{"a passage ranked above one the cut-off kept is reclaimed however far below the best",
+			[]cand{mk(d, 1, 0.87, short)}, []cand{mk(d, 0, 0.70, long)}, 120, 0.24, 0.65, 0, "we mask 15%"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			out := reclaimSkipped(tc.sel, tc.pool, tc.budget, tc.margin, querypkg.Parse(query))
+			out := reclaimSkipped(tc.sel, tc.pool, tc.budget, tc.margin, tc.ranked, querypkg.Parse(query))
 			used := 0
 			var added *cand
 			for i, c := range out {
@@ -447,5 +452,53 @@ func TestAddsTerms(t *testing.T) {
 				t.Errorf("addsTerms = %v, want %v", got, tc.want)
 			}
 		})
+	}
+}
+
+// A table keeps its caption, header and first row when trimmed, so it may
+// not fit what keepBest first freed for it; the less relevant passages then
+// make room for the whole table (Kim's Table 1, the paper's best passage
+// for "how many target classes does TREC have", had been left out).
+func TestKeepBestWholeTableWhenTrimmingCannotFit(t *testing.T) {
+	caption := "Table 1: Summary statistics for the datasets after tokenization. c: Number of target classes. l: Average sentence length. N: Dataset size. |V|: Vocabulary size. Test: Test set size (CV means there was no standard train/test split and thus 10-fold CV was used)."
+	txt := papertree.Table{Caption: caption, Header: []string{"Data", "c", "l", "N", "|V|", "Test"}, Rows: [][]string{
+		{"MR", "2", "20", "10662", "18765", "CV"}, {"TREC", "6", "10", "5952", "9592", "500"}, {"SST-1", "5", "18", "11855", "17836", "2210"}}}.Format()
+	d := tablePaper(&papertree.Node{Kind: papertree.KindSegment, Role: papertree.RoleTable, Text: txt, Tokens: papertree.CountTokens(txt)})
+	o := -1
+	for i, n := range d.Nodes {
+		if n.IsLeaf() {
+			o = i
+		}
+	}
+	q := querypkg.Parse("How many target classes does the TREC dataset have?")
+	best := cand{d: d, o: o, S: 0.9, rel: 0.6, cost: d.Nodes[o].Tokens, text: txt, score: 0.9}
+	prose := func(o int, S float64, n int) cand {
+		text := strings.Repeat("We train the model with dropout on every layer. ", n)
+		return cand{d: d, o: o, S: S, rel: S - 0.3, cost: papertree.CountTokens(text), text: text, score: S}
+	}
+	others := []cand{prose(10, 0.8, 10), prose(11, 0.7, 10), prose(12, 0.5, 7)}
+	used := 0
+	for _, c := range others {
+		used += c.cost
+	}
+	budget := used + 10
+	freed := budget - used + others[2].cost // what making room for bestKeep frees
+	if trimmed := papertree.CountTokens(trimTableRows(txt, q, freed, false, nil)); trimmed <= freed || freed < bestKeep || best.cost > budget-others[0].cost {
+		t.Fatalf("fixture: table %d tokens, trimmed to %d in %d freed of %d", best.cost, trimmed, freed, budget)
+	}
+	out := keepBest(append([]cand(nil), others...), append([]cand{best}, others...), budget, bestKeep, q)
+	total := 0
+	var got *cand
+	for i := range out {
+		total += out[i].cost
+		if out[i].o == o {
+			got = &out[i]
+		}
+	}
+	if got == nil || !strings.Contains(got.text, "TREC") {
+		t.Fatalf("the table is not kept: %v", out)
+	}
+	if total > budget {
+		t.Fatalf("used %d tokens of %d", total, budget)
 	}
 }
