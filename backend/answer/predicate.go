@@ -260,7 +260,9 @@ func clausePredicate(aux string, rest []qtok) (askedPredicate, bool) {
 		if demons[w] && (next == "" || isFunc(next) || isAdverb(next) || isComparative(next, "")) {
 			break
 		}
-		if !dets[w] && !preps[w] && !isAdverb(w) {
+		if !dets[w] && !preps[w] && (!isAdverb(w) || isName(rest[h])) {
+			// A capitalised word in -ly is a name ("Is HitAnomaly
+			// appropriate ...?"), not an adverb.
 			break
 		}
 		h++
@@ -314,11 +316,23 @@ func clausePredicate(aux string, rest []qtok) (askedPredicate, bool) {
 func bePredicate(rest []qtok, start int, participleOnly, immediate bool) (askedPredicate, bool) {
 	var p askedPredicate
 	afterAdv := immediate
+	// inPhrase marks the words of a prepositional phrase's noun phrase
+	// before its noun: they modify that noun ("Is a single layer of BINARY
+	// features the best way ...?", "Is X appropriate for GENERIC
+	// CONTINUOUS data?"), and a predicate adjective never stands there.
+	inPhrase := false
 	for k := start; k < len(rest); k++ {
 		w, next, prev := rest[k].w, "", rest[k-1].w
 		if k+1 < len(rest) {
 			next = rest[k+1].w
 		}
+		if preps[prev] && prev != "as" && prev != "than" {
+			inPhrase = true
+		}
+		if inPhrase && !afterAdv && !preps[w] && (isFunc(w) || isAdjective(w) && !isParticiple(w)) {
+			continue
+		}
+		inPhrase = false
 		switch {
 		case isAdverb(w):
 			afterAdv = true
