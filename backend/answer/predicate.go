@@ -316,23 +316,11 @@ func clausePredicate(aux string, rest []qtok) (askedPredicate, bool) {
 func bePredicate(rest []qtok, start int, participleOnly, immediate bool) (askedPredicate, bool) {
 	var p askedPredicate
 	afterAdv := immediate
-	// inPhrase marks the words of a prepositional phrase's noun phrase
-	// before its noun: they modify that noun ("Is a single layer of BINARY
-	// features the best way ...?", "Is X appropriate for GENERIC
-	// CONTINUOUS data?"), and a predicate adjective never stands there.
-	inPhrase := false
 	for k := start; k < len(rest); k++ {
 		w, next, prev := rest[k].w, "", rest[k-1].w
 		if k+1 < len(rest) {
 			next = rest[k+1].w
 		}
-		if preps[prev] && prev != "as" && prev != "than" {
-			inPhrase = true
-		}
-		if inPhrase && !afterAdv && !preps[w] && (isFunc(w) || isAdjective(w) && !isParticiple(w)) {
-			continue
-		}
-		inPhrase = false
 		switch {
 		case isAdverb(w):
 			afterAdv = true
@@ -369,11 +357,13 @@ func bePredicate(rest []qtok, start int, participleOnly, immediate bool) (askedP
 				}
 			}
 			return p.passive(rest, k, w, participleOnly), true
-		case !participleOnly && isAdjective(w) && (k > start || next == "" || preps[next]):
-			// Right after the subject's first word an adjective may
-			// still modify the next noun ("Is the Twitter political
-			// corpus balanced?"); before a preposition or the end it is
-			// the predicate ("Is the data specific to a domain?").
+		case !participleOnly && isAdjective(w) && (next == "" || isFunc(next) || rest[k].comma):
+			// An adjective before a noun modifies it ("Is the Twitter
+			// political corpus balanced?", "Is the idea of an infinite
+			// hypothetical population implicit in ...?"); before a
+			// preposition, a conjunction or the end it is the predicate
+			// ("Is the data specific to a domain?", "Is the tropical
+			// semiring associative and distributive?").
 			return p.with(rest, k, w), true
 		}
 	}
