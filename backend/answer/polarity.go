@@ -747,6 +747,13 @@ func newJudge(question string, withWordnet bool) func(sentence string) (string, 
 			}
 			return VerdictUnclear, false
 		}
+		if !sc.objectWithPredicate(p, object) {
+			// "Ring Attention just needs to call ... on each host, and
+			// overlap the communication of key-value blocks" does not say
+			// it needs communication: the object is held only in a clause
+			// coordinated to the predicate's. A later sentence may decide.
+			return VerdictUnclear, false
+		}
 		if !sc.phrasesTogether(ownComplement) {
 			// "designed by Dutch engineers at the request of the German
 			// railway" does not say "designed by German engineers": the
@@ -1161,6 +1168,52 @@ func citedSubject(sentence string, p askedPredicate) bool {
 // no may negate the predicate in other words ("does not work without clean
 // labels" for "work with noisy labels?").
 func objectHeld(sentence string, object []string) bool { return holdsAll(sentence, object) }
+
+// coordinators join a clause to the one before a comma: ", and VERB
+// ...", ", but ...".
+var coordinators = set("and or but yet while whereas")
+
+// coordinated is the span of tokens of the coordinated clause holding i:
+// from the last comma followed by a coordinator before i to the next one
+// after it.
+func (sc *scope) coordinated(i int) (from, to int) {
+	cut := func(j int) bool { return sc.toks[j] == "," && coordinators[sc.at(j+1)] }
+	from, to = 0, len(sc.toks)
+	for j := i - 1; j >= 0; j-- {
+		if cut(j) {
+			from = j + 1
+			break
+		}
+	}
+	for j := i + 1; j < len(sc.toks); j++ {
+		if cut(j) {
+			to = j
+			break
+		}
+	}
+	return from, to
+}
+
+// objectWithPredicate reports whether the question's object is held in
+// the coordinated clause of one of the predicate's occurrences (every
+// occurrence of the predicate word or its family; when it is held only
+// through WordNet, objectHeld stands alone).
+func (sc *scope) objectWithPredicate(p askedPredicate, object []string) bool {
+	if len(object) == 0 || len(p.words) == 0 {
+		return true
+	}
+	occ := sc.occurrences(p.words[0])
+	if len(occ) == 0 {
+		return true
+	}
+	for _, o := range occ {
+		from, to := sc.coordinated(o.i)
+		if holdsAll(strings.Join(sc.toks[from:to], " "), object) {
+			return true
+		}
+	}
+	return false
+}
 
 // questionSubject returns the content words of a yes/no question's
 // subject, the words naming its paper aside (nil when no predicate can be
