@@ -747,6 +747,12 @@ func newJudge(question string, withWordnet bool) func(sentence string) (string, 
 			}
 			return VerdictUnclear, false
 		}
+		if !sc.subjectBeforePredicate(p, ownSubject) {
+			// "The compiler is written in OCaml, and its runtime in Rust"
+			// does not say the runtime is written in OCaml: the subject is
+			// said only in a clause coordinated after the predicate's.
+			return VerdictUnclear, false
+		}
 		if !sc.objectWithPredicate(p, object) {
 			// "Ring Attention just needs to call ... on each host, and
 			// overlap the communication of key-value blocks" does not say
@@ -1210,6 +1216,37 @@ func (sc *scope) objectWithPredicate(p askedPredicate, object []string) bool {
 		from, to := sc.coordinated(o.i)
 		if holdsAll(strings.Join(sc.toks[from:to], " "), object) {
 			return true
+		}
+	}
+	return false
+}
+
+// subjectBeforePredicate reports whether a word of the question's subject
+// that the sentence holds is held before the end of the coordinated clause
+// of one of the predicate's occurrences (see objectWithPredicate for the
+// occurrences): a subject said only after it is another clause's.
+func (sc *scope) subjectBeforePredicate(p askedPredicate, subject []string) bool {
+	if len(p.words) == 0 {
+		return true
+	}
+	all := strings.Join(sc.toks, " ")
+	var held []string
+	for _, w := range subject {
+		if holdsAll(all, []string{w}) {
+			held = append(held, w)
+		}
+	}
+	occ := sc.occurrences(p.words[0])
+	if len(held) == 0 || len(occ) == 0 {
+		return true
+	}
+	for _, o := range occ {
+		_, to := sc.coordinated(o.i)
+		before := strings.Join(sc.toks[:to], " ")
+		for _, w := range held {
+			if holdsAll(before, []string{w}) {
+				return true
+			}
 		}
 	}
 	return false
