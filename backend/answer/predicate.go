@@ -125,7 +125,7 @@ var (
 	conjs    = set("and or but nor whether if when while where because since although though that which who whom whose what how why so than")
 	// advs are adverbs that stand before a verb or adjective; words in -ly
 	// count too (lyNot lists the -ly words that are not adverbs).
-	advs = set("also still already actually even ever always often only just really indeed necessarily generally usually typically further again not never yet too very then jointly")
+	advs = set("also still already actually even ever always often only just really indeed necessarily generally usually typically further again not never yet too very then jointly well")
 	// focus adverbs stand before noun phrases too ("only data from
 	// Twitter"): they do not announce a verb.
 	focus = set("only even just")

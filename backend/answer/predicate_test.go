@@ -37,6 +37,7 @@ func TestPredicateOf(t *testing.T) {
 		{"do: a verb the list lacks, before its determined object", "In the generalized second price auction described by Varian (2009), does an advertiser pay its own bid for a click?", "pay", false},
 		{"do: a known verb wins over an unknown one", "Does the parser improve accuracy the most?", "improve", false},
 		{"be: hyphenated adjective", "Are their formal queries tree-structured?", "tree structured", false},
+		{"be: \"well\" is an adverb before the participle", "Is the convergence of boosting theoretically well understood?", "understood", false},
 		{"be: an adjective before a noun modifies it", "According to Fisher, is the idea of an infinite hypothetical population implicit in all statements involving mathematical probability?", "implicit", false},
 		{"be: an adjective inside a prepositional phrase modifies its noun", "Is a single layer of binary features the best way to model the structure of a set of images?", "best way", false},
 		{"be: a name in -ly is the subject, not an adverb", "Is HitAnomaly appropriate for generic continuous time-series data?", "appropriate", false},
