@@ -716,7 +716,7 @@ func newJudge(question string, withWordnet bool) func(sentence string) (string, 
 		case subjectContrasted(sc, subject):
 			return VerdictUnclear, true
 		}
-		if sc.elliptic(complement) {
+		if sc.elliptic(p, complement) {
 			neg = !neg
 		}
 		if sc.splitByContrast(p, ownComplement) {
@@ -866,9 +866,16 @@ func subjectStems(question string, p askedPredicate) (subject, complement []stri
 			}
 		}
 	}
+	// A capitalised word in -ly is a name ("HitAnomaly"), not an adverb.
+	names := map[string]bool{}
+	for _, t := range questionTokens(question) {
+		if isName(t) {
+			names[t.w] = true
+		}
+	}
 	seen := map[string]bool{}
 	for i, tok := range qs.toks {
-		if tok == "," || qs.priv[i] || qs.privCue[i+1] || isFunc(tok) || auxDo[tok] || auxBe[tok] || auxHave[tok] || auxModal[tok] || isAdverb(tok) || len(tok) < 3 {
+		if tok == "," || qs.priv[i] || qs.privCue[i+1] || isFunc(tok) || auxDo[tok] || auxBe[tok] || auxHave[tok] || auxModal[tok] || isAdverb(tok) && !names[tok] || len(tok) < 3 {
 			continue
 		}
 		r := root(tok)
@@ -887,8 +894,20 @@ func subjectStems(question string, p askedPredicate) (subject, complement []stri
 
 // elliptic reports an elliptical negation ("and not at all in the technical
 // Ubuntu domain") that covers every occurrence of a complement word of the
-// question: the predicate is negated for it.
-func (sc *scope) elliptic(complement []string) bool {
+// question: the predicate is negated for it. A negation that covers the
+// predicate itself ("but is only applicable to log data and not
+// appropriate for generic time-series data") is no ellipsis: it negates
+// the predicate, as any negation does.
+func (sc *scope) elliptic(p askedPredicate, complement []string) bool {
+	if len(p.words) > 0 {
+		for _, o := range sc.occurrences(p.words[0]) {
+			for _, id := range sc.cov[o.i] {
+				if sc.ellip[id] {
+					return false
+				}
+			}
+		}
+	}
 	for _, w := range complement {
 		occ := sc.occurrences(w)
 		if len(occ) == 0 {

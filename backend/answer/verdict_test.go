@@ -33,6 +33,8 @@ func TestVerdictPrecision(t *testing.T) {
 			"The compiler is written in OCaml, and its runtime in Rust.", VerdictUnclear},
 		{"subject before the predicate's clause", "Is the runtime written in OCaml?",
 			"The runtime is small, and it is written in OCaml.", VerdictYes},
+		{"a negation after 'and' that holds the predicate negates it", "Is HitAnomaly appropriate for generic continuous time-series data?",
+			"The recently proposed HitAnomaly method uses vanilla transformers, but is only applicable to log data and not appropriate for generic continuous time-series data as inputs.", VerdictNo},
 		{"except excludes", "Does the group satisfy commutativity?",
 			"The group satisfies every axiom of an abelian group except commutativity.", VerdictNo},
 		{"except for excludes", "Does the scheme use the cache?", "The scheme uses every module except for the cache.", VerdictNo},
