@@ -164,6 +164,11 @@ func (sc *scope) at(i int) string {
 
 func (sc *scope) boundary(i int) bool {
 	w := sc.toks[i]
+	if w == "so" && i > 0 && sc.at(i-1) != "," && sc.at(i-1) != "and" {
+		// "so" opens a clause after a comma or "and" ("..., so we
+		// ..."); elsewhere it grades ("not so much research").
+		return false
+	}
 	return w == "," || clauseWords[w] || w == "and" && pronouns[sc.at(i+1)]
 }
 
@@ -635,16 +640,26 @@ func judgedText(question string) string {
 // (synonyms.go): Compose and Verdict read it, the Decider of retrieval
 // does not.
 func newJudge(question string, withWordnet bool) func(sentence string) (string, bool) {
+	j := newTitledJudge(question, withWordnet)
+	return func(sentence string) (string, bool) { return j(sentence, "") }
+}
+
+// newTitledJudge is newJudge for sentences read with the title of their
+// paper: the title's words in the question's object count as said (a
+// paper's sentences speak of its title's topic without repeating it, see
+// withTitle): "Is it possible to check Bitcoin payments ...?" is decided
+// by the Bitcoin paper's "It is possible to verify payments ...".
+func newTitledJudge(question string, withWordnet bool) func(sentence, title string) (string, bool) {
 	qtext := judgedText(question)
 	q := norm(qtext)
 	p, ok := predicateOf(qtext)
 	if !ok {
-		return func(sentence string) (string, bool) {
+		return func(sentence, _ string) (string, bool) {
 			return legacyVerdict(q, norm(parenRE.ReplaceAllString(sentence, " "))), true
 		}
 	}
 	if p.abstain {
-		return func(string) (string, bool) { return VerdictUnclear, false }
+		return func(string, string) (string, bool) { return VerdictUnclear, false }
 	}
 	if withWordnet && len(p.words) > 0 {
 		p.wordnet = wordnetKey(qtext, p.words[0])
@@ -674,12 +689,19 @@ func newJudge(question string, withWordnet bool) func(sentence string) (string, 
 	}
 	others := aboutOthers(question)
 	quants := quantifiersOf(polarityTokens(qtext))
+	names := map[string]bool{}
+	for _, t := range questionTokens(qtext) {
+		if isName(t) {
+			names[t.w] = true
+		}
+	}
 	if alternative(qtext) {
 		// "Is the model smaller or bigger than X?" asks which, not
 		// whether.
-		return func(string) (string, bool) { return VerdictUnclear, false }
+		return func(string, string) (string, bool) { return VerdictUnclear, false }
 	}
-	return func(sentence string) (string, bool) {
+	return func(sentence, title string) (string, bool) {
+		object, ownComplement := withoutTitle(object, ownComplement, title, names)
 		s := parenRE.ReplaceAllString(sentence, " ")
 		ns := norm(reportedRE.ReplaceAllString(s, " "))
 		if direction && !hasAny(ns, directionCues) && !hasAny(ns, comparativeCues) {
@@ -1269,6 +1291,35 @@ func (sc *scope) subjectBeforePredicate(p askedPredicate, subject []string) bool
 		}
 	}
 	return false
+}
+
+// withoutTitle drops from the question's object and its phrases the words
+// of a paper's title ("" drops nothing) that the question does not write
+// as names: a name ("Typed Racket") must be said by the sentence itself.
+func withoutTitle(object []string, phrases [][]string, title string, names map[string]bool) ([]string, [][]string) {
+	if title == "" {
+		return object, phrases
+	}
+	in := map[string]bool{}
+	for _, t := range embedding.Tokenize(title) {
+		in[root(t.Word)] = true
+	}
+	drop := func(ws []string) []string {
+		var out []string
+		for _, w := range ws {
+			if !in[root(w)] || names[w] {
+				out = append(out, w)
+			}
+		}
+		return out
+	}
+	var ph [][]string
+	for _, p := range phrases {
+		if q := drop(p); len(q) > 0 {
+			ph = append(ph, q)
+		}
+	}
+	return drop(object), ph
 }
 
 // questionSubject returns the content words of a yes/no question's

@@ -35,6 +35,8 @@ func TestVerdictPrecision(t *testing.T) {
 			"The runtime is small, and it is written in OCaml.", VerdictYes},
 		{"a negation after 'and' that holds the predicate negates it", "Is HitAnomaly appropriate for generic continuous time-series data?",
 			"The recently proposed HitAnomaly method uses vanilla transformers, but is only applicable to log data and not appropriate for generic continuous time-series data as inputs.", VerdictNo},
+		{"'not so much' negates: 'so' grades, it opens no clause", "Is there much research on combining test-driven development with mutation testing?",
+			"However, there is not so much research on combining test-driven development with mutation testing.", VerdictNo},
 		{"except excludes", "Does the group satisfy commutativity?",
 			"The group satisfies every axiom of an abelian group except commutativity.", VerdictNo},
 		{"except for excludes", "Does the scheme use the cache?", "The scheme uses every module except for the cache.", VerdictNo},
@@ -207,6 +209,29 @@ func TestLeadingVerdict(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			if got := LeadingVerdict(tc.text); got != tc.want {
 				t.Errorf("LeadingVerdict(%q) = %s, want %s", tc.text, got, tc.want)
+			}
+		})
+	}
+}
+
+// A sentence read with its paper's title: the title's words in the
+// question's object count as said, except names, which the sentence must
+// say itself.
+func TestTitledJudge(t *testing.T) {
+	tests := []struct{ name, q, s, title, want string }{
+		{"object words in the title are the paper's topic", "Do the metrics assume word overlap between dialogue responses?",
+			"These metrics assume word overlap between valid responses.", "How not to evaluate your dialogue system", VerdictYes},
+		{"without the title the object is not said", "Do the metrics assume word overlap between dialogue responses?",
+			"These metrics assume word overlap between valid responses.", "", VerdictUnclear},
+		{"a name must be said by the sentence", "Does the checker have Typed Racket's runtime contract generation?",
+			"The checker has runtime contract generation.", "Typed Racket for beginners", VerdictUnclear},
+		{"control: the name said", "Does the checker have Typed Racket's runtime contract generation?",
+			"The checker has Typed Racket's runtime contract generation.", "Typed Racket for beginners", VerdictYes},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if got, _ := newTitledJudge(tc.q, true)(tc.s, tc.title); got != tc.want {
+				t.Errorf("verdict = %s, want %s", got, tc.want)
 			}
 		})
 	}
