@@ -729,7 +729,7 @@ func newTitledJudge(question string, withWordnet bool) func(sentence, title stri
 		switch {
 		case !qok || !sok:
 			return VerdictUnclear, true // both polarities
-		case hasAny(ns, hedges) && !hasAny(q, hedges):
+		case hasAny(ns, hedges) && !hasAny(q, hedges) && sc.hedgedBefore(p):
 			return VerdictUnclear, true
 		case hasAny(ns, contrasts) && !(sc.contrastTo && !hasAny(strings.ReplaceAll(strings.ReplaceAll(ns, " in contrast to ", " "), " by contrast to ", " "), contrasts)):
 			return VerdictUnclear, true
@@ -1320,6 +1320,30 @@ func withoutTitle(object []string, phrases [][]string, title string, names map[s
 		}
 	}
 	return drop(object), ph
+}
+
+// hedgedBefore reports a hedge (hedges) that reaches the predicate: one
+// before the end of the coordinated clause of its last occurrence (see
+// coordinated). A hedge in a clause coordinated after it says nothing of
+// it ("There is no generally recognized formal definition for outlier,
+// but roughly it means values that would commonly occur"); one in a
+// subordinate clause still counts ("the model is trained to predict
+// whether ..."). With no occurrence of the predicate's own words (a
+// WordNet synonym, a comparison's direction), any hedge counts.
+func (sc *scope) hedgedBefore(p askedPredicate) bool {
+	var occ []occurrence
+	for _, w := range append(append([]string{}, p.words...), p.anyOf...) {
+		occ = append(occ, sc.occurrences(w)...)
+	}
+	if len(occ) == 0 {
+		return true
+	}
+	last := 0
+	for _, o := range occ {
+		last = max(last, o.i)
+	}
+	_, end := sc.coordinated(last)
+	return hasAny(norm(reportedRE.ReplaceAllString(strings.Join(sc.toks[:end], " "), " ")), hedges)
 }
 
 // questionSubject returns the content words of a yes/no question's
