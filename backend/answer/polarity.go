@@ -707,6 +707,12 @@ func newTitledJudge(question string, withWordnet bool) func(sentence, title stri
 		if direction && !hasAny(ns, directionCues) && !hasAny(ns, comparativeCues) {
 			return VerdictUnclear, false
 		}
+		if p.compare && !direction && !hasAny(ns, directionCues) && !hasAny(ns, comparativeCues) && strings.Count(ns, " as ") < 2 && !hasAny(ns, equalityCues) {
+			// A comparison of equality ("as declarative as FRP") is not
+			// answered by a sentence that compares nothing ("As a
+			// declarative framework, FRP makes this task easier").
+			return VerdictUnclear, false
+		}
 		if len(dims) > 0 {
 			same := false
 			for _, d := range dims {
@@ -797,6 +803,9 @@ func newTitledJudge(question string, withWordnet bool) func(sentence, title stri
 		return VerdictYes, true
 	}
 }
+
+// equalityCues state a comparison of equality.
+var equalityCues = []string{" same ", " similar", " equal", " comparabl", " match", " on par ", " as well as "}
 
 // Indexes into antonyms: the general "more/less" pair gives no dimension;
 // "better/worse" is also answered by the performance cues.
