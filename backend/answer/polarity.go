@@ -1332,13 +1332,14 @@ func withoutTitle(object []string, phrases [][]string, title string, names map[s
 }
 
 // hedgedBefore reports a hedge (hedges) that reaches the predicate: one
-// before the end of the coordinated clause of its last occurrence (see
-// coordinated). A hedge in a clause coordinated after it says nothing of
-// it ("There is no generally recognized formal definition for outlier,
-// but roughly it means values that would commonly occur"); one in a
-// subordinate clause still counts ("the model is trained to predict
-// whether ..."). With no occurrence of the predicate's own words (a
-// WordNet synonym, a comparison's direction), any hedge counts.
+// before the first comma (or clause coordinated, see coordinated) after
+// its last occurrence. A hedge set off after it says nothing of it
+// ("There is no generally recognized formal definition for outlier, but
+// roughly it means values that would commonly occur"; "does not improve
+// performance, suggesting that ..."); one in a subordinate clause that
+// runs on still counts ("the model is trained to predict whether ...").
+// With no occurrence of the predicate's own words (a WordNet synonym, a
+// comparison's direction), any hedge counts.
 func (sc *scope) hedgedBefore(p askedPredicate) bool {
 	var occ []occurrence
 	for _, w := range append(append([]string{}, p.words...), p.anyOf...) {
@@ -1352,6 +1353,12 @@ func (sc *scope) hedgedBefore(p askedPredicate) bool {
 		last = max(last, o.i)
 	}
 	_, end := sc.coordinated(last)
+	for j := last + 1; j < end; j++ {
+		if sc.toks[j] == "," {
+			end = j
+			break
+		}
+	}
 	return hasAny(norm(reportedRE.ReplaceAllString(strings.Join(sc.toks[:end], " "), " ")), hedges)
 }
 

@@ -39,6 +39,8 @@ func TestVerdictPrecision(t *testing.T) {
 			"However, there is not so much research on combining test-driven development with mutation testing.", VerdictNo},
 		{"a hedge in a clause coordinated after the predicate's does not reach it", "Is there a generally recognized formal definition of an outlier?",
 			"There is no generally recognized formal definition for outlier, but roughly it means values that would not commonly occur.", VerdictNo},
+		{"a hedge after a comma or semicolon does not reach the predicate", "Do the rules for making sense of a written expression rely on the shape of brackets?",
+			"That is to say, the rules for making sense of a written expression do not rely on the shape of brackets; no information would be lost by disregarding it.", VerdictNo},
 		{"a hedge in a subordinate clause still does", "Is the model trained with the auxiliary loss?",
 			"The model is trained to predict whether the segments match via an auxiliary loss.", VerdictUnclear},
 		{"an equality comparison is not answered by a sentence that compares nothing", "Is Concurrent ML as declarative as FRP?",
