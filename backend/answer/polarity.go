@@ -735,7 +735,7 @@ func newTitledJudge(question string, withWordnet bool) func(sentence, title stri
 		switch {
 		case !qok || !sok:
 			return VerdictUnclear, true // both polarities
-		case hasAny(ns, hedges) && !hasAny(q, hedges) && sc.hedgedBefore(p):
+		case hasAny(ns, hedges) && !hasAny(q, hedges) && !(possibility(q) && !hasAny(ns, nonModalHedges)) && sc.hedgedBefore(p):
 			return VerdictUnclear, true
 		case hasAny(ns, contrasts) && !(sc.contrastTo && !hasAny(strings.ReplaceAll(strings.ReplaceAll(ns, " in contrast to ", " "), " by contrast to ", " "), contrasts)):
 			return VerdictUnclear, true
@@ -1361,6 +1361,25 @@ func (sc *scope) hedgedBefore(p askedPredicate) bool {
 	}
 	return hasAny(norm(reportedRE.ReplaceAllString(strings.Join(sc.toks[:end], " "), " ")), hedges)
 }
+
+// possibility reports a question that asks whether something can be
+// ("Can the attraction be interpreted as ...?"): a sentence that says it
+// may be ("This force may be interpreted as ...") answers it, as a hedged
+// question is answered by a hedged sentence.
+func possibility(q string) bool { return hasAny(q, []string{" can ", " could "}) }
+
+// nonModalHedges are the hedges other than the modals of possibility
+// ("may", "might", "could"): a supposition, an open question or an
+// unknown leaves even a question of possibility open.
+var nonModalHedges = func() []string {
+	var out []string
+	for _, h := range hedges {
+		if h != " may " && h != " might " && h != " could " {
+			out = append(out, h)
+		}
+	}
+	return out
+}()
 
 // questionSubject returns the content words of a yes/no question's
 // subject, the words naming its paper aside (nil when no predicate can be
