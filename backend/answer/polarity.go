@@ -647,8 +647,10 @@ func newJudge(question string, withWordnet bool) func(sentence string) (string, 
 // newTitledJudge is newJudge for sentences read with the title of their
 // paper: the title's words in the question's object count as said (a
 // paper's sentences speak of its title's topic without repeating it, see
-// withTitle): "Is it possible to check Bitcoin payments ...?" is decided
-// by the Bitcoin paper's "It is possible to verify payments ...".
+// withTitle): "Do machine translation metrics such as BLEU assume that a
+// valid dialogue response has significant word overlap ...?" is decided by
+// "However these metrics assume that valid responses have significant word
+// overlap ..." in "How NOT To Evaluate Your Dialogue System".
 func newTitledJudge(question string, withWordnet bool) func(sentence, title string) (string, bool) {
 	qtext := judgedText(question)
 	q := norm(qtext)
@@ -689,12 +691,7 @@ func newTitledJudge(question string, withWordnet bool) func(sentence, title stri
 	}
 	others := aboutOthers(question)
 	quants := quantifiersOf(polarityTokens(qtext))
-	names := map[string]bool{}
-	for _, t := range questionTokens(qtext) {
-		if isName(t) {
-			names[t.w] = true
-		}
-	}
+	names := questionNames(qtext)
 	if alternative(qtext) {
 		// "Is the model smaller or bigger than X?" asks which, not
 		// whether.
@@ -898,12 +895,7 @@ func subjectStems(question string, p askedPredicate) (subject, complement []stri
 		}
 	}
 	// A capitalised word in -ly is a name ("HitAnomaly"), not an adverb.
-	names := map[string]bool{}
-	for _, t := range questionTokens(question) {
-		if isName(t) {
-			names[t.w] = true
-		}
-	}
+	names := questionNames(question)
 	seen := map[string]bool{}
 	for i, tok := range qs.toks {
 		if tok == "," || qs.priv[i] || qs.privCue[i+1] || isFunc(tok) || auxDo[tok] || auxBe[tok] || auxHave[tok] || auxModal[tok] || isAdverb(tok) && !names[tok] || len(tok) < 3 {
@@ -921,6 +913,18 @@ func subjectStems(question string, p askedPredicate) (subject, complement []stri
 		}
 	}
 	return subject, complement
+}
+
+// questionNames returns the question's words that name something (isName:
+// capitalised, with a digit, or possessive), lowercased.
+func questionNames(question string) map[string]bool {
+	names := map[string]bool{}
+	for _, t := range questionTokens(question) {
+		if isName(t) {
+			names[t.w] = true
+		}
+	}
+	return names
 }
 
 // elliptic reports an elliptical negation ("and not at all in the technical
