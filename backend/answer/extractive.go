@@ -421,7 +421,7 @@ func Compose(ctx context.Context, emb papertree.Embedder, in Input, opts Options
 		// "Does the original BERT implementation use ...?").
 		others := !aboutOthers(question)
 		subject := questionSubject(question)
-		judge := newJudge(question, true)
+		judge := newTitledJudge(question, true)
 		vstems := verdictStems(question, rstems)
 		pstem, pkey := predicateStem(question)
 		var title map[string]bool
@@ -440,7 +440,7 @@ func Compose(ctx context.Context, emb papertree.Embedder, in Input, opts Options
 				// be read.
 				continue
 			}
-			v, held := judge(sents[i].text)
+			v, held := judge(sents[i].text, ev[sents[i].ev].PaperTitle)
 			if !held {
 				// A sentence that covers the question's subject but does
 				// not say what the question asks of it (see predicate.go).

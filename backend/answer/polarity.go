@@ -164,6 +164,11 @@ func (sc *scope) at(i int) string {
 
 func (sc *scope) boundary(i int) bool {
 	w := sc.toks[i]
+	if w == "so" && i > 0 && sc.at(i-1) != "," && sc.at(i-1) != "and" {
+		// "so" opens a clause after a comma or "and" ("..., so we
+		// ..."); elsewhere it grades ("not so much research").
+		return false
+	}
 	return w == "," || clauseWords[w] || w == "and" && pronouns[sc.at(i+1)]
 }
 
@@ -635,16 +640,28 @@ func judgedText(question string) string {
 // (synonyms.go): Compose and Verdict read it, the Decider of retrieval
 // does not.
 func newJudge(question string, withWordnet bool) func(sentence string) (string, bool) {
+	j := newTitledJudge(question, withWordnet)
+	return func(sentence string) (string, bool) { return j(sentence, "") }
+}
+
+// newTitledJudge is newJudge for sentences read with the title of their
+// paper: the title's words in the question's object count as said (a
+// paper's sentences speak of its title's topic without repeating it, see
+// withTitle): "Do machine translation metrics such as BLEU assume that a
+// valid dialogue response has significant word overlap ...?" is decided by
+// "However these metrics assume that valid responses have significant word
+// overlap ..." in "How NOT To Evaluate Your Dialogue System".
+func newTitledJudge(question string, withWordnet bool) func(sentence, title string) (string, bool) {
 	qtext := judgedText(question)
 	q := norm(qtext)
 	p, ok := predicateOf(qtext)
 	if !ok {
-		return func(sentence string) (string, bool) {
+		return func(sentence, _ string) (string, bool) {
 			return legacyVerdict(q, norm(parenRE.ReplaceAllString(sentence, " "))), true
 		}
 	}
 	if p.abstain {
-		return func(string) (string, bool) { return VerdictUnclear, false }
+		return func(string, string) (string, bool) { return VerdictUnclear, false }
 	}
 	if withWordnet && len(p.words) > 0 {
 		p.wordnet = wordnetKey(qtext, p.words[0])
@@ -674,15 +691,23 @@ func newJudge(question string, withWordnet bool) func(sentence string) (string, 
 	}
 	others := aboutOthers(question)
 	quants := quantifiersOf(polarityTokens(qtext))
+	names := questionNames(qtext)
 	if alternative(qtext) {
 		// "Is the model smaller or bigger than X?" asks which, not
 		// whether.
-		return func(string) (string, bool) { return VerdictUnclear, false }
+		return func(string, string) (string, bool) { return VerdictUnclear, false }
 	}
-	return func(sentence string) (string, bool) {
+	return func(sentence, title string) (string, bool) {
+		object, ownComplement := withoutTitle(object, ownComplement, title, names)
 		s := parenRE.ReplaceAllString(sentence, " ")
 		ns := norm(reportedRE.ReplaceAllString(s, " "))
 		if direction && !hasAny(ns, directionCues) && !hasAny(ns, comparativeCues) {
+			return VerdictUnclear, false
+		}
+		if p.compare && !direction && !hasAny(ns, directionCues) && !hasAny(ns, comparativeCues) && strings.Count(ns, " as ") < 2 && !hasAny(ns, equalityCues) {
+			// A comparison of equality ("as declarative as FRP") is not
+			// answered by a sentence that compares nothing ("As a
+			// declarative framework, FRP makes this task easier").
 			return VerdictUnclear, false
 		}
 		if len(dims) > 0 {
@@ -707,7 +732,7 @@ func newJudge(question string, withWordnet bool) func(sentence string) (string, 
 		switch {
 		case !qok || !sok:
 			return VerdictUnclear, true // both polarities
-		case hasAny(ns, hedges) && !hasAny(q, hedges):
+		case hasAny(ns, hedges) && !hasAny(q, hedges) && !(possibility(q) && !hasAny(ns, nonModalHedges)) && sc.hedgedBefore(p):
 			return VerdictUnclear, true
 		case hasAny(ns, contrasts) && !(sc.contrastTo && !hasAny(strings.ReplaceAll(strings.ReplaceAll(ns, " in contrast to ", " "), " by contrast to ", " "), contrasts)):
 			return VerdictUnclear, true
@@ -716,7 +741,7 @@ func newJudge(question string, withWordnet bool) func(sentence string) (string, 
 		case subjectContrasted(sc, subject):
 			return VerdictUnclear, true
 		}
-		if sc.elliptic(complement) {
+		if sc.elliptic(p, complement) {
 			neg = !neg
 		}
 		if sc.splitByContrast(p, ownComplement) {
@@ -747,6 +772,19 @@ func newJudge(question string, withWordnet bool) func(sentence string) (string, 
 			}
 			return VerdictUnclear, false
 		}
+		if !sc.subjectBeforePredicate(p, ownSubject) {
+			// "The compiler is written in OCaml, and its runtime in Rust"
+			// does not say the runtime is written in OCaml: the subject is
+			// said only in a clause coordinated after the predicate's.
+			return VerdictUnclear, false
+		}
+		if !sc.objectWithPredicate(p, object) {
+			// "Ring Attention just needs to call ... on each host, and
+			// overlap the communication of key-value blocks" does not say
+			// it needs communication: the object is held only in a clause
+			// coordinated to the predicate's. A later sentence may decide.
+			return VerdictUnclear, false
+		}
 		if !sc.phrasesTogether(ownComplement) {
 			// "designed by Dutch engineers at the request of the German
 			// railway" does not say "designed by German engineers": the
@@ -762,6 +800,9 @@ func newJudge(question string, withWordnet bool) func(sentence string) (string, 
 		return VerdictYes, true
 	}
 }
+
+// equalityCues state a comparison of equality.
+var equalityCues = []string{" same ", " similar", " equal", " comparabl", " match", " on par ", " as well as "}
 
 // Indexes into antonyms: the general "more/less" pair gives no dimension;
 // "better/worse" is also answered by the performance cues.
@@ -853,9 +894,11 @@ func subjectStems(question string, p askedPredicate) (subject, complement []stri
 			}
 		}
 	}
+	// A capitalised word in -ly is a name ("HitAnomaly"), not an adverb.
+	names := questionNames(question)
 	seen := map[string]bool{}
 	for i, tok := range qs.toks {
-		if tok == "," || qs.priv[i] || qs.privCue[i+1] || isFunc(tok) || auxDo[tok] || auxBe[tok] || auxHave[tok] || auxModal[tok] || isAdverb(tok) || len(tok) < 3 {
+		if tok == "," || qs.priv[i] || qs.privCue[i+1] || isFunc(tok) || auxDo[tok] || auxBe[tok] || auxHave[tok] || auxModal[tok] || isAdverb(tok) && !names[tok] || len(tok) < 3 {
 			continue
 		}
 		r := root(tok)
@@ -872,10 +915,34 @@ func subjectStems(question string, p askedPredicate) (subject, complement []stri
 	return subject, complement
 }
 
+// questionNames returns the question's words that name something (isName:
+// capitalised, with a digit, or possessive), lowercased.
+func questionNames(question string) map[string]bool {
+	names := map[string]bool{}
+	for _, t := range questionTokens(question) {
+		if isName(t) {
+			names[t.w] = true
+		}
+	}
+	return names
+}
+
 // elliptic reports an elliptical negation ("and not at all in the technical
 // Ubuntu domain") that covers every occurrence of a complement word of the
-// question: the predicate is negated for it.
-func (sc *scope) elliptic(complement []string) bool {
+// question: the predicate is negated for it. A negation that covers the
+// predicate itself ("but is only applicable to log data and not
+// appropriate for generic time-series data") is no ellipsis: it negates
+// the predicate, as any negation does.
+func (sc *scope) elliptic(p askedPredicate, complement []string) bool {
+	if len(p.words) > 0 {
+		for _, o := range sc.occurrences(p.words[0]) {
+			for _, id := range sc.cov[o.i] {
+				if sc.ellip[id] {
+					return false
+				}
+			}
+		}
+	}
 	for _, w := range complement {
 		occ := sc.occurrences(w)
 		if len(occ) == 0 {
@@ -1161,6 +1228,162 @@ func citedSubject(sentence string, p askedPredicate) bool {
 // no may negate the predicate in other words ("does not work without clean
 // labels" for "work with noisy labels?").
 func objectHeld(sentence string, object []string) bool { return holdsAll(sentence, object) }
+
+// coordinators join a clause to the one before a comma: ", and VERB
+// ...", ", but ...".
+var coordinators = set("and or but yet while whereas")
+
+// coordinated is the span of tokens of the coordinated clause holding i:
+// from the last comma followed by a coordinator before i to the next one
+// after it.
+func (sc *scope) coordinated(i int) (from, to int) {
+	cut := func(j int) bool { return sc.toks[j] == "," && coordinators[sc.at(j+1)] }
+	from, to = 0, len(sc.toks)
+	for j := i - 1; j >= 0; j-- {
+		if cut(j) {
+			from = j + 1
+			break
+		}
+	}
+	for j := i + 1; j < len(sc.toks); j++ {
+		if cut(j) {
+			to = j
+			break
+		}
+	}
+	return from, to
+}
+
+// objectWithPredicate reports whether the question's object is held in
+// the coordinated clause of one of the predicate's occurrences (every
+// occurrence of the predicate word or its family; when it is held only
+// through WordNet, objectHeld stands alone).
+func (sc *scope) objectWithPredicate(p askedPredicate, object []string) bool {
+	if len(object) == 0 || len(p.words) == 0 {
+		return true
+	}
+	occ := sc.occurrences(p.words[0])
+	if len(occ) == 0 {
+		return true
+	}
+	for _, o := range occ {
+		from, to := sc.coordinated(o.i)
+		if holdsAll(strings.Join(sc.toks[from:to], " "), object) {
+			return true
+		}
+	}
+	return false
+}
+
+// subjectBeforePredicate reports whether a word of the question's subject
+// that the sentence holds is held before the end of the coordinated clause
+// of one of the predicate's occurrences (see objectWithPredicate for the
+// occurrences): a subject said only after it is another clause's.
+func (sc *scope) subjectBeforePredicate(p askedPredicate, subject []string) bool {
+	if len(p.words) == 0 {
+		return true
+	}
+	all := strings.Join(sc.toks, " ")
+	var held []string
+	for _, w := range subject {
+		if holdsAll(all, []string{w}) {
+			held = append(held, w)
+		}
+	}
+	occ := sc.occurrences(p.words[0])
+	if len(held) == 0 || len(occ) == 0 {
+		return true
+	}
+	for _, o := range occ {
+		_, to := sc.coordinated(o.i)
+		before := strings.Join(sc.toks[:to], " ")
+		for _, w := range held {
+			if holdsAll(before, []string{w}) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// withoutTitle drops from the question's object and its phrases the words
+// of a paper's title ("" drops nothing) that the question does not write
+// as names: a name ("Typed Racket") must be said by the sentence itself.
+func withoutTitle(object []string, phrases [][]string, title string, names map[string]bool) ([]string, [][]string) {
+	if title == "" {
+		return object, phrases
+	}
+	in := map[string]bool{}
+	for _, t := range embedding.Tokenize(title) {
+		in[root(t.Word)] = true
+	}
+	drop := func(ws []string) []string {
+		var out []string
+		for _, w := range ws {
+			if !in[root(w)] || names[w] {
+				out = append(out, w)
+			}
+		}
+		return out
+	}
+	var ph [][]string
+	for _, p := range phrases {
+		if q := drop(p); len(q) > 0 {
+			ph = append(ph, q)
+		}
+	}
+	return drop(object), ph
+}
+
+// hedgedBefore reports a hedge (hedges) that reaches the predicate: one
+// before the first comma (or clause coordinated, see coordinated) after
+// its last occurrence. A hedge set off after it says nothing of it
+// ("There is no generally recognized formal definition for outlier, but
+// roughly it means values that would commonly occur"; "does not improve
+// performance, suggesting that ..."); one in a subordinate clause that
+// runs on still counts ("the model is trained to predict whether ...").
+// With no occurrence of the predicate's own words (a WordNet synonym, a
+// comparison's direction), any hedge counts.
+func (sc *scope) hedgedBefore(p askedPredicate) bool {
+	var occ []occurrence
+	for _, w := range append(append([]string{}, p.words...), p.anyOf...) {
+		occ = append(occ, sc.occurrences(w)...)
+	}
+	if len(occ) == 0 {
+		return true
+	}
+	last := 0
+	for _, o := range occ {
+		last = max(last, o.i)
+	}
+	_, end := sc.coordinated(last)
+	for j := last + 1; j < end; j++ {
+		if sc.toks[j] == "," {
+			end = j
+			break
+		}
+	}
+	return hasAny(norm(reportedRE.ReplaceAllString(strings.Join(sc.toks[:end], " "), " ")), hedges)
+}
+
+// possibility reports a question that asks whether something can be
+// ("Can the attraction be interpreted as ...?"): a sentence that says it
+// may be ("This force may be interpreted as ...") answers it, as a hedged
+// question is answered by a hedged sentence.
+func possibility(q string) bool { return hasAny(q, []string{" can ", " could "}) }
+
+// nonModalHedges are the hedges other than the modals of possibility
+// ("may", "might", "could"): a supposition, an open question or an
+// unknown leaves even a question of possibility open.
+var nonModalHedges = func() []string {
+	var out []string
+	for _, h := range hedges {
+		if h != " may " && h != " might " && h != " could " {
+			out = append(out, h)
+		}
+	}
+	return out
+}()
 
 // questionSubject returns the content words of a yes/no question's
 // subject, the words naming its paper aside (nil when no predicate can be

@@ -125,7 +125,7 @@ var (
 	conjs    = set("and or but nor whether if when while where because since although though that which who whom whose what how why so than")
 	// advs are adverbs that stand before a verb or adjective; words in -ly
 	// count too (lyNot lists the -ly words that are not adverbs).
-	advs = set("also still already actually even ever always often only just really indeed necessarily generally usually typically further again not never yet too very then jointly")
+	advs = set("also still already actually even ever always often only just really indeed necessarily generally usually typically further again not never yet too very then jointly well")
 	// focus adverbs stand before noun phrases too ("only data from
 	// Twitter"): they do not announce a verb.
 	focus = set("only even just")
@@ -260,7 +260,9 @@ func clausePredicate(aux string, rest []qtok) (askedPredicate, bool) {
 		if demons[w] && (next == "" || isFunc(next) || isAdverb(next) || isComparative(next, "")) {
 			break
 		}
-		if !dets[w] && !preps[w] && !isAdverb(w) {
+		if !dets[w] && !preps[w] && (!isAdverb(w) || isName(rest[h])) {
+			// A capitalised word in -ly is a name ("Is HitAnomaly
+			// appropriate ...?"), not an adverb.
 			break
 		}
 		h++
@@ -355,11 +357,13 @@ func bePredicate(rest []qtok, start int, participleOnly, immediate bool) (askedP
 				}
 			}
 			return p.passive(rest, k, w, participleOnly), true
-		case !participleOnly && isAdjective(w) && (k > start || next == "" || preps[next]):
-			// Right after the subject's first word an adjective may
-			// still modify the next noun ("Is the Twitter political
-			// corpus balanced?"); before a preposition or the end it is
-			// the predicate ("Is the data specific to a domain?").
+		case !participleOnly && isAdjective(w) && (next == "" || isFunc(next) || rest[k].comma):
+			// An adjective before a noun modifies it ("Is the Twitter
+			// political corpus balanced?", "Is the idea of an infinite
+			// hypothetical population implicit in ...?"); before a
+			// preposition, a conjunction or the end it is the predicate
+			// ("Is the data specific to a domain?", "Is the tropical
+			// semiring associative and distributive?").
 			return p.with(rest, k, w), true
 		}
 	}

@@ -25,6 +25,28 @@ func TestVerdictPrecision(t *testing.T) {
 			"The result that every planar graph is colourable is well known to graph theorists.", VerdictYes},
 		{"that-clause subject without a predicate after it", "Is the claim that the heap is balanced?",
 			"The heap is balanced after every insertion.", VerdictUnclear},
+		{"object only in a coordinated clause decides nothing", "Does each host's block computation require communicating with other hosts?",
+			"The method just needs to call the local kernel on each host, and overlap the communication of blocks between hosts with computation.", VerdictUnclear},
+		{"object in the predicate's own clause", "Does each host's block computation require communicating with other hosts?",
+			"The method needs communicating with other hosts on every step, and overlaps it with computation.", VerdictYes},
+		{"subject only in a clause coordinated after the predicate's", "Is the runtime written in OCaml?",
+			"The compiler is written in OCaml, and its runtime in Rust.", VerdictUnclear},
+		{"subject before the predicate's clause", "Is the runtime written in OCaml?",
+			"The runtime is small, and it is written in OCaml.", VerdictYes},
+		{"a negation after 'and' that holds the predicate negates it", "Is HitAnomaly appropriate for generic continuous time-series data?",
+			"The recently proposed HitAnomaly method uses vanilla transformers, but is only applicable to log data and not appropriate for generic continuous time-series data as inputs.", VerdictNo},
+		{"'not so much' negates: 'so' grades, it opens no clause", "Is there much research on combining test-driven development with mutation testing?",
+			"However, there is not so much research on combining test-driven development with mutation testing.", VerdictNo},
+		{"a hedge in a clause coordinated after the predicate's does not reach it", "Is there a generally recognized formal definition of an outlier?",
+			"There is no generally recognized formal definition for outlier, but roughly it means values that would not commonly occur.", VerdictNo},
+		{"a hedge after a comma or semicolon does not reach the predicate", "Do the rules for making sense of a written expression rely on the shape of brackets?",
+			"That is to say, the rules for making sense of a written expression do not rely on the shape of brackets; no information would be lost by disregarding it.", VerdictNo},
+		{"a hedge in a subordinate clause still does", "Is the model trained with the auxiliary loss?",
+			"The model is trained to predict whether the segments match via an auxiliary loss.", VerdictUnclear},
+		{"an equality comparison is not answered by a sentence that compares nothing", "Is Concurrent ML as declarative as FRP?",
+			"As a declarative framework, FRP makes this task considerably easier.", VerdictUnclear},
+		{"an equality comparison answered", "Is Concurrent ML as declarative as FRP?",
+			"Concurrent ML is powerful, but the overall approach is not as declarative as FRP.", VerdictNo},
 		{"except excludes", "Does the group satisfy commutativity?",
 			"The group satisfies every axiom of an abelian group except commutativity.", VerdictNo},
 		{"except for excludes", "Does the scheme use the cache?", "The scheme uses every module except for the cache.", VerdictNo},
@@ -82,6 +104,10 @@ func TestVerdict(t *testing.T) {
 			"The model does not underperform the baseline.", VerdictYes},
 		{"hedged sentence decides nothing", "Does pre-training help low-resource languages?",
 			"Pre-training may help low-resource languages.", VerdictUnclear},
+		{"a question of possibility is answered by a modal of possibility", "Can the attraction between the plates be interpreted as a zero point pressure?",
+			"The attraction between the plates may be interpreted as a zero point pressure.", VerdictYes},
+		{"a supposition still leaves a question of possibility open", "Can the attraction between the plates be interpreted as a zero point pressure?",
+			"The attraction between the plates could perhaps be interpreted as a zero point pressure.", VerdictUnclear},
 		{"hedged question, hedged sentence", "Might pre-training help low-resource languages?",
 			"Pre-training might help low-resource languages.", VerdictYes},
 		{"a quoted title is no negation", `According to "How NOT To Evaluate Your Dialogue System", do machine translation metrics correlate with human judgements on the technical Ubuntu domain?`,
@@ -197,6 +223,29 @@ func TestLeadingVerdict(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			if got := LeadingVerdict(tc.text); got != tc.want {
 				t.Errorf("LeadingVerdict(%q) = %s, want %s", tc.text, got, tc.want)
+			}
+		})
+	}
+}
+
+// A sentence read with its paper's title: the title's words in the
+// question's object count as said, except names, which the sentence must
+// say itself.
+func TestTitledJudge(t *testing.T) {
+	tests := []struct{ name, q, s, title, want string }{
+		{"object words in the title are the paper's topic", "Do the metrics assume word overlap between dialogue responses?",
+			"These metrics assume word overlap between valid responses.", "How not to evaluate your dialogue system", VerdictYes},
+		{"without the title the object is not said", "Do the metrics assume word overlap between dialogue responses?",
+			"These metrics assume word overlap between valid responses.", "", VerdictUnclear},
+		{"a name must be said by the sentence", "Does the checker have Typed Racket's runtime contract generation?",
+			"The checker has runtime contract generation.", "Typed Racket for beginners", VerdictUnclear},
+		{"control: the name said", "Does the checker have Typed Racket's runtime contract generation?",
+			"The checker has Typed Racket's runtime contract generation.", "Typed Racket for beginners", VerdictYes},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if got, _ := newTitledJudge(tc.q, true)(tc.s, tc.title); got != tc.want {
+				t.Errorf("verdict = %s, want %s", got, tc.want)
 			}
 		})
 	}

@@ -47,6 +47,10 @@ var shippedSets = []struct {
 	// garbled layers among them), written and measured before the verdict
 	// precision changes of its session; never tuned on.
 	{"yes/no fresh3", "testdata/questions-yesno-fresh3.json", 24, 6, 0, 8},
+	// A fourth yes/no set on 9 papers no other yes/no set asks about (all
+	// three folders), written and measured before the verdict changes of
+	// its session, then tuned on.
+	{"yes/no fresh4", "testdata/questions-yesno-fresh4.json", 30, 9, 0, 5},
 	// Scoped questions on development PDFs no other set asks about,
 	// written for issue 19 and never used to choose a setting.
 	{"scoped-fresh", "testdata/questions-scoped-fresh.json", 25, 10, 0, 8},

@@ -226,7 +226,7 @@ func PseudoCode(s string) bool { return pseudoCodeRE.MatchString(s) }
 
 // othersRE marks text about other work: citation markers and the usual
 // names for prior work.
-var othersRE = regexp.MustCompile(`(?i)\bBIBREF\d|\bet al\b|\(\s*[A-Z][A-Za-z-]+[^()]{0,60}\b(19|20)\d\d[a-z]?\s*\)|\[\d+(\s*[,–-]\s*\d+)*\]|\b(previous|prior|earlier|existing|traditional|conventional) (work|works|studies|approaches|methods|models|systems)\b|\bstate[- ]of[- ]the[- ]art (models|methods|systems|approaches)\b|\bmost (existing |current |previous )?(models|methods|systems|approaches)\b`)
+var othersRE = regexp.MustCompile(`(?i)\bBIBREF\d|\bet al\b|\(\s*[A-Z][A-Za-z-]+[^()]{0,60}\b(19|20)\d\d[a-z]?\s*\)|\[\d+(\s*[,–-]\s*\d+)*\]|\b(previous|prior|earlier|existing|traditional|conventional) (work|works|studies|approaches|methods|models|systems)\b|\bstate[- ]of[- ]the[- ]art (models|methods|systems|approaches)\b|\bmost (existing |current |previous )?(models|methods|systems|approaches)\b|\b(several|many|numerous|some|a few|other|recent) (recent |other |previous |prior )?(works|studies|papers|authors|researchers)\b`)
 
 // AboutOthers reports a sentence whose subject is other work than the
 // paper's own: a citation or a name for prior work among its first words

@@ -41,3 +41,25 @@ func TestReadable(t *testing.T) {
 		})
 	}
 }
+
+// A sentence whose subject is other work: citations and names for prior
+// work among its first words; the paper's own sentences are not.
+func TestAboutOthers(t *testing.T) {
+	tests := []struct {
+		s    string
+		want bool
+	}{
+		{"BIBREF10 proposed a tagging scheme for joint extraction.", true},
+		{"Previous work relies on hand-crafted features.", true},
+		{"Several recent works have shown that pre-training improves low-resource translation.", true},
+		{"Many studies report that the effect vanishes at scale.", true},
+		{"Recent papers use larger batches.", true},
+		{"We show that pre-training improves low-resource translation.", false},
+		{"Our model uses recent advances in attention to reach this.", false},
+	}
+	for _, tc := range tests {
+		if got := AboutOthers(tc.s); got != tc.want {
+			t.Errorf("AboutOthers(%q) = %v, want %v", tc.s, got, tc.want)
+		}
+	}
+}
