@@ -256,17 +256,13 @@ func (ptrag) Retrieve(ctx context.Context, ix Index, req Request) (Result, error
 		// question's terms that do not name it (query.Question.Within).
 		req.Question = req.Question.Within(ds[0].Paper.Title, ds[0].Paper.Authors)
 	}
-	ranked := math.Inf(1) // the lowest full score the one-paper cut-off kept
 	if len(ids) > 1 {
 		all = cutoffByPaper(all, req.Params.Cutoff, paperMarginX*req.Params.Cutoff)
 	} else {
 		all = cutoff(all, req.Params.Cutoff)
-		for _, c := range all {
-			ranked = min(ranked, c.S)
-		}
 	}
 	all = keywordHedge(all, pool, req.Budget, req.Question)
-	all = reclaimSkipped(all, pool, req.Budget, req.Params.Cutoff, ranked, req.Question)
+	all = reclaimSkipped(all, pool, req.Budget, req.Params.Cutoff, req.Question)
 	all = abstractHedge(all, pool, req.Budget, req.Question)
 	all = decidingHedge(all, pool, req.Budget, req.Question, req.Decides)
 	all = refillTrimmed(all, req.Budget, req.Question)
@@ -1168,14 +1164,7 @@ func dedupe(ss []string) []string {
 // -> 0.305, EACE 2.12 -> 2.07. Reclaiming every skipped passage within the
 // whole margin gained 0.015 more on our set only and cost QASPER 0.015 F1 (a
 // second paragraph that is not gold evidence).
-//
-// A skipped passage whose full score is at least ranked (the lowest full
-// score the cut-off kept; +Inf: none) is reclaimed whatever its margin: it
-// ranks inside the prefix the cut-off keeps (see cutoff) and lost only on
-// length. GloVe's "on 42 billion tokens of web data, from Common Crawl" sits
-// in a 399-token paragraph ranked second in its paper, skipped for short
-// footnotes, while the fourth passage stayed.
-func reclaimSkipped(sel, pool []cand, budget int, margin, ranked float64, question *query.Question) []cand {
+func reclaimSkipped(sel, pool []cand, budget int, margin float64, question *query.Question) []cand {
 	if len(sel) == 0 {
 		return sel
 	}
@@ -1200,7 +1189,7 @@ func reclaimSkipped(sel, pool []cand, budget int, margin, ranked float64, questi
 	}
 	// Only papers the selection kept, passages it did not.
 	return addBest(sel, pool, left, question, func(c cand) bool {
-		return has[c.d] != nil && !has[c.d][c.o] && (c.cutS() >= floor || c.S >= ranked)
+		return has[c.d] != nil && !has[c.d][c.o] && c.cutS() >= floor
 	})
 }
 

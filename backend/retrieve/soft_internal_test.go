@@ -2,7 +2,6 @@ package retrieve
 
 import (
 	querypkg "github.com/papertree/papertree/backend/query"
-	"math"
 	"slices"
 	"strings"
 	"testing"
@@ -121,33 +120,29 @@ func TestReclaimSkipped(t *testing.T) {
 		return cand{d: d, o: o, S: S, rel: S - 0.3, cost: n, text: text, score: S}
 	}
 	query := "What percentage of WordPiece tokens does BERT mask at random?"
-	inf := math.Inf(1)
 	tests := []struct {
 		name     string
 		sel      []cand
 		pool     []cand
 		budget   int
 		margin   float64
-		ranked   float64 // the lowest full score the cut-off kept
-		wantO    int     // the reclaimed passage's order, -1 for none
+		wantO    int // the reclaimed passage's order, -1 for none
 		wantText string
 	}{
 		{"long passage near the best is trimmed to its answering sentence",
-			[]cand{mk(d, 1, 0.87, short)}, []cand{mk(d, 1, 0.87, short), mk(d, 0, 0.80, long)}, 120, 0.24, inf, 0, "we mask 15%"},
+			[]cand{mk(d, 1, 0.87, short)}, []cand{mk(d, 1, 0.87, short), mk(d, 0, 0.80, long)}, 120, 0.24, 0, "we mask 15%"},
 		{"a passage too far below the best is not reclaimed",
-			[]cand{mk(d, 1, 0.87, short)}, []cand{mk(d, 0, 0.70, long)}, 120, 0.24, inf, -1, ""},
+			[]cand{mk(d, 1, 0.87, short)}, []cand{mk(d, 0, 0.70, long)}, 120, 0.24, -1, ""},
 		{"no room left: nothing is added",
-			[]cand{mk(d, 1, 0.87, long)}, []cand{mk(d, 0, 0.86, short)}, papertree.CountTokens(long) + 10, 0.24, inf, -1, ""},
+			[]cand{mk(d, 1, 0.87, long)}, []cand{mk(d, 0, 0.86, short)}, papertree.CountTokens(long) + 10, 0.24, -1, ""},
 		{"a paper the selection dropped stays dropped",
-			[]cand{mk(d, 1, 0.87, short)}, []cand{mk(other, 0, 0.86, long)}, 400, 0.24, inf, -1, ""},
+			[]cand{mk(d, 1, 0.87, short)}, []cand{mk(other, 0, 0.86, long)}, 400, 0.24, -1, ""},
 		{"the best skipped passage wins over a weaker one",
-			[]cand{mk(d, 1, 0.87, short)}, []cand{mk(d, 3, 0.70, short), mk(d, 2, 0.82, short)}, 400, 0.24, inf, 2, short},
-		{"a passage ranked above one the cut-off kept is reclaimed however far below the best",
-			[]cand{mk(d, 1, 0.87, short)}, []cand{mk(d, 0, 0.70, long)}, 120, 0.24, 0.65, 0, "we mask 15%"},
+			[]cand{mk(d, 1, 0.87, short)}, []cand{mk(d, 3, 0.70, short), mk(d, 2, 0.82, short)}, 400, 0.24, 2, short},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			out := reclaimSkipped(tc.sel, tc.pool, tc.budget, tc.margin, tc.ranked, querypkg.Parse(query))
+			out := reclaimSkipped(tc.sel, tc.pool, tc.budget, tc.margin, querypkg.Parse(query))
 			used := 0
 			var added *cand
 			for i, c := range out {
