@@ -99,7 +99,7 @@ var lexicon = []*aspectSpec{
 		names: []string{"training time", "train time", "time to train", "training duration", "training cost", "wall-clock", "wall clock"},
 		// a duration is a training time only in a sentence about training
 		// ("a few months old" in a generated sample is not)
-		words: sh(re(`\b(?:(?:pre-? ?)?train\w*|converge\w*)\b`), "train", "converge"),
+		words: sh(re(`\b(?:(?:pre-? ?)?train\w*|converge\w*|run-?time|running time|wall-?clock)\b`), "train", "converge", "time", "clock"),
 		values: []shape{
 			sh(re(`\b(?:`+count+`|a|about|approximately|around|roughly)[ -](?:hours?|days?|weeks?|months?|minutes?)\b`), "hour", "day", "week", "month", "minute"),
 			sh(re(`\b\d+(?:\.\d+)? ?(?:h|hrs|gpu[- ]hours|tpu[- ]days|core[- ]days|petaflop/s-days)\b`)),
@@ -119,6 +119,9 @@ var lexicon = []*aspectSpec{
 			sh(re(`\bmomentum (?:of )?0?\.\d+|\blearning rate (?:of |was |is |=|α ?= ?)?\d`), "momentum", "learning rate"),
 		},
 		sections: []string{"train", "optimi", "implement", "setup", "detail", "hyper", "experiment", "learning"},
+		// "the learning rate was tuned" names no optimizer: a sentence
+		// states it with a method's name or a setting's figure
+		needValue: true,
 	},
 	{
 		Name:  "Number of parameters",
@@ -152,7 +155,10 @@ var lexicon = []*aspectSpec{
 		values: []shape{
 			// a named set: "the ImageNet-21k dataset", "OntoNotes corpus", "Penn Treebank"
 			sh(regexp.MustCompile(`\b[A-Z][\w'’-]*[A-Z0-9][\w'’-]*(?: [A-Z][\w-]*)? (?:[Dd]ata ?[Ss]ets?|[Cc]orpus|[Cc]orpora|[Bb]enchmarks?|[Ss]hared [Tt]ask|[Cc]hallenge|[Tt]reebank)\b`), dataWords...),
-			sh(regexp.MustCompile(`\b(?:the|on|from) (?:[A-Z][a-z]+ ){0,2}[A-Z][A-Za-z]+ (?:[Dd]ata ?sets?|[Cc]orpus|[Bb]enchmarks?|[Tt]reebank)\b`), dataWords...),
+			sh(regexp.MustCompile(`\b(?:the|a|an|our|on|from) (?:[A-Z][a-z]+ ){0,2}[A-Z][A-Za-z]+ (?:[Dd]ata ?sets?|[Cc]orpus|[Bb]enchmarks?|[Tt]reebank)\b`), dataWords...),
+			// the name after the noun: "a new dataset ... called WebText",
+			// "The resulting dataset, WebText, contains"
+			sh(regexp.MustCompile(`\b(?:[Dd]ata ?sets?|[Cc]orpus|[Cc]orpora|[Bb]enchmarks?)(?:,| (?:\S+ ){0,5}(?:called|named|dubbed))? [A-Z][\w'’-]*[A-Z0-9][\w'’-]*\b`), dataWords...),
 			// widely used sets (generic research vocabulary)
 			sh(re(`\b(?:ImageNet\S*|I?LSVRC\S*|CIFAR\S*|MNIST|SVHN|COCO|Pascal VOC|VOC\d*|JFT\S*|Wikipedia|BooksCorpus|BookCorpus|Common ?Crawl|GLUE|SuperGLUE|SQuAD\S*|SNLI|MNLI|WMT\S*|IWSLT\S*|CoNLL\S*|OntoNotes|Penn Treebank|PTB|WikiText\S*|LibriSpeech|TIMIT|Gigaword)\b`),
 				"imagenet", "lsvrc", "cifar", "mnist", "svhn", "coco", "voc", "jft", "wikipedia", "bookscorpus", "bookcorpus", "crawl", "glue", "squad", "snli", "mnli", "wmt", "iwslt", "conll", "ontonotes", "treebank", "ptb", "wikitext", "librispeech", "timit", "gigaword"),
@@ -161,7 +167,21 @@ var lexicon = []*aspectSpec{
 				"images", "sentence", "words", "tokens", "documents", "examples", "samples", "videos", "utterances", "tweets", "speech", "text"),
 		},
 		sections: []string{"data", "corpus", "corpora", "benchmark", "experiment", "setup", "evaluat"},
-		named:    3,
+		named:    4,
+	},
+	{
+		// the paper's headline claim: "achieves a new state of the art",
+		// "speed up by 1 to 12 times", "7 out of 8 datasets"
+		Name:  "Result",
+		names: []string{"result", "results", "main result", "main results", "key result", "finding", "findings", "main finding", "outcome", "outcomes"},
+		words: sh(re(`\b(?:results?|achiev\w+|outperform\w*|surpass\w*|improv\w+)\b`), "result", "achiev", "outperform", "surpass", "improv"),
+		values: []shape{
+			sh(re(`\b(?:state[- ]of[- ]the[- ]art|outperform\w*|surpass\w*)\b`), "state", "outperform", "surpass"),
+			sh(re(`\b(?:improv|reduc|speed|gain|increas|decreas)\w*(?: up)? (?:\S+ ){0,6}by (?:up to |about |over |a factor of |a wide range from )?\d`), "improv", "reduc", "speed", "gain", "increas", "decreas"),
+			sh(re(`\b\d+(?:\.\d+)? ?(?:%|×|times)(?:\W|$)|\b\d+ out of \d+\b`), "%", "×", "times", " out of "),
+		},
+		sections:  []string{"abstract", "conclusion", "result", "introduction", "summary"},
+		needValue: true,
 	},
 	{
 		Name:  "Evaluation",

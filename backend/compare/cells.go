@@ -4,6 +4,7 @@ import (
 	"math"
 	"regexp"
 	"strings"
+	"unicode"
 
 	"github.com/papertree/papertree/backend/papertree"
 	"github.com/papertree/papertree/backend/retrieve"
@@ -32,8 +33,8 @@ var (
 	link = re(`https?://|www\.|\.(?:com|org|html)\b`)
 	// formula characters: an inequality or equation read as a sentence
 	mathChars = regexp.MustCompile(`[=<>≤≥≠±∑∏∫√∈∀∃⊂⊆→←↔]|\\[a-z]+|\b[a-zA-Z]_\{?[a-z0-9]`)
-	// own-work statement cues
-	ownCue        = re(`\b(?:we (?:use|used|train|trained|employ|employed|adopt|adopted|run|ran|evaluate|evaluated|report|measure|measured|optimi[sz]e|pretrain|pre-train|conduct|conducted|consider|collect|collected|perform|performed)|our (?:model|models|network|system|implementation|experiments?)|(?:is|are|was|were) (?:trained|evaluated|measured|pre-?trained|optimi[sz]ed|performed|run) (?:on|with|using|for)|trained (?:on|with|using|for)|training (?:took|takes|was|is))\b`)
+	// own-work statement cues ("we have used" as "we used")
+	ownCue        = re(`\b(?:we (?:have |had )?(?:use|used|train|trained|employ|employed|adopt|adopted|run|ran|evaluate|evaluated|report|measure|measured|optimi[sz]e|pretrain|pre-train|conduct|conducted|consider|collect|collected|perform|performed)|our (?:model|models|network|system|implementation|experiments?)|(?:is|are|was|were) (?:trained|evaluated|measured|pre-?trained|optimi[sz]ed|performed|run) (?:on|with|using|for)|trained (?:on|with|using|for)|training (?:took|takes|was|is))\b`)
 	appendixTitle = re(`^(?:appendix|appendices|supplementary|proof)`)
 	wordSplit     = regexp.MustCompile(`[^\p{L}\p{N}'’-]+`)
 )
@@ -43,6 +44,7 @@ type scored struct {
 	o       int
 	text    string
 	values  []string // distinct value shapes, lowercased, not negated
+	names   []string // the proper names in them ("WebText", "Google News")
 	primary bool     // one of them is of the spec's first (main) shape
 	word    bool
 	score   float64
@@ -76,7 +78,7 @@ func shapes(spec *aspectSpec, s, lower string) (values []string, primary, word b
 	next:
 		for _, m := range p.re.FindAllStringIndex(s, -1) {
 			v := strings.ToLower(s[m[0]:m[1]])
-			if negated(s, m[0]) {
+			if negated(s, m[0]) || inCompoundName(s, m[0], m[1]) {
 				continue
 			}
 			if i < max(spec.named, 1) {
@@ -96,6 +98,31 @@ func shapes(spec *aspectSpec, s, lower string) (values []string, primary, word b
 		}
 	}
 	return values, primary, word
+}
+
+// inCompoundName reports whether the match s[i:j] is the capitalised tail
+// of a hyphenated name ("Auto-Correlation" is a mechanism, not the metric
+// "correlation"): a common word of the lexicon joined by a hyphen to the
+// word before it and written with a capital. A value with a digit or in
+// capitals ("macro-F1", "ImageNet-21k") is a value still.
+func inCompoundName(s string, i, j int) bool {
+	h := i - 1
+	if h > 0 && s[h] == ' ' && s[h-1] == '-' { // a hyphen at a line's end: "Auto- Correlation"
+		h--
+	}
+	if h < 1 || s[h] != '-' || !unicode.IsLetter(rune(s[h-1])) {
+		return false
+	}
+	v := s[i:j]
+	if !unicode.IsUpper(rune(v[0])) || strings.ToUpper(v) == v {
+		return false
+	}
+	for _, r := range v {
+		if !unicode.IsLetter(r) && r != ' ' {
+			return false
+		}
+	}
+	return true
 }
 
 // negated reports whether one of the four words before byte offset i of s
@@ -150,6 +177,8 @@ type unit struct {
 type paperText struct {
 	d     *retrieve.PaperData
 	units []unit
+	// named: how many units mention a proper name (read lazily)
+	named map[string]int
 }
 
 func newPaperText(d *retrieve.PaperData) *paperText {
@@ -186,9 +215,18 @@ func newPaperText(d *retrieve.PaperData) *paperText {
 func (pt *paperText) lexiconCell(spec *aspectSpec) (retrieve.Cell, bool) {
 	var cands []scored
 	freq := map[string]int{}
+	// a heading may name the aspect for the sentences under it ("4.6
+	// Run-time": "a single iteration takes 14 minutes")
+	headed := *spec
+	headed.needWord = false
 	for i := range pt.units {
 		u := &pt.units[i]
-		vs, primary, w := shapes(spec, u.text, u.lower)
+		sp, head := spec, false
+		if spec.needWord && spec.words.in(u.titles) && spec.words.re.MatchString(u.titles) {
+			sp, head = &headed, true
+		}
+		vs, primary, w := shapes(sp, u.text, u.lower)
+		w = w || head
 		if len(vs) == 0 && (!w || spec.needValue) {
 			continue
 		}
@@ -206,6 +244,10 @@ func (pt *paperText) lexiconCell(spec *aspectSpec) (retrieve.Cell, bool) {
 		}
 		for _, v := range vs {
 			freq[v]++
+		}
+		var names []string
+		if primary {
+			names = valueNames(spec, u.text)
 		}
 		sc := 0.0
 		if len(vs) > 0 {
@@ -240,7 +282,7 @@ func (pt *paperText) lexiconCell(spec *aspectSpec) (retrieve.Cell, bool) {
 		sc -= 2 * retrieve.NumericShare(u.text)
 		// earlier statements (abstract, setup) before later mentions
 		sc -= 0.3 * u.pos
-		cands = append(cands, scored{o: u.o, text: u.text, values: vs, primary: primary, word: w, score: sc})
+		cands = append(cands, scored{o: u.o, text: u.text, values: vs, names: names, primary: primary, word: w, score: sc})
 	}
 	var best *scored
 	for i := range cands {
@@ -248,6 +290,9 @@ func (pt *paperText) lexiconCell(spec *aspectSpec) (retrieve.Cell, bool) {
 		top := 0
 		for _, v := range c.values {
 			top = max(top, freq[v])
+		}
+		for _, n := range c.names {
+			top = max(top, pt.mentions(n))
 		}
 		if top > 1 {
 			c.score += 0.4 * math.Log(float64(min(top, 20)))
@@ -260,6 +305,61 @@ func (pt *paperText) lexiconCell(spec *aspectSpec) (retrieve.Cell, bool) {
 		return retrieve.Cell{}, false
 	}
 	return retrieve.CellAt(pt.d, best.o, best.text, best.score), true
+}
+
+// nameNoun: the generic words around a name in a value ("the WebText
+// dataset", "a Google News corpus"), not part of the name.
+var nameNoun = re(`^(?:the|a|an|our|on|from|of|called|named|dubbed|data|datasets?|sets?|corpus|corpora|benchmarks?|treebank|shared|task|challenge)$`)
+
+// valueNames are the proper names in the values of s that name the value
+// itself (spec.values[:named]): the capitalised words of each, the generic
+// nouns around a name dropped ("dataset, WebText" and "a new dataset ...
+// called WebText" both name "WebText").
+func valueNames(spec *aspectSpec, s string) []string {
+	var out []string
+	for _, p := range spec.values[:max(spec.named, 1)] {
+		for _, m := range p.re.FindAllStringIndex(s, -1) {
+			if negated(s, m[0]) || inCompoundName(s, m[0], m[1]) {
+				continue
+			}
+			var ws []string
+			for k, w := range strings.FieldsFunc(s[m[0]:m[1]], func(r rune) bool { return r == ' ' || r == ',' }) {
+				r := []rune(w)
+				// a sentence's first word is capitalised by grammar ("We
+				// measured"), a name there needs a capital or digit inside
+				first := k == 0 && strings.TrimSpace(s[:m[0]]) == ""
+				if len(r) > 1 && unicode.IsUpper(r[0]) && !nameNoun.MatchString(w) && (!first || strings.ContainsFunc(string(r[1:]), func(c rune) bool { return unicode.IsUpper(c) || unicode.IsDigit(c) })) {
+					ws = append(ws, w)
+				} else if len(ws) > 0 {
+					break
+				}
+			}
+			if n := strings.Join(ws, " "); n != "" && !contains(out, n) {
+				out = append(out, n)
+			}
+		}
+	}
+	return out
+}
+
+// mentions is how many body sentences of the paper name n (case and all):
+// a dataset the paper names throughout ("WebText") is its own, one named
+// once next to a prior result is not.
+func (pt *paperText) mentions(n string) int {
+	if c, ok := pt.named[n]; ok {
+		return c
+	}
+	if pt.named == nil {
+		pt.named = map[string]int{}
+	}
+	c := 0
+	for i := range pt.units {
+		if strings.Contains(pt.units[i].text, n) {
+			c++
+		}
+	}
+	pt.named[n] = c
+	return c
 }
 
 // aspectStems are the patterns of an aspect's own words (3+ letters,
