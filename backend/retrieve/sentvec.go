@@ -94,23 +94,43 @@ type qvec struct {
 }
 
 func quantizeVec(v []float32) qvec {
-	m := float32(0)
+	return quantizeInto(v, make([]int16, len(v)))
+}
+
+// quantizeInto is quantizeVec writing the codes into code (len(v) zeros).
+// It is on the path of every sentence a cold question embeds, so it reads
+// magnitudes as bits and rounds without math.Round or branches; the codes
+// are those of int16(math.Round(float64(x / scale))) for every component
+// (TestQuantizeVecMatchesRounding compares it with that formula).
+func quantizeInto(v []float32, code []int16) qvec {
+	// The largest magnitude: the bits of |x| order as the values do
+	// (a NaN's bits exceed every number's, as max would return NaN).
+	var mb uint32
 	for _, x := range v {
-		m = max(m, x, -x)
+		mb = max(mb, math.Float32bits(x)&0x7fffffff)
 	}
-	q := qvec{code: make([]int16, len(v))}
+	m := math.Float32frombits(mb)
+	q := qvec{code: code}
 	if m == 0 {
 		return q
 	}
 	q.scale = m / 32767
+	// Every component, zeros too (their code is 0): about two thirds of a
+	// sentence vector's components are 0, in no order a branch predicts.
 	for i, x := range v {
-		// Most components of a sentence vector are 0 (about two thirds
-		// with the built-in embedder), whose code is 0 already.
-		if x != 0 {
-			q.code[i] = int16(math.Round(float64(x / q.scale)))
-		}
+		q.code[i] = roundCode(float64(x / q.scale))
 	}
 	return q
+}
+
+// roundCode is int16(math.Round(f)) for f a float32 value of magnitude at
+// most about 32767 (a component over its vector's scale), without branches:
+// f±0.5 is exact in float64 whenever it matters (float32 has 24 significant
+// bits, so the sum needs at most 53 unless |f| < 2^-29, which rounds to 0
+// either way), and truncating it rounds half away from zero as math.Round
+// does.
+func roundCode(f float64) int16 {
+	return int16(int32(f + math.Copysign(0.5, f)))
 }
 
 func (q qvec) dot(v []float32) float64 {
@@ -157,8 +177,17 @@ func (d *PaperData) sentenceVecs(ctx context.Context, emb papertree.Embedder, os
 	if err != nil || len(vecs) != len(texts) {
 		return out
 	}
+	// One allocation for the codes of the whole batch (they are cached and
+	// dropped together, with their paper's cache).
+	size := 0
+	for _, v := range vecs {
+		size += len(v)
+	}
+	codes := make([]int16, size)
 	for i, o := range owner {
-		out[o] = append(out[o], quantizeVec(vecs[i]))
+		n := len(vecs[i])
+		out[o] = append(out[o], quantizeInto(vecs[i], codes[:n:n]))
+		codes = codes[n:]
 	}
 	d.mu.Lock()
 	defer d.mu.Unlock()

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"reflect"
 	"testing"
 
@@ -175,9 +176,10 @@ func TestSentenceVectorCache(t *testing.T) {
 	}
 }
 
-// quantizeVec skips zero components; its codes are those of rounding every
-// component, zeros, negative zeros and extremes included.
-func TestQuantizeVecSkipsZerosOnly(t *testing.T) {
+// quantizeVec's codes are those of rounding every component with
+// math.Round (zeros, negative zeros, halves and extremes included), on
+// random vectors and on the built-in embedder's sentence vectors.
+func TestQuantizeVecMatchesRounding(t *testing.T) {
 	plain := func(v []float32) qvec {
 		m := float32(0)
 		for _, x := range v {
@@ -202,6 +204,35 @@ func TestQuantizeVecSkipsZerosOnly(t *testing.T) {
 		{"sparse", []float32{0, 0.25, 0, -0.5, negZero, 1e-9, 0}},
 		{"dense", []float32{0.1, -0.2, 0.3, -0.4, 0.5}},
 		{"extremes", []float32{-1, 1, 0.5e-4, -0.5e-4, 0}},
+		// scale 1: every half rounds away from zero, as math.Round does
+		{"halves", []float32{32767, 0.5, 1.5, 2.5, -0.5, -2.5, 32766.5, -32766.5, 0.49999997, -0.49999997}},
+		{"tiny", []float32{1e-38, -1e-30, 3e-39, 1e-45}},
+	}
+	// Random vectors shaped like sentence vectors (two thirds zeros) and
+	// the built-in embedder's own sentence vectors.
+	rng := rand.New(rand.NewPCG(7, 19))
+	for i := 0; i < 300; i++ {
+		v := make([]float32, 768)
+		for j := range v {
+			if rng.IntN(3) == 0 {
+				v[j] = float32(rng.NormFloat64() * math.Pow(10, -float64(rng.IntN(8))))
+			}
+		}
+		cases = append(cases, struct {
+			name string
+			v    []float32
+		}{fmt.Sprintf("random %d", i), v})
+	}
+	vecs, err := embedding.NewBuiltin().Embed(context.Background(), []string{"Transformers replace recurrence with attention.",
+		"We train on 4.5 million sentence pairs of WMT 2014 English-German.", "", "Table 3: BLEU 28.4"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, v := range vecs {
+		cases = append(cases, struct {
+			name string
+			v    []float32
+		}{fmt.Sprintf("sentence %d", i), v})
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
