@@ -3,9 +3,11 @@ package retrieve
 import (
 	"context"
 	"fmt"
+	"hash/fnv"
 	"os"
 	"path/filepath"
 	"reflect"
+	"strconv"
 	"testing"
 
 	"github.com/papertree/papertree/backend/embedding"
@@ -190,5 +192,44 @@ func TestDecodeExtraRefusesDamage(t *testing.T) {
 	}
 	if _, err := decodeExtra(data, len(d.Nodes)+1); err == nil {
 		t.Fatal("signals of another node count were accepted")
+	}
+}
+
+// signalsKey digests a paper without copying its text; the key is the one
+// of hash/fnv over the concatenated bytes, as stored keys were made.
+func TestSignalsKeyDigestsTheConcatenation(t *testing.T) {
+	concat := func(d *PaperData) string {
+		var b []byte
+		b = append(b, d.Paper.Title...)
+		for o, n := range d.Nodes {
+			b = append(b, 0)
+			b = strconv.AppendInt(b, int64(o), 10)
+			b = append(b, '|')
+			b = append(b, n.Role...)
+			b = append(b, '|')
+			b = strconv.AppendInt(b, int64(d.Parent[o]), 10)
+			b = append(b, '|')
+			b = strconv.AppendBool(b, n.IsLeaf())
+			b = append(b, '|')
+			b = append(b, n.Title...)
+			b = append(b, 0)
+			b = append(b, n.Text...)
+		}
+		h := fnv.New64a()
+		h.Write(b)
+		return fmt.Sprintf("v%d-%016x", signalsVersion, h.Sum64())
+	}
+	ds := benchPapers(t)
+	ds[0].Nodes[len(ds[0].Nodes)-1].Text += " Ünïcode\x00 and a NUL"
+	seen := map[string]bool{}
+	for _, d := range ds {
+		got, want := signalsKey(d), concat(d)
+		if got != want {
+			t.Fatalf("paper %q: key %s, want %s", d.Paper.Title, got, want)
+		}
+		seen[got] = true
+	}
+	if len(seen) != len(ds) {
+		t.Fatalf("%d papers share %d keys", len(ds), len(seen))
 	}
 }
