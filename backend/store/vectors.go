@@ -239,7 +239,9 @@ func (b blob) cosine(i int, q []float32) float64 {
 // is then searched by text only) rather than failing the question.
 //
 // keepSparse passes sparse rows to each as stored (blob.sparse), for a
-// caller that decodes them itself; otherwise every row comes dense.
+// caller that decodes them itself; otherwise every row comes dense. A
+// blob's bytes are valid only during its call of each (which must not
+// keep them).
 func readBlobs(ctx context.Context, q interface {
 	QueryContext(context.Context, string, ...any) (*sql.Rows, error)
 }, space Space, paperIDs []int64, dim int, keepSparse bool, each func(blob) error) error {
@@ -253,9 +255,13 @@ func readBlobs(ctx context.Context, q interface {
 	for rows.Next() {
 		var b blob
 		var format int
-		if err := rows.Scan(&b.paper, &b.n, &b.dim, &format, &b.data); err != nil {
+		// The row's bytes as the driver read them (no copy): valid until
+		// the next row, and each decodes them before it returns.
+		var raw sql.RawBytes
+		if err := rows.Scan(&b.paper, &b.n, &b.dim, &format, &raw); err != nil {
 			return fmt.Errorf("load %s vectors: %w", space, err)
 		}
+		b.data = raw
 		if format == blobSparse && keepSparse {
 			if b.n < 0 || b.dim != dim {
 				continue
