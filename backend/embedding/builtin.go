@@ -156,6 +156,29 @@ func (b *Builtin) Embed(ctx context.Context, texts []string) ([][]float32, error
 	return out, nil
 }
 
+// EmbedEach is Embed handing each vector to fn as it is made, in one
+// vector's memory that the next text reuses (v is valid only during fn):
+// for callers that reduce a vector at once (retrieval quantizes sentence
+// vectors), so that a batch allocates no vector per text. The vectors are
+// Embed's, bit for bit.
+func (b *Builtin) EmbedEach(ctx context.Context, texts []string, fn func(i int, v []float32)) error {
+	v := make([]float32, b.dim)
+	var words wordTerms
+	var sc termScratch
+	var terms []string
+	for i, t := range texts {
+		if i%64 == 0 {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+		}
+		terms = words.docTerms(t, terms[:0])
+		clear(v)
+		fn(i, b.embedInto(v, terms, false, &sc))
+	}
+	return nil
+}
+
 // EmbedQuery embeds a question: like a document, but question scaffolding
 // ("what", "authors", "propose", ...) is dropped so it does not pull the
 // query towards paragraphs that merely use those words.

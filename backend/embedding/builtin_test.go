@@ -285,9 +285,9 @@ func TestModelRoundTripAndCorruption(t *testing.T) {
 }
 
 // A batch shares its stemming, term-count map and allocation between its
-// texts (Embed); every vector must still be, bit for bit, the one the
-// text gets alone from DocTerms and a fresh vector, in any batch order,
-// with repeated texts and words.
+// texts (Embed, and EmbedEach, which also reuses one vector); every vector
+// must still be, bit for bit, the one the text gets alone from DocTerms
+// and a fresh vector, in any batch order, with repeated texts and words.
 func TestEmbedBatchEqualsEachAlone(t *testing.T) {
 	e := NewBuiltin()
 	texts := []string{"", "We train a BiLSTM-CRF tagger on the CoNLL-2003 named entity recognition data set.",
@@ -318,12 +318,19 @@ func checkBatch(t *testing.T, e *Builtin, texts []string) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	each := make([][]float32, len(texts))
+	if err := e.EmbedEach(context.Background(), texts, func(i int, v []float32) { each[i] = append([]float32(nil), v...) }); err != nil {
+		t.Fatal(err)
+	}
 	for i, text := range texts {
 		want := make([]float32, e.Dim())
 		copy(want, e.embed(DocTerms(text), false))
 		for j := range want {
 			if math.Float32bits(got[i][j]) != math.Float32bits(want[j]) {
 				t.Fatalf("text %d (%.40q): component %d is %v in the batch, %v alone", i, text, j, got[i][j], want[j])
+			}
+			if math.Float32bits(each[i][j]) != math.Float32bits(want[j]) {
+				t.Fatalf("text %d (%.40q): component %d is %v from EmbedEach, %v alone", i, text, j, each[i][j], want[j])
 			}
 		}
 	}

@@ -133,6 +133,49 @@ func roundCode(f float64) int16 {
 	return int16(int32(f + math.Copysign(0.5, f)))
 }
 
+// eachEmbedder embeds texts one after another into reused memory
+// (embedding.Builtin.EmbedEach).
+type eachEmbedder interface {
+	EmbedEach(ctx context.Context, texts []string, fn func(i int, v []float32)) error
+}
+
+// embedQuantized returns the quantized vectors of texts, ok false when
+// the embedder failed. The codes of the batch share one allocation (they
+// are cached and dropped together, with their paper's cache); an embedder
+// that can (the built-in one) hands each vector over as it is made, so the
+// batch's float vectors are never all held at once.
+func embedQuantized(ctx context.Context, emb papertree.Embedder, texts []string) ([]qvec, bool) {
+	out := make([]qvec, len(texts))
+	if ee, isEach := emb.(eachEmbedder); isEach {
+		dim := emb.Dim()
+		codes := make([]int16, len(texts)*dim)
+		ok := true
+		err := ee.EmbedEach(ctx, texts, func(i int, v []float32) {
+			if len(v) != dim {
+				ok = false
+				return
+			}
+			out[i] = quantizeInto(v, codes[i*dim:(i+1)*dim:(i+1)*dim])
+		})
+		return out, err == nil && ok
+	}
+	vecs, err := emb.Embed(ctx, texts)
+	if err != nil || len(vecs) != len(texts) {
+		return nil, false
+	}
+	size := 0
+	for _, v := range vecs {
+		size += len(v)
+	}
+	codes := make([]int16, size)
+	for i, v := range vecs {
+		n := len(v)
+		out[i] = quantizeInto(v, codes[:n:n])
+		codes = codes[n:]
+	}
+	return out, true
+}
+
 func (q qvec) dot(v []float32) float64 {
 	s := float32(0)
 	for i, c := range q.code[:min(len(q.code), len(v))] {
@@ -173,21 +216,12 @@ func (d *PaperData) sentenceVecs(ctx context.Context, emb papertree.Embedder, os
 	if len(texts) == 0 {
 		return out
 	}
-	vecs, err := emb.Embed(ctx, texts)
-	if err != nil || len(vecs) != len(texts) {
+	qs, ok := embedQuantized(ctx, emb, texts)
+	if !ok {
 		return out
 	}
-	// One allocation for the codes of the whole batch (they are cached and
-	// dropped together, with their paper's cache).
-	size := 0
-	for _, v := range vecs {
-		size += len(v)
-	}
-	codes := make([]int16, size)
 	for i, o := range owner {
-		n := len(vecs[i])
-		out[o] = append(out[o], quantizeInto(vecs[i], codes[:n:n]))
-		codes = codes[n:]
+		out[o] = append(out[o], qs[i])
 	}
 	d.mu.Lock()
 	defer d.mu.Unlock()

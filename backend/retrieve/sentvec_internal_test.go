@@ -298,3 +298,40 @@ func TestSentenceVectorsReachKeywordPassages(t *testing.T) {
 		})
 	}
 }
+
+// embedOnly hides the built-in embedder's EmbedEach: the plain Embed path.
+type embedOnly struct{ papertree.Embedder }
+
+// Sentence vectors quantized as the built-in embedder hands them over one
+// at a time (EmbedEach) are those of quantizing Embed's vectors.
+func TestEmbedQuantizedEachEqualsBatch(t *testing.T) {
+	ctx := context.Background()
+	emb := embedding.NewBuiltin()
+	var texts []string
+	for _, d := range []*PaperData{bigPaper(1), bigPaper(2)} {
+		for _, n := range d.Nodes {
+			texts = append(texts, papertree.SplitSentences(n.Text)...)
+		}
+	}
+	texts = append(texts, "", "Table 3: BLEU 28.4 on WMT 2014", "What?")
+	got, ok := embedQuantized(ctx, emb, texts)
+	want, wantOK := embedQuantized(ctx, embedOnly{emb}, texts)
+	if !ok || !wantOK || len(got) != len(texts) {
+		t.Fatalf("ok %v/%v, %d vectors for %d texts", ok, wantOK, len(got), len(texts))
+	}
+	if !reflect.DeepEqual(got, want) {
+		for i := range got {
+			if !reflect.DeepEqual(got[i], want[i]) {
+				t.Fatalf("text %d (%.40q): EmbedEach codes differ from Embed's", i, texts[i])
+			}
+		}
+	}
+	if _, ok := embedQuantized(ctx, emb, nil); !ok {
+		t.Fatal("an empty batch failed")
+	}
+	cancelled, cancel := context.WithCancel(ctx)
+	cancel()
+	if _, ok := embedQuantized(cancelled, emb, texts); ok {
+		t.Fatal("a cancelled batch reported success")
+	}
+}
