@@ -335,3 +335,29 @@ func TestEmbedQuantizedEachEqualsBatch(t *testing.T) {
 		t.Fatal("a cancelled batch reported success")
 	}
 }
+
+// BenchmarkSentenceVectors embeds and quantizes, with an empty cache, the
+// sentences of the first sentVecTop+sentVecKeyword passages of each paper
+// (what a cold question does for each paper it searches): the papers of
+// $PAPERTREE_BENCH_DB (its first 10), else two generated ones.
+func BenchmarkSentenceVectors(b *testing.B) {
+	ctx := context.Background()
+	emb := embedding.NewBuiltin()
+	ds := benchPapers(b)
+	leaves := make([][]int, len(ds))
+	for i, d := range ds {
+		for o, n := range d.Nodes {
+			if n.IsLeaf() && len(leaves[i]) < sentVecTop+sentVecKeyword {
+				leaves[i] = append(leaves[i], o)
+			}
+		}
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		for j, d := range ds {
+			d.sentVec = sentVecCache{}
+			d.sentenceVecs(ctx, emb, leaves[j])
+		}
+	}
+}
