@@ -233,3 +233,36 @@ func TestSignalsKeyDigestsTheConcatenation(t *testing.T) {
 		t.Fatalf("%d papers share %d keys", len(ds), len(seen))
 	}
 }
+
+// BenchmarkFirstLoad is the first load of the first 10 papers of
+// $PAPERTREE_BENCH_DB on a fresh index, as a cold question loads the
+// papers it searches: tree, vectors, stored signals and section title
+// vectors (loadExtra). It skips without the variable.
+func BenchmarkFirstLoad(b *testing.B) {
+	db := os.Getenv("PAPERTREE_BENCH_DB")
+	if db == "" {
+		b.Skip("set PAPERTREE_BENCH_DB to a library file to run this benchmark")
+	}
+	ctx := context.Background()
+	st, err := store.Open(ctx, db)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer st.Close()
+	ids, err := st.ReadyPaperIDs(ctx)
+	if err != nil {
+		b.Fatal(err)
+	}
+	ids = ids[:min(10, len(ids))]
+	emb := embedding.NewBuiltin()
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		ix := NewStoreIndex(st, emb, 0)
+		for _, id := range ids {
+			if _, err := loadExtra(ctx, ix, id, true); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}
