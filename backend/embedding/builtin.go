@@ -132,17 +132,51 @@ func (b *Builtin) Dim() int { return b.dim }
 
 // Embed embeds documents. It checks ctx between texts so that a cancelled
 // ingest stops promptly.
+//
+// A batch shares its work: each distinct word is stemmed once (a passage's
+// sentences, a paper's passages repeat most of their words), the term
+// counts reuse one map, and the vectors are cut from one allocation. The
+// vectors are those of embedding each text alone.
 func (b *Builtin) Embed(ctx context.Context, texts []string) ([][]float32, error) {
 	out := make([][]float32, len(texts))
+	slab := make([]float32, len(texts)*b.dim)
+	var words wordTerms
+	var sc termScratch
+	var terms []string
 	for i, t := range texts {
 		if i%64 == 0 {
 			if err := ctx.Err(); err != nil {
 				return nil, err
 			}
 		}
-		out[i] = b.embed(DocTerms(t), false)
+		terms = words.docTerms(t, terms[:0])
+		out[i] = b.embedInto(slab[:b.dim:b.dim], terms, false, &sc)
+		slab = slab[b.dim:]
 	}
 	return out, nil
+}
+
+// EmbedEach is Embed handing each vector to fn as it is made, in one
+// vector's memory that the next text reuses (v is valid only during fn):
+// for callers that reduce a vector at once (retrieval quantizes sentence
+// vectors), so that a batch allocates no vector per text. The vectors are
+// Embed's, bit for bit.
+func (b *Builtin) EmbedEach(ctx context.Context, texts []string, fn func(i int, v []float32)) error {
+	v := make([]float32, b.dim)
+	var words wordTerms
+	var sc termScratch
+	var terms []string
+	for i, t := range texts {
+		if i%64 == 0 {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+		}
+		terms = words.docTerms(t, terms[:0])
+		clear(v)
+		fn(i, b.embedInto(v, terms, false, &sc))
+	}
+	return nil
 }
 
 // EmbedQuery embeds a question: like a document, but question scaffolding
@@ -174,7 +208,12 @@ func (b *Builtin) EmbedQuery(ctx context.Context, text string) ([]float32, error
 // part would exceed unit length (a very long text) is cosine-normalised
 // instead.
 func (b *Builtin) embed(terms []string, query bool) []float32 {
-	out := make([]float32, b.dim)
+	return b.embedInto(make([]float32, b.dim), terms, query, nil)
+}
+
+// embedInto is embed writing into out (b.dim zeros); sc, when not nil,
+// lends the term counts their map and slice (see termScratch).
+func (b *Builtin) embedInto(out []float32, terms []string, query bool, sc *termScratch) []float32 {
 	if len(terms) == 0 {
 		copy(out, b.empty)
 		return out
@@ -183,7 +222,13 @@ func (b *Builtin) embed(terms []string, query bool) []float32 {
 	lex := out[:lexDim]
 	sem := out[lexDim : lexDim+b.model.VecDim]
 
-	order, tf := countTerms(terms)
+	var order []string
+	var tf map[string]int
+	if sc != nil {
+		order, tf = sc.count(terms)
+	} else {
+		order, tf = countTerms(terms)
+	}
 	docLen := float64(len(terms))
 	for _, t := range order {
 		w := float64(b.model.IDF(t))
@@ -307,6 +352,29 @@ func countTerms(terms []string) ([]string, map[string]int) {
 		tf[t]++
 	}
 	return order, tf
+}
+
+// termScratch is countTerms' map and slice, reused from one text of a batch
+// to the next.
+type termScratch struct {
+	order []string
+	tf    map[string]int
+}
+
+// count is countTerms(terms), in memory that the next call reuses.
+func (sc *termScratch) count(terms []string) ([]string, map[string]int) {
+	if sc.tf == nil {
+		sc.tf = make(map[string]int, len(terms))
+	}
+	clear(sc.tf)
+	sc.order = sc.order[:0]
+	for _, t := range terms {
+		if sc.tf[t] == 0 {
+			sc.order = append(sc.order, t)
+		}
+		sc.tf[t]++
+	}
+	return sc.order, sc.tf
 }
 
 // addFeature adds weight w to the signed hash bucket of a feature.

@@ -9,6 +9,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/papertree/papertree/backend/internal/shareddata"
 	"github.com/papertree/papertree/backend/papertree"
 )
 
@@ -280,5 +281,57 @@ func TestModelRoundTripAndCorruption(t *testing.T) {
 				t.Error("corrupt model decoded without error")
 			}
 		})
+	}
+}
+
+// A batch shares its stemming, term-count map and allocation between its
+// texts (Embed, and EmbedEach, which also reuses one vector); every vector
+// must still be, bit for bit, the one the text gets alone from DocTerms
+// and a fresh vector, in any batch order, with repeated texts and words.
+func TestEmbedBatchEqualsEachAlone(t *testing.T) {
+	e := NewBuiltin()
+	texts := []string{"", "We train a BiLSTM-CRF tagger on the CoNLL-2003 named entity recognition data set.",
+		"what is the of and", "Модели машинного перевода 机器翻译 traduction automatique", "INLINEFORM0 BIBREF3 TABREF7",
+		"caf\xe9 \xff\xfe model", "The tagger reaches 91.2 F1 on CoNLL-2003; the tagger is trained for 50 epochs.",
+		strings.Repeat("antidisestablishmentarianism", 8) + " tagger 2003", "?!.,;", "BERT"}
+	texts = append(texts, texts...) // the same words and texts again, with the batch's memory warm
+	checkBatch(t, e, texts)
+	t.Run("development corpus sentences", func(t *testing.T) {
+		var sents []string
+		for _, doc := range shareddata.CorpusTexts(t) {
+			sents = append(sents, papertree.SplitSentences(doc)...)
+			if len(sents) > 20000 {
+				break
+			}
+		}
+		for len(sents) > 0 {
+			n := min(len(sents), 500)
+			checkBatch(t, e, sents[:n])
+			sents = sents[n:]
+		}
+	})
+}
+
+func checkBatch(t *testing.T, e *Builtin, texts []string) {
+	t.Helper()
+	got, err := e.Embed(context.Background(), texts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	each := make([][]float32, len(texts))
+	if err := e.EmbedEach(context.Background(), texts, func(i int, v []float32) { each[i] = append([]float32(nil), v...) }); err != nil {
+		t.Fatal(err)
+	}
+	for i, text := range texts {
+		want := make([]float32, e.Dim())
+		copy(want, e.embed(DocTerms(text), false))
+		for j := range want {
+			if math.Float32bits(got[i][j]) != math.Float32bits(want[j]) {
+				t.Fatalf("text %d (%.40q): component %d is %v in the batch, %v alone", i, text, j, got[i][j], want[j])
+			}
+			if math.Float32bits(each[i][j]) != math.Float32bits(want[j]) {
+				t.Fatalf("text %d (%.40q): component %d is %v from EmbedEach, %v alone", i, text, j, each[i][j], want[j])
+			}
+		}
 	}
 }

@@ -228,6 +228,39 @@ func DocTerms(text string) []string {
 	return out
 }
 
+// wordTerms remembers, per scanned word, the terms DocTerms makes of it
+// (none for a stopword or placeholder; its stem; NumTerm after a numeral),
+// so that a batch of texts stems each distinct word once.
+type wordTerms map[string]wordTerm
+
+type wordTerm struct {
+	stem      string
+	keep, num bool // keep: the word makes a term
+}
+
+// docTerms appends DocTerms(text) to out.
+func (m *wordTerms) docTerms(text string, out []string) []string {
+	if *m == nil {
+		*m = make(wordTerms, 256)
+	}
+	ScanWords(text, func(b []byte) {
+		t, ok := (*m)[string(b)]
+		if !ok {
+			if w, keep := token(string(b)); keep && !IsStopword(w) {
+				t = wordTerm{stem: Stem(w), keep: true, num: isNumeral(w)}
+			}
+			(*m)[string(b)] = t
+		}
+		if t.keep {
+			out = append(out, t.stem)
+			if t.num {
+				out = append(out, NumTerm)
+			}
+		}
+	})
+	return out
+}
+
 // ContentStems returns the stems of a text's non-stopwords without NumTerm:
 // the analyzer of the BM25 baseline the embedder is measured against.
 func ContentStems(text string) []string {

@@ -91,6 +91,10 @@ type Config struct {
 	// ReadOnly opens the library without writing (chosen automatically
 	// when the file is not writable). Answers are then not saved.
 	ReadOnly bool
+	// OneQuestion: the process asks one question and exits (the CLI's
+	// ask); the warm-up then fills no paper-vector cache (see
+	// store.Options.OneQuestion).
+	OneQuestion bool
 	// OCR reads scanned pages with tesseract (on by default); see SetOCR.
 	OCR OCRConfig
 }
@@ -146,7 +150,7 @@ func Open(ctx context.Context, cfg Config) (*Library, error) {
 			return nil, papertree.Wrap(err, papertree.EInvalid, "The library folder cannot be created.")
 		}
 	}
-	st, err := store.OpenWith(ctx, cfg.DBPath, store.Options{MustExist: cfg.MustExist, ReadOnly: cfg.ReadOnly})
+	st, err := store.OpenWith(ctx, cfg.DBPath, store.Options{MustExist: cfg.MustExist, ReadOnly: cfg.ReadOnly, OneQuestion: cfg.OneQuestion})
 	if err != nil {
 		return nil, store.UserError(fmt.Errorf("open library: %w", err))
 	}

@@ -94,23 +94,86 @@ type qvec struct {
 }
 
 func quantizeVec(v []float32) qvec {
-	m := float32(0)
+	return quantizeInto(v, make([]int16, len(v)))
+}
+
+// quantizeInto is quantizeVec writing the codes into code (len(v) zeros).
+// It is on the path of every sentence a cold question embeds, so it reads
+// magnitudes as bits and rounds without math.Round or branches; the codes
+// are those of int16(math.Round(float64(x / scale))) for every component
+// (TestQuantizeVecMatchesRounding compares it with that formula).
+func quantizeInto(v []float32, code []int16) qvec {
+	// The largest magnitude: the bits of |x| order as the values do
+	// (a NaN's bits exceed every number's, as max would return NaN).
+	var mb uint32
 	for _, x := range v {
-		m = max(m, x, -x)
+		mb = max(mb, math.Float32bits(x)&0x7fffffff)
 	}
-	q := qvec{code: make([]int16, len(v))}
+	m := math.Float32frombits(mb)
+	q := qvec{code: code}
 	if m == 0 {
 		return q
 	}
 	q.scale = m / 32767
+	// Every component, zeros too (their code is 0): about two thirds of a
+	// sentence vector's components are 0, in no order a branch predicts.
 	for i, x := range v {
-		// Most components of a sentence vector are 0 (about two thirds
-		// with the built-in embedder), whose code is 0 already.
-		if x != 0 {
-			q.code[i] = int16(math.Round(float64(x / q.scale)))
-		}
+		q.code[i] = roundCode(float64(x / q.scale))
 	}
 	return q
+}
+
+// roundCode is int16(math.Round(f)) for f a float32 value of magnitude at
+// most about 32767 (a component over its vector's scale), without branches:
+// f±0.5 is exact in float64 whenever it matters (float32 has 24 significant
+// bits, so the sum needs at most 53 unless |f| < 2^-29, which rounds to 0
+// either way), and truncating it rounds half away from zero as math.Round
+// does.
+func roundCode(f float64) int16 {
+	return int16(int32(f + math.Copysign(0.5, f)))
+}
+
+// eachEmbedder embeds texts one after another into reused memory
+// (embedding.Builtin.EmbedEach).
+type eachEmbedder interface {
+	EmbedEach(ctx context.Context, texts []string, fn func(i int, v []float32)) error
+}
+
+// embedQuantized returns the quantized vectors of texts, ok false when
+// the embedder failed. The codes of the batch share one allocation (they
+// are cached and dropped together, with their paper's cache); an embedder
+// that can (the built-in one) hands each vector over as it is made, so the
+// batch's float vectors are never all held at once.
+func embedQuantized(ctx context.Context, emb papertree.Embedder, texts []string) ([]qvec, bool) {
+	out := make([]qvec, len(texts))
+	if ee, isEach := emb.(eachEmbedder); isEach {
+		dim := emb.Dim()
+		codes := make([]int16, len(texts)*dim)
+		ok := true
+		err := ee.EmbedEach(ctx, texts, func(i int, v []float32) {
+			if len(v) != dim {
+				ok = false
+				return
+			}
+			out[i] = quantizeInto(v, codes[i*dim:(i+1)*dim:(i+1)*dim])
+		})
+		return out, err == nil && ok
+	}
+	vecs, err := emb.Embed(ctx, texts)
+	if err != nil || len(vecs) != len(texts) {
+		return nil, false
+	}
+	size := 0
+	for _, v := range vecs {
+		size += len(v)
+	}
+	codes := make([]int16, size)
+	for i, v := range vecs {
+		n := len(v)
+		out[i] = quantizeInto(v, codes[:n:n])
+		codes = codes[n:]
+	}
+	return out, true
 }
 
 func (q qvec) dot(v []float32) float64 {
@@ -153,12 +216,12 @@ func (d *PaperData) sentenceVecs(ctx context.Context, emb papertree.Embedder, os
 	if len(texts) == 0 {
 		return out
 	}
-	vecs, err := emb.Embed(ctx, texts)
-	if err != nil || len(vecs) != len(texts) {
+	qs, ok := embedQuantized(ctx, emb, texts)
+	if !ok {
 		return out
 	}
 	for i, o := range owner {
-		out[o] = append(out[o], quantizeVec(vecs[i]))
+		out[o] = append(out[o], qs[i])
 	}
 	d.mu.Lock()
 	defer d.mu.Unlock()

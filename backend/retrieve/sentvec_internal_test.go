@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"reflect"
 	"testing"
 
@@ -175,9 +176,10 @@ func TestSentenceVectorCache(t *testing.T) {
 	}
 }
 
-// quantizeVec skips zero components; its codes are those of rounding every
-// component, zeros, negative zeros and extremes included.
-func TestQuantizeVecSkipsZerosOnly(t *testing.T) {
+// quantizeVec's codes are those of rounding every component with
+// math.Round (zeros, negative zeros, halves and extremes included), on
+// random vectors and on the built-in embedder's sentence vectors.
+func TestQuantizeVecMatchesRounding(t *testing.T) {
 	plain := func(v []float32) qvec {
 		m := float32(0)
 		for _, x := range v {
@@ -202,6 +204,35 @@ func TestQuantizeVecSkipsZerosOnly(t *testing.T) {
 		{"sparse", []float32{0, 0.25, 0, -0.5, negZero, 1e-9, 0}},
 		{"dense", []float32{0.1, -0.2, 0.3, -0.4, 0.5}},
 		{"extremes", []float32{-1, 1, 0.5e-4, -0.5e-4, 0}},
+		// scale 1: every half rounds away from zero, as math.Round does
+		{"halves", []float32{32767, 0.5, 1.5, 2.5, -0.5, -2.5, 32766.5, -32766.5, 0.49999997, -0.49999997}},
+		{"tiny", []float32{1e-38, -1e-30, 3e-39, 1e-45}},
+	}
+	// Random vectors shaped like sentence vectors (two thirds zeros) and
+	// the built-in embedder's own sentence vectors.
+	rng := rand.New(rand.NewPCG(7, 19))
+	for i := 0; i < 300; i++ {
+		v := make([]float32, 768)
+		for j := range v {
+			if rng.IntN(3) == 0 {
+				v[j] = float32(rng.NormFloat64() * math.Pow(10, -float64(rng.IntN(8))))
+			}
+		}
+		cases = append(cases, struct {
+			name string
+			v    []float32
+		}{fmt.Sprintf("random %d", i), v})
+	}
+	vecs, err := embedding.NewBuiltin().Embed(context.Background(), []string{"Transformers replace recurrence with attention.",
+		"We train on 4.5 million sentence pairs of WMT 2014 English-German.", "", "Table 3: BLEU 28.4"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, v := range vecs {
+		cases = append(cases, struct {
+			name string
+			v    []float32
+		}{fmt.Sprintf("sentence %d", i), v})
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -265,5 +296,68 @@ func TestSentenceVectorsReachKeywordPassages(t *testing.T) {
 				t.Errorf("the best passage was not re-scored")
 			}
 		})
+	}
+}
+
+// embedOnly hides the built-in embedder's EmbedEach: the plain Embed path.
+type embedOnly struct{ papertree.Embedder }
+
+// Sentence vectors quantized as the built-in embedder hands them over one
+// at a time (EmbedEach) are those of quantizing Embed's vectors.
+func TestEmbedQuantizedEachEqualsBatch(t *testing.T) {
+	ctx := context.Background()
+	emb := embedding.NewBuiltin()
+	var texts []string
+	for _, d := range []*PaperData{bigPaper(1), bigPaper(2)} {
+		for _, n := range d.Nodes {
+			texts = append(texts, papertree.SplitSentences(n.Text)...)
+		}
+	}
+	texts = append(texts, "", "Table 3: BLEU 28.4 on WMT 2014", "What?")
+	got, ok := embedQuantized(ctx, emb, texts)
+	want, wantOK := embedQuantized(ctx, embedOnly{emb}, texts)
+	if !ok || !wantOK || len(got) != len(texts) {
+		t.Fatalf("ok %v/%v, %d vectors for %d texts", ok, wantOK, len(got), len(texts))
+	}
+	if !reflect.DeepEqual(got, want) {
+		for i := range got {
+			if !reflect.DeepEqual(got[i], want[i]) {
+				t.Fatalf("text %d (%.40q): EmbedEach codes differ from Embed's", i, texts[i])
+			}
+		}
+	}
+	if _, ok := embedQuantized(ctx, emb, nil); !ok {
+		t.Fatal("an empty batch failed")
+	}
+	cancelled, cancel := context.WithCancel(ctx)
+	cancel()
+	if _, ok := embedQuantized(cancelled, emb, texts); ok {
+		t.Fatal("a cancelled batch reported success")
+	}
+}
+
+// BenchmarkSentenceVectors embeds and quantizes, with an empty cache, the
+// sentences of the first sentVecTop+sentVecKeyword passages of each paper
+// (what a cold question does for each paper it searches): the papers of
+// $PAPERTREE_BENCH_DB (its first 10), else two generated ones.
+func BenchmarkSentenceVectors(b *testing.B) {
+	ctx := context.Background()
+	emb := embedding.NewBuiltin()
+	ds := benchPapers(b)
+	leaves := make([][]int, len(ds))
+	for i, d := range ds {
+		for o, n := range d.Nodes {
+			if n.IsLeaf() && len(leaves[i]) < sentVecTop+sentVecKeyword {
+				leaves[i] = append(leaves[i], o)
+			}
+		}
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		for j, d := range ds {
+			d.sentVec = sentVecCache{}
+			d.sentenceVecs(ctx, emb, leaves[j])
+		}
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"hash/fnv"
 	"io"
 	"slices"
+	"sync"
 )
 
 // signalsVersion names the encoding of a paper's signals and the rules that
@@ -147,10 +148,18 @@ func (r *sigDecoder) strings() []string {
 	return out
 }
 
+// inflaters are reusable flate readers: each holds a 32 KB window and its
+// tables, which a paper's first load otherwise allocates anew.
+var inflaters = sync.Pool{New: func() any { return flate.NewReader(bytes.NewReader(nil)) }}
+
 // decodeExtra reads signals written by encodeExtra for a paper of n nodes;
 // an error when they are of another version or do not fit the paper.
 func decodeExtra(z []byte, n int) (*paperExtra, error) {
-	r0 := flate.NewReader(bytes.NewReader(z))
+	r0 := inflaters.Get().(io.ReadCloser)
+	defer inflaters.Put(r0)
+	if err := r0.(flate.Resetter).Reset(bytes.NewReader(z), nil); err != nil {
+		return nil, errSignals
+	}
 	var buf bytes.Buffer
 	buf.Grow(min(3*len(z), maxSignalsBytes)) // about what it inflates to
 	_, err := buf.ReadFrom(io.LimitReader(r0, maxSignalsBytes+1))
@@ -186,6 +195,10 @@ func decodeExtra(z []byte, n int) (*paperExtra, error) {
 	if r.uvarint() != uint64(n) {
 		return nil, errSignals
 	}
+	// The sentences and their stems are cut from slabs (a paper has
+	// thousands of sentences; one allocation each was a fifth of decoding).
+	var sigSlab []sentSig
+	var stemSlab []string
 	for o := 0; o < n && r.err == nil; o++ {
 		flags := r.uvarint()
 		x.refs[o] = flags&1 == 1
@@ -196,7 +209,11 @@ func decodeExtra(z []byte, n int) (*paperExtra, error) {
 		if k > uint64(len(r.b)) {
 			return nil, errSignals
 		}
-		ss := make([]sentSig, k)
+		if uint64(cap(sigSlab)-len(sigSlab)) < k {
+			sigSlab = make([]sentSig, 0, max(k, 1024))
+		}
+		ss := sigSlab[len(sigSlab) : len(sigSlab)+int(k) : len(sigSlab)+int(k)]
+		sigSlab = sigSlab[:len(sigSlab)+int(k)]
 		for i := range ss {
 			if len(r.b) == 0 {
 				return nil, errSignals
@@ -209,7 +226,11 @@ func decodeExtra(z []byte, n int) (*paperExtra, error) {
 				return nil, errSignals
 			}
 			if m > 0 {
-				g.stems = make([]string, m)
+				if uint64(cap(stemSlab)-len(stemSlab)) < m {
+					stemSlab = make([]string, 0, max(m, 8192))
+				}
+				g.stems = stemSlab[len(stemSlab) : len(stemSlab)+int(m) : len(stemSlab)+int(m)]
+				stemSlab = stemSlab[:len(stemSlab)+int(m)]
 				for j := range g.stems {
 					id := r.uvarint()
 					if id >= uint64(len(table)) {

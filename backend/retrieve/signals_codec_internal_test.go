@@ -3,9 +3,11 @@ package retrieve
 import (
 	"context"
 	"fmt"
+	"hash/fnv"
 	"os"
 	"path/filepath"
 	"reflect"
+	"strconv"
 	"testing"
 
 	"github.com/papertree/papertree/backend/embedding"
@@ -190,5 +192,77 @@ func TestDecodeExtraRefusesDamage(t *testing.T) {
 	}
 	if _, err := decodeExtra(data, len(d.Nodes)+1); err == nil {
 		t.Fatal("signals of another node count were accepted")
+	}
+}
+
+// signalsKey digests a paper without copying its text; the key is the one
+// of hash/fnv over the concatenated bytes, as stored keys were made.
+func TestSignalsKeyDigestsTheConcatenation(t *testing.T) {
+	concat := func(d *PaperData) string {
+		var b []byte
+		b = append(b, d.Paper.Title...)
+		for o, n := range d.Nodes {
+			b = append(b, 0)
+			b = strconv.AppendInt(b, int64(o), 10)
+			b = append(b, '|')
+			b = append(b, n.Role...)
+			b = append(b, '|')
+			b = strconv.AppendInt(b, int64(d.Parent[o]), 10)
+			b = append(b, '|')
+			b = strconv.AppendBool(b, n.IsLeaf())
+			b = append(b, '|')
+			b = append(b, n.Title...)
+			b = append(b, 0)
+			b = append(b, n.Text...)
+		}
+		h := fnv.New64a()
+		h.Write(b)
+		return fmt.Sprintf("v%d-%016x", signalsVersion, h.Sum64())
+	}
+	ds := benchPapers(t)
+	ds[0].Nodes[len(ds[0].Nodes)-1].Text += " Ünïcode\x00 and a NUL"
+	seen := map[string]bool{}
+	for _, d := range ds {
+		got, want := signalsKey(d), concat(d)
+		if got != want {
+			t.Fatalf("paper %q: key %s, want %s", d.Paper.Title, got, want)
+		}
+		seen[got] = true
+	}
+	if len(seen) != len(ds) {
+		t.Fatalf("%d papers share %d keys", len(ds), len(seen))
+	}
+}
+
+// BenchmarkFirstLoad is the first load of the first 10 papers of
+// $PAPERTREE_BENCH_DB on a fresh index, as a cold question loads the
+// papers it searches: tree, vectors, stored signals and section title
+// vectors (loadExtra). It skips without the variable.
+func BenchmarkFirstLoad(b *testing.B) {
+	db := os.Getenv("PAPERTREE_BENCH_DB")
+	if db == "" {
+		b.Skip("set PAPERTREE_BENCH_DB to a library file to run this benchmark")
+	}
+	ctx := context.Background()
+	st, err := store.Open(ctx, db)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer st.Close()
+	ids, err := st.ReadyPaperIDs(ctx)
+	if err != nil {
+		b.Fatal(err)
+	}
+	ids = ids[:min(10, len(ids))]
+	emb := embedding.NewBuiltin()
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		ix := NewStoreIndex(st, emb, 0)
+		for _, id := range ids {
+			if _, err := loadExtra(ctx, ix, id, true); err != nil {
+				b.Fatal(err)
+			}
+		}
 	}
 }

@@ -3,7 +3,6 @@ package retrieve
 import (
 	"context"
 	"fmt"
-	"hash/fnv"
 	"strconv"
 	"time"
 
@@ -22,14 +21,13 @@ const SignalsKind = "signals"
 // version of the rules and a digest of everything buildExtraN reads (the
 // title, and every node's kind, role, title and text in document order).
 func signalsKey(d *PaperData) string {
-	size := len(d.Paper.Title)
-	for _, n := range d.Nodes {
-		size += len(n.Title) + len(n.Text) + len(n.Role) + 32
-	}
-	b := make([]byte, 0, size)
-	b = append(b, d.Paper.Title...)
+	// FNV-1a of the bytes taken one piece at a time, as of their
+	// concatenation, without copying the paper's text.
+	h := newFNV64a()
+	h.add(d.Paper.Title)
+	var b []byte
 	for o, n := range d.Nodes {
-		b = append(b, 0)
+		b = append(b[:0], 0)
 		b = strconv.AppendInt(b, int64(o), 10)
 		b = append(b, '|')
 		b = append(b, n.Role...)
@@ -38,13 +36,27 @@ func signalsKey(d *PaperData) string {
 		b = append(b, '|')
 		b = strconv.AppendBool(b, n.IsLeaf())
 		b = append(b, '|')
-		b = append(b, n.Title...)
-		b = append(b, 0)
-		b = append(b, n.Text...)
+		h.add(string(b))
+		h.add(n.Title)
+		h.add("\x00")
+		h.add(n.Text)
 	}
-	h := fnv.New64a()
-	h.Write(b)
-	return fmt.Sprintf("v%d-%016x", signalsVersion, h.Sum64())
+	return fmt.Sprintf("v%d-%016x", signalsVersion, uint64(h))
+}
+
+// fnv64a is hash/fnv's 64-bit FNV-1a over strings (which that package
+// takes only as byte slices, i.e. copies).
+type fnv64a uint64
+
+func newFNV64a() fnv64a { return 14695981039346656037 }
+
+func (h *fnv64a) add(s string) {
+	x := uint64(*h)
+	for i := 0; i < len(s); i++ {
+		x ^= uint64(s[i])
+		x *= 1099511628211
+	}
+	*h = fnv64a(x)
 }
 
 // EnsureSignals makes and stores the signals of paper id unless current

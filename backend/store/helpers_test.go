@@ -205,7 +205,7 @@ func consistency(t testing.TB, s *Store) {
 		// Compact vectors: every blob is whole and names nodes of its paper
 		// of the right kind.
 		for _, sp := range []Space{SpaceSegment, SpaceSummary, SpaceSection} {
-			err := readBlobs(ctx, s.r, sp, nil, dim, func(b blob) error {
+			err := readBlobs(ctx, s.r, sp, nil, dim, false, func(b blob) error {
 				for i := 0; i < b.n; i++ {
 					var pid int64
 					var kind string

@@ -140,6 +140,9 @@ func (s *Store) fillPaperCache(v [2]int64, dim int) {
 func (s *Store) WarmPaperCache(ctx context.Context) {
 	_, _, _, _ = s.stats(ctx, nil)
 	_, _ = s.paperRanges(ctx) // the node id ranges of the library-wide full-text ranking (terms.go)
+	if s.oneQuestion {
+		return
+	}
 	v, err := s.paperVersion(ctx)
 	if err != nil {
 		return

@@ -112,3 +112,59 @@ func TestWarmPaperCacheWaitsForFillUnderWay(t *testing.T) {
 		t.Error("WarmPaperCache returned before the fill under way was done")
 	}
 }
+
+// A store opened for one question never fills the paper-vector cache (the
+// warm-up and the paper search leave it empty) and searches vec0, with the
+// same hits as a store that uses the cache.
+func TestOneQuestionStoreNeverFillsPaperCache(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "lib.db")
+	s, err := Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const dim = 32
+	if _, err := s.EnsureEmbedder(ctx, "e", dim); err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(4, 4))
+	for i := range 50 {
+		p := synthPaper(fmt.Sprintf("/p%03d.pdf", i), uint64(i+1), 1, 1, 1)
+		if _, err := s.SavePaper(ctx, p, Vectors{Paper: map[int][]float32{0: unitVec(rng, dim)}}, ""); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s.WarmPaperCache(ctx)
+	q := unitVec(rng, dim)
+	cached, err := s.SearchVectors(ctx, SpacePaper, q, nil, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+
+	one, err := OpenWith(ctx, path, Options{MustExist: true, OneQuestion: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer one.Close()
+	one.WarmPaperCache(ctx)
+	got, err := one.SearchVectors(ctx, SpacePaper, q, nil, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A fill, had one started, is under way (loading) or done (nodes).
+	one.papers.mu.Lock()
+	filled, loading := one.papers.nodes != nil, one.papers.loading
+	one.papers.mu.Unlock()
+	if filled || loading {
+		t.Fatalf("one-question store: cache filled %v, fill under way %v", filled, loading)
+	}
+	if len(got) != len(cached) {
+		t.Fatalf("%d hits, want %d", len(got), len(cached))
+	}
+	for i := range got {
+		if got[i].PaperID != cached[i].PaperID || math.Abs(got[i].Score-cached[i].Score) > 2e-3 {
+			t.Errorf("rank %d: %+v, with the cache %+v", i, got[i], cached[i])
+		}
+	}
+}

@@ -251,7 +251,7 @@ func (s *Store) SearchVectors(ctx context.Context, space Space, q []float32, pap
 	}
 	base := `SELECT rowid, paper_id, distance FROM ` + t + ` WHERE embedding MATCH ? AND k = ?`
 	if len(paperIDs) == 0 {
-		if space == SpacePaper && s.path != ":memory:" {
+		if space == SpacePaper && s.path != ":memory:" && !s.oneQuestion {
 			if hits, ok := s.searchPaperCache(ctx, q, k); ok {
 				return hits, nil
 			}

@@ -138,6 +138,53 @@ type blob struct {
 	n     int
 	dim   int
 	data  []byte
+	// sparse: data is the row as stored in the sparse format (readBlobs
+	// was asked to keep it so); decode it with sparseInto.
+	sparse bool
+}
+
+// sparseInto decodes every vector of a sparse row (n vectors of dim
+// components) into all (n*dim zeros), as densify and then vectorInto
+// would, without the dense copy of the codes: a paper's first load decodes
+// its three spaces this way. ok is false, and all is not to be used, for a
+// row densify refuses.
+func sparseInto(data []byte, n, dim int, all []float32) bool {
+	if n < 0 || dim <= 0 || len(data) < n*blobRecord || len(all) != n*dim {
+		return false
+	}
+	src := data[n*blobRecord:]
+	bm := (dim + 7) / 8
+	for i := 0; i < n; i++ {
+		if len(src) < bm {
+			return false
+		}
+		bitmap := src[:bm]
+		src = src[bm:]
+		s := math.Float32frombits(binary.LittleEndian.Uint32(data[8*n+4*i:]))
+		dst := all[i*dim : (i+1)*dim]
+		if math.Float32bits(s)>>31 == 1 || s != s {
+			// A zero code decodes to 0*s: -0 or NaN for such a scale
+			// (never written; kept as vectorInto has it).
+			for j := range dst {
+				dst[j] = 0 * s
+			}
+		}
+		for k, m := range bitmap {
+			for m != 0 {
+				j := 8*k + bits.TrailingZeros8(m)
+				m &= m - 1
+				if j >= dim {
+					break
+				}
+				if len(src) == 0 {
+					return false
+				}
+				dst[j] = float32(int8(src[0])) * s
+				src = src[1:]
+			}
+		}
+	}
+	return len(src) == 0
 }
 
 func (b blob) valid() bool {
@@ -190,9 +237,14 @@ func (b blob) cosine(i int, q []float32) float64 {
 // when empty). Rows whose size does not match their header, or whose
 // dimension is not the library's, are damaged: they are skipped (the paper
 // is then searched by text only) rather than failing the question.
+//
+// keepSparse passes sparse rows to each as stored (blob.sparse), for a
+// caller that decodes them itself; otherwise every row comes dense. A
+// blob's bytes are valid only during its call of each (which must not
+// keep them).
 func readBlobs(ctx context.Context, q interface {
 	QueryContext(context.Context, string, ...any) (*sql.Rows, error)
-}, space Space, paperIDs []int64, dim int, each func(blob) error) error {
+}, space Space, paperIDs []int64, dim int, keepSparse bool, each func(blob) error) error {
 	filter, args := inList("paper_id", paperIDs)
 	rows, err := q.QueryContext(ctx, `SELECT paper_id, n, dim, format, data FROM paper_vectors WHERE space = ?`+filter,
 		append([]any{string(space)}, args...)...)
@@ -203,10 +255,19 @@ func readBlobs(ctx context.Context, q interface {
 	for rows.Next() {
 		var b blob
 		var format int
-		if err := rows.Scan(&b.paper, &b.n, &b.dim, &format, &b.data); err != nil {
+		// The row's bytes as the driver read them (no copy): valid until
+		// the next row, and each decodes them before it returns.
+		var raw sql.RawBytes
+		if err := rows.Scan(&b.paper, &b.n, &b.dim, &format, &raw); err != nil {
 			return fmt.Errorf("load %s vectors: %w", space, err)
 		}
-		if format == blobSparse {
+		b.data = raw
+		if format == blobSparse && keepSparse {
+			if b.n < 0 || b.dim != dim {
+				continue
+			}
+			b.sparse = true
+		} else if format == blobSparse {
 			d, ok := densify(b.data, b.n, b.dim)
 			if !ok {
 				continue
@@ -215,7 +276,7 @@ func readBlobs(ctx context.Context, q interface {
 		} else if format != blobDense {
 			continue
 		}
-		if !b.valid() || b.dim != dim {
+		if !b.sparse && (!b.valid() || b.dim != dim) {
 			continue
 		}
 		if err := each(b); err != nil {
@@ -269,7 +330,7 @@ func (s *Store) searchBlobs(ctx context.Context, space Space, q []float32, paper
 		qn[i] *= inv
 	}
 	var hits []Hit
-	err := readBlobs(ctx, s.r, space, dedupeIDs(paperIDs), dim, func(b blob) error {
+	err := readBlobs(ctx, s.r, space, dedupeIDs(paperIDs), dim, false, func(b blob) error {
 		for i := 0; i < b.n; i++ {
 			hits = append(hits, Hit{NodeID: b.id(i), PaperID: b.paper, Score: b.cosine(i, qn)})
 		}
@@ -309,14 +370,21 @@ func dedupeIDs(ids []int64) []int64 {
 func (s *Store) loadBlobs(ctx context.Context, space Space, paperIDs []int64) (map[int64][]float32, error) {
 	_, dim := s.Embedder()
 	out := map[int64][]float32{}
-	err := readBlobs(ctx, s.r, space, paperIDs, dim, func(b blob) error {
+	err := readBlobs(ctx, s.r, space, paperIDs, dim, true, func(b blob) error {
 		// One allocation for the row's vectors (they live as long as
 		// each other: a paper's vectors of one space).
 		all := make([]float32, b.n*b.dim)
+		if b.sparse {
+			if !sparseInto(b.data, b.n, b.dim, all) {
+				return nil // damaged: skipped, as readBlobs skips a dense row
+			}
+		} else {
+			for i := 0; i < b.n; i++ {
+				b.vectorInto(i, all[i*b.dim:(i+1)*b.dim])
+			}
+		}
 		for i := 0; i < b.n; i++ {
-			v := all[i*b.dim : (i+1)*b.dim : (i+1)*b.dim]
-			b.vectorInto(i, v)
-			out[b.id(i)] = v
+			out[b.id(i)] = all[i*b.dim : (i+1)*b.dim : (i+1)*b.dim]
 		}
 		return nil
 	})
@@ -359,7 +427,7 @@ func (s *Store) nodeBlobs(ctx context.Context, space Space, nodeIDs []int64) (ma
 		want[id] = true
 	}
 	_, dim := s.Embedder()
-	err = readBlobs(ctx, s.r, space, papers, dim, func(b blob) error {
+	err = readBlobs(ctx, s.r, space, papers, dim, false, func(b blob) error {
 		for i := 0; i < b.n; i++ {
 			if id := b.id(i); want[id] {
 				out[id] = b.vector(i)

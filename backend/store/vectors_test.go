@@ -3,6 +3,7 @@ package store
 import (
 	"bytes"
 	"context"
+	"encoding/binary"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -286,6 +287,66 @@ func TestDensifyMatchesPlainScan(t *testing.T) {
 				want, wantOK := densifyPlain(v, n, dim)
 				if gotOK != wantOK || gotOK && !bytes.Equal(got, want) {
 					t.Fatalf("dim %d round %d variant %d: ok %v/%v, rows differ %v", dim, round, k, gotOK, wantOK, !bytes.Equal(got, want))
+				}
+			}
+		}
+	}
+}
+
+// sparseInto decodes (and refuses) exactly the rows densify does, to the
+// bits vectorInto gives from the dense copy: a paper's vectors are the
+// same whichever way they are read.
+func TestSparseIntoMatchesDensify(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 5))
+	for _, dim := range []int{1, 7, 8, 13, 64, 768} {
+		for round := 0; round < 40; round++ {
+			n := 1 + rng.IntN(4)
+			vecs := make([][]float32, n)
+			ids := make([]int64, n)
+			for i := range vecs {
+				ids[i] = int64(i + 1)
+				vecs[i] = make([]float32, dim)
+				for j := range vecs[i] {
+					if rng.IntN(3) == 0 {
+						vecs[i][j] = float32(rng.NormFloat64())
+					}
+				}
+			}
+			if round == 0 {
+				clear(vecs[0]) // a zero vector: scale 0
+			}
+			row := encodeBlob(ids, vecs, dim)
+			variants := [][]byte{row, row[:len(row)-1], append(append([]byte{}, row...), 3), row[:n*blobRecord-1]}
+			if dim%8 != 0 {
+				b := append([]byte{}, row...)
+				b[n*blobRecord+(dim+7)/8-1] |= 0x80
+				variants = append(variants, b)
+			}
+			// Scales no writer makes (negative, -0, NaN): zero codes decode
+			// as vectorInto decodes them.
+			for _, sc := range []float32{-0.5, float32(math.Copysign(0, -1)), float32(math.NaN())} {
+				b := append([]byte{}, row...)
+				binary.LittleEndian.PutUint32(b[8*n:], math.Float32bits(sc))
+				variants = append(variants, b)
+			}
+			for k, v := range variants {
+				got := make([]float32, n*dim)
+				gotOK := sparseInto(v, n, dim, got)
+				dense, wantOK := densify(v, n, dim)
+				if gotOK != wantOK {
+					t.Fatalf("dim %d round %d variant %d: ok %v, densify %v", dim, round, k, gotOK, wantOK)
+				}
+				if !gotOK {
+					continue
+				}
+				b := blob{n: n, dim: dim, data: dense}
+				for i := 0; i < n; i++ {
+					want := b.vector(i)
+					for j, x := range want {
+						if math.Float32bits(got[i*dim+j]) != math.Float32bits(x) {
+							t.Fatalf("dim %d round %d variant %d: vector %d component %d is %v, want %v", dim, round, k, i, j, got[i*dim+j], x)
+						}
+					}
 				}
 			}
 		}

@@ -76,7 +76,7 @@ func cmdAsk(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if err != nil {
 		return err
 	}
-	lib, err := openLibraryLLMMode(ctx, *db, 1, llmo, stderr, true)
+	lib, err := openLibraryLLMMode(ctx, *db, 1, llmo, stderr, true, true)
 	if err != nil {
 		return err
 	}

@@ -88,12 +88,13 @@ func (o *llmOpts) config(ctx context.Context) (*llm.Config, error) {
 // when the LLM was asked for but cannot be used (the command then runs
 // without it).
 func openLibraryLLM(ctx context.Context, db string, workers int, o *llmOpts, stderr io.Writer) (*library.Library, error) {
-	return openLibraryLLMMode(ctx, db, workers, o, stderr, false)
+	return openLibraryLLMMode(ctx, db, workers, o, stderr, false, false)
 }
 
 // openLibraryLLMMode is openLibraryLLM; mustExist for commands that only
-// read the library (ask).
-func openLibraryLLMMode(ctx context.Context, db string, workers int, o *llmOpts, stderr io.Writer, mustExist bool) (*library.Library, error) {
+// read the library (ask), oneQuestion for a process that asks one question
+// (ask; see library.Config.OneQuestion).
+func openLibraryLLMMode(ctx context.Context, db string, workers int, o *llmOpts, stderr io.Writer, mustExist, oneQuestion bool) (*library.Library, error) {
 	if db == "" {
 		return nil, usageError{"--db FILE.db is required"}
 	}
@@ -101,7 +102,7 @@ func openLibraryLLMMode(ctx context.Context, db string, workers int, o *llmOpts,
 	if err != nil {
 		return nil, err
 	}
-	lib, err := library.Open(ctx, library.Config{DBPath: db, Workers: workers, LLM: cfg, MustExist: mustExist, ReadOnly: forceReadOnly})
+	lib, err := library.Open(ctx, library.Config{DBPath: db, Workers: workers, LLM: cfg, MustExist: mustExist, ReadOnly: forceReadOnly, OneQuestion: oneQuestion})
 	if err != nil {
 		return nil, err
 	}
