@@ -732,7 +732,7 @@ func newTitledJudge(question string, withWordnet bool) func(sentence, title stri
 		switch {
 		case !qok || !sok:
 			return VerdictUnclear, true // both polarities
-		case hasAny(ns, hedges) && !hasAny(q, hedges) && !(possibility(q) && !hasAny(ns, nonModalHedges)) && sc.hedgedBefore(p):
+		case p.hedged(ns) && !hasAny(q, hedges) && !(possibility(q) && !hasAny(ns, nonModalHedges)) && sc.hedgedBefore(p):
 			return VerdictUnclear, true
 		case hasAny(ns, contrasts) && !(sc.contrastTo && !hasAny(strings.ReplaceAll(strings.ReplaceAll(ns, " in contrast to ", " "), " by contrast to ", " "), contrasts)):
 			return VerdictUnclear, true
@@ -1363,7 +1363,7 @@ func (sc *scope) hedgedBefore(p askedPredicate) bool {
 			break
 		}
 	}
-	return hasAny(norm(reportedRE.ReplaceAllString(strings.Join(sc.toks[:end], " "), " ")), hedges)
+	return p.hedged(norm(reportedRE.ReplaceAllString(strings.Join(sc.toks[:end], " "), " ")))
 }
 
 // possibility reports a question that asks whether something can be

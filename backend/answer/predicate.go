@@ -74,6 +74,23 @@ type askedPredicate struct {
 	// wordnet is the WordNet key (wordnetKey) whose synonyms and antonyms
 	// hold the verb or adjective; "" when none may (synonyms.go).
 	wordnet string
+	// attitude marks a question that asks what its subject holds to be
+	// so ("Does the paper consider X adequate?", "Do they believe that
+	// ..."): the authors' "we believe" states that stance, it does not
+	// hedge it (see hedged).
+	attitude bool
+}
+
+// attitudeVerbs are the reporting verbs of a stance rather than a finding.
+var attitudeVerbs = set("believe think")
+
+// hedged reports a hedge in the normalised text s; for a question about
+// the subject's stance (attitude) "we believe" answers rather than hedges.
+func (p askedPredicate) hedged(s string) bool {
+	if p.attitude {
+		s = strings.ReplaceAll(s, " we believe ", " ")
+	}
+	return hasAny(s, hedges)
 }
 
 // qtok is one word of a question with its original case.
@@ -594,6 +611,16 @@ func finishVerb(rest []qtok, best int) (askedPredicate, bool) {
 	}
 	if reporting[w] && best+2 < len(rest) && rest[best+1].w == "that" {
 		if p, ok := thatClause(rest[best+2:]); ok {
+			p.attitude = p.attitude || attitudeVerbs[w]
+			return p, true
+		}
+	}
+	if judging[w] && best+2 < len(rest) {
+		// "consider X an adequate foundation": an article after the
+		// object opens the complement noun phrase, the claim, read as
+		// "Is X an adequate foundation?" reads it.
+		if p, ok := nominalPredicate(rest, best+2); ok {
+			p.attitude = true
 			return p, true
 		}
 	}
@@ -605,7 +632,7 @@ func finishVerb(rest []qtok, best int) (askedPredicate, bool) {
 				return bePredicate(rest, k, false, false)
 			}
 			if isAdjective(rest[k].w) && !dets[rest[k-1].w] && !preps[rest[k-1].w] && !isName(rest[k]) {
-				return askedPredicate{}.with(rest, k, rest[k].w), true
+				return askedPredicate{attitude: judging[w]}.with(rest, k, rest[k].w), true
 			}
 		}
 	}

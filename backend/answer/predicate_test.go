@@ -24,6 +24,8 @@ func TestPredicateOf(t *testing.T) {
 		{"reporting verb: the that-clause", "Do Khan and Thomas (2008) find that nonconvex adjustment costs cause lumpy investment when plants face idiosyncratic productivity shocks?", "cause", false},
 		{"reporting verb: a be-clause", "Do Akitaya et al. show that deciding their Fréchet-based graph distances is NP-hard for general embedded graphs?", "np hard", false},
 		{"judging verb: the object's adjective", "Do Holmes Watkins et al. consider 40ng of input DNA usable on the MethylationEPIC BeadChip?", "usable", false},
+		{"judging verb: an article after the object opens the complement", "Do the authors consider dropout a sufficient regularizer for small datasets?", "sufficient regularizer", false},
+		{"judging verb: an article right after it opens the object", "Do the authors consider the new tokenizer usable for code?", "usable", false},
 		{"catenative verb: the infinitive", "Do they attempt to jointly learn connectives, arguments and senses end-to-end?", "learn", false},
 		{"be: adjective after an adverb", "Is the standard Transformer model computationally universal?", "universal", false},
 		{"resultative: the comparison after the object", "Does using smaller patches make a vision transformer more expensive to compute?", "expensive", true},

@@ -17,6 +17,12 @@ import (
 // phrase. Each with a control that must keep its verdict.
 func TestVerdictPrecision(t *testing.T) {
 	tests := []struct{ name, q, s, want string }{
+		{"a stance asked: the authors' belief answers it", "Do the authors consider object-oriented programming an adequate foundation for avoiding complexity?",
+			"We believe that object-oriented programming does not provide an adequate foundation for avoiding complexity.", VerdictNo},
+		{"a stance asked, affirmed", "Do the authors consider dropout a sufficient regularizer for small datasets?",
+			"We believe that dropout is a sufficient regularizer for small datasets.", VerdictYes},
+		{"a fact asked: the authors' belief still hedges it", "Is object-oriented programming an adequate foundation for avoiding complexity?",
+			"We believe that object-oriented programming does not provide an adequate foundation for avoiding complexity.", VerdictUnclear},
 		{"that-clause subject: the main predicate decides", "Is the claim that the heap is balanced widely accepted?",
 			"The claim that the heap is balanced is not widely accepted.", VerdictNo},
 		{"that-clause subject: the clause's own predicate decides nothing", "Is the claim that the heap is balanced widely accepted?",
