@@ -18,6 +18,7 @@ import (
 	"github.com/papertree/papertree/backend/papertree"
 	"github.com/papertree/papertree/backend/retrieve"
 	"github.com/papertree/papertree/backend/store"
+	"github.com/papertree/papertree/backend/treebuild"
 )
 
 // benchRow is one line of "papertree bench query".
@@ -255,9 +256,8 @@ func benchQuestions(ctx context.Context, lib *library.Library, file string, n in
 			return nil, err
 		}
 		for _, h := range papertree.Headings(p.Root) {
-			t := strings.TrimLeft(h.Text, "0123456789.IVXA ")
-			if len(t) > 3 {
-				per[id] = append(per[id], "What does the paper say about "+strings.ToLower(t)+"?")
+			if q := headingQuestion(h.Text); q != "" {
+				per[id] = append(per[id], q)
 			}
 		}
 	}
@@ -348,4 +348,20 @@ func copyDB(ctx context.Context, src, dst string) error {
 	}
 	defer st.Close()
 	return st.Backup(ctx, dst)
+}
+
+// headingQuestion asks about a section heading without its number ("IV.
+// Introduction" -> "What does the paper say about introduction?"), or
+// returns "" for a heading too short to ask about. Only a real enumerator
+// is dropped: trimming number-like letters cut "Introduction" to
+// "ntroduction" and "Analysis" to "nalysis".
+func headingQuestion(heading string) string {
+	t := strings.TrimSpace(heading)
+	if n, ok := treebuild.ParseNumbering(t); ok {
+		t = strings.TrimSpace(n.Rest)
+	}
+	if len(t) <= 3 {
+		return ""
+	}
+	return "What does the paper say about " + strings.ToLower(t) + "?"
 }
