@@ -139,7 +139,7 @@ func scopeIdentified(ctx context.Context, ix Index, req Request, qv []float32, p
 	// whole-paper vector matches better than every section body (the
 	// paper's text is not in its sections), each passage under the root
 	// counts as a section of its own: the paper scores at least its best
-	// one. Only those papers are read, a few per question.
+	// one. Only those papers are read (about 6 of 36 shortlisted).
 	searched := shortlist
 	if len(searched) == 0 {
 		searched = all
