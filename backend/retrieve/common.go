@@ -131,6 +131,27 @@ func scopeIdentified(ctx context.Context, ix Index, req Request, qv []float32, p
 	// sections (a book chapter, a scan, slides, whose passages all sit
 	// under the root) has no section vector and ranked on its keyword
 	// score alone, however well it matched.
+	//
+	// Such a paper's passages sit under its root, where no section vector
+	// covers them, and its whole-paper vector is diluted by everything else
+	// it holds (a Science letter whose body has no headings ranked 17th of
+	// the shortlist on the question its text answers best). So where the
+	// whole-paper vector matches better than every section body (the
+	// paper's text is not in its sections), each passage under the root
+	// counts as a section of its own: the paper scores at least its best
+	// one. Only those papers are read (about 6 of 36 shortlisted).
+	searched := shortlist
+	if len(searched) == 0 {
+		searched = all
+	}
+	for _, id := range searched {
+		if whole[id] < score[id] {
+			continue
+		}
+		if s := rootPassageScore(ctx, ix, id, qv); s > whole[id] {
+			whole[id] = s
+		}
+	}
 	for id, s := range whole {
 		score[id] = max(score[id], s)
 	}
@@ -185,6 +206,23 @@ func scopeIdentified(ctx context.Context, ix Index, req Request, qv []float32, p
 		ids = append([]int64{named}, ids[:min(len(ids), req.Params.MaxPapers-1)]...)
 	}
 	return ids, named, nil
+}
+
+// rootPassageScore is the best similarity between the question and a
+// passage of paper id that sits directly under the root (no section holds
+// it); 0 when there is none or the paper cannot be read.
+func rootPassageScore(ctx context.Context, ix Index, id int64, qv []float32) float64 {
+	d, err := ix.Paper(ctx, id)
+	if err != nil {
+		return 0
+	}
+	best := 0.0
+	for o, n := range d.Nodes {
+		if o > 0 && d.Parent[o] == 0 && n.Kind != papertree.KindSection {
+			best = max(best, dot(d.Seg[o], qv))
+		}
+	}
+	return best
 }
 
 // strongName is the identity score of an unambiguous name: the paper's own

@@ -249,7 +249,7 @@ func (ptrag) Retrieve(ctx context.Context, ix Index, req Request) (Result, error
 		secScores = append(secScores, o.ss...)
 	}
 	if len(ids) > 1 && len(ds) > 0 {
-		all = mergePapers(all, req.Budget, req.Question, ds[0])
+		all = mergePapers(all, req.Budget, req.Question)
 	}
 	if len(ids) == 1 && len(ds) == 1 {
 		// One paper: its passages are rated, trimmed and hedged by the
@@ -289,23 +289,24 @@ func (ptrag) Retrieve(ctx context.Context, ix Index, req Request) (Result, error
 }
 
 // mergePapers spends budget on the passages several papers selected,
-// first the most relevant passage of the paper the ranking put first (top),
-// whole as that paper's own selection kept it; then the others: their
-// relevance is shifted by the highest per-paper baseline (a weak paper's
-// above-its-median passage must not beat a strong paper's good passage),
-// they are picked by relevance per token in what is left, and the most
-// relevant of them keeps at least its best sentences (keepBest): picking
-// by relevance per token alone dropped a long best passage for short
-// weaker ones of other papers.
+// first the most relevant passage of all, whole as its paper's own
+// selection kept it; then the others: their relevance is shifted by the
+// highest per-paper baseline (a weak paper's above-its-median passage must
+// not beat a strong paper's good passage), they are picked by relevance per
+// token in what is left, and the most relevant of them keeps at least its
+// best sentences (keepBest): picking by relevance per token alone dropped a
+// long best passage for short weaker ones of other papers.
 //
-// The paper ranking (identity, full text and section vectors fused, see
-// scopeIdentified) is the better judge of which paper answers; a passage's
-// relevance only compares passages. Without the first paper's passage
-// taken first, a long best passage of the right paper lost its budget to
-// short passages of the papers ranked below it, whose relevance per token
-// was higher (three held-out questions whose top paper was right lost
-// their supporting passage so). Scoped answers (QASPER) do not pass here.
-func mergePapers(all []cand, budget int, question *query.Question, top *PaperData) []cand {
+// The passage taken first was the best passage of the paper the ranking put
+// first (identity, full text and section vectors fused, see
+// scopeIdentified). Where another searched paper held the more relevant
+// passage, that passage was cut to its keyword sentences and lost the one
+// that answers (hopfield-3, kim-3 of scoped-tune library-wide: the reason
+// sentence before "State changes will continue until a least (local) E is
+// reached"). The paper ranking still chooses which papers are searched; a
+// passage's relevance, computed alike in every searched paper, chooses
+// which passage is kept whole. Scoped answers (QASPER) do not pass here.
+func mergePapers(all []cand, budget int, question *query.Question) []cand {
 	base := 0.0
 	for _, c := range all {
 		base = max(base, c.S-c.rel)
@@ -315,7 +316,7 @@ func mergePapers(all []cand, budget int, question *query.Question, top *PaperDat
 	}
 	first := -1
 	for i, c := range all {
-		if c.d == top && (first < 0 || c.S > all[first].S) {
+		if first < 0 || c.S > all[first].S {
 			first = i
 		}
 	}

@@ -89,3 +89,53 @@ func sectionlessPaperAmong(t *testing.T, others int) {
 		t.Fatalf("the best evidence is not from the sectionless paper that answers: %+v", res.Evidence)
 	}
 }
+
+// A paper whose body sits under its root and holds much else (a short
+// letter without headings, a book chapter) has a whole-paper vector
+// diluted by everything it holds; its passage that answers the question
+// stands for a section of its own, so the paper is searched in depth
+// against papers whose section bodies only share the question's topic.
+func TestLibraryWideScopeScoresRootPassages(t *testing.T) {
+	// 40 others: the paper vectors shortlist; 12: they score every paper.
+	for _, others := range []int{40, 12} {
+		t.Run(fmt.Sprint(others), func(t *testing.T) { rootPassagePaperAmong(t, others) })
+	}
+}
+
+func rootPassagePaperAmong(t *testing.T, others int) {
+	var papers []*papertree.Paper
+	for i := 0; i < others; i++ {
+		title := fmt.Sprintf("Autoencoder Study %d", i)
+		body := fmt.Sprintf("In study %d we pretrain deep autoencoders with many hidden layers between the data and the code, one layer at a time.", i)
+		leaf := &papertree.Node{Kind: papertree.KindSegment, Text: body, Tokens: papertree.CountTokens(body)}
+		papers = append(papers, &papertree.Paper{Title: title, Path: fmt.Sprintf("/p%d.pdf", i), Pages: 1, Root: &papertree.Node{
+			Kind: papertree.KindRoot, Title: title, Children: []*papertree.Node{{Kind: papertree.KindSection, Title: "1 Method", Children: []*papertree.Node{leaf}}}}})
+	}
+	var leaves []*papertree.Node
+	for _, s := range []string{
+		"Glaciers carve valleys in the mountains over thousands of years, leaving moraines of gravel and boulders behind.",
+		"The volcanic islands of the archipelago formed from basalt flows that cooled quickly in the sea.",
+		"Sediment layers in the delta record the floods of each century in bands of silt and clay.",
+		"Shallow autoencoders with a single hidden layer between the data and the code can learn without pretraining.",
+		"Limestone caves form where rain water dissolves the rock along its cracks and joints.",
+		"Earthquakes along the fault release the strain that the moving plates build up over decades.",
+	} {
+		leaves = append(leaves, &papertree.Node{Kind: papertree.KindSegment, Text: s, Tokens: papertree.CountTokens(s)})
+	}
+	letter := &papertree.Paper{Title: "Letters", Path: "/letter.pdf", Pages: 1, Root: &papertree.Node{Kind: papertree.KindRoot, Title: "Letters", Children: leaves}}
+	ix, ids := setup(t, append(papers, letter)...)
+	strat, _ := retrieve.Get(retrieve.Default)
+	res, err := strat.Retrieve(context.Background(), ix, retrieve.Request{Query: "Can shallow autoencoders with a single hidden layer learn without pretraining?", Budget: 200})
+	if err != nil {
+		t.Fatal(err)
+	}
+	best := -1
+	for i, e := range res.Evidence {
+		if best < 0 || e.Score > res.Evidence[best].Score {
+			best = i
+		}
+	}
+	if best < 0 || res.Evidence[best].PaperID != ids[len(ids)-1] {
+		t.Fatalf("the best evidence is not from the letter that answers under its root: %+v", res.Evidence)
+	}
+}

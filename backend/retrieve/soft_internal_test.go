@@ -290,7 +290,7 @@ func TestMergePapers(t *testing.T) {
 			cs := append([]cand(nil), all...)
 			var out []cand
 			if keep {
-				out = mergePapers(cs, budget, querypkg.Parse("What fraction of the recorded events can the background account for?"), a)
+				out = mergePapers(cs, budget, querypkg.Parse("What fraction of the recorded events can the background account for?"))
 			} else {
 				out = selectBudget(cs, budget)
 			}
@@ -309,10 +309,11 @@ func TestMergePapers(t *testing.T) {
 	}
 }
 
-// TestMergePapersRankingFirst: the most relevant passage of the paper the
-// ranking put first enters whole before the passages of the papers ranked
-// below it, even when theirs are more relevant per token or rated higher.
-func TestMergePapersRankingFirst(t *testing.T) {
+// TestMergePapersBestFirst: the passage rated highest across the searched
+// papers enters whole before the others, even when passages of other
+// papers are more relevant per token; a long passage rated below another
+// paper's best is not the one kept whole.
+func TestMergePapersBestFirst(t *testing.T) {
 	a := &PaperData{Paper: &papertree.Paper{ID: 1}}
 	b := &PaperData{Paper: &papertree.Paper{ID: 2}}
 	long := strings.Repeat("The leader replicates its log entries to the followers before it commits them. ", 8)
@@ -321,11 +322,6 @@ func TestMergePapersRankingFirst(t *testing.T) {
 	mk := func(d *PaperData, o int, S, base float64, text string) cand {
 		return cand{d: d, o: o, S: S, rel: S - base, cost: papertree.CountTokens(text), text: text, score: S}
 	}
-	all := []cand{mk(a, 0, 0.70, 0.4, long), mk(a, 1, 0.50, 0.4, weaker)}
-	for o := 0; o < 12; o++ {
-		all = append(all, mk(b, o, 0.75, 0.4, short))
-	}
-	budget := all[0].cost + 3*all[2].cost
 	q := querypkg.Parse("Does the leader commit log entries before replicating them?")
 	cost := func(cs []cand) int {
 		n := 0
@@ -334,20 +330,25 @@ func TestMergePapersRankingFirst(t *testing.T) {
 		}
 		return n
 	}
-	if out := selectBudget(append([]cand(nil), all...), budget); slices.ContainsFunc(out, func(c cand) bool { return c.o == 0 && c.d == a }) {
-		t.Fatalf("fixture: relevance per token alone should drop the first paper's passage: %v", out)
-	}
-	for _, top := range []*PaperData{a, b} {
-		out := mergePapers(append([]cand(nil), all...), budget, q, top)
+	for _, longS := range []float64{0.80, 0.65} {
+		all := []cand{mk(a, 0, longS, 0.4, long), mk(a, 1, 0.50, 0.4, weaker)}
+		for o := 0; o < 12; o++ {
+			all = append(all, mk(b, o, 0.70, 0.4, short))
+		}
+		budget := all[0].cost + 3*all[2].cost
+		if out := selectBudget(append([]cand(nil), all...), budget); slices.ContainsFunc(out, func(c cand) bool { return c.o == 0 && c.d == a && c.text == long }) {
+			t.Fatalf("fixture: relevance per token alone should drop the long passage: %v", out)
+		}
+		out := mergePapers(append([]cand(nil), all...), budget, q)
 		if cost(out) > budget {
-			t.Fatalf("top %d: used %d tokens of %d", top.Paper.ID, cost(out), budget)
+			t.Fatalf("long passage rated %.2f: used %d tokens of %d", longS, cost(out), budget)
 		}
 		whole := slices.ContainsFunc(out, func(c cand) bool { return c.d == a && c.o == 0 && c.text == long })
-		if whole != (top == a) {
-			t.Errorf("top paper %d: the first paper's best passage whole in the evidence = %v", top.Paper.ID, whole)
+		if whole != (longS > 0.70) {
+			t.Errorf("long passage rated %.2f against 0.70: whole in the evidence = %v", longS, whole)
 		}
 		if !slices.ContainsFunc(out, func(c cand) bool { return c.d == b }) {
-			t.Errorf("top paper %d: the other paper lost all its evidence: %v", top.Paper.ID, out)
+			t.Errorf("long passage rated %.2f: the other paper lost all its evidence: %v", longS, out)
 		}
 	}
 }
