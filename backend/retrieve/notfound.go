@@ -103,6 +103,19 @@ func (c *termCounts) bodyCount(word string) int {
 	if n > 0 {
 		return n
 	}
+	// Another form of the word's family (Related): a paper about
+	// "detection" that calls its detector "the detection model" uses the
+	// question's "detector"; Porter keeps the two apart.
+	if rw := RootOfStem(embedding.Stem(word)); len(rw) >= 5 {
+		for h, k := range c.body {
+			if Related(rw, RootOfStem(h)) {
+				n = max(n, k)
+			}
+		}
+		if n > 0 {
+			return n
+		}
+	}
 	// A compound written apart or hyphenated in the paper.
 	if len(word) >= 6 && !strings.ContainsAny(word, "0123456789") {
 		low := c.bodyText()
