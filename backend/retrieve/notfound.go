@@ -86,10 +86,16 @@ func termUse(question *query.Question, ds []*PaperData) []TermUse {
 // it leaves alone because they have other senses in running text.
 var irregular = map[string]string{"data": "datum", "media": "medium"}
 
+// boundPhrases are the phrases with which papers state a bound the
+// question names with a noun: "What minimum amount of DNA ...?" is
+// answered by "at least 250 ng of DNA".
+var boundPhrases = map[string]string{"minimum": "at least ", "maximum": "at most "}
+
 // bodyCount counts the body passages holding word in any of its usual
 // spellings: the stem, an irregular plural's singular, British or
-// American "-ise/-ize", and a compound written apart ("dataset" as "data
-// set", "pretraining" as "pre-training").
+// American "-ise/-ize", another form of its word family, a bound's phrase
+// ("minimum" as "at least") and a compound written apart ("dataset" as
+// "data set", "pretraining" as "pre-training").
 func (c *termCounts) bodyCount(word string) int {
 	n := c.body[embedding.Stem(word)]
 	if s, ok := irregular[word]; ok {
@@ -115,6 +121,11 @@ func (c *termCounts) bodyCount(word string) int {
 		if n > 0 {
 			return n
 		}
+	}
+	// A bound the question names with a noun ("the minimum amount")
+	// that the paper states with a phrase ("at least 250 ng").
+	if p, ok := boundPhrases[word]; ok && strings.Contains(c.bodyText(), p) {
+		return 1
 	}
 	// A compound written apart or hyphenated in the paper.
 	if len(word) >= 6 && !strings.ContainsAny(word, "0123456789") {
