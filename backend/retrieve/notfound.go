@@ -9,6 +9,7 @@ package retrieve
 
 import (
 	"context"
+	"regexp"
 	"sort"
 	"strings"
 	"sync"
@@ -58,6 +59,7 @@ func termUse(question *query.Question, ds []*PaperData) []TermUse {
 	for _, w := range question.Focus {
 		focus[w] = true
 	}
+	joined := subscripts(question.Text)
 	var out []TermUse
 	seen := map[string]bool{}
 	for _, tok := range embedding.Tokenize(question.Text) {
@@ -72,12 +74,35 @@ func termUse(question *query.Question, ds []*PaperData) []TermUse {
 			u.IDF = float64(m.IDF(t))
 		}
 		for _, c := range cs {
-			u.Body += c.bodyCount(tok.Word)
+			n := c.bodyCount(tok.Word)
+			if j := joined[tok.Word]; j != "" {
+				n = max(n, c.bodyCount(j))
+			}
+			u.Body += n
 			u.Refs += c.refs[t]
 		}
 		out = append(out, u)
 	}
 	sort.SliceStable(out, func(a, b int) bool { return out[a].IDF > out[b].IDF })
+	return out
+}
+
+// subscriptRE matches a symbol typed with an underscore subscript
+// ("x_max", "d_model").
+var subscriptRE = regexp.MustCompile(`[\p{L}\p{N}]+_[\p{L}\p{N}]+`)
+
+// subscripts maps the subscript of each symbol the question types with an
+// underscore ("max" of "x_max") to the one word papers print for the
+// symbol ("xmax": the subscript is extracted glued to it), which is a use
+// of the question's word.
+func subscripts(q string) map[string]string {
+	out := map[string]string{}
+	for _, m := range subscriptRE.FindAllString(strings.ToLower(q), -1) {
+		sym, sub, _ := strings.Cut(m, "_")
+		if !strings.Contains(sub, "_") {
+			out[sub] = sym + sub
+		}
+	}
 	return out
 }
 
