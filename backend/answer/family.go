@@ -1,132 +1,15 @@
 package answer
 
-import "strings"
+import "github.com/papertree/papertree/backend/retrieve"
 
-// Word families of a yes/no question's words.
-//
-// A deciding sentence often says the question's word in another form of
-// the same word: "Does X lose accuracy ...?" - "without a loss in
-// performance"; "Do the axioms let you prove ...?" - "no basis for a
-// proof"; "decompose" - "decomposition"; "reduce" - "reduction". Porter
-// stems merge inflections and most derivations ("perform",
-// "performance") but not these: the noun keeps a suffix the verb lacks
-// ("decompos" - "decomposit"), or the two forms differ by a sound change
-// ("decid" - "decis", "describ" - "descript"), or the family is irregular
-// ("lose" - "loss"). Two roots (see root) are of one family when
-//
-//   - one is the other plus a derivational remnant Porter leaves
-//     (familyEndings: "-it", "-ation", "-ent", "-pt", "-ur", "-ison";
-//     "-t" only after "c", as in "reduc" - "reduct"), the shorter root
-//     having at least 5 letters, so that short roots ("form" - "format",
-//     "count" - "country") stay apart, and "found" - "foundation" or
-//     "cover" - "covert" are not joined;
-//   - they differ only in the Latinate stem alternation of the verb and
-//     its noun (familyAlternations: "-de/-sion" decide/decision,
-//     "-be/-ption" describe/description, "-ceive/-ception",
-//     "-lve/-lution"), after a shared part of 3 or 4 letters at least;
-//   - they are an irregular pair of English derivational morphology
-//     (irregularFamilies: lose/loss, prove/proof, choose/choice, ...), a
-//     closed list of common words, not of any question's.
-//
-// A family shares a meaning and a polarity; it is no synonym list (see
-// synonymGroups for the two verb groups that are). What the sentence says
-// of the word is still read by the polarity rules.
+// Word families (retrieve.Related): the verdict reader holds a question's
+// word by any form of its family.
 
-// familyEndings are the endings Porter leaves on a derived noun or
-// adjective whose verb or base it also reduces.
-var familyEndings = set("it ation ent ur ison pt")
+func related(a, b string) bool { return retrieve.Related(a, b) }
 
-// familyAlternations are pairs of root endings of a Latinate verb and its
-// noun, with the shortest shared part before them.
-var familyAlternations = []struct {
-	a, b  string
-	share int
-}{
-	{"d", "s", 4},   // decide/decision, conclude/conclusion, provide/provision
-	{"b", "pt", 4},  // describe/description, prescribe/prescription
-	{"iv", "pt", 4}, // receive/reception, perceive/perception
-	{"v", "ut", 3},  // solve/solution, evolve/evolution
-}
+func familyHeld(t string, have map[string]bool) bool { return retrieve.FamilyHeld(t, have) }
 
-// irregularFamilies are common English words whose derived form changes
-// the base beyond what a suffix rule can tell.
-var irregularFamilies = [][]string{
-	{"lose", "lost", "loss"}, {"prove", "proven", "proof"}, {"choose", "choice"}, {"believe", "belief"},
-	{"grow", "growth"}, {"succeed", "success"}, {"fail", "failure"}, {"deny", "denial"},
-	{"analyze", "analyse", "analysis"}, {"think", "thought"}, {"weigh", "weight"},
-	{"high", "height"}, {"long", "length"}, {"strong", "strength"}, {"deep", "depth"},
-	{"wide", "width"}, {"true", "truth"}, {"die", "death"}, {"speak", "speech"},
-	{"fly", "flight"}, {"explain", "explanation"}, {"maintain", "maintenance"},
-}
-
-// irregularRoots maps a root to the family ids holding it.
-var irregularRoots = func() map[string]int {
-	m := map[string]int{}
-	for i, f := range irregularFamilies {
-		for _, w := range f {
-			m[root(w)] = i + 1
-		}
-	}
-	return m
-}()
-
-// related reports two roots (root) of one word family.
-func related(a, b string) bool {
-	if a == b {
-		return true
-	}
-	if a == "" || b == "" {
-		return false
-	}
-	if ia, ib := irregularRoots[a], irregularRoots[b]; ia != 0 && ia == ib {
-		return true
-	}
-	if len(a) > len(b) {
-		a, b = b, a
-	}
-	c := 0
-	for c < len(a) && a[c] == b[c] {
-		c++
-	}
-	ra, rb := a[c:], b[c:]
-	if ra == "" {
-		// "-t" only after "c": reduce/reduction, introduce/introduction
-		// (not cover/covert).
-		return c >= 5 && (familyEndings[rb] || rb == "t" && strings.HasSuffix(a, "c"))
-	}
-	for _, alt := range familyAlternations {
-		if c >= alt.share && (ra == alt.a && rb == alt.b || ra == alt.b && rb == alt.a) {
-			return true
-		}
-	}
-	return false
-}
-
-// familyHeld reports whether a stem set holds stem t or a stem of its
-// family.
-func familyHeld(t string, have map[string]bool) bool {
-	if have[t] {
-		return true
-	}
-	rt := rootOfStem(t)
-	for h := range have {
-		if related(rt, rootOfStem(h)) {
-			return true
-		}
-	}
-	return false
-}
-
-// rootOfStem cuts a derivational ending off a stem, as root does off a
-// word.
-func rootOfStem(s string) string {
-	for _, e := range []string{"abl", "ibl"} {
-		if strings.HasSuffix(s, e) && len(s) > len(e)+1 {
-			return s[:len(s)-len(e)]
-		}
-	}
-	return s
-}
+func rootOfStem(s string) string { return retrieve.RootOfStem(s) }
 
 // verdictCoverage is coverageOf with a question stem held by any stem of
 // its word family (related): the share of what a yes/no question is about

@@ -12,6 +12,7 @@ func TestRelated(t *testing.T) {
 		{"assume", "assumption"}, {"compare", "comparison"}, {"decide", "decision"},
 		{"describe", "description"}, {"receive", "reception"}, {"solve", "solution"},
 		{"lose", "loss"}, {"prove", "proof"}, {"fail", "failure"}, {"compute", "computationally"},
+		{"detection", "detector"}, {"predict", "predictor"},
 	}
 	for _, p := range same {
 		if !related(root(p[0]), root(p[1])) {
@@ -21,7 +22,7 @@ func TestRelated(t *testing.T) {
 	apart := [][2]string{
 		{"form", "format"}, {"count", "country"}, {"class", "classic"}, {"prove", "provide"},
 		{"decide", "decimal"}, {"state", "statistic"}, {"use", "user"}, {"train", "trait"},
-		{"found", "foundation"}, {"cover", "covert"},
+		{"found", "foundation"}, {"cover", "covert"}, {"success", "successor"},
 	}
 	for _, p := range apart {
 		if related(root(p[0]), root(p[1])) {

@@ -163,16 +163,40 @@ types example examples much many mention mentioned describe described report rep
 // listed ("die", "man", "plus", "als", "sin", "im", "et", "al" and single
 // letters are left out), and one typed in capitals is an abbreviation
 // ("NE", "WER"), kept (capitalWords). Query side only: documents keep them.
-var foreignFunctionWords = makeSet(`der das den dem des ein eine einer eines einem einen und oder aber nicht kein keine
-ist sind wird werden wurde wurden sein haben ich du er sie es wir ihr mit von zu zum zur bei nach aus für über unter
-auf ins vom wie wo wann warum welche welcher welches welchen wer dass daß sich auch nur noch schon sehr mehr diese
-dieser dieses diesen jede jeder jedes ob wenn weil durch gegen ohne um bis seit zwischen andere anderen anderer
-anderes kann können muss müssen soll sollen
-le la les un une du ou mais est sont été être avoir ont il elle ils elles nous vous je ce cette ces qui que quoi
+var foreignFunctionWords = func() map[string]struct{} {
+	m := makeSet(`le la les un une du ou mais est sont été être avoir ont il elle ils elles nous vous je ce cette ces qui que quoi
 quel quelle quels quelles dans sur pour par avec sans sous comment pourquoi quand où au aux leur leurs sa ses se ne
 pas moins très peut peuvent qu
 el los las unos unas y pero fue ser estar está están ha para sobre qué cuál cuáles cómo cuándo
 dónde cuántos cuántas cuánto su sus lo este esta estos estas ese esa cada muy más menos otro otra otros`)
+	for w := range germanFunctionWords {
+		m[w] = struct{}{}
+	}
+	return m
+}()
+
+// germanFunctionWords are foreignFunctionWords' German words.
+var germanFunctionWords = makeSet(`der das den dem des ein eine einer eines einem einen und oder aber nicht kein keine
+ist sind wird werden wurde wurden sein haben ich du er sie es wir ihr mit von zu zum zur bei nach aus für über unter
+auf ins vom wie wo wann warum welche welcher welches welchen wer dass daß sich auch nur noch schon sehr mehr diese
+dieser dieses diesen jede jeder jedes ob wenn weil durch gegen ohne um bis seit zwischen andere anderen anderer
+anderes kann können muss müssen soll sollen`)
+
+// GermanText reports whether text is written in German: two or more of
+// its words are German function words ("Wie nutzen ... die ... zur ...").
+// German capitalises every noun, so a capitalised word there is no sign
+// of a name.
+func GermanText(text string) bool {
+	n := 0
+	seen := map[string]bool{}
+	eachWord(text, func(w string) {
+		if _, ok := germanFunctionWords[w]; ok && !seen[w] {
+			seen[w] = true
+			n++
+		}
+	})
+	return n >= 2
+}
 
 func makeSet(words string) map[string]struct{} {
 	m := map[string]struct{}{}

@@ -68,3 +68,20 @@ func TestDocAndQueryTerms(t *testing.T) {
 		})
 	}
 }
+
+func TestGermanText(t *testing.T) {
+	tests := []struct {
+		text string
+		want bool
+	}{
+		{"Wie nutzen klassische Planer wie STRIPS die Erfüllbarkeit Boolescher Formeln zur Problemlösung?", true},
+		{"Wann sagt man, dass eine Zufallsvariable X eine andere verursacht?", true},
+		{"Which architecture did von Neumann describe in the First Draft?", false},
+		{"Quelle proportion des occurrences de noms a-t-on pu localiser?", false},
+	}
+	for _, tc := range tests {
+		if got := GermanText(tc.text); got != tc.want {
+			t.Errorf("GermanText(%q) = %v, want %v", tc.text, got, tc.want)
+		}
+	}
+}

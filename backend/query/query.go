@@ -109,7 +109,7 @@ var nameBreak = map[string]bool{"paper": true, "papers": true, "report": true, "
 // four capitalised words that are not the question's first word, not
 // function words and not the words referring to a paper ("Stable
 // Diffusion", "Ring Attention"; "Kim's" or "Vaswani et al." are references,
-// not names of what is asked about).
+// not names of what is asked about), except in a German question.
 func Names(q string) []string { return names(q, RefWords(q)) }
 
 // names is Names with the question's reference words already read.
@@ -123,8 +123,12 @@ func names(q string, refs map[string]bool) []string {
 		}
 	}
 	var run []string
+	// German capitalises every noun: a run of capitalised words in a
+	// German question ("die Erfüllbarkeit Bool’scher Formeln") is a noun
+	// phrase, not a name.
+	german := embedding.GermanText(q)
 	flush := func() {
-		if len(run) >= 2 && len(run) <= 4 {
+		if len(run) >= 2 && len(run) <= 4 && !german {
 			add(strings.Join(run, " "))
 		}
 		run = run[:0]

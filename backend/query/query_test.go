@@ -28,6 +28,7 @@ func TestParse(t *testing.T) {
 		{"a lead-in longer than the clause", "In the generalized second price auction described by Varian (2009), does an advertiser pay its own bid?", KindYesNo, nil, nil, nil, false},
 		{"a subordinate when-clause before the auxiliary", "When the distilled MNIST net was shrunk to 30 hidden units per layer, did intermediate temperatures work better than high ones?", KindYesNo, nil, nil, nil, false},
 		{"a when-question is no lead-in", "When was the model, as published, trained?", KindFactual, nil, nil, nil, false},
+		{"a German question's capitalised nouns are no name", "Wie nutzen klassische Planer wie STRIPS die Erfüllbarkeit Boolescher Formeln zur Problemlösung?", KindFactual, []string{"STRIPS"}, nil, nil, false},
 		{"a question tag is no clause", "The model converges in ten epochs, does it?", KindFactual, nil, nil, nil, false},
 	}
 	for _, tc := range tests {

@@ -2,7 +2,9 @@ package retrieve
 
 import (
 	"context"
+	"regexp"
 	"slices"
+	"strings"
 	"sync"
 )
 
@@ -82,6 +84,14 @@ func WordHolders(ctx context.Context, ix Index) func(word string) (papers []int6
 		for id := range n {
 			e.ids = append(e.ids, id)
 		}
+		if g := gluedSubscripts(word); g != word && e.ok {
+			// "x_max" printed "xmax" (subscripts)
+			n, err := pc.PhraseCounts(ctx, g, nil)
+			e.ok = err == nil
+			for id := range n {
+				e.ids = append(e.ids, id)
+			}
+		}
 		if mh, can := ix.(metaHolder); can && e.ok {
 			ids, err := mh.MetaHolders(ctx, word)
 			e.ok = err == nil
@@ -148,7 +158,25 @@ func Together(ctx context.Context, ix Index) func(a, b string) (together, ok boo
 			return e[0], e[1]
 		}
 		yes, err := t.Together(ctx, a, b, CompoundWindow)
+		if ga, gb := gluedSubscripts(a), gluedSubscripts(b); err == nil && !yes && (ga != a || gb != b) {
+			yes, err = t.Together(ctx, ga, gb, CompoundWindow) // "x_max" printed "xmax"
+		}
 		seen[k] = [2]bool{yes, err == nil}
 		return yes, err == nil
 	}
+}
+
+// identRE matches a run of letters, digits and underscores.
+var identRE = regexp.MustCompile(`[\p{L}\p{N}_]+`)
+
+// gluedSubscripts writes each symbol of s typed with an underscore
+// subscript ("x_max") as the one word papers print for it ("xmax",
+// subscripts); s when it has none.
+func gluedSubscripts(s string) string {
+	return identRE.ReplaceAllStringFunc(s, func(w string) string {
+		if sym, sub, ok := strings.Cut(w, "_"); ok && sym != "" && sub != "" && !strings.Contains(sub, "_") {
+			return sym + sub
+		}
+		return w
+	})
 }

@@ -9,6 +9,7 @@ package retrieve
 
 import (
 	"context"
+	"regexp"
 	"sort"
 	"strings"
 	"sync"
@@ -58,6 +59,7 @@ func termUse(question *query.Question, ds []*PaperData) []TermUse {
 	for _, w := range question.Focus {
 		focus[w] = true
 	}
+	joined := subscripts(question.Text)
 	var out []TermUse
 	seen := map[string]bool{}
 	for _, tok := range embedding.Tokenize(question.Text) {
@@ -72,7 +74,11 @@ func termUse(question *query.Question, ds []*PaperData) []TermUse {
 			u.IDF = float64(m.IDF(t))
 		}
 		for _, c := range cs {
-			u.Body += c.bodyCount(tok.Word)
+			n := c.bodyCount(tok.Word)
+			if j := joined[tok.Word]; j != "" {
+				n = max(n, c.bodyCount(j))
+			}
+			u.Body += n
 			u.Refs += c.refs[t]
 		}
 		out = append(out, u)
@@ -81,15 +87,40 @@ func termUse(question *query.Question, ds []*PaperData) []TermUse {
 	return out
 }
 
+// subscriptRE matches a symbol typed with an underscore subscript
+// ("x_max", "d_model").
+var subscriptRE = regexp.MustCompile(`[\p{L}\p{N}]+_[\p{L}\p{N}]+`)
+
+// subscripts maps the subscript of each symbol the question types with an
+// underscore ("max" of "x_max") to the one word papers print for the
+// symbol ("xmax": the subscript is extracted glued to it), which is a use
+// of the question's word.
+func subscripts(q string) map[string]string {
+	out := map[string]string{}
+	for _, m := range subscriptRE.FindAllString(strings.ToLower(q), -1) {
+		sym, sub, _ := strings.Cut(m, "_")
+		if !strings.Contains(sub, "_") {
+			out[sub] = sym + sub
+		}
+	}
+	return out
+}
+
 // irregular plurals whose singular also counts as a use here, beyond the
 // classical plurals embedding.Stem already reads as their singular: words
 // it leaves alone because they have other senses in running text.
 var irregular = map[string]string{"data": "datum", "media": "medium"}
 
+// boundPhrases are the phrases with which papers state a bound the
+// question names with a noun: "What minimum amount of DNA ...?" is
+// answered by "at least 250 ng of DNA".
+var boundPhrases = map[string]string{"minimum": "at least ", "maximum": "at most "}
+
 // bodyCount counts the body passages holding word in any of its usual
 // spellings: the stem, an irregular plural's singular, British or
-// American "-ise/-ize", and a compound written apart ("dataset" as "data
-// set", "pretraining" as "pre-training").
+// American "-ise/-ize", another form of its word family, a bound's phrase
+// ("minimum" as "at least") and a compound written apart ("dataset" as
+// "data set", "pretraining" as "pre-training").
 func (c *termCounts) bodyCount(word string) int {
 	n := c.body[embedding.Stem(word)]
 	if s, ok := irregular[word]; ok {
@@ -102,6 +133,24 @@ func (c *termCounts) bodyCount(word string) int {
 	}
 	if n > 0 {
 		return n
+	}
+	// Another form of the word's family (Related): a paper about
+	// "detection" that calls its detector "the detection model" uses the
+	// question's "detector"; Porter keeps the two apart.
+	if rw := RootOfStem(embedding.Stem(word)); len(rw) >= 5 {
+		for h, k := range c.body {
+			if Related(rw, RootOfStem(h)) {
+				n = max(n, k)
+			}
+		}
+		if n > 0 {
+			return n
+		}
+	}
+	// A bound the question names with a noun ("the minimum amount")
+	// that the paper states with a phrase ("at least 250 ng").
+	if p, ok := boundPhrases[word]; ok && strings.Contains(c.bodyText(), p) {
+		return 1
 	}
 	// A compound written apart or hyphenated in the paper.
 	if len(word) >= 6 && !strings.ContainsAny(word, "0123456789") {

@@ -65,7 +65,7 @@ func TestPaperRefWords(t *testing.T) {
 }
 
 // termPaper is a small paper whose bibliography cites a dropout paper and
-// whose body writes "data set", "initialized" and "corpus".
+// whose body writes "data set", "initialized", "corpus", "detection", "success", "at least" and "xmax".
 func termPaper() *PaperData {
 	leaf := func(t string) *papertree.Node {
 		return &papertree.Node{Kind: papertree.KindSegment, Text: t, Tokens: papertree.CountTokens(t)}
@@ -77,7 +77,9 @@ func termPaper() *PaperData {
 	refs.Role = papertree.RoleReferences
 	root := &papertree.Node{Kind: papertree.KindRoot, Title: "Word vectors", Children: []*papertree.Node{
 		sec("1 Method", leaf("We train word vectors on a large corpus with a learning rate of 0.05."),
-			leaf("The embeddings are initialized randomly and evaluated on a new data set of analogies.")),
+			leaf("The embeddings are initialized randomly and evaluated on a new data set of analogies."),
+			leaf("The detection model builds on a region proposal network with success."),
+			leaf("Each analogy needs at least two word pairs; counts are capped at xmax = 100.")),
 		refs,
 	}}
 	return NewPaperData(&papertree.Paper{ID: 1, Title: "Word vectors", Root: root}, nil, nil, nil)
@@ -96,6 +98,11 @@ func TestTermUse(t *testing.T) {
 		{"compound written apart", "Which dataset of analogies is used?", "dataset", 1, 0, true},
 		{"British spelling of the body's word", "How were the embeddings initialised?", "initialis", 1, 0, false},
 		{"irregular plural of the body's word", "Which corpora were used for training?", "corpu", 1, 0, true},
+		{"another form of the body's word family", "Which detector does the model build on?", "detector", 1, 0, true},
+		{"a bound said with a phrase", "What minimum number of pairs does an analogy need?", "minimum", 1, 0, true},
+		{"another bound's phrase", "What maximum number of pairs does an analogy take?", "maximum", 0, 0, true},
+		{"a subscript printed glued to its symbol", "What cutoff x_max caps the counts?", "max", 1, 0, true},
+		{"a word of another family", "Which successor of the model is trained?", "successor", 0, 0, true},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

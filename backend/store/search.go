@@ -51,6 +51,16 @@ func FTSQuery(text string) string {
 	words := strings.FieldsFunc(strings.ToLower(text), func(r rune) bool {
 		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
 	})
+	// A symbol typed with an underscore subscript ("x_max") is printed as
+	// one word ("xmax": the subscript is extracted glued to its symbol):
+	// that word is searched too.
+	for _, w := range strings.FieldsFunc(strings.ToLower(text), func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '_'
+	}) {
+		if sym, sub, ok := strings.Cut(w, "_"); ok && sym != "" && sub != "" && !strings.Contains(sub, "_") {
+			words = append(words, sym+sub)
+		}
+	}
 	seen := map[string]bool{}
 	var keep, stop []string
 	for _, w := range words {

@@ -21,6 +21,8 @@ func TestFTSQuery(t *testing.T) {
 		{"unicode", "Erdős–Rényi", `"erdős" OR "rényi"`},
 		{"classical plural and its singular", "Which corpora were used", `"corpora" OR "corpus" OR "used"`},
 		{"singular already asked", "corpus corpora", `"corpus" OR "corpora"`},
+		{"a subscript and its glued form", "What cutoff x_max is used", `"cutoff" OR "x" OR "max" OR "used" OR "xmax"`},
+		{"an identifier of more parts is no subscript", "u_v_w", `"u" OR "v" OR "w"`},
 		{"nothing", " -*() ", ``},
 	}
 	for _, tt := range tests {
