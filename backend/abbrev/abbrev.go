@@ -6,9 +6,10 @@
 // and digits, read right to left, are found in that order inside the long
 // form, its first character at the start of a word of the long form.
 //
-// Short forms must look like abbreviations: two to ten characters, a
-// letter first or a digit first, at most two words, and at least one
-// capital letter. That refuses what else stands in parentheses ("(see
+// Short forms must look like abbreviations: one word of two to ten
+// characters, a letter or a digit first, two capital letters or all
+// capitals ("IQR", "CNNs", "BatchNorm", "2D"); long forms hold no brackets,
+// formula signs or digits the short form lacks. That refuses what else stands in parentheses ("(see
 // Fig. 3)", "(2019)", "(e.g., a small model)", "(p < 0.05)").
 package abbrev
 
@@ -128,23 +129,37 @@ func lastClause(text string) string {
 // shortForm reports whether s may be an abbreviation.
 func shortForm(s string) bool {
 	n := utf8.RuneCountInString(s)
-	if n < 2 || n > 10 || len(strings.Fields(s)) > 2 {
+	if n < 2 || n > 10 {
 		return false
 	}
 	first, _ := utf8.DecodeRuneInString(s)
 	if !unicode.IsLetter(first) && !unicode.IsDigit(first) {
 		return false
 	}
-	upper := false
+	upper, lower := 0, 0
 	for _, r := range s {
 		if unicode.IsUpper(r) {
-			upper = true
+			upper++
+		} else if unicode.IsLower(r) {
+			lower++
 		}
-		if !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '-' && r != ' ' && r != '/' && r != '&' && r != '.' {
+		if !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '-' && r != '/' && r != '&' && r != '.' {
 			return false
 		}
 	}
-	return upper
+	// "IQR", "CNNs", "BatchNorm", "2D"; not a capitalised word ("Sato").
+	return upper >= 2 || upper == 1 && lower == 0
+}
+
+// longForm reports whether lf, found for sf, may be its long form: words,
+// no brackets or formula signs, and no digit sf does not have (a citation,
+// "McSherry and Najork 2008", or a formula is not a long form).
+func longForm(sf, lf string) bool {
+	if strings.ContainsAny(lf, "()[]{}=<>+") {
+		return false
+	}
+	digits := strings.IndexFunc(sf, unicode.IsDigit) >= 0
+	return digits || strings.IndexFunc(lf, unicode.IsDigit) < 0
 }
 
 // bestLongForm is Schwartz & Hearst's findBestLongForm: the shortest end
@@ -174,7 +189,7 @@ func bestLongForm(sf, lf string) string {
 	}
 	// The first character matched starts a word: the long form starts there.
 	out := strings.TrimSpace(string(orig[li+1:]))
-	if utf8.RuneCountInString(out) <= utf8.RuneCountInString(sf) || strings.Contains(strings.ToLower(out), strings.ToLower(sf)) {
+	if !longForm(sf, out) || utf8.RuneCountInString(out) <= utf8.RuneCountInString(sf) || strings.Contains(strings.ToLower(out), strings.ToLower(sf)) {
 		return ""
 	}
 	return out

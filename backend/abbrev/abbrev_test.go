@@ -39,6 +39,10 @@ func TestFind(t *testing.T) {
 		{"letters not found", "a recurrent model (XYZ) was used", nil},
 		{"first letter not at a word start", "a latent layer (TL) is new", nil},
 		{"single letter", "the number of samples (N) is small", nil},
+		{"a name after a word", "the model of Sato (syntactic resources to process) is used", nil},
+		{"a citation", "the mean reciprocal rank MRR (McSherry and Najork 2008) is reported", nil},
+		{"a formula", "G1 = (V1, E1) and V2 (V1,E1) and G2 = (V2, E2)", nil},
+		{"a two-word parenthesis", "a possible continuation (sentence B) follows", nil},
 		{"unclosed parenthesis", "a deep network (DN", nil},
 	}
 	for _, c := range cases {
