@@ -225,6 +225,10 @@ func (ptrag) Retrieve(ctx context.Context, ix Index, req Request) (Result, error
 			}
 			o.d = d
 			preq := req
+			// Each paper's own abbreviations apply to its own sentences:
+			// "IQR" is found for "interquartile range" in the paper that
+			// defines it so (abbr.go), whichever papers are searched.
+			preq.Question = req.Question.Same(abbreviations(d))
 			if len(ids) == 1 {
 				preq.onePaper = true
 				preq.Question = req.Question.Within(d.Paper.Title, d.Paper.Authors).Same(abbreviations(d))
