@@ -1,6 +1,7 @@
 package query
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 
@@ -36,6 +37,80 @@ type Question struct {
 	// Topic is what a which-papers question asks about, one group per
 	// alternative (ListTopic); empty for other routes.
 	Topic []TopicGroup
+	// Forms are the question's terms in another form the one searched
+	// paper defines (an abbreviation and its long form, see Same).
+	Forms []Form
+}
+
+// Form says that a sentence holding every stem of As holds the question
+// terms Terms: "IQR" holds "interquartile range", and back.
+type Form struct {
+	Terms, As []string
+}
+
+// Same is q with the forms of the abbreviations pairs defines (each pair
+// the stems of a short form and of its long form) that q uses: a question
+// that says one form has its terms found in a sentence that says the
+// other. q itself when it uses none.
+func (q *Question) Same(pairs [][2][]string) *Question {
+	if q == nil || len(pairs) == 0 {
+		return q
+	}
+	has := func(ts []string) bool {
+		for _, t := range ts {
+			if !slices.Contains(q.Terms, t) {
+				return false
+			}
+		}
+		return len(ts) > 0
+	}
+	var forms []Form
+	for _, p := range pairs {
+		short, long := p[0], p[1]
+		if has(short) && !has(long) {
+			forms = append(forms, Form{Terms: short, As: long})
+		} else if has(long) && !has(short) {
+			forms = append(forms, Form{Terms: long, As: short})
+		}
+	}
+	if len(forms) == 0 {
+		return q
+	}
+	c := *q
+	c.Forms = forms
+	return &c
+}
+
+// Expand returns stems, the distinct stems of a sentence, with the terms
+// of q's forms that the sentence holds in their other form (stems itself
+// when it holds none).
+func (q *Question) Expand(stems []string) []string {
+	if q == nil {
+		return stems
+	}
+	out := stems
+	for _, f := range q.Forms {
+		all := true
+		for _, t := range f.As {
+			if !slices.Contains(stems, t) {
+				all = false
+				break
+			}
+		}
+		if !all {
+			continue
+		}
+		for _, t := range f.Terms {
+			if !slices.Contains(out, t) {
+				if len(out) == len(stems) {
+					out = append(stems[:len(stems):len(stems)], t)
+				} else {
+					out = append(out, t)
+				}
+			}
+		}
+	}
+	return out
 }
 
 // Parse reads a question.

@@ -40,6 +40,9 @@ type PaperData struct {
 	chunkTok int
 	sentVec  sentVecCache // sentence vectors of passages, see sentenceVectors
 
+	abbrOnce sync.Once
+	abbr     [][2][]string // abbreviations the paper defines, see abbreviations
+
 	tabOnce sync.Once
 	tabs    map[int]*tableGroup // by order of each part, see tableGroups
 

@@ -225,9 +225,13 @@ func (ptrag) Retrieve(ctx context.Context, ix Index, req Request) (Result, error
 			}
 			o.d = d
 			preq := req
+			// Each paper's own abbreviations apply to its own sentences:
+			// "IQR" is found for "interquartile range" in the paper that
+			// defines it so (abbr.go), whichever papers are searched.
+			preq.Question = req.Question.Same(abbreviations(d))
 			if len(ids) == 1 {
 				preq.onePaper = true
-				preq.Question = req.Question.Within(d.Paper.Title, d.Paper.Authors)
+				preq.Question = req.Question.Within(d.Paper.Title, d.Paper.Authors).Same(abbreviations(d))
 			}
 			o.sel, o.ss, o.fb, o.rest, o.err = ptragPaper(ctx, ix, d, preq, qv, text)
 			return nil
@@ -254,7 +258,7 @@ func (ptrag) Retrieve(ctx context.Context, ix Index, req Request) (Result, error
 	if len(ids) == 1 && len(ds) == 1 {
 		// One paper: its passages are rated, trimmed and hedged by the
 		// question's terms that do not name it (query.Question.Within).
-		req.Question = req.Question.Within(ds[0].Paper.Title, ds[0].Paper.Authors)
+		req.Question = req.Question.Within(ds[0].Paper.Title, ds[0].Paper.Authors).Same(abbreviations(ds[0]))
 	}
 	if len(ids) > 1 {
 		all = cutoffByPaper(all, req.Params.Cutoff, paperMarginX*req.Params.Cutoff)
@@ -362,7 +366,7 @@ func ptragPaper(ctx context.Context, ix Index, d *PaperData, req Request, qv []f
 	}
 	var sent []float64
 	if p.SentenceWeight > 0 {
-		sent = bestSentence(d, req.Question.Terms, req.Question.Kind)
+		sent = bestSentence(d, req.Question)
 	}
 	for o, node := range d.Nodes {
 		if !node.IsLeaf() || refs != nil && refs[o] {
@@ -390,7 +394,7 @@ func ptragPaper(ctx context.Context, ix Index, d *PaperData, req Request, qv []f
 		// Before the sentence vectors: they re-score only the paper's best
 		// passages, and a passage whose one sentence holds the question's
 		// rare terms should be among them.
-		kw, kwv = newSentKeyword(d, req.Question.Terms, leaves)
+		kw, kwv = newSentKeyword(d, req.Question, leaves)
 		lex = make([]float64, n)
 		for _, o := range leaves {
 			lex[o] = p.SentenceBM25Weight * kwv[o]
@@ -986,11 +990,10 @@ type rankedSent struct {
 // does, best first (ties: earlier first).
 func rankSentences(text string, question *query.Question, kw *sentKeyword) ([]string, []rankedSent) {
 	sents := papertree.SplitSentences(text)
-	qt := question.Terms
 	kind := question.Kind
 	ss := make([]rankedSent, len(sents))
 	for i, s := range sents {
-		r := SentenceScore(qt, kind, s) - 0.001*float64(i)
+		r := questionScore(question, kind, s) - 0.001*float64(i)
 		if kw != nil {
 			r += kw.trim * kw.sentence(s)
 		}
@@ -1434,7 +1437,7 @@ func addsTerms(sel []cand, c cand, question *query.Question) bool {
 		var out [][]string
 		for _, s := range papertree.SplitSentences(text) {
 			var in []string
-			for _, t := range distinct(embedding.ContentStems(s)) {
+			for _, t := range question.Expand(distinct(embedding.ContentStems(s))) {
 				if slices.Contains(qt, t) {
 					in = append(in, t)
 				}

@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/papertree/papertree/backend/embedding"
+	"github.com/papertree/papertree/backend/query"
 )
 
 // BM25 constants of the sentence keyword signal (the usual values).
@@ -42,13 +43,17 @@ type sentKeyword struct {
 	// passage's score, so trimming keeps the sentence that made the
 	// passage relevant.
 	trim float64
+	// expand adds to a sentence's stems the question terms it holds in
+	// another form (query.Question.Expand).
+	expand func([]string) []string
 }
 
 // newSentKeyword builds the signal over the sentences of leaves
 // (bibliography excluded by the caller) and returns it with, per leaf
 // order, the score of the leaf's best sentence (0 elsewhere). It returns
 // nil when no sentence holds a question term.
-func newSentKeyword(d *PaperData, qterms []string, leaves []int) (*sentKeyword, []float64) {
+func newSentKeyword(d *PaperData, question *query.Question, leaves []int) (*sentKeyword, []float64) {
+	qterms := question.Terms
 	out := make([]float64, len(d.Nodes))
 	if len(qterms) == 0 || len(qterms) > 64 {
 		return nil, out
@@ -66,7 +71,7 @@ func newSentKeyword(d *PaperData, qterms []string, leaves []int) (*sentKeyword, 
 	total, hits := 0, 0
 	for _, o := range leaves {
 		for _, g := range x.sents[o] {
-			m := termMask(qterms, g.stems)
+			m := termMask(qterms, question.Expand(g.stems))
 			for i := range qterms {
 				if m&(1<<i) != 0 {
 					df[i]++
@@ -83,7 +88,7 @@ func newSentKeyword(d *PaperData, qterms []string, leaves []int) (*sentKeyword, 
 		return nil, out
 	}
 	n := float64(len(ss))
-	k := &sentKeyword{qterms: qterms, idf: make([]float64, len(qterms)), avg: max(float64(total)/n, 1)}
+	k := &sentKeyword{expand: question.Expand, qterms: qterms, idf: make([]float64, len(qterms)), avg: max(float64(total)/n, 1)}
 	for i := range qterms {
 		k.idf[i] = math.Log(1 + (n-float64(df[i])+0.5)/(float64(df[i])+0.5))
 		k.norm += k.idf[i]
@@ -129,7 +134,7 @@ func (k *sentKeyword) sentence(s string) float64 {
 		return 0
 	}
 	stems := distinct(embedding.ContentStems(s))
-	return k.score(termMask(k.qterms, stems), len(stems))
+	return k.score(termMask(k.qterms, k.expand(stems)), len(stems))
 }
 
 func distinct(ts []string) []string {

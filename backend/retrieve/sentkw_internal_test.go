@@ -54,7 +54,7 @@ func TestSentKeyword(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			d, leaves := kwPaper(tc.texts...)
-			k, v := newSentKeyword(d, QuestionTerms(tc.query), leaves)
+			k, v := newSentKeyword(d, &querypkg.Question{Terms: QuestionTerms(tc.query)}, leaves)
 			if k == nil {
 				t.Fatal("no signal")
 			}
@@ -91,7 +91,7 @@ func TestSentKeywordEdgeCases(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			k, v := newSentKeyword(d, QuestionTerms(tc.query), tc.leaves)
+			k, v := newSentKeyword(d, &querypkg.Question{Terms: QuestionTerms(tc.query)}, tc.leaves)
 			if (k == nil) != tc.wantNil {
 				t.Fatalf("signal nil = %v, want %v", k == nil, tc.wantNil)
 			}
@@ -111,8 +111,8 @@ func TestSentKeywordEdgeCases(t *testing.T) {
 // the question must not look as good as one that holds all of it.
 func TestSentKeywordMissingTermLowersScores(t *testing.T) {
 	d, leaves := kwPaper("We train on Common Crawl.", "Word vectors capture meaning.", "Results are in Table 2.")
-	_, full := newSentKeyword(d, QuestionTerms("Do they train on Common Crawl?"), leaves)
-	_, part := newSentKeyword(d, QuestionTerms("Do they train on Common Crawl with zebras?"), leaves)
+	_, full := newSentKeyword(d, &querypkg.Question{Terms: QuestionTerms("Do they train on Common Crawl?")}, leaves)
+	_, part := newSentKeyword(d, &querypkg.Question{Terms: QuestionTerms("Do they train on Common Crawl with zebras?")}, leaves)
 	if part[leaves[0]] >= full[leaves[0]] {
 		t.Fatalf("with a missing term %.3f, without %.3f", part[leaves[0]], full[leaves[0]])
 	}

@@ -37,11 +37,22 @@ var causalCues = []string{"because", "due to", "since ", "so that", "in order to
 // that merely restates the question gets the overlap but no bonus, so a
 // sentence that also answers it ranks first.
 func SentenceScore(qterms []string, kind, sentence string) float64 {
+	return sentenceScore(qterms, kind, sentence, embedding.ContentStems(sentence))
+}
+
+// questionScore is SentenceScore for question, whose terms a sentence
+// holds also in another form the searched paper defines (query.Same).
+func questionScore(question *query.Question, kind, sentence string) float64 {
+	return sentenceScore(question.Terms, kind, sentence, question.Expand(embedding.ContentStems(sentence)))
+}
+
+// sentenceScore is SentenceScore over the sentence's stems.
+func sentenceScore(qterms []string, kind, sentence string, stems []string) float64 {
 	if len(qterms) == 0 {
 		return 0
 	}
 	have := map[string]bool{}
-	for _, t := range embedding.ContentStems(sentence) {
+	for _, t := range stems {
 		have[t] = true
 	}
 	hit := 0
@@ -300,12 +311,13 @@ func (g sentSig) score(qterms []string, kind string) float64 {
 // sentence: a passage whose single sentence answers the question should
 // not lose to a passage that is merely about the same topic overall (whole
 // passage vectors dilute one answering sentence among many).
-func bestSentence(d *PaperData, qterms []string, kind string) []float64 {
+func bestSentence(d *PaperData, question *query.Question) []float64 {
 	x := extraOf(d)
 	out := make([]float64, len(d.Nodes))
 	for o, ss := range x.sents {
 		for _, g := range ss {
-			out[o] = max(out[o], g.score(qterms, kind))
+			g.stems = question.Expand(g.stems)
+			out[o] = max(out[o], g.score(question.Terms, question.Kind))
 		}
 	}
 	return out
