@@ -158,8 +158,20 @@ func longForm(sf, lf string) bool {
 	if strings.ContainsAny(lf, "()[]{}=<>+") {
 		return false
 	}
+	if f := strings.Fields(lf); len(f) > 0 && functionWord[strings.ToLower(f[0])] {
+		return false // "AEI (and the Spanish Research State Agency)", "NF (not be funded)"
+	}
 	digits := strings.IndexFunc(sf, unicode.IsDigit) >= 0
 	return digits || strings.IndexFunc(lf, unicode.IsDigit) < 0
+}
+
+// functionWord are words a term does not start with: a long form whose
+// first letter matched one ("and", "not", "of") took the short form's
+// initial from a word that is not part of a name.
+var functionWord = map[string]bool{
+	"a": true, "an": true, "the": true, "and": true, "or": true, "nor": true, "but": true, "not": true, "no": true,
+	"of": true, "to": true, "in": true, "on": true, "at": true, "by": true, "for": true, "from": true, "with": true,
+	"as": true, "is": true, "are": true, "was": true, "were": true, "be": true, "if": true, "than": true,
 }
 
 // bestLongForm is Schwartz & Hearst's findBestLongForm: the shortest end

@@ -44,6 +44,9 @@ func TestFind(t *testing.T) {
 		{"a formula", "G1 = (V1, E1) and V2 (V1,E1) and G2 = (V2, E2)", nil},
 		{"a two-word parenthesis", "a possible continuation (sentence B) follows", nil},
 		{"unclosed parenthesis", "a deep network (DN", nil},
+		{"long form led by a conjunction", "funded by the AEI (and the Spanish Research State Agency) in 2020", nil},
+		{"long form led by a negation", "projects marked NF (not be funded) were dropped", nil},
+		{"long form led by a preposition", "computed over the OOV (of our vocabulary) words", nil},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
