@@ -140,18 +140,12 @@ func (b *Builtin) Dim() int { return b.dim }
 func (b *Builtin) Embed(ctx context.Context, texts []string) ([][]float32, error) {
 	out := make([][]float32, len(texts))
 	slab := make([]float32, len(texts)*b.dim)
-	var words wordTerms
-	var sc termScratch
-	var terms []string
-	for i, t := range texts {
-		if i%64 == 0 {
-			if err := ctx.Err(); err != nil {
-				return nil, err
-			}
-		}
-		terms = words.docTerms(t, terms[:0])
-		out[i] = b.embedInto(slab[:b.dim:b.dim], terms, false, &sc)
-		slab = slab[b.dim:]
+	err := b.EmbedEach(ctx, texts, func(i int, v []float32) {
+		out[i] = slab[i*b.dim : (i+1)*b.dim : (i+1)*b.dim]
+		copy(out[i], v)
+	})
+	if err != nil {
+		return nil, err
 	}
 	return out, nil
 }
