@@ -123,6 +123,11 @@ type Library struct {
 	fileTimeout atomic.Int64
 
 	ocr ocrState
+
+	// The warm-up Open starts: Close cancels it and waits for it before
+	// closing the database.
+	warmStop context.CancelFunc
+	warmDone chan struct{}
 }
 
 // Open opens (creating if needed) the library database.
@@ -175,7 +180,12 @@ func Open(ctx context.Context, cfg Config) (*Library, error) {
 		_, _ = l.ConfigureLLM(dctx, *cfg.LLM)
 		cancel()
 	}
-	go l.Warm(context.Background())
+	wctx, stop := context.WithCancel(context.Background())
+	l.warmStop, l.warmDone = stop, make(chan struct{})
+	go func() {
+		defer close(l.warmDone)
+		l.Warm(wctx)
+	}()
 	return l, nil
 }
 
@@ -190,8 +200,15 @@ func (l *Library) Warm(ctx context.Context) {
 	retrieve.Warm(ctx, l.Retrieval())
 }
 
-// Close closes the database.
-func (l *Library) Close() error { return l.store.Close() }
+// Close stops the warm-up Open started, waits for it, and closes the
+// database: no goroutine of the library reads the file after Close.
+func (l *Library) Close() error {
+	if l.warmStop != nil {
+		l.warmStop()
+		<-l.warmDone
+	}
+	return l.store.Close()
+}
 
 // Store exposes the underlying store to downstream packages (retrieval, app).
 func (l *Library) Store() *store.Store { return l.store }

@@ -154,3 +154,25 @@ func BenchmarkIngestCorpus(b *testing.B) {
 		b.ReportMetric(float64(ru.Maxrss)/1024, "peakRSS_MB")
 	}
 }
+
+// Close stops and waits for the warm-up Open starts: a one-shot command
+// (edit, export) closing at once must not leave it reading the file, which
+// made a test's temporary folder fail to delete ("directory not empty").
+func TestCloseWaitsForWarmUp(t *testing.T) {
+	ctx := context.Background()
+	for i := range 5 {
+		dir := t.TempDir()
+		lib, err := Open(ctx, Config{DBPath: filepath.Join(dir, "lib.db")})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := lib.Close(); err != nil {
+			t.Fatal(err)
+		}
+		select {
+		case <-lib.warmDone:
+		default:
+			t.Fatalf("open %d: Close returned while the warm-up was running", i)
+		}
+	}
+}

@@ -50,7 +50,10 @@ func (s *Store) searchPaperCache(ctx context.Context, q []float32, k int) (hits 
 	if !current {
 		if !c.loading {
 			c.loading, c.filled = true, make(chan struct{})
-			go s.fillPaperCache(v, dim)
+			if !s.goBackground(func(ctx context.Context) { s.fillPaperCache(ctx, v, dim) }) {
+				c.loading = false // closing: no fill, and nobody waits for one
+				close(c.filled)
+			}
 		}
 		c.mu.Unlock()
 		return nil, false
@@ -95,7 +98,7 @@ func (s *Store) searchPaperCache(ctx context.Context, q []float32, k int) (hits 
 
 // fillPaperCache reads every paper vector into the cache (in the
 // background; a failure leaves the cache empty and searches in vec0).
-func (s *Store) fillPaperCache(v [2]int64, dim int) {
+func (s *Store) fillPaperCache(ctx context.Context, v [2]int64, dim int) {
 	c := &s.papers
 	defer func() {
 		c.mu.Lock()
@@ -103,7 +106,6 @@ func (s *Store) fillPaperCache(v [2]int64, dim int) {
 		close(c.filled)
 		c.mu.Unlock()
 	}()
-	ctx := context.Background()
 	rows, err := s.r.QueryContext(ctx, `SELECT rowid, paper_id, embedding FROM vec_paper`)
 	if err != nil {
 		return
@@ -165,5 +167,5 @@ func (s *Store) WarmPaperCache(ctx context.Context) {
 	}
 	c.loading, c.filled = true, make(chan struct{})
 	c.mu.Unlock()
-	s.fillPaperCache(v, dim)
+	s.fillPaperCache(ctx, v, dim)
 }

@@ -107,7 +107,7 @@ func TestWarmPaperCacheWaitsForFillUnderWay(t *testing.T) {
 		c.mu.Unlock()
 		filledOnReturn <- filled
 	}()
-	s.fillPaperCache(v, dim)
+	s.fillPaperCache(ctx, v, dim)
 	if !<-filledOnReturn {
 		t.Error("WarmPaperCache returned before the fill under way was done")
 	}
@@ -166,5 +166,32 @@ func TestOneQuestionStoreNeverFillsPaperCache(t *testing.T) {
 		if got[i].PaperID != cached[i].PaperID || math.Abs(got[i].Score-cached[i].Score) > 2e-3 {
 			t.Errorf("rank %d: %+v, with the cache %+v", i, got[i], cached[i])
 		}
+	}
+}
+
+// Close cancels the store's background jobs (paper-cache fills) and waits
+// for them, so nothing reads the file after it returns; a job asked for
+// while closing does not start.
+func TestCloseWaitsForBackgroundJobs(t *testing.T) {
+	s := openTemp(t)
+	started, finished := make(chan struct{}), make(chan struct{})
+	if !s.goBackground(func(ctx context.Context) {
+		close(started)
+		<-ctx.Done() // a fill reading rows until Close cancels it
+		close(finished)
+	}) {
+		t.Fatal("a job was refused by an open store")
+	}
+	<-started
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-finished:
+	default:
+		t.Fatal("Close returned while a background job was still running")
+	}
+	if s.goBackground(func(context.Context) { t.Error("a job started after Close") }) {
+		t.Error("goBackground accepted a job after Close")
 	}
 }

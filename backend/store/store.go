@@ -99,6 +99,30 @@ type Store struct {
 	ranges rangeCache
 	// heads caches the papers' title and author words (papersearch.go).
 	heads headCache
+	// bg is cancelled by Close, which waits for the background jobs it
+	// started (paper-cache fills) before closing the database, so no
+	// goroutine reads the file after Close returns.
+	bg      context.Context
+	stopBG  context.CancelFunc
+	jobsMu  sync.Mutex
+	closing bool
+	jobs    sync.WaitGroup
+}
+
+// goBackground runs f in a goroutine Close waits for and reports true,
+// or reports false when the store is closing (f does not run).
+func (s *Store) goBackground(f func(ctx context.Context)) bool {
+	s.jobsMu.Lock()
+	defer s.jobsMu.Unlock()
+	if s.closing {
+		return false
+	}
+	s.jobs.Add(1)
+	go func() {
+		defer s.jobs.Done()
+		f(s.bg)
+	}()
+	return true
 }
 
 // Open opens (creating if needed) the library database at path and applies
@@ -138,6 +162,7 @@ func OpenWith(ctx context.Context, dbPath string, o Options) (*Store, error) {
 	}
 	registerVec()
 	s := &Store{path: dbPath, readOnly: o.ReadOnly, oneQuestion: o.OneQuestion}
+	s.bg, s.stopBG = context.WithCancel(context.Background())
 	if dbPath != ":memory:" {
 		ro, err := checkFile(ctx, dbPath, o.MustExist)
 		if err != nil {
@@ -234,6 +259,13 @@ func escapeURIPath(p string) string {
 
 // Close closes the database. A clean close checkpoints the WAL.
 func (s *Store) Close() error {
+	s.jobsMu.Lock()
+	s.closing = true
+	s.jobsMu.Unlock()
+	if s.stopBG != nil {
+		s.stopBG()
+	}
+	s.jobs.Wait()
 	var errs []error
 	if s.r != nil && s.r != s.w {
 		errs = append(errs, s.r.Close())
