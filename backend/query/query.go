@@ -56,14 +56,7 @@ func (q *Question) Same(pairs [][2][]string) *Question {
 	if q == nil || len(pairs) == 0 {
 		return q
 	}
-	has := func(ts []string) bool {
-		for _, t := range ts {
-			if !slices.Contains(q.Terms, t) {
-				return false
-			}
-		}
-		return len(ts) > 0
-	}
+	has := func(ts []string) bool { return len(ts) > 0 && ContainsAll(q.Terms, ts) }
 	var forms []Form
 	for _, p := range pairs {
 		short, long := p[0], p[1]
@@ -90,14 +83,7 @@ func (q *Question) Expand(stems []string) []string {
 	}
 	out := stems
 	for _, f := range q.Forms {
-		all := true
-		for _, t := range f.As {
-			if !slices.Contains(stems, t) {
-				all = false
-				break
-			}
-		}
-		if !all {
+		if !ContainsAll(stems, f.As) {
 			continue
 		}
 		for _, t := range f.Terms {
@@ -111,6 +97,17 @@ func (q *Question) Expand(stems []string) []string {
 		}
 	}
 	return out
+}
+
+// ContainsAll reports whether have holds every string of want (true for
+// an empty want).
+func ContainsAll(have, want []string) bool {
+	for _, t := range want {
+		if !slices.Contains(have, t) {
+			return false
+		}
+	}
+	return true
 }
 
 // Parse reads a question.

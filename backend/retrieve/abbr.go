@@ -1,11 +1,10 @@
 package retrieve
 
 import (
-	"slices"
-
 	"github.com/papertree/papertree/backend/abbrev"
 	"github.com/papertree/papertree/backend/embedding"
 	"github.com/papertree/papertree/backend/papertree"
+	"github.com/papertree/papertree/backend/query"
 )
 
 // abbreviations are the abbreviations d defines in its own text (abbrev,
@@ -28,7 +27,7 @@ func abbreviations(d *PaperData) [][2][]string {
 			for _, p := range abbrev.Find(n.Text) {
 				short := distinct(embedding.ContentStems(p.Short))
 				long := distinct(embedding.ContentStems(p.Long))
-				if len(short) == 0 || len(long) == 0 || containsAll(long, short) || containsAll(short, long) {
+				if len(short) == 0 || len(long) == 0 || query.ContainsAll(long, short) || query.ContainsAll(short, long) {
 					continue
 				}
 				k := p.Short + "\x00" + p.Long
@@ -41,13 +40,4 @@ func abbreviations(d *PaperData) [][2][]string {
 		}
 	})
 	return d.abbr
-}
-
-func containsAll(have, want []string) bool {
-	for _, t := range want {
-		if !slices.Contains(have, t) {
-			return false
-		}
-	}
-	return true
 }
