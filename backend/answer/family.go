@@ -5,15 +5,9 @@ import "github.com/papertree/papertree/backend/retrieve"
 // Word families (retrieve.Related): the verdict reader holds a question's
 // word by any form of its family.
 
-func related(a, b string) bool { return retrieve.Related(a, b) }
-
-func familyHeld(t string, have map[string]bool) bool { return retrieve.FamilyHeld(t, have) }
-
-func rootOfStem(s string) string { return retrieve.RootOfStem(s) }
-
 // verdictCoverage is coverageOf with a question stem held by any stem of
-// its word family (related): the share of what a yes/no question is about
+// its word family (retrieve.FamilyHeld): the share of what a yes/no question is about
 // that a deciding sentence says, in whatever form of the words.
 func verdictCoverage(qstems []string, have map[string]bool) float64 {
-	return idfShare(qstems, func(t string) bool { return familyHeld(t, have) })
+	return idfShare(qstems, func(t string) bool { return retrieve.FamilyHeld(t, have) })
 }

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/papertree/papertree/backend/query"
+	"github.com/papertree/papertree/backend/retrieve"
 )
 
 func TestRelated(t *testing.T) {
@@ -15,7 +16,7 @@ func TestRelated(t *testing.T) {
 		{"detection", "detector"}, {"predict", "predictor"},
 	}
 	for _, p := range same {
-		if !related(root(p[0]), root(p[1])) {
+		if !retrieve.Related(root(p[0]), root(p[1])) {
 			t.Errorf("%s and %s are one family", p[0], p[1])
 		}
 	}
@@ -25,7 +26,7 @@ func TestRelated(t *testing.T) {
 		{"found", "foundation"}, {"cover", "covert"}, {"success", "successor"},
 	}
 	for _, p := range apart {
-		if related(root(p[0]), root(p[1])) {
+		if retrieve.Related(root(p[0]), root(p[1])) {
 			t.Errorf("%s and %s are not one family", p[0], p[1])
 		}
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/papertree/papertree/backend/embedding"
 	"github.com/papertree/papertree/backend/query"
+	"github.com/papertree/papertree/backend/retrieve"
 )
 
 // The polarity of a deciding sentence.
@@ -353,11 +354,11 @@ func holdsToken(tok, w string) (ok, neg bool) {
 		}
 	}
 	rw := root(w)
-	if rt := root(tok); related(rt, rw) || synonymRoots[rw][rt] {
+	if rt := root(tok); retrieve.Related(rt, rw) || synonymRoots[rw][rt] {
 		return true, false
 	}
 	for _, pre := range morphPrefixes {
-		if strings.HasPrefix(tok, pre) && len(tok) > len(pre)+2 && related(root(tok[len(pre):]), rw) {
+		if strings.HasPrefix(tok, pre) && len(tok) > len(pre)+2 && retrieve.Related(root(tok[len(pre):]), rw) {
 			return true, negatingPrefixes[pre]
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"unicode"
 
 	"github.com/papertree/papertree/backend/embedding"
+	"github.com/papertree/papertree/backend/retrieve"
 )
 
 // The predicate of a yes/no question.
@@ -728,11 +729,11 @@ func holds(words map[string]bool, roots map[string]bool, w string) bool {
 		if !roots[r] {
 			found := false
 			for sr := range roots {
-				found = found || related(sr, r) || synonymRoots[r][sr]
+				found = found || retrieve.Related(sr, r) || synonymRoots[r][sr]
 			}
 			for sw := range words {
 				for _, pre := range morphPrefixes {
-					if strings.HasPrefix(sw, pre) && related(root(sw[len(pre):]), r) {
+					if strings.HasPrefix(sw, pre) && retrieve.Related(root(sw[len(pre):]), r) {
 						found = true
 					}
 				}

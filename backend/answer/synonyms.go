@@ -7,6 +7,7 @@ import (
 	"github.com/papertree/papertree/backend/embedding"
 
 	"github.com/papertree/papertree/backend/answer/internal/wordnet"
+	"github.com/papertree/papertree/backend/retrieve"
 )
 
 // WordNet synonyms and antonyms of a yes/no question's predicate.
@@ -174,7 +175,7 @@ func withPredicateSynonym(have map[string]bool, pstem, rp string) map[string]boo
 	}
 	wordnetSyn, wordnetAnt := wordnetRoots()
 	for h := range have {
-		if rh := rootOfStem(h); wordnetSyn[rp][rh] || wordnetAnt[rp][rh] {
+		if rh := retrieve.RootOfStem(h); wordnetSyn[rp][rh] || wordnetAnt[rp][rh] {
 			out := make(map[string]bool, len(have)+1)
 			for t := range have {
 				out[t] = true
