@@ -4,8 +4,9 @@ import (
 	"context"
 	"regexp"
 	"slices"
-	"strings"
 	"sync"
+
+	"github.com/papertree/papertree/backend/store"
 )
 
 // Absence claims are verified, not inferred. A reply that says "the papers
@@ -174,8 +175,8 @@ var identRE = regexp.MustCompile(`[\p{L}\p{N}_]+`)
 // subscripts); s when it has none.
 func gluedSubscripts(s string) string {
 	return identRE.ReplaceAllStringFunc(s, func(w string) string {
-		if sym, sub, ok := strings.Cut(w, "_"); ok && sym != "" && sub != "" && !strings.Contains(sub, "_") {
-			return sym + sub
+		if g, ok := store.GluedSymbol(w); ok {
+			return g
 		}
 		return w
 	})

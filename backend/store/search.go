@@ -41,6 +41,17 @@ var ftsStopwords = map[string]bool{
 	"what": true, "which": true, "with": true, "who": true, "why": true, "were": true, "when": true,
 }
 
+// GluedSymbol is the one word papers print for a symbol typed with an
+// underscore subscript ("x_max" -> "xmax": PDF extraction glues the
+// subscript to its symbol); ok is false for a word that is not one symbol
+// and one subscript ("x", "_max", "a_b_c").
+func GluedSymbol(w string) (string, bool) {
+	if sym, sub, ok := strings.Cut(w, "_"); ok && sym != "" && sub != "" && !strings.Contains(sub, "_") {
+		return sym + sub, true
+	}
+	return "", false
+}
+
 // FTSQuery turns free user text into a safe FTS5 query: the text is split
 // into words (letters and digits), each word becomes a quoted string
 // ("word"), and the words are ORed. Quoting makes FTS5 operators and syntax
@@ -57,8 +68,8 @@ func FTSQuery(text string) string {
 	for _, w := range strings.FieldsFunc(strings.ToLower(text), func(r rune) bool {
 		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '_'
 	}) {
-		if sym, sub, ok := strings.Cut(w, "_"); ok && sym != "" && sub != "" && !strings.Contains(sub, "_") {
-			words = append(words, sym+sub)
+		if g, ok := GluedSymbol(w); ok {
+			words = append(words, g)
 		}
 	}
 	seen := map[string]bool{}
