@@ -79,6 +79,21 @@ describe("renderLibrary", () => {
     expect(open?.disabled).toBe(true);
   });
 
+  it("tags a paper with its file's work, but not an indexed paper whose file is only queued", () => {
+    const files = [
+      { file: "/p/attention.pdf", status: "queued", message: "" },
+      { file: "/p/bert.pdf", status: "embedding", message: "" },
+      { file: "/p/new.pdf", status: "queued", message: "" },
+    ];
+    const progress: Progress = { stage: "index", done: 0, total: 3, file: "/p/bert.pdf", detail: "embedding", files };
+    const papers = [paper(), paper({ id: "2", file: "/p/bert.pdf", title: "BERT" }), paper({ id: "3", file: "/p/new.pdf", title: "New", status: "failed", code: "parse", message: "broken" })];
+    const el = renderLibrary({ ...initialState(), phase: "ready", papers, job: { folder: "/p", progress, cancelling: false } }, noop);
+    const tag = (id: string) => el.querySelector(`[data-paper-id="${id}"] .tag-busy`)?.textContent ?? null;
+    expect(tag("1")).toBeNull();
+    expect(tag("2")).toBe("embedding");
+    expect(tag("3")).toBe("queued");
+  });
+
   it("shows a load error with a retry", () => {
     const retry = vi.fn();
     const el = renderLibrary({ ...initialState(), phase: "error", loadError: "The library could not be read." }, { ...noop, retry });

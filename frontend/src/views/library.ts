@@ -421,8 +421,16 @@ export function bibScope(s: LibraryState): { ids: string[]; label: string; what:
 }
 
 function paperList(s: LibraryState, act: LibraryActions) {
+  // A paper already in the library keeps answering from its indexed version
+  // while a job only queues its file (the folder watcher re-checks every
+  // file; most come out unchanged), so "queued" is shown only for files not
+  // yet in the library; an indexed paper is tagged once work on it starts.
+  const indexed = new Set(s.papers.filter((p) => p.status === "ready").map((p) => p.file));
   const busy = new Map<string, FileState>();
-  for (const f of s.job?.progress?.files ?? []) if (f.status !== "ready" && f.status !== "unchanged") busy.set(f.file, f);
+  for (const f of s.job?.progress?.files ?? []) {
+    if (f.status === "ready" || f.status === "unchanged" || (f.status === "queued" && indexed.has(f.file))) continue;
+    busy.set(f.file, f);
+  }
   const selected = new Set(s.selected ?? []);
   const q = s.list ?? defaultQuery();
   const shown = selectPapers(s.papers, q, s.folders ?? [], s.textHits ?? null);
