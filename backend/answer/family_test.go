@@ -4,33 +4,7 @@ import (
 	"testing"
 
 	"github.com/papertree/papertree/backend/query"
-	"github.com/papertree/papertree/backend/retrieve"
 )
-
-func TestRelated(t *testing.T) {
-	same := [][2]string{
-		{"decompose", "decomposition"}, {"represent", "representation"}, {"reduce", "reduction"},
-		{"assume", "assumption"}, {"compare", "comparison"}, {"decide", "decision"},
-		{"describe", "description"}, {"receive", "reception"}, {"solve", "solution"},
-		{"lose", "loss"}, {"prove", "proof"}, {"fail", "failure"}, {"compute", "computationally"},
-		{"detection", "detector"}, {"predict", "predictor"},
-	}
-	for _, p := range same {
-		if !retrieve.Related(root(p[0]), root(p[1])) {
-			t.Errorf("%s and %s are one family", p[0], p[1])
-		}
-	}
-	apart := [][2]string{
-		{"form", "format"}, {"count", "country"}, {"class", "classic"}, {"prove", "provide"},
-		{"decide", "decimal"}, {"state", "statistic"}, {"use", "user"}, {"train", "trait"},
-		{"found", "foundation"}, {"cover", "covert"}, {"success", "successor"},
-	}
-	for _, p := range apart {
-		if retrieve.Related(root(p[0]), root(p[1])) {
-			t.Errorf("%s and %s are not one family", p[0], p[1])
-		}
-	}
-}
 
 func TestVerdictWordFamily(t *testing.T) {
 	tests := []struct{ name, q, s, want string }{
