@@ -178,8 +178,8 @@ dónde cuántos cuántas cuánto su sus lo este esta estos estas ese esa cada mu
 // germanFunctionWords are foreignFunctionWords' German words.
 var germanFunctionWords = makeSet(`der das den dem des ein eine einer eines einem einen und oder aber nicht kein keine
 ist sind wird werden wurde wurden sein haben ich du er sie es wir ihr mit von zu zum zur bei nach aus für über unter
-auf ins vom wie wo wann warum welche welcher welches welchen wer dass daß sich auch nur noch schon sehr mehr diese
-dieser dieses diesen jede jeder jedes ob wenn weil durch gegen ohne um bis seit zwischen andere anderen anderer
+auf ins vom wie wo wann warum welche welcher welches welchen welchem wer dass daß sich auch nur noch schon sehr mehr diese
+dieser dieses diesen diesem jede jeder jedes jedem jeden ob wenn weil durch gegen ohne um bis seit zwischen andere anderen anderer
 anderes kann können muss müssen soll sollen`)
 
 // GermanText reports whether text is written in German: two or more of

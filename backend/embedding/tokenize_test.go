@@ -53,6 +53,8 @@ func TestDocAndQueryTerms(t *testing.T) {
 		// ("die") stay.
 		{"foreign function words dropped from queries only", "Wann verursacht eine Variable eine andere?",
 			[]string{"wann", "verursacht", "ein", "variabl", "ein", "ander"}, []string{"verursacht", "variabl"}},
+		{"dative forms of German determiners", "In welchem Jahr erschien diesem Bericht zufolge jedem Leser die Studie?",
+			[]string{"welchem", "jahr", "erschien", "diesem", "bericht", "zufolg", "jedem", "leser", "die", "studi"}, []string{"jahr", "erschien", "bericht", "zufolg", "leser", "die", "studi"}},
 		{"quelle proportion des noms", "Quelle proportion des noms dans les exemples?", []string{"quell", "proport", "de", "nom", "dan", "le", "exempl"}, []string{"proport", "nom", "exempl"}},
 		{"an English word spelled like a foreign one", "When do the neurons die?", []string{"neuron", "die"}, []string{"neuron", "die"}},
 		{"a foreign function word typed in capitals is an abbreviation", "Which WER do the NE taggers reach?", []string{"wer", "ne", "tagger", "reach"}, []string{"wer", "ne", "tagger", "reach"}},
