@@ -62,6 +62,11 @@ var shippedSets = []struct {
 	// Scoped questions written to tune scoped support (issue 19) on 14
 	// papers no never-tuned set asks about; tuned on.
 	{"scoped-tune", "testdata/questions-scoped-tune.json", 35, 12, 0, 8},
+	// The thirteenth session's blind set: factual, how/why, yes/no and
+	// near-miss unanswerable questions on 27 papers of all three folders,
+	// naming papers as researchers do (a third not at all), written before
+	// that session's changes and only measured at its start and its end.
+	{"blind13", "testdata/questions-blind13.json", 35, 24, 8, 3},
 }
 
 func TestShippedQuestionSetsAreWellFormed(t *testing.T) {
