@@ -721,6 +721,9 @@ func newTitledJudge(question string, withWordnet bool) func(sentence, title stri
 			}
 		}
 		sc := readScope(s)
+		// A sentence adverb of contrast that opens the sentence sets it
+		// against the sentence before; its own clause is what it claims.
+		cs := norm(reportedRE.ReplaceAllString(leadContrastRE.ReplaceAllString(s, " "), " "))
 		neg, held, sok := p.polarity(sc, q)
 		if !held {
 			return VerdictUnclear, false
@@ -735,7 +738,7 @@ func newTitledJudge(question string, withWordnet bool) func(sentence, title stri
 			return VerdictUnclear, true // both polarities
 		case p.hedged(ns) && !hasAny(q, hedges) && !(possibility(q) && !hasAny(ns, nonModalHedges)) && sc.hedgedBefore(p):
 			return VerdictUnclear, true
-		case hasAny(ns, contrasts) && !(sc.contrastTo && !hasAny(strings.ReplaceAll(strings.ReplaceAll(ns, " in contrast to ", " "), " by contrast to ", " "), contrasts)):
+		case hasAny(cs, contrasts) && !(sc.contrastTo && !hasAny(strings.ReplaceAll(strings.ReplaceAll(cs, " in contrast to ", " "), " by contrast to ", " "), contrasts)):
 			return VerdictUnclear, true
 		case condNeg && !sc.neg:
 			return VerdictUnclear, true
@@ -801,6 +804,14 @@ func newTitledJudge(question string, withWordnet bool) func(sentence, title stri
 		return VerdictYes, true
 	}
 }
+
+// leadContrastRE matches a sentence adverb of contrast opening a sentence
+// ("In contrast, modern GPUs provide less than 100GB", "By contrast, ...",
+// "On the other hand, ...", "Conversely, ..."): it sets the sentence
+// against the one before it, not two clauses of its own, so it leaves the
+// sentence's polarity to be read. Inside the sentence ("X, in contrast,
+// Y") it still marks two clauses set against each other.
+var leadContrastRE = regexp.MustCompile(`^\s*(?i:in contrast|by contrast|on the other hand|conversely)\s*,`)
 
 // equalityCues state a comparison of equality.
 var equalityCues = []string{" same ", " similar", " equal", " comparabl", " match", " on par ", " as well as "}
@@ -1412,6 +1423,27 @@ func subjectHeld(sentence string, subject []string) bool {
 		}
 	}
 	return specific && holdsAll(sentence, subject)
+}
+
+// subjectMentioned reports a sentence that holds a word of the question's
+// subject that is not question scaffolding ("RoBERTa" of "Is RoBERTa
+// trained with ...?"); true when the subject has no such word.
+func subjectMentioned(sentence string, subject []string) bool {
+	specific := false
+	for _, w := range subject {
+		scaffold := true
+		for _, st := range embedding.ContentStems(w) {
+			scaffold = scaffold && query.IsScaffold(st)
+		}
+		if scaffold {
+			continue
+		}
+		specific = true
+		if holdsAll(sentence, []string{w}) {
+			return true
+		}
+	}
+	return !specific
 }
 
 // holdsAll reports whether a sentence holds every one of words (see

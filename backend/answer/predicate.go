@@ -677,6 +677,14 @@ func (p askedPredicate) with(rest []qtok, k int, w string) askedPredicate {
 	}
 	for j := k + 1; j < len(rest); j++ {
 		t := rest[j]
+		if (t.w == "more" || t.w == "less" || t.w == "fewer") && j+1 < len(rest) && rest[j+1].w == "than" {
+			// "provide more than 100GB of memory": a quantity compared,
+			// the object follows it (a sentence saying "less than"
+			// answers no, see flipped).
+			p.compare = true
+			j++
+			continue
+		}
 		// An empty verb's content may be an adverb ("done manually").
 		if !isFunc(t.w) && (!isAdverb(t.w) || emptyVerbs[w]) {
 			p.words = append(p.words, strings.Split(t.w, "-")...)
