@@ -858,7 +858,7 @@ func newTitledJudge(question string, withWordnet bool) func(sentence, title stri
 			return VerdictUnclear, true // both polarities
 		case p.hedged(ns) && !hasAny(q, hedges) && !(possibility(q) && !hasAny(ns, nonModalHedges)) && sc.hedgedBefore(p):
 			return VerdictUnclear, true
-		case hasAny(cs, contrasts) && !(sc.contrastTo && !hasAny(strings.ReplaceAll(strings.ReplaceAll(cs, " in contrast to ", " "), " by contrast to ", " "), contrasts)):
+		case contrasted(cs, sc, ownSubject):
 			return VerdictUnclear, true
 		case condNeg && !sc.neg:
 			return VerdictUnclear, true
@@ -923,6 +923,30 @@ func newTitledJudge(question string, withWordnet bool) func(sentence, title stri
 		}
 		return VerdictYes, true
 	}
+}
+
+// contrasted reports a sentence (normalised, cs) that sets two clauses
+// against each other (contrasts); "in contrast to X" is a phrase with a
+// scope instead (scope.contrastTo). A shortcoming or limitation sets what
+// it is said of against the sentence's claim only when that is the
+// question's subject ("the Universal Transformer is computationally
+// universal, addressing a shortcoming of the standard Transformer"); "the
+// prospects are hindered by physical limitations" contrasts nothing.
+func contrasted(cs string, sc *scope, subject []string) bool {
+	if sc.contrastTo {
+		cs = strings.ReplaceAll(strings.ReplaceAll(cs, " in contrast to ", " "), " by contrast to ", " ")
+	}
+	for _, cue := range contrasts {
+		i := strings.Index(cs, cue)
+		if i < 0 {
+			continue
+		}
+		if (cue == " shortcoming" || cue == " limitation") && !subjectMentioned(cs[i+len(cue):], subject) {
+			continue
+		}
+		return true
+	}
+	return false
 }
 
 // leadContrastRE matches a sentence adverb of contrast opening a sentence

@@ -592,6 +592,14 @@ func inflectionless(w string) string {
 // that ..." or "Is it true that ...?"): its own auxiliary's, or its verb.
 func thatClause(c []qtok) (askedPredicate, bool) {
 	for j, t := range c {
+		if j > 0 && auxHave[t.w] && j+2 < len(c) && c[j+1].w == "to" {
+			// "X have to be kept", "X has to use Y": a modal of
+			// necessity; the verb after it is the predicate.
+			if c[j+2].w == "be" {
+				return bePredicate(c, j+3, false, true)
+			}
+			return verbPredicate(c, j+2, true)
+		}
 		if j > 0 && (auxDo[t.w] || auxModal[t.w] || auxBe[t.w] || auxHave[t.w]) {
 			if auxBe[t.w] || auxHave[t.w] {
 				return bePredicate(c, j+1, auxHave[t.w], true)
