@@ -415,7 +415,9 @@ func bareAdjective(rest []qtok, start int) (askedPredicate, bool) {
 			// phrase (nominalPredicate), not an adjective.
 			break
 		}
-		if isFunc(w) || isName(rest[k]) || isAdverb(w) || isFunc(prev.w) || auxBe[prev.w] {
+		if isFunc(w) || isName(rest[k]) || isAdverb(w) || isFunc(prev.w) || auxBe[prev.w] || sForm(w) {
+			// An adjective takes no -s: "the specialist models in the
+			// distillation paper slow to train?" asks about "slow".
 			continue
 		}
 		if next == "" || preps[next] || subords[next] || rest[k].comma {
@@ -571,6 +573,12 @@ func verbPredicate(rest []qtok, start int, base bool) (askedPredicate, bool) {
 		return askedPredicate{}, false
 	}
 	return finishVerb(rest, best)
+}
+
+// sForm reports a word in -s that no adjective ends in (a plural noun or
+// a verb's third person: "models"; not "various", "less", "gratis").
+func sForm(w string) bool {
+	return len(w) > 3 && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") && !strings.HasSuffix(w, "us") && !strings.HasSuffix(w, "is")
 }
 
 // plural reports a word in a plural noun's form.
