@@ -428,11 +428,16 @@ func Compose(ctx context.Context, emb papertree.Embedder, in Input, opts Options
 		if len(retrieve.EvidencePapers(ev)) == 1 {
 			title = stemSet(ev[best].PaperTitle)
 		}
-		var verdicts []string
+		// The candidates: every sentence that covers the question and
+		// holds its predicate, best-scored first.
+		type candidate struct {
+			i     int
+			v     string
+			about bool
+		}
+		var cands []candidate
+		anyAbout := false
 		for _, i := range order {
-			if len(deciding) == 2 {
-				break
-			}
 			if verdictCoverage(vstems, withPredicateSynonym(withTitle(stems[i], title), pstem, pkey)) < opts.VerdictCoverage || strings.Contains(sents[i].text, "?") ||
 				others && aboutOthers(sents[i].text) && !subjectHeld(sents[i].text, subject) || !readable[i] {
 				// A sentence asking the question back decides nothing,
@@ -446,13 +451,31 @@ func Compose(ctx context.Context, emb papertree.Embedder, in Input, opts Options
 				// not say what the question asks of it (see predicate.go).
 				continue
 			}
-			if len(deciding) > 0 && v == VerdictUnclear {
+			c := candidate{i, v, subjectMentioned(sents[i].text, subject)}
+			anyAbout = anyAbout || c.about
+			cands = append(cands, c)
+		}
+		var verdicts []string
+		for _, c := range cands {
+			if len(deciding) == 2 {
+				break
+			}
+			if anyAbout && !c.about {
+				// A sentence that names none of the question's subject
+				// (its words count through the paper's title) speaks of
+				// something else when another sentence names it ("the
+				// model is trained to predict whether ..." of BERT, for
+				// "Is RoBERTa trained with the NSP loss?"): it neither
+				// decides, confirms nor vetoes.
+				continue
+			}
+			if len(deciding) > 0 && c.v == VerdictUnclear {
 				// A hedged runner-up neither confirms nor contradicts
 				// (a hedged best sentence leaves the answer unclear).
 				continue
 			}
-			deciding = append(deciding, i)
-			verdicts = append(verdicts, v)
+			deciding = append(deciding, c.i)
+			verdicts = append(verdicts, c.v)
 		}
 		if len(deciding) > 0 {
 			s := sents[deciding[0]]

@@ -243,6 +243,27 @@ func readScope(text string) *scope {
 			if w == "not" && (prev == "and" || prev == "but" || prev == "or" || prev == ",") {
 				sc.ellip[id] = true
 			}
+		case w == "little" && !dets[prev] && !isAdjective(prev) && next != "," && !preps[prev] && !(isAdverb(prev) && preps[sc.at(i-2)]):
+			// "there is little research on X", "very little research
+			// exists", "requires little tuning": the quantity is next to
+			// none; "a little research" is some, "a special little
+			// thing" is small, and after a preposition ("with little
+			// memory requirement") it qualifies a noun phrase.
+			sc.cover(id, i+1, sc.clauseEnd(i+1), false)
+		case w == "missing" && (beForms[prev] || isAdverb(prev) && beForms[sc.at(i-2)]):
+			// "X is missing" says X is not there, as "X is lacking" does;
+			// "is missing X" says the subject lacks X. A list of
+			// examples set off after it ("features that are missing,
+			// such as X and Y") is what is missing. "missing values", a
+			// modifier, negates nothing.
+			if next != "" && next != "," && next != "from" && next != "in" && !clauseWords[next] {
+				sc.cover(id, i+1, sc.phraseEnd(i+1), false)
+				break
+			}
+			sc.cover(id, sc.clauseStart(i), i, false)
+			if j := i + 1; sc.at(j) == "," && (sc.at(j+1) == "such" && sc.at(j+2) == "as" || sc.at(j+1) == "including" || sc.at(j+1) == "e" && sc.at(j+2) == "g") {
+				sc.cover(id, j+1, sc.phraseEnd(j+3), false)
+			}
 		case w == "without" || w == "unlike" || strings.HasPrefix(w, "eschew") || w == "avoid" || w == "avoids" || w == "avoided" || w == "avoiding":
 			sc.cover(id, i+1, sc.phraseEnd(i+1), true)
 		case strings.HasPrefix(w, "dispens") && next == "with":
@@ -370,8 +391,92 @@ func holdsToken(tok, w string) (ok, neg bool) {
 // remain: they belong to the subject. Occurrences in a condition are
 // dropped always: a sentence holding the predicate only there does not
 // hold it.
+//
+// A verb (not itself in -ing) is not held by a gerund that a determiner
+// makes a noun, adjectives between: "pretraining greatly reduces their
+// total training time" does not say that anything is trained.
 func (sc *scope) occurrences(w string) []occurrence {
-	return sc.occurrencesBy(func(tok string) (bool, bool) { return holdsToken(tok, w) }, "")
+	occ := sc.occurrencesBy(func(tok string) (bool, bool) { return holdsToken(tok, w) }, "")
+	if strings.HasSuffix(w, "ing") || !verbs[w] && !verbs[inflectionless(w)] && !isParticiple(w) {
+		return occ
+	}
+	var out []occurrence
+	for _, o := range occ {
+		if !sc.nominalGerund(o.i) {
+			out = append(out, o)
+		}
+	}
+	return out
+}
+
+// dropClauseNegations drops from a question's scope the negations inside
+// a clause of its subject ("Does the study of what graph neural networks
+// cannot learn depend on their depth?"): a negation opened after a
+// wh-word or relative pronoun with a verb of its own between it and the
+// predicate negates that verb, not the question's predicate, nor is it a
+// condition a deciding sentence must share.
+func (sc *scope) dropClauseNegations(p askedPredicate) {
+	if len(p.words) == 0 {
+		return
+	}
+	pred := -1
+	for i, tok := range sc.toks {
+		if ok, _ := holdsToken(tok, p.words[0]); ok && i > 0 {
+			pred = i
+			break
+		}
+	}
+	if pred < 0 {
+		return
+	}
+	drop := map[int]bool{}
+	for id, c := range sc.pos {
+		if c >= pred || sc.privCue[id] {
+			continue
+		}
+		wh, verb := false, false
+		for j := 1; j < c; j++ {
+			wh = wh || whWords[sc.toks[j]]
+		}
+		for j := c + 1; j < pred; j++ {
+			verb = verb || verbs[inflectionless(sc.toks[j])] && !auxDo[sc.toks[j]] && !auxModal[sc.toks[j]]
+		}
+		if wh && verb {
+			drop[id] = true
+		}
+	}
+	if len(drop) == 0 {
+		return
+	}
+	sc.neg = false
+	for i, ids := range sc.cov {
+		var keep []int
+		for _, id := range ids {
+			if !drop[id] {
+				keep = append(keep, id)
+			}
+		}
+		sc.cov[i] = keep
+		sc.neg = sc.neg || len(keep) > 0
+	}
+}
+
+// whWords open a clause inside a noun phrase ("what X cannot learn", "the
+// model that does not use dropout").
+var whWords = set("what which who whom whose that how where")
+
+// nominalGerund reports a word in -ing that a determiner or possessive
+// opens, adjectives and adverbs between ("their total training time", "the
+// training"): a noun.
+func (sc *scope) nominalGerund(i int) bool {
+	if w := sc.toks[i]; !strings.HasSuffix(w, "ing") || len(w) <= 5 {
+		return false
+	}
+	j := i - 1
+	for j >= 0 && (isAdjective(sc.toks[j]) && !isParticiple(sc.toks[j]) || isAdverb(sc.toks[j])) {
+		j--
+	}
+	return dets[sc.at(j)] && !demons[sc.at(j)]
 }
 
 // occurrencesBy is occurrences for any test of a token (holds: whether it
@@ -630,7 +735,19 @@ var negQuestionRE = regexp.MustCompile(`(?i)\b(do|does|did|is|are|was|were|can|c
 // passages left out, a negative auxiliary expanded ("doesn't" -> "does
 // not").
 func judgedText(question string) string {
-	return negQuestionRE.ReplaceAllString(quotedRE.ReplaceAllString(question, " "), "$1 not")
+	return negQuestionRE.ReplaceAllString(quotedRE.ReplaceAllString(withoutSetOffClauses(question), " "), "$1 not")
+}
+
+// setOffClauseRE matches a relative clause set off by commas ("fan-out,
+// where a transaction depends on many earlier transactions, ...").
+var setOffClauseRE = regexp.MustCompile(`(?i),\s*(where|which|who|whom|whose|when)\b[^,?;]*,`)
+
+// withoutSetOffClauses drops the relative clauses a question sets off by
+// commas: they describe what they follow, they are not what is asked ("Is
+// fan-out, where a transaction depends on many earlier transactions, a
+// problem for Bitcoin?" asks whether fan-out is a problem).
+func withoutSetOffClauses(question string) string {
+	return setOffClauseRE.ReplaceAllString(question, " ")
 }
 
 // newJudge reads the question's predicate and polarity once and returns
@@ -668,6 +785,7 @@ func newTitledJudge(question string, withWordnet bool) func(sentence, title stri
 		p.wordnet = wordnetKey(qtext, p.words[0])
 	}
 	qs := readScope(parenRE.ReplaceAllString(qtext, " "))
+	qs.dropClauseNegations(p)
 	qneg, _, qok := p.polarity(qs, q)
 	// A negation in the question that does not reach its predicate sits in
 	// a condition ("... when there is no shared vocabulary?").
@@ -721,8 +839,13 @@ func newTitledJudge(question string, withWordnet bool) func(sentence, title stri
 			}
 		}
 		sc := readScope(s)
+		// A sentence adverb of contrast that opens the sentence sets it
+		// against the sentence before; its own clause is what it claims.
+		cs := norm(reportedRE.ReplaceAllString(leadContrastRE.ReplaceAllString(s, " "), " "))
 		neg, held, sok := p.polarity(sc, q)
-		if !held {
+		if !held || p.passiveLight && !subjectMentioned(s, ownSubject) {
+			// "Apart from using a stronger model ..." does not say
+			// whether greedy decoding is used.
 			return VerdictUnclear, false
 		}
 		if !others && citedSubject(sentence, p) && !subjectHeld(s, ownSubject) {
@@ -735,7 +858,7 @@ func newTitledJudge(question string, withWordnet bool) func(sentence, title stri
 			return VerdictUnclear, true // both polarities
 		case p.hedged(ns) && !hasAny(q, hedges) && !(possibility(q) && !hasAny(ns, nonModalHedges)) && sc.hedgedBefore(p):
 			return VerdictUnclear, true
-		case hasAny(ns, contrasts) && !(sc.contrastTo && !hasAny(strings.ReplaceAll(strings.ReplaceAll(ns, " in contrast to ", " "), " by contrast to ", " "), contrasts)):
+		case contrasted(cs, sc, ownSubject):
 			return VerdictUnclear, true
 		case condNeg && !sc.neg:
 			return VerdictUnclear, true
@@ -801,6 +924,38 @@ func newTitledJudge(question string, withWordnet bool) func(sentence, title stri
 		return VerdictYes, true
 	}
 }
+
+// contrasted reports a sentence (normalised, cs) that sets two clauses
+// against each other (contrasts); "in contrast to X" is a phrase with a
+// scope instead (scope.contrastTo). A shortcoming or limitation sets what
+// it is said of against the sentence's claim only when that is the
+// question's subject ("the Universal Transformer is computationally
+// universal, addressing a shortcoming of the standard Transformer"); "the
+// prospects are hindered by physical limitations" contrasts nothing.
+func contrasted(cs string, sc *scope, subject []string) bool {
+	if sc.contrastTo {
+		cs = strings.ReplaceAll(strings.ReplaceAll(cs, " in contrast to ", " "), " by contrast to ", " ")
+	}
+	for _, cue := range contrasts {
+		i := strings.Index(cs, cue)
+		if i < 0 {
+			continue
+		}
+		if (cue == " shortcoming" || cue == " limitation") && !subjectMentioned(cs[i+len(cue):], subject) {
+			continue
+		}
+		return true
+	}
+	return false
+}
+
+// leadContrastRE matches a sentence adverb of contrast opening a sentence
+// ("In contrast, modern GPUs provide less than 100GB", "By contrast, ...",
+// "On the other hand, ...", "Conversely, ..."): it sets the sentence
+// against the one before it, not two clauses of its own, so it leaves the
+// sentence's polarity to be read. Inside the sentence ("X, in contrast,
+// Y") it still marks two clauses set against each other.
+var leadContrastRE = regexp.MustCompile(`^\s*(?i:in contrast|by contrast|on the other hand|conversely)\s*,`)
 
 // equalityCues state a comparison of equality.
 var equalityCues = []string{" same ", " similar", " equal", " comparabl", " match", " on par ", " as well as "}
@@ -882,7 +1037,7 @@ func subjectStems(question string, p askedPredicate) (subject, complement []stri
 		// A phrasal verb's particle is the predicate's ("tell X apart").
 		pred[root(p.wordnet[i+1:])] = true
 	}
-	qs := readScope(quotedRE.ReplaceAllString(question, " "))
+	qs := readScope(quotedRE.ReplaceAllString(withoutSetOffClauses(question), " "))
 	// The subject stands before the predicate.
 	end := len(qs.toks)
 	if len(p.anyOf) > 0 {
@@ -893,6 +1048,12 @@ func subjectStems(question string, p askedPredicate) (subject, complement []stri
 				end = i
 				break
 			}
+		}
+		// A possessive name before an object read as the predicate
+		// ("have Typed Racket's runtime contracts") is the object's.
+		poss := possessiveNames(question)
+		for end > 0 && end < len(qs.toks) && poss[qs.toks[end-1]] {
+			end--
 		}
 	}
 	// A capitalised word in -ly is a name ("HitAnomaly"), not an adverb.
@@ -1412,6 +1573,27 @@ func subjectHeld(sentence string, subject []string) bool {
 		}
 	}
 	return specific && holdsAll(sentence, subject)
+}
+
+// subjectMentioned reports a sentence that holds a word of the question's
+// subject that is not question scaffolding ("RoBERTa" of "Is RoBERTa
+// trained with ...?"); true when the subject has no such word.
+func subjectMentioned(sentence string, subject []string) bool {
+	specific := false
+	for _, w := range subject {
+		scaffold := true
+		for _, st := range embedding.ContentStems(w) {
+			scaffold = scaffold && query.IsScaffold(st)
+		}
+		if scaffold {
+			continue
+		}
+		specific = true
+		if holdsAll(sentence, []string{w}) {
+			return true
+		}
+	}
+	return !specific
 }
 
 // holdsAll reports whether a sentence holds every one of words (see

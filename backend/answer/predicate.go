@@ -80,6 +80,11 @@ type askedPredicate struct {
 	// ..."): the authors' "we believe" states that stance, it does not
 	// hedge it (see hedged).
 	attitude bool
+	// passiveLight marks a passive light verb ("Is greedy decoding
+	// used to ...?"): its object is the question's subject, which a
+	// deciding sentence must name (subjectMentioned), as it must hold an
+	// active light verb's object.
+	passiveLight bool
 }
 
 // attitudeVerbs are the reporting verbs of a stance rather than a finding.
@@ -367,7 +372,7 @@ func bePredicate(rest []qtok, start int, participleOnly, immediate bool) (askedP
 			// the subject ("the filtering based on fluency ... done
 			// automatically?", "mutants produced by a tool guaranteed to
 			// compile?"): a later participle is then the predicate.
-			if preps[next] {
+			if preps[next] && !infinitive(rest, k+1) {
 				for j := k + 2; j < len(rest) && !subords[rest[j].w]; j++ {
 					if isParticiple(rest[j].w) && !dets[rest[j-1].w] && !preps[rest[j-1].w] && !isName(rest[j]) {
 						return p.passive(rest, j, rest[j].w, participleOnly), true
@@ -410,7 +415,9 @@ func bareAdjective(rest []qtok, start int) (askedPredicate, bool) {
 			// phrase (nominalPredicate), not an adjective.
 			break
 		}
-		if isFunc(w) || isName(rest[k]) || isAdverb(w) || isFunc(prev.w) || auxBe[prev.w] {
+		if isFunc(w) || isName(rest[k]) || isAdverb(w) || isFunc(prev.w) || auxBe[prev.w] || sForm(w) {
+			// An adjective takes no -s: "the specialist models in the
+			// distillation paper slow to train?" asks about "slow".
 			continue
 		}
 		if next == "" || preps[next] || subords[next] || rest[k].comma {
@@ -516,9 +523,11 @@ func verbPredicate(rest []qtok, start int, base bool) (askedPredicate, bool) {
 		if isFunc(t.w) || isName(t) || isAdverb(t.w) || prev == "to" {
 			continue
 		}
-		if preps[prev] || dets[prev] {
-			// After a preposition or a determiner a verb-shaped word is a
-			// noun: "at test time", "the test".
+		if preps[prev] || dets[prev] || possessive(rest[k-1]) || possessedInPhrase(rest, k) {
+			// After a preposition, a determiner or a possessive a
+			// verb-shaped word is a noun: "at test time", "the test",
+			// "the programmer's reach", "out of the programmer's direct
+			// reach".
 			continue
 		}
 		known := verbs[t.w] || !base && verbs[inflectionless(t.w)]
@@ -566,6 +575,12 @@ func verbPredicate(rest []qtok, start int, base bool) (askedPredicate, bool) {
 	return finishVerb(rest, best)
 }
 
+// sForm reports a word in -s that no adjective ends in (a plural noun or
+// a verb's third person: "models"; not "various", "less", "gratis").
+func sForm(w string) bool {
+	return len(w) > 3 && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") && !strings.HasSuffix(w, "us") && !strings.HasSuffix(w, "is")
+}
+
 // plural reports a word in a plural noun's form.
 func plural(w string) bool {
 	return len(w) > 3 && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") && !strings.HasSuffix(w, "us") && !isFunc(w) && !verbs[inflectionless(w)]
@@ -585,6 +600,14 @@ func inflectionless(w string) string {
 // that ..." or "Is it true that ...?"): its own auxiliary's, or its verb.
 func thatClause(c []qtok) (askedPredicate, bool) {
 	for j, t := range c {
+		if j > 0 && auxHave[t.w] && j+2 < len(c) && c[j+1].w == "to" {
+			// "X have to be kept", "X has to use Y": a modal of
+			// necessity; the verb after it is the predicate.
+			if c[j+2].w == "be" {
+				return bePredicate(c, j+3, false, true)
+			}
+			return verbPredicate(c, j+2, true)
+		}
 		if j > 0 && (auxDo[t.w] || auxModal[t.w] || auxBe[t.w] || auxHave[t.w]) {
 			if auxBe[t.w] || auxHave[t.w] {
 				return bePredicate(c, j+1, auxHave[t.w], true)
@@ -655,6 +678,7 @@ func (p askedPredicate) passive(rest []qtok, k int, w string, perfect bool) aske
 		return p.with(rest, k, w)
 	}
 	p.words = append(p.words, w)
+	p.passiveLight = true
 	return p
 }
 
@@ -677,6 +701,20 @@ func (p askedPredicate) with(rest []qtok, k int, w string) askedPredicate {
 	}
 	for j := k + 1; j < len(rest); j++ {
 		t := rest[j]
+		if m := possessiveName(rest, j); m >= j {
+			// "have Typed Racket's automatic contracts": a possessive
+			// name determines the object, it is not the object.
+			j = m
+			continue
+		}
+		if (t.w == "more" || t.w == "less" || t.w == "fewer") && j+1 < len(rest) && rest[j+1].w == "than" {
+			// "provide more than 100GB of memory": a quantity compared,
+			// the object follows it (a sentence saying "less than"
+			// answers no, see flipped).
+			p.compare = true
+			j++
+			continue
+		}
 		// An empty verb's content may be an adverb ("done manually").
 		if !isFunc(t.w) && (!isAdverb(t.w) || emptyVerbs[w]) {
 			p.words = append(p.words, strings.Split(t.w, "-")...)
@@ -695,6 +733,70 @@ func (p askedPredicate) with(rest []qtok, k int, w string) askedPredicate {
 		p.words = append(p.words, w)
 	}
 	return p
+}
+
+// infinitive reports a "to" at rest[k] that opens an infinitive ("used
+// to generate the examples"), not a prepositional phrase.
+func infinitive(rest []qtok, k int) bool {
+	return rest[k].w == "to" && k+1 < len(rest) && verbs[rest[k+1].w]
+}
+
+// possessive reports a word in a possessive's form ("programmer's",
+// "users'").
+func possessive(t qtok) bool {
+	o := strings.ReplaceAll(t.orig, "’", "'")
+	return strings.HasSuffix(o, "'s") || strings.HasSuffix(o, "s'")
+}
+
+// possessedInPhrase reports a word that ends a noun phrase opened by a
+// preposition and a possessive, a word between: "out of the programmer's
+// direct REACH". A subject's possessive ("Does the author's method BEAT
+// ...?") follows no preposition.
+func possessedInPhrase(rest []qtok, k int) bool {
+	for m := k - 1; m >= max(k-2, 0); m-- {
+		if rest[m].comma || isFunc(rest[m].w) && !possessive(rest[m]) {
+			return false
+		}
+		if possessive(rest[m]) {
+			j := m - 1
+			for j >= 0 && (dets[rest[j].w] || isName(rest[j]) && !possessive(rest[j])) {
+				j--
+			}
+			return j >= 0 && preps[rest[j].w]
+		}
+	}
+	return false
+}
+
+// possessiveNames are the words of the question's possessive name runs
+// ("typed", "racket" of "Typed Racket's"), lowercased without "'s".
+func possessiveNames(question string) map[string]bool {
+	out := map[string]bool{}
+	toks := questionTokens(question)
+	for j := 0; j < len(toks); j++ {
+		if m := possessiveName(toks, j); m >= j {
+			for k := j; k <= m; k++ {
+				w := strings.TrimSuffix(strings.TrimSuffix(strings.ReplaceAll(toks[k].w, "’", "'"), "'s"), "'")
+				out[w] = true
+			}
+			j = m
+		}
+	}
+	return out
+}
+
+// possessiveName returns the index of the possessive word ending a run of
+// name words that starts at j ("Typed Racket's", "Adam Back's"), or -1.
+func possessiveName(rest []qtok, j int) int {
+	for m := j; m < len(rest) && isName(rest[m]); m++ {
+		if possessive(rest[m]) {
+			return m
+		}
+		if rest[m].comma {
+			break
+		}
+	}
+	return -1
 }
 
 // privativeHeads open a privative phrase ("dense features instead of
