@@ -62,6 +62,11 @@ var shippedSets = []struct {
 	// Scoped questions written to tune scoped support (issue 19) on 14
 	// papers no never-tuned set asks about; tuned on.
 	{"scoped-tune", "testdata/questions-scoped-tune.json", 35, 12, 0, 8},
+	// Scoped questions paraphrasing their paper, on 18 papers of all three
+	// folders, written before the retrieval changes of their session: the
+	// first half (ids ending -a) may be tuned on, the second half (-b) is
+	// reported blind.
+	{"scoped-fresh2", "testdata/questions-scoped-fresh2.json", 36, 18, 0, 8},
 }
 
 func TestShippedQuestionSetsAreWellFormed(t *testing.T) {
