@@ -67,6 +67,11 @@ var shippedSets = []struct {
 	// naming papers as researchers do (a third not at all), written before
 	// that session's changes and only measured at its start and its end.
 	{"blind13", "testdata/questions-blind13.json", 35, 24, 8, 3},
+	// Scoped questions paraphrasing their paper, on 18 papers of all three
+	// folders, written before the retrieval changes of their session: the
+	// first half (ids ending -a) may be tuned on, the second half (-b) is
+	// reported blind.
+	{"scoped-fresh2", "testdata/questions-scoped-fresh2.json", 36, 18, 0, 8},
 }
 
 func TestShippedQuestionSetsAreWellFormed(t *testing.T) {
