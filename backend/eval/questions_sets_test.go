@@ -51,6 +51,10 @@ var shippedSets = []struct {
 	// three folders), written and measured before the verdict changes of
 	// its session, then tuned on.
 	{"yes/no fresh4", "testdata/questions-yesno-fresh4.json", 30, 9, 0, 5},
+	// A sixth yes/no set (negative, contrastive and stance phrasings) on 9
+	// papers no other yes/no set asks about, written and measured before
+	// the verdict changes of its session; never tuned on.
+	{"yes/no fresh6", "testdata/questions-yesno-fresh6.json", 30, 9, 0, 5},
 	// Scoped questions on development PDFs no other set asks about,
 	// written for issue 19 and never used to choose a setting.
 	{"scoped-fresh", "testdata/questions-scoped-fresh.json", 25, 10, 0, 8},
