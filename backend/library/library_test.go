@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"reflect"
 	"sync"
 	"syscall"
 	"testing"
@@ -208,10 +209,24 @@ func TestWarmLoadsPapersUnlessOneQuestion(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		// Asked at once, while the warm-up may run, and again after it:
+		// the same evidence.
+		q := AskRequest{Question: "How are glyphs grouped?", NoHistory: true}
+		during, err := lib.Ask(ctx, q)
+		if err != nil {
+			t.Fatal(err)
+		}
 		w := lib.Warm(ctx)
+		after, err := lib.Ask(ctx, q)
 		lib.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
 		if w.Loaded != c.want {
 			t.Errorf("%s: warm-up %+v, want %d papers loaded", c.name, w, c.want)
+		}
+		if len(during.Evidence) == 0 || !reflect.DeepEqual(during.Evidence, after.Evidence) {
+			t.Errorf("%s: evidence during the warm-up %+v, after %+v", c.name, during.Evidence, after.Evidence)
 		}
 	}
 }
