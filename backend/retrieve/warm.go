@@ -27,7 +27,7 @@ const nodeOverheadBytes = 4600
 
 // PaperWarmth is what WarmPapers did.
 type PaperWarmth struct {
-	Papers   int   // papers in the library
+	Papers   int   // papers in the library (0 when not counted: no budget)
 	Loaded   int   // papers loaded (0 when the library does not fit)
 	Estimate int64 // estimated bytes of every paper loaded (0 when not counted)
 }
@@ -43,6 +43,9 @@ type PaperWarmth struct {
 // loads them itself. It stops when ctx ends.
 func (ix *StoreIndex) WarmPapers(ctx context.Context, budget int64) PaperWarmth {
 	var w PaperWarmth
+	if budget <= 0 {
+		return w
+	}
 	// A warm-up under way is not repeated: this call waits for it (or for
 	// ctx) and then finds the papers loaded.
 	select {
@@ -56,7 +59,7 @@ func (ix *StoreIndex) WarmPapers(ctx context.Context, budget int64) PaperWarmth 
 		return w
 	}
 	w.Papers = int(z.Papers)
-	if budget <= 0 || z.Papers > int64(ix.limit) || z.Nodes*nodeOverheadBytes > budget {
+	if z.Papers > int64(ix.limit) || z.Nodes*nodeOverheadBytes > budget {
 		return w
 	}
 	if z, err = ix.st.ReadySize(ctx, true); err != nil {
