@@ -60,6 +60,7 @@ func (l *Library) Ask(ctx context.Context, req AskRequest) (a *papertree.Answer,
 		err = store.UserError(err)
 	}()
 	t0 := time.Now()
+	defer l.Retrieval().Asking()() // the warm-up waits (see Warm)
 	strat, err := retrieve.Get(req.Strategy)
 	if err != nil {
 		return nil, err

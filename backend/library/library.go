@@ -97,7 +97,16 @@ type Config struct {
 	OneQuestion bool
 	// OCR reads scanned pages with tesseract (on by default); see SetOCR.
 	OCR OCRConfig
+	// WarmBudget bounds the memory the warm-up may spend loading every
+	// paper for retrieval ahead of the first question (default
+	// DefaultWarmBudget; negative: load none). A library whose papers do
+	// not fit is not loaded at all; see retrieve.StoreIndex.WarmPapers.
+	WarmBudget int64
 }
+
+// DefaultWarmBudget is the default Config.WarmBudget: 256 MB, about 190
+// papers like the development ones (148 of them take 202 MB).
+const DefaultWarmBudget = 256 << 20
 
 // DefaultPDFOptions bounds the work spent on one file: a 200 MB or 3000-page
 // PDF is refused with a clear error instead of exhausting memory.
@@ -150,6 +159,9 @@ func Open(ctx context.Context, cfg Config) (*Library, error) {
 	if cfg.Workers <= 0 {
 		cfg.Workers = min(runtime.NumCPU(), 4)
 	}
+	if cfg.WarmBudget == 0 {
+		cfg.WarmBudget = DefaultWarmBudget
+	}
 	if dir := filepath.Dir(cfg.DBPath); dir != "" && !cfg.MustExist && !cfg.ReadOnly {
 		if err := os.MkdirAll(dir, 0o755); err != nil {
 			return nil, papertree.Wrap(err, papertree.EInvalid, "The library folder cannot be created.")
@@ -191,13 +203,19 @@ func Open(ctx context.Context, cfg Config) (*Library, error) {
 
 // Warm prepares what the first library-wide question would otherwise pay
 // for: the embedder's first query, the store's paper-vector cache and
-// full-text statistics, and the papers' identity cards in the retrieval
-// index. Open runs it in the background; it is safe to call
-// again (a fill under way is not repeated).
-func (l *Library) Warm(ctx context.Context) {
+// full-text statistics, the papers' identity cards in the retrieval
+// index, and, when they all fit Config.WarmBudget, every paper loaded for
+// retrieval. Open runs it in the background; it is safe to call again (a
+// fill under way is not repeated). A one-question process
+// (Config.OneQuestion) loads no papers ahead.
+func (l *Library) Warm(ctx context.Context) retrieve.PaperWarmth {
 	_, _ = l.emb.EmbedQuery(ctx, "warm up")
 	l.store.WarmPaperCache(ctx)
 	retrieve.Warm(ctx, l.Retrieval())
+	if l.cfg.OneQuestion {
+		return retrieve.PaperWarmth{}
+	}
+	return l.Retrieval().WarmPapers(ctx, l.cfg.WarmBudget)
 }
 
 // Close stops the warm-up Open started, waits for it, and closes the

@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"reflect"
 	"sync"
 	"syscall"
 	"testing"
@@ -173,6 +174,59 @@ func TestCloseWaitsForWarmUp(t *testing.T) {
 		case <-lib.warmDone:
 		default:
 			t.Fatalf("open %d: Close returned while the warm-up was running", i)
+		}
+	}
+}
+
+// The warm-up loads every paper ahead in a library that fits its budget,
+// and none in a one-question process (the CLI's ask) or with a negative
+// budget (the CLI's other commands).
+func TestWarmLoadsPapersUnlessOneQuestion(t *testing.T) {
+	dir := t.TempDir()
+	copyFixture(t, "twocolumn.pdf", filepath.Join(dir, "a.pdf"))
+	ctx := context.Background()
+	db := filepath.Join(dir, "lib.db")
+	lib, err := Open(ctx, Config{DBPath: db})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := lib.Index(ctx, []string{dir}, nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := lib.Close(); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name string
+		cfg  Config
+		want int
+	}{
+		{"app", Config{DBPath: db}, 1},
+		{"one question", Config{DBPath: db, OneQuestion: true}, 0},
+		{"no budget", Config{DBPath: db, WarmBudget: -1}, 0},
+	} {
+		lib, err := Open(ctx, c.cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Asked at once, while the warm-up may run, and again after it:
+		// the same evidence.
+		q := AskRequest{Question: "How are glyphs grouped?", NoHistory: true}
+		during, err := lib.Ask(ctx, q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w := lib.Warm(ctx)
+		after, err := lib.Ask(ctx, q)
+		lib.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if w.Loaded != c.want {
+			t.Errorf("%s: warm-up %+v, want %d papers loaded", c.name, w, c.want)
+		}
+		if len(during.Evidence) == 0 || !reflect.DeepEqual(during.Evidence, after.Evidence) {
+			t.Errorf("%s: evidence during the warm-up %+v, after %+v", c.name, during.Evidence, after.Evidence)
 		}
 	}
 }

@@ -111,6 +111,10 @@ type StoreIndex struct {
 	loading map[int64]*paperLoad // first loads under way, see Paper
 	// cards are the papers' identity cards (identify.go).
 	cards cardCache
+	// warming holds a token while WarmPapers runs; questions are those
+	// in flight (Asking), for which it pauses.
+	warming   chan struct{}
+	questions inFlight
 }
 
 // paperLoad is one paper's first load, shared by every caller that asks for
@@ -130,7 +134,8 @@ func NewStoreIndex(st *store.Store, emb papertree.Embedder, cacheLimit int) *Sto
 	if cacheLimit <= 0 {
 		cacheLimit = 512
 	}
-	return &StoreIndex{st: st, emb: emb, limit: cacheLimit, cache: map[int64]*PaperData{}, loading: map[int64]*paperLoad{}}
+	return &StoreIndex{st: st, emb: emb, limit: cacheLimit, cache: map[int64]*PaperData{}, loading: map[int64]*paperLoad{},
+		warming: make(chan struct{}, 1)}
 }
 
 func (ix *StoreIndex) Embedder() papertree.Embedder { return ix.emb }

@@ -579,3 +579,27 @@ func (s *Store) ReadyPaperIDs(ctx context.Context) ([]int64, error) {
 	}
 	return ids, UserError(rows.Err())
 }
+
+// ReadySize is the extent of the library's ready papers: how many, their
+// nodes, and the components of their stored node vectors (every space).
+// Floats is only counted when countFloats is set (it reads a row per paper
+// and space).
+type ReadySize struct {
+	Papers, Nodes, Floats int64
+}
+
+// ReadySize measures the ready papers (see ReadySize); the node vectors'
+// components are counted only when countFloats is set.
+func (s *Store) ReadySize(ctx context.Context, countFloats bool) (ReadySize, error) {
+	var z ReadySize
+	if err := s.r.QueryRowContext(ctx, `SELECT count(*), coalesce(sum(node_count), 0) FROM papers WHERE status = 'ready'`).Scan(&z.Papers, &z.Nodes); err != nil {
+		return z, fmt.Errorf("library size: %w", err)
+	}
+	if countFloats {
+		if err := s.r.QueryRowContext(ctx, `SELECT coalesce(sum(v.n * v.dim), 0) FROM paper_vectors v JOIN papers p ON p.id = v.paper_id
+			WHERE p.status = 'ready'`).Scan(&z.Floats); err != nil {
+			return z, fmt.Errorf("library size: %w", err)
+		}
+	}
+	return z, nil
+}

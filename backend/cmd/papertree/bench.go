@@ -8,6 +8,8 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
+	"runtime/pprof"
 	"sort"
 	"strconv"
 	"strings"
@@ -36,7 +38,10 @@ type benchRow struct {
 	// over ColdRuns fresh opens, each asking a different question.
 	LibraryCold float64 `json:"library_ms_cold"`
 	LibraryWarm float64 `json:"library_ms_warm"`
-	ColdRuns    int     `json:"cold_runs"`
+	// LibraryDuring is the same question asked at once after a fresh open,
+	// while the warm-up runs (median).
+	LibraryDuring float64 `json:"library_ms_during_warm_up"`
+	ColdRuns      int     `json:"cold_runs"`
 	// CPU time of the process (all its threads) per library-wide question,
 	// medians: on a machine shared with other work the wall times above
 	// follow the load, CPU time much less.
@@ -45,7 +50,12 @@ type benchRow struct {
 	WarmCPU    float64 `json:"library_cpu_ms_warm"`
 	// WarmUpMS is how long the background warm-up (Library.Warm) took
 	// after each open (median).
-	WarmUpMS    float64 `json:"warm_up_ms"`
+	WarmUpMS float64 `json:"warm_up_ms"`
+	// WarmUpMB is the live heap the warm-up added (measured after a
+	// collection, on one more fresh open), WarmLoaded the papers it loaded
+	// ahead (all or none, see library.Config.WarmBudget).
+	WarmUpMB    float64 `json:"warm_up_mb"`
+	WarmLoaded  int     `json:"warm_up_papers"`
 	BuildSecond float64 `json:"build_seconds,omitempty"` // time to make the synthetic copies
 	DBBytes     int64   `json:"db_bytes"`
 }
@@ -65,6 +75,8 @@ func cmdBench(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	asJSON := fs.Bool("json", false, "print JSON")
 	keep := fs.Bool("keep", false, "keep the grown library copy (its path is printed) for further inspection")
 	coldRuns := fs.Int("cold", 5, "fresh opens of the library over which the first (cold) question is measured")
+	warmMB := fs.Int("warm-mb", 0, "memory budget in MB of the cold runs' warm-up for loading every paper ahead (0: the app's default, library.DefaultWarmBudget; -1: load none)")
+	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the cold runs to this file; samples of the cold and warm questions carry the label phase=cold or phase=warm (go tool pprof -tagfocus phase=cold)")
 	if _, err := parseFlags(fs, args[1:]); err != nil {
 		return err
 	}
@@ -93,7 +105,10 @@ func cmdBench(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err := copyDB(ctx, *db, base); err != nil {
 		return err
 	}
-	lib, err := library.Open(ctx, library.Config{DBPath: base})
+	// This library serves the questions list, the copies and the latency
+	// loop, which loads papers as its questions need them: it loads none
+	// ahead, so that only the cold runs' own libraries hold theirs.
+	lib, err := library.Open(ctx, library.Config{DBPath: base, WarmBudget: -1})
 	if err != nil {
 		return err
 	}
@@ -131,7 +146,7 @@ func cmdBench(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			row.DBBytes = st.Size()
 		}
 		if len(qs) > 0 {
-			if err := benchCold(ctx, base, qs, *strategy, *budget, max(*coldRuns, 1), &row); err != nil {
+			if err := benchCold(ctx, base, qs, *strategy, *budget, max(*coldRuns, 1), int64(*warmMB)<<20, *cpuProfile, &row); err != nil {
 				return err
 			}
 			lib.Warm(ctx) // the latency loop below runs on a warmed library too
@@ -166,11 +181,11 @@ func cmdBench(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		enc.SetIndent("", "  ")
 		return enc.Encode(rows)
 	}
-	fmt.Fprintf(stdout, "%-6s %7s %5s  %22s  %22s  %18s  %24s  %9s %9s %9s %9s\n", "scale", "papers", "qs", "one paper p50/p95 ms", "library p50/p95 ms",
-		"cold/warm ms", "CPU ms p50, cold/warm", "warm-up ms", "db MB", "KB/paper", "build s")
+	fmt.Fprintf(stdout, "%-6s %7s %5s  %22s  %22s  %28s  %24s  %24s %9s %9s %9s\n", "scale", "papers", "qs", "one paper p50/p95 ms", "library p50/p95 ms",
+		"cold/warm/during-warm-up ms", "CPU ms p50, cold/warm", "warm-up ms, MB, papers", "db MB", "KB/paper", "build s")
 	for _, r := range rows {
-		fmt.Fprintf(stdout, "%-6s %7d %5d  %10.2f / %-9.2f  %10.2f / %-9.2f  %8.1f / %-7.1f  %6.1f, %6.1f / %-7.1f  %10.1f %9.1f %9.1f %9.1f\n", fmt.Sprintf("%dx", r.Scale), r.Papers, r.Questions,
-			r.PaperP50, r.PaperP95, r.LibraryP50, r.LibraryP95, r.LibraryCold, r.LibraryWarm, r.LibraryCPU, r.ColdCPU, r.WarmCPU, r.WarmUpMS, float64(r.DBBytes)/1e6,
+		fmt.Fprintf(stdout, "%-6s %7d %5d  %10.2f / %-9.2f  %10.2f / %-9.2f  %8.1f / %5.1f / %-7.1f  %6.1f, %6.1f / %-7.1f  %8.1f, %6.1f, %6d %9.1f %9.1f %9.1f\n", fmt.Sprintf("%dx", r.Scale), r.Papers, r.Questions,
+			r.PaperP50, r.PaperP95, r.LibraryP50, r.LibraryP95, r.LibraryCold, r.LibraryWarm, r.LibraryDuring, r.LibraryCPU, r.ColdCPU, r.WarmCPU, r.WarmUpMS, r.WarmUpMB, r.WarmLoaded, float64(r.DBBytes)/1e6,
 			float64(r.DBBytes)/1e3/float64(max(r.Papers, 1)), r.BuildSecond)
 	}
 	return nil
@@ -182,14 +197,41 @@ func cmdBench(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 // (Library.Warm, as the app and the CLI run it on open), then asked one
 // question twice (cold, then warm). Each run asks a different question;
 // the row gets the medians.
-func benchCold(ctx context.Context, db string, qs []benchQ, strategy string, budget, runs int, row *benchRow) error {
+func benchCold(ctx context.Context, db string, qs []benchQ, strategy string, budget, runs int, warmBudget int64, profile string, row *benchRow) error {
 	s, err := retrieve.Get(strategy)
 	if err != nil {
 		return err
 	}
-	var cold, warm, warmUp, coldCPU, warmCPU []float64
+	if profile != "" {
+		f, err := os.Create(profile)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return err
+		}
+		defer pprof.StopCPUProfile()
+	}
+	// The warm-up's memory, on an open of its own (the collections it
+	// takes would change the cold question's).
+	var m0, m1 runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&m0)
+	lib, err := library.Open(ctx, library.Config{DBPath: db, WarmBudget: warmBudget})
+	if err != nil {
+		return err
+	}
+	ww := lib.Warm(ctx)
+	runtime.GC()
+	runtime.ReadMemStats(&m1)
+	if err := lib.Close(); err != nil {
+		return err
+	}
+	row.WarmUpMB, row.WarmLoaded = (float64(m1.HeapAlloc)-float64(m0.HeapAlloc))/1e6, ww.Loaded
+	var cold, warm, during, warmUp, coldCPU, warmCPU []float64
 	for i := 0; i < runs; i++ {
-		lib, err := library.Open(ctx, library.Config{DBPath: db})
+		lib, err := library.Open(ctx, library.Config{DBPath: db, WarmBudget: warmBudget})
 		if err != nil {
 			return err
 		}
@@ -199,7 +241,11 @@ func benchCold(ctx context.Context, db string, qs []benchQ, strategy string, bud
 		q := qs[(len(qs)/2+i*len(qs)/max(runs, 1))%len(qs)].text
 		for i, out := range []*[]float64{&cold, &warm} {
 			t, c := time.Now(), processCPU()
-			if _, err := s.Retrieve(ctx, lib.Retrieval(), retrieve.Request{Query: q, Budget: budget}); err != nil {
+			var err error
+			pprof.Do(ctx, pprof.Labels("phase", []string{"cold", "warm"}[i]), func(ctx context.Context) {
+				_, err = askRetrieval(ctx, lib, s, q, budget)
+			})
+			if err != nil {
 				lib.Close()
 				return err
 			}
@@ -210,11 +256,33 @@ func benchCold(ctx context.Context, db string, qs []benchQ, strategy string, bud
 		if err := lib.Close(); err != nil {
 			return err
 		}
+		// The same question asked at once after another fresh open, while
+		// that open's warm-up runs: it must not wait for the warm-up.
+		if lib, err = library.Open(ctx, library.Config{DBPath: db, WarmBudget: warmBudget}); err != nil {
+			return err
+		}
+		t = time.Now()
+		_, err = askRetrieval(ctx, lib, s, q, budget)
+		during = append(during, float64(time.Since(t).Microseconds())/1000)
+		if cerr := lib.Close(); err == nil {
+			err = cerr
+		}
+		if err != nil {
+			return err
+		}
 	}
+	row.LibraryDuring = eval.Percentile(during, 50)
 	row.LibraryCold, row.LibraryWarm = eval.Percentile(cold, 50), eval.Percentile(warm, 50)
 	row.WarmUpMS, row.ColdRuns = eval.Percentile(warmUp, 50), runs
 	row.ColdCPU, row.WarmCPU = eval.Percentile(coldCPU, 50), eval.Percentile(warmCPU, 50)
 	return nil
+}
+
+// askRetrieval is the retrieval of a library-wide question as Library.Ask
+// runs it: marked in flight, so that the warm-up pauses for it.
+func askRetrieval(ctx context.Context, lib *library.Library, s retrieve.Strategy, q string, budget int) (retrieve.Result, error) {
+	defer lib.Retrieval().Asking()()
+	return s.Retrieve(ctx, lib.Retrieval(), retrieve.Request{Query: q, Budget: budget})
 }
 
 type benchQ struct {

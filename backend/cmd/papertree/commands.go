@@ -127,8 +127,16 @@ func openLibrary(ctx context.Context, db string, workers int) (*library.Library,
 	if db == "" {
 		return nil, usageError{"--db FILE.db is required"}
 	}
-	return library.Open(ctx, library.Config{DBPath: db, Workers: workers, MustExist: true, ReadOnly: forceReadOnly})
+	return library.Open(ctx, library.Config{DBPath: db, Workers: workers, MustExist: true, ReadOnly: forceReadOnly, WarmBudget: cliWarmBudget})
 }
+
+// cliWarmBudget: a command starts its work as soon as the library is
+// open, so the warm-up loads no papers ahead (library.Config.WarmBudget):
+// they would only compete with the command for the cores, and under the
+// CLI's soft memory limit (memLimit) their 200 MB at 148 papers keep the
+// collector busy. The app, opened long before a question is typed, keeps
+// the default, and so do bench query's cold runs, which measure it.
+const cliWarmBudget = -1
 
 // forceReadOnly opens every library read-only, as a file or folder without
 // write permission does; the tests set it (root may write anything).

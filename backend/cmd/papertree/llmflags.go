@@ -102,7 +102,8 @@ func openLibraryLLMMode(ctx context.Context, db string, workers int, o *llmOpts,
 	if err != nil {
 		return nil, err
 	}
-	lib, err := library.Open(ctx, library.Config{DBPath: db, Workers: workers, LLM: cfg, MustExist: mustExist, ReadOnly: forceReadOnly, OneQuestion: oneQuestion})
+	lib, err := library.Open(ctx, library.Config{DBPath: db, Workers: workers, LLM: cfg, MustExist: mustExist, ReadOnly: forceReadOnly, OneQuestion: oneQuestion,
+		WarmBudget: cliWarmBudget})
 	if err != nil {
 		return nil, err
 	}
