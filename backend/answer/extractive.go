@@ -93,8 +93,23 @@ const minTerms = 3
 // character ("SST-1" and "SST-2": a digit the ratings do not count).
 const namedRowBonus = 0.3
 
-// NotFoundText opens every "not answered" reply.
-const NotFoundText = "These papers do not seem to answer this question."
+// NotFoundText opens every "not answered" reply about several papers or
+// the library; NotFoundOneText one about the one paper the question is
+// asked of (notFoundOpening).
+const (
+	NotFoundText    = "These papers do not seem to answer this question."
+	NotFoundOneText = "This paper does not seem to answer this question."
+)
+
+// notFoundOpening opens a "not answered" reply in the number of the scope
+// it speaks of: a question asked of one paper is not answered by "these
+// papers".
+func notFoundOpening(in Input) string {
+	if len(in.Claims.Scope) == 1 {
+		return NotFoundOneText
+	}
+	return NotFoundText
+}
 
 type sentence struct {
 	ev   int // evidence index
@@ -179,7 +194,11 @@ func Compose(ctx context.Context, emb papertree.Embedder, in Input, opts Options
 		return o
 	}
 	if len(ev) == 0 {
-		return verdictFor(Output{Text: NotFoundText + " Nothing in the searched papers matched it.", NotFound: true, Reason: "no evidence"}), nil
+		nothing := " Nothing in the searched papers matched it."
+		if len(in.Claims.Scope) == 1 {
+			nothing = " Nothing in it matched the question."
+		}
+		return verdictFor(Output{Text: notFoundOpening(in) + nothing, NotFound: true, Reason: "no evidence"}), nil
 	}
 	best := 0
 	for i := range ev {
@@ -216,7 +235,7 @@ func Compose(ctx context.Context, emb papertree.Embedder, in Input, opts Options
 		}
 	}
 	if len(sents) == 0 {
-		return verdictFor(Output{Text: NotFoundText, NotFound: true, Reason: "no sentences"}), nil
+		return verdictFor(Output{Text: notFoundOpening(in), NotFound: true, Reason: "no sentences"}), nil
 	}
 	texts := make([]string, len(sents))
 	for i, s := range sents {
@@ -402,7 +421,7 @@ func Compose(ctx context.Context, emb papertree.Embedder, in Input, opts Options
 		// The reason is said, so the researcher can judge it ("the papers
 		// never mention LiDAR" is checkable; a bare "not found" is not).
 		sig.Text, sig.NotFound, sig.Cited, sig.Reason = fmt.Sprintf("%s %s. The closest passage, not an answer, is: %s [%d]",
-			NotFoundText, sentenceCase(reason), top.text, top.ev+1), true, []int{top.ev}, reason
+			notFoundOpening(in), sentenceCase(reason), top.text, top.ev+1), true, []int{top.ev}, reason
 		return verdictFor(sig), nil
 	}
 	if kind == retrieve.KindYesNo {

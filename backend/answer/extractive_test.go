@@ -176,3 +176,33 @@ func TestQuantity(t *testing.T) {
 		})
 	}
 }
+
+// A "not answered" reply speaks of the scope the question was asked of: one
+// paper is "this paper", not "these papers".
+func TestNotFoundOpeningFollowsScope(t *testing.T) {
+	emb := embedding.NewBuiltin()
+	weak := []papertree.Evidence{{Kind: papertree.KindSegment, Score: 0.01, Text: "The experiments ran on eight GPUs for three days in total."}}
+	tests := []struct {
+		name  string
+		scope []int64
+		ev    []papertree.Evidence
+		want  string
+	}{
+		{"one paper, weak evidence", []int64{7}, weak, NotFoundOneText + " "},
+		{"one paper, no evidence", []int64{7}, nil, NotFoundOneText + " Nothing in it matched"},
+		{"two papers", []int64{7, 8}, weak, NotFoundText + " "},
+		{"the library", nil, nil, NotFoundText + " Nothing in the searched papers matched"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			out, err := Compose(context.Background(), emb, Input{Question: "Which protein folding benchmark do the authors use?", Evidence: tc.ev,
+				Scoped: tc.scope != nil, Claims: Claims{Scope: tc.scope}}, DefaultOptions())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !out.NotFound || !strings.HasPrefix(out.Text, tc.want) {
+				t.Errorf("text %q (not found %v), want it to open with %q", out.Text, out.NotFound, tc.want)
+			}
+		})
+	}
+}

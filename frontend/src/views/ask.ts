@@ -292,8 +292,12 @@ export function createAskView(api: Api, opts: { onCite(a: Answer, n: number): vo
         ? h(
             "div",
             { class: "notfound", "data-testid": "answer-not-found" },
-            h("p", { class: "notfound-title" }, "Not in these papers"),
-            h("p", { class: "muted" }, "Not answered by these papers: the closest passages are listed below, each marked \u201cclosest, but not an answer\u201d."),
+            h("p", { class: "notfound-title" }, a.paperIds?.length === 1 ? "Not in this paper" : "Not in these papers"),
+            h(
+              "p",
+              { class: "muted" },
+              `Not answered by ${a.paperIds?.length === 1 ? "this paper" : "these papers"}: the closest passages are listed below, each marked \u201cclosest, but not an answer\u201d.`,
+            ),
           )
         : null,
       verdictBadge(a),

@@ -6,12 +6,21 @@ import { createWorkspace } from "./workspace";
 describe("trust in evidence", () => {
   it("labels not-found passages as closest, but not an answer", async () => {
     const ws = createWorkspace(fakeApi(), { onBack() {} });
-    await ws.showAnswer({ ...xssAnswer(), text: "These papers do not seem to answer this question.", notFound: true });
+    await ws.showAnswer({ ...xssAnswer(), paperIds: [], text: "These papers do not seem to answer this question.", notFound: true });
     expect(ws.el.querySelector("[data-testid=answer-not-found]")?.textContent).toContain("Not in these papers");
     const rows = ws.el.querySelectorAll("[data-testid=evidence-closest]");
     expect(rows).toHaveLength(2);
     expect(rows[0].textContent).toBe("closest, but not an answer");
     expect(ws.el.querySelector("[data-testid=answer-verdict]")).toBeNull();
+  });
+
+  it("says 'this paper' when the question was asked of one paper", async () => {
+    const ws = createWorkspace(fakeApi(), { onBack() {} });
+    await ws.showAnswer({ ...xssAnswer(), paperIds: ["3"], text: "This paper does not seem to answer this question.", notFound: true });
+    const box = ws.el.querySelector("[data-testid=answer-not-found]")?.textContent ?? "";
+    expect(box).toContain("Not in this paper");
+    expect(box).toContain("Not answered by this paper");
+    expect(box).not.toContain("these papers");
   });
 
   it.each([

@@ -130,7 +130,7 @@ describe("workspace", () => {
     const ws = createWorkspace(fakeApi(), { onBack() {} });
     expect(ws.el.querySelector(".pv-empty")?.textContent).toContain("Ask a question");
     expect((ws.el.querySelector("[data-testid=path-crumbs]") as HTMLElement).hidden).toBe(true);
-    await ws.showAnswer({ ...xssAnswer(), text: "", notFound: true });
+    await ws.showAnswer({ ...xssAnswer(), paperIds: [], text: "", notFound: true });
     expect(ws.el.querySelector("[data-testid=answer-not-found]")?.textContent).toContain("Not answered by these papers");
     expect(ws.el.querySelectorAll("[data-testid=citation]")).toHaveLength(0);
   });
