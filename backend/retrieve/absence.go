@@ -167,6 +167,54 @@ func Together(ctx context.Context, ix Index) func(a, b string) (together, ok boo
 	}
 }
 
+// togetherIner is implemented by indexes that can tell which papers hold
+// two words near each other in one passage (store.TogetherIn).
+type togetherIner interface {
+	TogetherIn(ctx context.Context, a, b string, within int) ([]int64, error)
+}
+
+// TogetherIn reports the papers with a node holding a and b within within
+// tokens (see store.TogetherIn).
+func (ix *StoreIndex) TogetherIn(ctx context.Context, a, b string, within int) ([]int64, error) {
+	return ix.st.TogetherIn(ctx, a, b, within)
+}
+
+var _ togetherIner = (*StoreIndex)(nil)
+
+// TogetherIn is Together that says where: in(a, b) lists the papers with a
+// passage holding the typed words a and b within CompoundWindow tokens of
+// each other, so a reply that speaks of one paper checks that paper; ok is
+// false when the index cannot tell. Results are memoised for the reply.
+func TogetherIn(ctx context.Context, ix Index) func(a, b string) (papers []int64, ok bool) {
+	t, can := ix.(togetherIner)
+	var mu sync.Mutex
+	type entry struct {
+		ids []int64
+		ok  bool
+	}
+	seen := map[[2]string]entry{}
+	return func(a, b string) ([]int64, bool) {
+		if !can {
+			return nil, false
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		k := [2]string{a, b}
+		if e, hit := seen[k]; hit {
+			return e.ids, e.ok
+		}
+		ids, err := t.TogetherIn(ctx, a, b, CompoundWindow)
+		if ga, gb := gluedSubscripts(a), gluedSubscripts(b); err == nil && (ga != a || gb != b) {
+			more, err2 := t.TogetherIn(ctx, ga, gb, CompoundWindow) // "x_max" printed "xmax"
+			ids, err = append(ids, more...), err2
+			slices.Sort(ids)
+			ids = slices.Compact(ids)
+		}
+		seen[k] = entry{ids, err == nil}
+		return ids, err == nil
+	}
+}
+
 // identRE matches a run of letters, digits and underscores.
 var identRE = regexp.MustCompile(`[\p{L}\p{N}_]+`)
 

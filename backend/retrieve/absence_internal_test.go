@@ -51,6 +51,13 @@ func TestSubscriptHeldGlued(t *testing.T) {
 	if yes, ok := together("cutoff", "y_max"); !ok || yes {
 		t.Errorf("together(cutoff, y_max) = %v, %v; want false", yes, ok)
 	}
+	in := TogetherIn(ctx, ix)
+	if ids, ok := in("cutoff", "x_max"); !ok || len(ids) != 1 || ids[0] != id {
+		t.Errorf("in(cutoff, x_max) = %v, %v; want [%d]", ids, ok, id)
+	}
+	if ids, ok := in("cutoff", "y_max"); !ok || len(ids) != 0 {
+		t.Errorf("in(cutoff, y_max) = %v, %v; want none", ids, ok)
+	}
 	if got := gluedSubscripts("cutoff x_max, u_v_w"); got != "cutoff xmax, u_v_w" {
 		t.Errorf("gluedSubscripts = %q", got)
 	}

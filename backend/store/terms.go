@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -389,9 +390,23 @@ func (s *Store) TermNodeCounts(ctx context.Context, words []string) (nodes int64
 // different passages or papers. NEAR is looser than the phrase: when it
 // finds nothing, the phrase a b is printed nowhere either.
 func (s *Store) Together(ctx context.Context, a, b string, within int) (bool, error) {
+	ids, err := s.together(ctx, a, b, within, true)
+	return len(ids) > 0, err
+}
+
+// TogetherIn is Together that says where: the ready papers (sorted) with a
+// node holding the typed words a and b within within tokens of each other
+// or written as one word, so a reply about one paper can ask it of that
+// paper alone.
+func (s *Store) TogetherIn(ctx context.Context, a, b string, within int) ([]int64, error) {
+	return s.together(ctx, a, b, within, false)
+}
+
+// together runs Together's lookups; first: stop at the first paper found.
+func (s *Store) together(ctx context.Context, a, b string, within int, first bool) ([]int64, error) {
 	ta, tb := phraseTokens(a), phraseTokens(b)
 	if len(ta) == 0 || len(tb) == 0 || len(ta)+len(tb) > maxQueryTerms {
-		return false, papertree.Errorf(papertree.EInvalid, "%q and %q hold no word to look up.", a, b)
+		return nil, papertree.Errorf(papertree.EInvalid, "%q and %q hold no word to look up.", a, b)
 	}
 	quote := func(ts []string) string { return `"` + strings.Join(ts, " ") + `"` }
 	qs := []string{fmt.Sprintf("NEAR(%s %s, %d)", quote(ta), quote(tb), within)}
@@ -400,16 +415,23 @@ func (s *Store) Together(ctx context.Context, a, b string, within int) (bool, er
 	}
 	ranges, err := s.paperRanges(ctx)
 	if err != nil {
-		return false, err
+		return nil, err
 	}
+	var out []int64
 	for _, q := range qs {
 		n, err := s.nodesPerPaper(ctx, q, ranges)
 		if err != nil {
-			return false, fmt.Errorf("look up %q: %w", q, err)
+			return nil, fmt.Errorf("look up %q: %w", q, err)
 		}
-		if len(n) > 0 {
-			return true, nil
+		for id := range n {
+			if !slices.Contains(out, id) {
+				out = append(out, id)
+			}
+		}
+		if first && len(out) > 0 {
+			break
 		}
 	}
-	return false, nil
+	slices.Sort(out)
+	return out, nil
 }

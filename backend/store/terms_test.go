@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"fmt"
+	"slices"
 	"testing"
 
 	"github.com/papertree/papertree/backend/papertree"
@@ -146,5 +147,40 @@ func TestTogether(t *testing.T) {
 	}
 	if _, err := s.Together(ctx, "’–", "arm", 20); err == nil {
 		t.Error("a word with nothing to look up must be an error")
+	}
+}
+
+// TestTogetherIn: the papers whose one node holds both words near each
+// other, and only those (a paper holding them in two nodes is not one).
+func TestTogetherIn(t *testing.T) {
+	ctx := context.Background()
+	s := openTemp(t)
+	a, err := s.SavePaper(ctx, textPaper("/a.pdf", "Vectors", "We trained on a 2014 Wikipedia dump with 1.6 billion tokens."), Vectors{}, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.SavePaper(ctx, textPaper("/b.pdf", "Survey", "Wikipedia is large.", "In 2018 we ran a survey."), Vectors{}, ""); err != nil {
+		t.Fatal(err)
+	}
+	c, err := s.SavePaper(ctx, textPaper("/c.pdf", "Corpora", "The 2014 Wikipedia snapshot and the 2018 Wikipedia dump."), Vectors{}, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		a, b string
+		want []int64
+	}{
+		{"2014", "Wikipedia", []int64{a, c}},
+		{"2018", "Wikipedia", []int64{c}}, // paper b holds both words, in two nodes
+		{"2020", "Wikipedia", nil},
+	}
+	for _, tc := range tests {
+		got, err := s.TogetherIn(ctx, tc.a, tc.b, 20)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("TogetherIn(%q, %q) = %v, want %v", tc.a, tc.b, got, tc.want)
+		}
 	}
 }
