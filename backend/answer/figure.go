@@ -174,12 +174,15 @@ var numRE = regexp.MustCompile(`^\d+(?:[.,]\d+)*`)
 
 // unheldNumbers returns, for each number of the factual question that no
 // passage of the claim's scope prints beside any of its neighbours, the
-// first phrase it makes: what the scope never mentions. A number a table
-// row of the evidence prints is held: a table's headers abbreviate the
-// word beside it ("#L 24" for "24 layers").
-func unheldNumbers(q *query.Question, c Claims, sents []sentence) []string {
+// first phrase it makes (never: what the scope never mentions), and for
+// each number the scope prints beside its word only in reference lists or
+// acknowledgements, the number and that word (refs: a reference title,
+// "... entering the SAT Competition 2023", states nothing of it). A
+// number a table row of the evidence prints is held: a table's headers
+// abbreviate the word beside it ("#L 24" for "24 layers").
+func unheldNumbers(q *query.Question, c Claims, sents []sentence) (never []string, refs []numberPhrase) {
 	if c.TogetherIn == nil || q.Kind != query.KindFactual {
-		return nil
+		return nil, nil
 	}
 	inTable := map[string]bool{}
 	for _, x := range sents {
@@ -189,16 +192,41 @@ func unheldNumbers(q *query.Question, c Claims, sents []sentence) []string {
 			}
 		}
 	}
-	var out []string
+	inScope := func(ids []int64) bool { return c.Scope == nil && len(ids) > 0 || overlaps(ids, c.Scope) }
 	for _, ps := range numberPhrases(q) {
-		held := inTable[numRE.FindString(ps[0].num)]
-		for _, p := range ps {
-			ids, ok := c.TogetherIn(p.num, p.word)
-			held = held || !ok || c.Scope == nil && len(ids) > 0 || overlaps(ids, c.Scope)
+		held, cited := inTable[numRE.FindString(ps[0].num)], -1
+		for i, p := range ps {
+			ids, body, ok := c.TogetherIn(p.num, p.word)
+			held = held || !ok || inScope(body)
+			if inScope(ids) && cited < 0 {
+				cited = i
+			}
 		}
-		if !held {
-			out = append(out, ps[0].phrase)
+		switch {
+		case held:
+		case cited >= 0:
+			refs = append(refs, ps[cited])
+		default:
+			never = append(never, ps[0].phrase)
 		}
 	}
-	return out
+	return never, refs
+}
+
+// sayRefNumbers words the numbers a scope prints beside their words only
+// in its references: "the papers print 2023 beside SAT only in their
+// reference lists". one: the scope is one paper, named name ("" = "the
+// paper").
+func sayRefNumbers(refs []numberPhrase, one bool, name string) string {
+	var ws []string
+	for _, p := range refs {
+		ws = append(ws, p.num+" beside "+p.word)
+	}
+	switch {
+	case !one:
+		return "the papers print " + strings.Join(ws, ", ") + " only in their reference lists"
+	case name != "":
+		return name + " prints " + strings.Join(ws, ", ") + " only in its reference list"
+	}
+	return "the paper prints " + strings.Join(ws, ", ") + " only in its reference list"
 }

@@ -92,9 +92,11 @@ func TestNumberPhrases(t *testing.T) {
 }
 
 // A number the question types is held when a passage of the scope the
-// reply speaks of prints it beside its word; otherwise the reply says the
-// scope never mentions the phrase (checked of that scope), and a table row
-// of the evidence printing the number holds it (its headers abbreviate).
+// reply speaks of prints it beside its word outside the reference list;
+// otherwise the reply says the scope never mentions the phrase (an
+// absence claim of that scope) or prints it only in its references (no
+// absence claim). A table row of the evidence printing the number holds
+// it (its headers abbreviate the word).
 func TestQuestionNumberHeld(t *testing.T) {
 	emb := embedding.NewBuiltin()
 	q := "How many tokens does the 2018 Wikipedia dump hold?"
@@ -103,21 +105,26 @@ func TestQuestionNumberHeld(t *testing.T) {
 	in := func(scope []int64, ev []papertree.Evidence) Input {
 		return Input{Question: q, Evidence: ev, Scoped: scope != nil, Claims: Claims{
 			Holders: holders(map[string][]int64{"2018": {2}, "wikipedia": {1, 2}, "tokens": {1, 2}, "dump": {1}, "hold": {1, 2}}),
-			TogetherIn: func(a, b string) ([]int64, bool) {
-				if a == "2018" && b == "Wikipedia" {
-					return []int64{2}, true // only paper 2 prints them together
+			TogetherIn: func(a, b string) ([]int64, []int64, bool) {
+				switch {
+				case a == "2018" && b == "Wikipedia":
+					return []int64{1, 2}, []int64{2}, true // paper 1 only in a reference title
 				}
-				return nil, true
+				return nil, nil, true
 			},
 			Scope: scope}}
 	}
-	out, err := Compose(context.Background(), emb, in([]int64{1}, prose), DefaultOptions())
+	out, err := Compose(context.Background(), emb, in([]int64{3}, prose), DefaultOptions())
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !out.NotFound || !strings.Contains(out.Text, "never mentions 2018 Wikipedia") ||
-		len(out.Absent) != 1 || out.Absent[0].Word != "2018 Wikipedia" || !slices.Equal(out.Absent[0].Papers, []int64{1}) {
-		t.Errorf("paper 1 never prints 2018 beside Wikipedia: %s %+v", out.Text, out.Absent)
+		len(out.Absent) != 1 || out.Absent[0].Word != "2018 Wikipedia" || !slices.Equal(out.Absent[0].Papers, []int64{3}) {
+		t.Errorf("paper 3 never prints 2018 beside Wikipedia: %s %+v", out.Text, out.Absent)
+	}
+	out, _ = Compose(context.Background(), emb, in([]int64{1}, prose), DefaultOptions())
+	if !out.NotFound || !strings.Contains(out.Text, "prints 2018 beside Wikipedia only in its reference list") || len(out.Absent) != 0 {
+		t.Errorf("paper 1 prints them together only in a reference title: %s %+v", out.Text, out.Absent)
 	}
 	if out, _ := Compose(context.Background(), emb, in(nil, prose), DefaultOptions()); strings.Contains(out.Text, "2018 Wikipedia") {
 		t.Errorf("library-wide, paper 2 prints it: nothing to claim: %s", out.Text)

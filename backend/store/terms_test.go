@@ -151,7 +151,9 @@ func TestTogether(t *testing.T) {
 }
 
 // TestTogetherIn: the papers whose one node holds both words near each
-// other, and only those (a paper holding them in two nodes is not one).
+// other, and only those (a paper holding them in two nodes is not one);
+// a paper that holds them only in its reference list holds them, not in
+// its body.
 func TestTogetherIn(t *testing.T) {
 	ctx := context.Background()
 	s := openTemp(t)
@@ -166,21 +168,29 @@ func TestTogetherIn(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	refs := textPaper("/d.pdf", "Solvers", "Solvers are compared on a benchmark of the SAT Competition.")
+	refs.Root.Children = append(refs.Root.Children, &papertree.Node{Kind: papertree.KindSection, Title: "References", Role: papertree.RoleReferences,
+		Children: []*papertree.Node{{Kind: papertree.KindSegment, Text: "[18] A. Biere. Solvers entering the SAT Competition 2023, 2023."}}})
+	d, err := s.SavePaper(ctx, refs, Vectors{}, "")
+	if err != nil {
+		t.Fatal(err)
+	}
 	tests := []struct {
-		a, b string
-		want []int64
+		a, b       string
+		want, body []int64
 	}{
-		{"2014", "Wikipedia", []int64{a, c}},
-		{"2018", "Wikipedia", []int64{c}}, // paper b holds both words, in two nodes
-		{"2020", "Wikipedia", nil},
+		{"2014", "Wikipedia", []int64{a, c}, []int64{a, c}},
+		{"2018", "Wikipedia", []int64{c}, []int64{c}}, // paper b holds both words, in two nodes
+		{"2020", "Wikipedia", nil, nil},
+		{"2023", "SAT", []int64{d}, nil}, // only a reference title
 	}
 	for _, tc := range tests {
-		got, err := s.TogetherIn(ctx, tc.a, tc.b, 20)
+		got, body, err := s.TogetherIn(ctx, tc.a, tc.b, 20)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !slices.Equal(got, tc.want) {
-			t.Errorf("TogetherIn(%q, %q) = %v, want %v", tc.a, tc.b, got, tc.want)
+		if !slices.Equal(got, tc.want) || !slices.Equal(body, tc.body) {
+			t.Errorf("TogetherIn(%q, %q) = %v, body %v; want %v, body %v", tc.a, tc.b, got, body, tc.want, tc.body)
 		}
 	}
 }
