@@ -405,7 +405,7 @@ func Compose(ctx context.Context, emb papertree.Embedder, in Input, opts Options
 	case asksFigure(q) && !figureStated(q, qwords, texts, sents, stems, readable):
 		// The passages are about the question's topic but none states
 		// the figure it asks for (see figure.go).
-		reason = "none of the passages found states a number for " + strings.Join(figureFocus(q), " ")
+		reason = "none of the passages found states a number for " + strings.Join(typedWords(question, figureFocus(q)), " ")
 	case ev[best].Score < opts.MinScore:
 		reason = "the best evidence is weak"
 	case len(qstems) >= 2 && opts.MinCoverage > 0 && bestCov < opts.MinCoverage:

@@ -230,3 +230,18 @@ func sayRefNumbers(refs []numberPhrase, one bool, name string) string {
 	}
 	return "the paper prints " + strings.Join(ws, ", ") + " only in its reference list"
 }
+
+// typedWords returns the lower-cased words ws as the question types them
+// ("gpus" -> "GPUs").
+func typedWords(question string, ws []string) []string {
+	out := slices.Clone(ws)
+	for i, w := range ws {
+		for _, f := range strings.Fields(question) {
+			if f = strings.Trim(f, ".,;:?!()[]\"'“”‘’"); strings.ToLower(f) == w {
+				out[i] = f
+				break
+			}
+		}
+	}
+	return out
+}

@@ -50,7 +50,7 @@ func TestFigureAnswerType(t *testing.T) {
 	q := "How many GPUs were used to train the convolutional network?"
 	out := ask(q, "We trained the convolutional network on GPUs, as in Smith [12]. Figure 2 shows the training curve. "+
 		"The network has 5 convolutional layers.")
-	if !out.NotFound || !strings.Contains(out.Text, "None of the passages found states a number for gpus") {
+	if !out.NotFound || !strings.Contains(out.Text, "None of the passages found states a number for GPUs") {
 		t.Errorf("no figure beside GPUs: want not found with its reason, got %s", out.Text)
 	}
 	for _, text := range []string{"We trained the convolutional network on 8 GPUs for a week.",
