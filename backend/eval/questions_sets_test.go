@@ -62,6 +62,11 @@ var shippedSets = []struct {
 	// Scoped questions written to tune scoped support (issue 19) on 14
 	// papers no never-tuned set asks about; tuned on.
 	{"scoped-tune", "testdata/questions-scoped-tune.json", 35, 12, 0, 8},
+	// Near misses (issue 19): unanswerable questions whose topic words the
+	// library holds, each with the paper it is near, and answerable
+	// controls phrased alike on the same papers; ids ending -a tuned on,
+	// -b blind.
+	{"nearmiss", "testdata/questions-nearmiss.json", 22, 16, 22, 4},
 }
 
 func TestShippedQuestionSetsAreWellFormed(t *testing.T) {
