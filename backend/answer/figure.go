@@ -67,6 +67,20 @@ var citeMarkRE = regexp.MustCompile(`^\[[\d,;–\- ]+\]`)
 // number written as a word ("ten to a thousand tablets", "a single
 // process death").
 func statesFigure(sentence string, qwords map[string]bool) bool {
+	return statesFigureOf(sentence, qwords, false)
+}
+
+// ratioQRE matches the questions that ask for a ratio or score ("What
+// accuracy ...", "What percentage ..."): answered by a bare number or a
+// percentage, never by a size with a unit ("4.7GB", "100M").
+var ratioQRE = regexp.MustCompile(`(?i)\bwhat (?:is the |was the |are the )?(?:percentage|fraction|proportion|share|accuracy|f1|bleu|score)\b`)
+
+// ratioRE is a bare number or percentage ("81.5", "0.87", "93%").
+var ratioRE = regexp.MustCompile(`^\d+(?:[.,]\d+)?%?$`)
+
+// statesFigureOf is statesFigure; ratio: only a bare number or a
+// percentage counts.
+func statesFigureOf(sentence string, qwords map[string]bool, ratio bool) bool {
 	prev := ""
 	for _, f := range strings.Fields(sentence) {
 		lw := strings.ToLower(strings.Trim(f, ".,;:?!()[]\"'’“”"))
@@ -75,11 +89,12 @@ func statesFigure(sentence string, qwords map[string]bool) bool {
 		if citeMarkRE.MatchString(f) || lw == "" || qwords[lw] {
 			continue
 		}
-		if numberWords[lw] {
+		if numberWords[lw] && !ratio {
 			return true
 		}
 		w := strings.TrimLeft(lw, "~<>≈≤≥$€£+−-∼")
-		if w == "" || !unicode.IsDigit([]rune(w)[0]) || yearRE.MatchString(w) || labelWords[strings.TrimSuffix(p, ".")] {
+		if w == "" || !unicode.IsDigit([]rune(w)[0]) || yearRE.MatchString(w) || labelWords[strings.TrimSuffix(p, ".")] ||
+			ratio && !ratioRE.MatchString(w) {
 			continue
 		}
 		return true
@@ -97,8 +112,9 @@ func figureStated(q *query.Question, qwords map[string]bool, texts []string, sen
 	if len(focus) == 0 {
 		return true
 	}
+	ratio := ratioQRE.MatchString(q.Text)
 	for i := range sents {
-		if !readable[i] || !statesFigure(texts[i], qwords) {
+		if !readable[i] || !statesFigureOf(texts[i], qwords, ratio) {
 			continue
 		}
 		about := sents[i].named

@@ -59,6 +59,14 @@ func TestFigureAnswerType(t *testing.T) {
 			t.Errorf("%q states the figure: %s", text, out.Text)
 		}
 	}
+	// An accuracy is a bare number or a percentage, never a size.
+	q = "What accuracy does the sentiment classifier reach on the movie reviews?"
+	if out := ask(q, "The accuracy run of the sentiment classifier over the movie reviews takes 4.7GB of memory."); !out.NotFound {
+		t.Errorf("sizes state no accuracy: %s", out.Text)
+	}
+	if out := ask(q, "The sentiment classifier reaches an accuracy of 88.1% on the movie reviews."); out.NotFound {
+		t.Errorf("a percentage states the accuracy: %s", out.Text)
+	}
 	// A size is stated as a count of parts, in a sentence that need not
 	// name the whole: "how large is X" is not checked.
 	if out := ask("How large is the corpus of question answer tuples?", "We collected question answer tuples from forums, 2000 of them in total."); out.NotFound {
