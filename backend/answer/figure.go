@@ -231,7 +231,7 @@ func unheldNumbers(q *query.Question, c Claims, sents []sentence) (never []strin
 
 // sayRefNumbers words the numbers a scope prints beside their words only
 // in its references: "the papers print 2023 beside SAT only in their
-// reference lists". one: the scope is one paper, named name ("" = "the
+// references or acknowledgements". one: the scope is one paper, named name ("" = "the
 // paper").
 func sayRefNumbers(refs []numberPhrase, one bool, name string) string {
 	var ws []string
@@ -240,11 +240,11 @@ func sayRefNumbers(refs []numberPhrase, one bool, name string) string {
 	}
 	switch {
 	case !one:
-		return "the papers print " + strings.Join(ws, ", ") + " only in their reference lists"
+		return "the papers print " + strings.Join(ws, ", ") + " only in their references or acknowledgements"
 	case name != "":
-		return name + " prints " + strings.Join(ws, ", ") + " only in its reference list"
+		return name + " prints " + strings.Join(ws, ", ") + " only in its references or acknowledgements"
 	}
-	return "the paper prints " + strings.Join(ws, ", ") + " only in its reference list"
+	return "the paper prints " + strings.Join(ws, ", ") + " only in its references or acknowledgements"
 }
 
 // typedWords returns the lower-cased words ws as the question types them
