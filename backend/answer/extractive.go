@@ -377,6 +377,7 @@ func Compose(ctx context.Context, emb papertree.Embedder, in Input, opts Options
 	if moot := tableAnswered(question, append(slices.Clone(missing), focus...), rstems, sents, stems, in.Claims.Holders); len(moot) > 0 {
 		missing, focus = withoutWords(missing, moot), withoutWords(focus, moot)
 	}
+	nums, refNums := unheldNumbers(q, in.Claims, sents)
 	reason := ""
 	switch {
 	case missingName && anyName(missing) && anyName(in.Claims.into(&cl, missing).words()):
@@ -407,6 +408,23 @@ func Compose(ctx context.Context, emb papertree.Embedder, in Input, opts Options
 		// apart, in passages about other things, never mentions it.
 		clNames = libraryWide(clNames)
 		reason, said = clNames.say(never, ", which the question asks about", in.Claims), &clNames
+	case len(nums) > 0 || len(refNums) > 0:
+		// A number the question types ("the 2018 Wikipedia dump") that no
+		// passage of the scope prints beside its word, or only a
+		// reference title does (see figure.go).
+		var parts []string
+		if len(nums) > 0 {
+			said = &claimed{never: nums}
+			parts = append(parts, said.say(never, ", which the question asks about", in.Claims))
+		}
+		if len(refNums) > 0 {
+			parts = append(parts, sayRefNumbers(refNums, strings.HasSuffix(never, "mentions "), in.Claims.Name))
+		}
+		reason = strings.Join(parts, "; ")
+	case asksFigure(q) && !figureStated(q, qwords, texts, sents, stems, readable):
+		// The passages are about the question's topic but none states
+		// the figure it asks for (see figure.go).
+		reason = "none of the passages found states a number for " + strings.Join(typedWords(question, figureFocus(q)), " ")
 	case ev[best].Score < opts.MinScore:
 		reason = "the best evidence is weak"
 	case len(qstems) >= 2 && opts.MinCoverage > 0 && bestCov < opts.MinCoverage:

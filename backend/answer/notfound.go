@@ -192,6 +192,11 @@ type Claims struct {
 	// typed words near each other (retrieve.Together); ok false: it
 	// cannot tell. Nil: compounds are not checked.
 	Together func(a, b string) (together, ok bool)
+	// TogetherIn lists the papers with a passage holding two typed words
+	// near each other, and those with one outside their references
+	// (retrieve.TogetherIn); ok false: it cannot tell. Nil: the numbers a
+	// question types are not checked.
+	TogetherIn func(a, b string) (papers, body []int64, ok bool)
 	// Title names a paper in such a reason.
 	Title func(id int64) string
 	// RefsOnly reports a word the one paper of Scope uses only in its

@@ -167,6 +167,64 @@ func Together(ctx context.Context, ix Index) func(a, b string) (together, ok boo
 	}
 }
 
+// togetherIner is implemented by indexes that can tell which papers hold
+// two words near each other in one passage (store.TogetherIn).
+type togetherIner interface {
+	TogetherIn(ctx context.Context, a, b string, within int) (papers, body []int64, err error)
+}
+
+// TogetherIn reports the papers with a node holding a and b within within
+// tokens, and those with such a node outside their references (see
+// store.TogetherIn).
+func (ix *StoreIndex) TogetherIn(ctx context.Context, a, b string, within int) (papers, body []int64, err error) {
+	return ix.st.TogetherIn(ctx, a, b, within)
+}
+
+var _ togetherIner = (*StoreIndex)(nil)
+
+// TogetherIn is Together that says where: in(a, b) lists the papers with a
+// passage holding the typed words a and b within CompoundWindow tokens of
+// each other, and (body) those with such a passage outside their reference
+// list and acknowledgements, so a reply that speaks of one paper checks
+// that paper and a reference title is not taken for what a paper states;
+// ok is false when the index cannot tell. Results are memoised for the
+// reply.
+func TogetherIn(ctx context.Context, ix Index) func(a, b string) (papers, body []int64, ok bool) {
+	t, can := ix.(togetherIner)
+	var mu sync.Mutex
+	type entry struct {
+		papers, body []int64
+		ok           bool
+	}
+	seen := map[[2]string]entry{}
+	return func(a, b string) ([]int64, []int64, bool) {
+		if !can {
+			return nil, nil, false
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		k := [2]string{a, b}
+		if e, hit := seen[k]; hit {
+			return e.papers, e.body, e.ok
+		}
+		papers, body, err := t.TogetherIn(ctx, a, b, CompoundWindow)
+		if ga, gb := gluedSubscripts(a), gluedSubscripts(b); err == nil && (ga != a || gb != b) {
+			// "x_max" printed "xmax"
+			p2, b2, err2 := t.TogetherIn(ctx, ga, gb, CompoundWindow)
+			papers, body, err = union(papers, p2), union(body, b2), err2
+		}
+		seen[k] = entry{papers, body, err == nil}
+		return papers, body, err == nil
+	}
+}
+
+// union is the sorted union of two id lists.
+func union(a, b []int64) []int64 {
+	out := append(slices.Clone(a), b...)
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
 // identRE matches a run of letters, digits and underscores.
 var identRE = regexp.MustCompile(`[\p{L}\p{N}_]+`)
 

@@ -3,6 +3,7 @@ package retrieve
 import (
 	"context"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"github.com/papertree/papertree/backend/embedding"
@@ -50,6 +51,13 @@ func TestSubscriptHeldGlued(t *testing.T) {
 	}
 	if yes, ok := together("cutoff", "y_max"); !ok || yes {
 		t.Errorf("together(cutoff, y_max) = %v, %v; want false", yes, ok)
+	}
+	in := TogetherIn(ctx, ix)
+	if ids, body, ok := in("cutoff", "x_max"); !ok || !slices.Equal(ids, []int64{id}) || !slices.Equal(body, []int64{id}) {
+		t.Errorf("in(cutoff, x_max) = %v, %v, %v; want [%d] in its body", ids, body, ok, id)
+	}
+	if ids, _, ok := in("cutoff", "y_max"); !ok || len(ids) != 0 {
+		t.Errorf("in(cutoff, y_max) = %v, %v; want none", ids, ok)
 	}
 	if got := gluedSubscripts("cutoff x_max, u_v_w"); got != "cutoff xmax, u_v_w" {
 		t.Errorf("gluedSubscripts = %q", got)

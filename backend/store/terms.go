@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -389,9 +390,58 @@ func (s *Store) TermNodeCounts(ctx context.Context, words []string) (nodes int64
 // different passages or papers. NEAR is looser than the phrase: when it
 // finds nothing, the phrase a b is printed nowhere either.
 func (s *Store) Together(ctx context.Context, a, b string, within int) (bool, error) {
+	ids, err := s.together(ctx, a, b, within, nil)
+	return len(ids) > 0, err
+}
+
+// TogetherIn is Together that says where: the ready papers (sorted) with a
+// node holding the typed words a and b within within tokens of each other
+// or written as one word, so a reply about one paper can ask it of that
+// paper alone; and, of those, the papers with such a node outside their
+// reference list and acknowledgements (body), where a paper states its
+// own facts ("sat competition 2023" in a reference title states nothing
+// of the 2023 competition).
+func (s *Store) TogetherIn(ctx context.Context, a, b string, within int) (papers, body []int64, err error) {
+	var nodes []int64
+	papers, err = s.together(ctx, a, b, within, func(id int64) { nodes = append(nodes, id) })
+	if err != nil || len(nodes) == 0 {
+		return papers, nil, err
+	}
+	ranges, err := s.paperRanges(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+	marks := strings.TrimSuffix(strings.Repeat("?,", len(nodes)), ",")
+	args := make([]any, len(nodes))
+	for i, id := range nodes {
+		args[i] = id
+	}
+	rows, err := s.r.QueryContext(ctx, `SELECT n.id FROM nodes n LEFT JOIN nodes p ON p.id = n.parent_id
+		WHERE n.id IN (`+marks+`) AND n.role NOT IN ('references', 'acknowledgements')
+		AND coalesce(p.role, '') NOT IN ('references', 'acknowledgements')`, args...)
+	if err != nil {
+		return nil, nil, fmt.Errorf("together: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return nil, nil, fmt.Errorf("together: %w", err)
+		}
+		if p := ranges.paperOf(id); p != 0 && !slices.Contains(body, p) {
+			body = append(body, p)
+		}
+	}
+	slices.Sort(body)
+	return papers, body, rows.Err()
+}
+
+// together runs Together's lookups; each (when non-nil) is called with
+// every matching node, else the lookup stops at the first paper found.
+func (s *Store) together(ctx context.Context, a, b string, within int, each func(id int64)) ([]int64, error) {
 	ta, tb := phraseTokens(a), phraseTokens(b)
 	if len(ta) == 0 || len(tb) == 0 || len(ta)+len(tb) > maxQueryTerms {
-		return false, papertree.Errorf(papertree.EInvalid, "%q and %q hold no word to look up.", a, b)
+		return nil, papertree.Errorf(papertree.EInvalid, "%q and %q hold no word to look up.", a, b)
 	}
 	quote := func(ts []string) string { return `"` + strings.Join(ts, " ") + `"` }
 	qs := []string{fmt.Sprintf("NEAR(%s %s, %d)", quote(ta), quote(tb), within)}
@@ -400,16 +450,23 @@ func (s *Store) Together(ctx context.Context, a, b string, within int) (bool, er
 	}
 	ranges, err := s.paperRanges(ctx)
 	if err != nil {
-		return false, err
+		return nil, err
 	}
+	var out []int64
 	for _, q := range qs {
-		n, err := s.nodesPerPaper(ctx, q, ranges)
+		n, err := s.nodesPerPaperEach(ctx, q, ranges, each)
 		if err != nil {
-			return false, fmt.Errorf("look up %q: %w", q, err)
+			return nil, fmt.Errorf("look up %q: %w", q, err)
 		}
-		if len(n) > 0 {
-			return true, nil
+		for id := range n {
+			if !slices.Contains(out, id) {
+				out = append(out, id)
+			}
+		}
+		if each == nil && len(out) > 0 {
+			break
 		}
 	}
-	return false, nil
+	slices.Sort(out)
+	return out, nil
 }

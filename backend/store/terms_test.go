@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"fmt"
+	"slices"
 	"testing"
 
 	"github.com/papertree/papertree/backend/papertree"
@@ -146,5 +147,50 @@ func TestTogether(t *testing.T) {
 	}
 	if _, err := s.Together(ctx, "’–", "arm", 20); err == nil {
 		t.Error("a word with nothing to look up must be an error")
+	}
+}
+
+// TestTogetherIn: the papers whose one node holds both words near each
+// other, and only those (a paper holding them in two nodes is not one);
+// a paper that holds them only in its reference list holds them, not in
+// its body.
+func TestTogetherIn(t *testing.T) {
+	ctx := context.Background()
+	s := openTemp(t)
+	a, err := s.SavePaper(ctx, textPaper("/a.pdf", "Vectors", "We trained on a 2014 Wikipedia dump with 1.6 billion tokens."), Vectors{}, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.SavePaper(ctx, textPaper("/b.pdf", "Survey", "Wikipedia is large.", "In 2018 we ran a survey."), Vectors{}, ""); err != nil {
+		t.Fatal(err)
+	}
+	c, err := s.SavePaper(ctx, textPaper("/c.pdf", "Corpora", "The 2014 Wikipedia snapshot and the 2018 Wikipedia dump."), Vectors{}, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	refs := textPaper("/d.pdf", "Solvers", "Solvers are compared on a benchmark of the SAT Competition.")
+	refs.Root.Children = append(refs.Root.Children, &papertree.Node{Kind: papertree.KindSection, Title: "References", Role: papertree.RoleReferences,
+		Children: []*papertree.Node{{Kind: papertree.KindSegment, Text: "[18] A. Biere. Solvers entering the SAT Competition 2023, 2023."}}})
+	d, err := s.SavePaper(ctx, refs, Vectors{}, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		a, b       string
+		want, body []int64
+	}{
+		{"2014", "Wikipedia", []int64{a, c}, []int64{a, c}},
+		{"2018", "Wikipedia", []int64{c}, []int64{c}}, // paper b holds both words, in two nodes
+		{"2020", "Wikipedia", nil, nil},
+		{"2023", "SAT", []int64{d}, nil}, // only a reference title
+	}
+	for _, tc := range tests {
+		got, body, err := s.TogetherIn(ctx, tc.a, tc.b, 20)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(got, tc.want) || !slices.Equal(body, tc.body) {
+			t.Errorf("TogetherIn(%q, %q) = %v, body %v; want %v, body %v", tc.a, tc.b, got, body, tc.want, tc.body)
+		}
 	}
 }
