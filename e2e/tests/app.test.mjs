@@ -451,10 +451,14 @@ describe("PaperTree desktop app", () => {
     await page.locator(tid("ask-submit")).click();
     const box = page.locator(tid("answer-not-found"));
     await box.first().waitFor({ timeout: 60000 });
-    assert.match(await box.first().innerText(), /not answered by these papers/i);
     const saved = (await callGo(page, "History", 1))[0];
     assert.equal(saved.question, q);
-    assert.equal((await callGo(page, "Answer", saved.id)).notFound, true, "the saved answer is not marked not-found");
+    const full = await callGo(page, "Answer", saved.id);
+    assert.equal(full.notFound, true, "the saved answer is not marked not-found");
+    // The box and the reply speak of the scope asked: one selected paper is "this paper".
+    const one = (full.paperIds ?? []).length === 1;
+    assert.match(await box.first().innerText(), one ? /not answered by this paper/i : /not answered by these papers/i);
+    assert.match(full.text, one ? /^This paper does not seem to answer/ : /^These papers do not seem to answer/);
   });
 
   test("6. PDF text with HTML markup is shown as text and runs nothing", async () => {
