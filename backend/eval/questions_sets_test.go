@@ -67,6 +67,11 @@ var shippedSets = []struct {
 	// naming papers as researchers do (a third not at all), written before
 	// that session's changes and only measured at its start and its end.
 	{"blind13", "testdata/questions-blind13.json", 35, 24, 8, 3},
+	// Library-wide questions naming their paper as researchers do (author
+	// and year, first author, venue, nickname, "the paper that introduced
+	// X", paraphrased title) on 45 papers of all three folders, written
+	// before the naming changes of their session; ids ending -b are blind.
+	{"naming", "testdata/questions-naming.json", 40, 25, 0, 3},
 }
 
 func TestShippedQuestionSetsAreWellFormed(t *testing.T) {
