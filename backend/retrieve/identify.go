@@ -28,8 +28,8 @@ type card struct {
 	lead     string          // the title's lead before ':' ("GloVe", "BERT"), lowercased
 	own      map[string]bool // the paper's own name(s): the title's lead before ':' and name-like title words, lowercased
 	names    map[string]bool // name-like words of the title and abstract, lowercased
-	surnames map[string]bool // authors' surnames, as written
-	first    string          // the first author's surname ("" when the authors are unknown)
+	surnames map[string]bool // authors' surnames, lowercased
+	first    string          // the first author's surname, lowercased ("" when the authors are unknown)
 	title    []string        // title content stems
 	words    []string        // title words, lowercased
 	year     int
@@ -48,7 +48,7 @@ var citeRE = regexp.MustCompile(`([A-Z][\p{L}'’-]+)(?:\s+et\s+al\b|\s*\((?:19|
 // metadata matches on its front-matter names in any order).
 func (c *card) cited(cites [][]string) bool {
 	for _, m := range cites {
-		a, b := trimWord(m[1]), trimWord(m[2])
+		a, b := strings.ToLower(trimWord(m[1])), strings.ToLower(trimWord(m[2]))
 		firstOK := c.first == a || c.first == "" && c.surnames[a]
 		if firstOK && (b == "" || c.surnames[b]) {
 			return true
@@ -103,7 +103,10 @@ func newCard(id int64, title string, authors []string, year int, abstract, front
 	for _, a := range authors {
 		f := strings.Fields(a)
 		if len(f) > 0 {
-			sn := trimWord(f[len(f)-1])
+			// Lowercased: metadata spells a name in any case
+			// ("Warren S. Mcculloch") and a question as it is cited
+			// ("McCulloch and Pitts").
+			sn := strings.ToLower(trimWord(f[len(f)-1]))
 			c.surnames[sn] = true
 			if c.first == "" {
 				c.first = sn
@@ -126,7 +129,7 @@ func newCard(id int64, title string, authors []string, year int, abstract, front
 				w = string([]rune(w)[:1]) + strings.ToLower(string([]rune(w)[1:]))
 			}
 			if r := []rune(w); len(r) >= 3 && unicode.IsUpper(r[0]) && !NameLike(w) && !embedding.IsStopword(strings.ToLower(w)) {
-				c.surnames[w] = true
+				c.surnames[strings.ToLower(w)] = true
 			}
 		}
 	}
@@ -358,7 +361,7 @@ func identityScores(question *query.Question, cards []*card) map[int64]float64 {
 			// it only when the question uses them as an author is named.
 			// Otherwise a paper that lacks metadata captured every
 			// question naming a venue ("the USENIX Security '22 paper").
-			if c.surnames[w] && (c.first != "" || authorUse[w]) {
+			if c.surnames[strings.ToLower(w)] && (c.first != "" || authorUse[w]) {
 				s += 2
 				if c.cited(cites) {
 					s++
@@ -423,7 +426,7 @@ func (c *card) touches(qwords, qterms map[string]bool, qcaps, qnames []string) b
 		}
 	}
 	for _, w := range qcaps {
-		if c.surnames[w] {
+		if c.surnames[strings.ToLower(w)] {
 			return true
 		}
 	}

@@ -172,3 +172,17 @@ func TestFrontYear(t *testing.T) {
 		}
 	}
 }
+
+// Metadata spells a surname in any case ("Warren S. Mcculloch"); a
+// question cites it as written ("McCulloch and Pitts"), which names the
+// paper the two wrote in that order, not the one Pitts wrote first.
+func TestCitedSurnameIgnoresCase(t *testing.T) {
+	cards := []*card{
+		newCard(1, "A Logical Calculus of the Ideas Immanent in Nervous Activity", []string{"Warren S. Mcculloch", "Walter Pitts"}, 0, "", ""),
+		newCard(2, "How We Know Universals the Perception of Auditory and Visual Forms", []string{"Walter Pitts", "Warren S. Mcculloch"}, 0, "", ""),
+	}
+	sc := identityScores(querypkg.Parse("What did McCulloch and Pitts assume about neuron activity?"), cards)
+	if sc[1] < 2 || sc[2] > sc[1]-1 {
+		t.Errorf("McCulloch and Pitts do not name their paper clearly: %v", sc)
+	}
+}
