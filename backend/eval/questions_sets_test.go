@@ -81,6 +81,11 @@ var shippedSets = []struct {
 	// controls phrased alike on the same papers; ids ending -a tuned on,
 	// -b blind.
 	{"nearmiss", "testdata/questions-nearmiss.json", 22, 16, 22, 4},
+	// Library-wide questions naming their paper as researchers do (author
+	// and year, first author, venue, nickname, "the paper that introduced
+	// X", paraphrased title) on 45 papers of all three folders, written
+	// before the naming changes of their session; ids ending -b are blind.
+	{"naming", "testdata/questions-naming.json", 40, 25, 0, 3},
 }
 
 func TestShippedQuestionSetsAreWellFormed(t *testing.T) {

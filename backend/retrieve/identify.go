@@ -28,8 +28,8 @@ type card struct {
 	lead     string          // the title's lead before ':' ("GloVe", "BERT"), lowercased
 	own      map[string]bool // the paper's own name(s): the title's lead before ':' and name-like title words, lowercased
 	names    map[string]bool // name-like words of the title and abstract, lowercased
-	surnames map[string]bool // authors' surnames, as written
-	first    string          // the first author's surname ("" when the authors are unknown)
+	surnames map[string]bool // authors' surnames, lowercased
+	first    string          // the first author's surname, lowercased ("" when the authors are unknown)
 	title    []string        // title content stems
 	words    []string        // title words, lowercased
 	year     int
@@ -48,7 +48,7 @@ var citeRE = regexp.MustCompile(`([A-Z][\p{L}'’-]+)(?:\s+et\s+al\b|\s*\((?:19|
 // metadata matches on its front-matter names in any order).
 func (c *card) cited(cites [][]string) bool {
 	for _, m := range cites {
-		a, b := trimWord(m[1]), trimWord(m[2])
+		a, b := strings.ToLower(trimWord(m[1])), strings.ToLower(trimWord(m[2]))
 		firstOK := c.first == a || c.first == "" && c.surnames[a]
 		if firstOK && (b == "" || c.surnames[b]) {
 			return true
@@ -103,7 +103,10 @@ func newCard(id int64, title string, authors []string, year int, abstract, front
 	for _, a := range authors {
 		f := strings.Fields(a)
 		if len(f) > 0 {
-			sn := trimWord(f[len(f)-1])
+			// Lowercased: metadata spells a name in any case
+			// ("Warren S. Mcculloch") and a question as it is cited
+			// ("McCulloch and Pitts").
+			sn := strings.ToLower(trimWord(f[len(f)-1]))
 			c.surnames[sn] = true
 			if c.first == "" {
 				c.first = sn
@@ -119,10 +122,21 @@ func newCard(id int64, title string, authors []string, year int, abstract, front
 				break
 			}
 			w = trimWord(w)
+			// Old papers print their authors in capitals ("By A. M.
+			// TURING."): a word of letters only, all capitals, stands for
+			// the name as a question writes it ("Turing's paper").
+			if capsWord(w) {
+				w = string([]rune(w)[:1]) + strings.ToLower(string([]rune(w)[1:]))
+			}
 			if r := []rune(w); len(r) >= 3 && unicode.IsUpper(r[0]) && !NameLike(w) && !embedding.IsStopword(strings.ToLower(w)) {
-				c.surnames[w] = true
+				c.surnames[strings.ToLower(w)] = true
 			}
 		}
+	}
+	if c.year == 0 {
+		// No year metadata: the year its front matter prints ("Received
+		// 28 May, 1936", "June 30, 1905") stands in.
+		c.year = frontYear(front)
 	}
 	c.title = QuestionTerms(title)
 	for _, w := range strings.Fields(strings.ToLower(title)) {
@@ -131,6 +145,41 @@ func newCard(id int64, title string, authors []string, year int, abstract, front
 		}
 	}
 	return c
+}
+
+// capsWord reports whether w is three or more letters, all capitals.
+func capsWord(w string) bool {
+	n := 0
+	for _, r := range w {
+		if !unicode.IsUpper(r) {
+			return false
+		}
+		n++
+	}
+	return n >= 3
+}
+
+// identYearRE finds a year in a question or a paper's front matter, old
+// papers' years included ("Turing's 1936 paper"); a year counts only beside
+// another sign of the paper, so a count of 1800 images costs nothing.
+var identYearRE = regexp.MustCompile(`\b(1[6-9]\d\d|20\d\d)[a-z]?\b`)
+
+// frontYear returns the first year the front matter prints (0 if none),
+// skipping numbers that are parts of identifiers or ranges: arXiv ids
+// ("1907.03199"), pages ("1735-1780"), volumes ("9(8):1997").
+func frontYear(front string) int {
+	for _, m := range identYearRE.FindAllStringSubmatchIndex(front, -1) {
+		a, b := m[2], m[3]
+		if a > 0 && strings.ContainsRune(".:/-–", rune(front[a-1])) {
+			continue
+		}
+		if b < len(front) && strings.ContainsRune(".-–/", rune(front[b])) && b+1 < len(front) && front[b+1] >= '0' && front[b+1] <= '9' {
+			continue
+		}
+		y, _ := strconv.Atoi(front[a:b])
+		return y
+	}
+	return 0
 }
 
 func trimWord(w string) string {
@@ -244,7 +293,7 @@ func identityScores(question *query.Question, cards []*card) map[int64]float64 {
 		qterms[t] = true
 	}
 	years := map[int]bool{}
-	for _, m := range yearRE.FindAllString(q, -1) {
+	for _, m := range identYearRE.FindAllString(q, -1) {
 		if y, err := strconv.Atoi(m[:4]); err == nil {
 			years[y] = true
 		}
@@ -312,7 +361,7 @@ func identityScores(question *query.Question, cards []*card) map[int64]float64 {
 			// it only when the question uses them as an author is named.
 			// Otherwise a paper that lacks metadata captured every
 			// question naming a venue ("the USENIX Security '22 paper").
-			if c.surnames[w] && (c.first != "" || authorUse[w]) {
+			if c.surnames[strings.ToLower(w)] && (c.first != "" || authorUse[w]) {
 				s += 2
 				if c.cited(cites) {
 					s++
@@ -377,7 +426,7 @@ func (c *card) touches(qwords, qterms map[string]bool, qcaps, qnames []string) b
 		}
 	}
 	for _, w := range qcaps {
-		if c.surnames[w] {
+		if c.surnames[strings.ToLower(w)] {
 			return true
 		}
 	}

@@ -137,3 +137,52 @@ func TestNamedPaperHoldsRarestWord(t *testing.T) {
 		t.Error("BERT holds every word of the question but is not searched alone")
 	}
 }
+
+// An old paper without metadata prints its author in capitals and its
+// year in its front matter ("By A. M. TURING. [Received 28 May, 1936.]");
+// a question naming it "Turing's 1936 paper" names it clearly, ahead of a
+// paper whose abstract only mentions Turing machines.
+func TestCapitalisedFrontAuthorAndYearName(t *testing.T) {
+	cards := []*card{
+		newCard(1, "On the Computational Complexity of Algorithms", []string{"J. Hartmanis", "R. E. Stearns"}, 0, "Turing machines compute sequences.", ""),
+		newCard(2, "ON COMPUTABLE NUMBERS, WITH AN APPLICATION TO THE ENTSCHEIDUNGSPROBLEM", nil, 0, "",
+			"By A. M. TURING. [Received 28 May, 1936.—Read 12 November, 1936.] The \"computable\" numbers may be described briefly"),
+		newCard(3, "Reducibility Among Combinatorial Problems", []string{"Richard M. Karp"}, 1972, "", ""),
+	}
+	if cards[1].year != 1936 {
+		t.Errorf("front-matter year: got %d, want 1936", cards[1].year)
+	}
+	sc := identityScores(querypkg.Parse("In Turing's 1936 paper, what are the conditions of the machine called?"), cards)
+	if sc[2] < 2 || sc[1] > sc[2]-1 {
+		t.Errorf("Turing's 1936 paper is not named clearly: %v", sc)
+	}
+}
+
+// The front matter's year skips numbers that belong to identifiers, page
+// ranges and volumes.
+func TestFrontYear(t *testing.T) {
+	for front, want := range map[string]int{
+		"NEURAL COMPUTATION 9(8):1735-1780, 1997 Sepp Hochreiter":    1997,
+		"arXiv:1907.03199v1 [cs.LG] 6 Jul 2019 Andreas Loukas":       2019,
+		"By A. EINSTEIN June 30, 1905 It is known that":              1905,
+		"Jeffrey Pennington Stanford, CA 94305 jpennin@stanford.edu": 0,
+	} {
+		if got := frontYear(front); got != want {
+			t.Errorf("frontYear(%q) = %d, want %d", front, got, want)
+		}
+	}
+}
+
+// Metadata spells a surname in any case ("Warren S. Mcculloch"); a
+// question cites it as written ("McCulloch and Pitts"), which names the
+// paper the two wrote in that order, not the one Pitts wrote first.
+func TestCitedSurnameIgnoresCase(t *testing.T) {
+	cards := []*card{
+		newCard(1, "A Logical Calculus of the Ideas Immanent in Nervous Activity", []string{"Warren S. Mcculloch", "Walter Pitts"}, 0, "", ""),
+		newCard(2, "How We Know Universals the Perception of Auditory and Visual Forms", []string{"Walter Pitts", "Warren S. Mcculloch"}, 0, "", ""),
+	}
+	sc := identityScores(querypkg.Parse("What did McCulloch and Pitts assume about neuron activity?"), cards)
+	if sc[1] < 2 || sc[2] > sc[1]-1 {
+		t.Errorf("McCulloch and Pitts do not name their paper clearly: %v", sc)
+	}
+}
