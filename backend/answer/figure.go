@@ -162,7 +162,11 @@ func numberPhrases(q *query.Question) [][]numberPhrase {
 		st := embedding.QueryTerms(low)
 		content := len(st) > 0 && st[0] != embedding.NumTerm && !query.IsScaffold(st[0]) && !q.Refs[low] && len([]rune(t)) >= 2 &&
 			strings.IndexFunc(t, unicode.IsLetter) >= 0
-		cite := strings.ContainsAny(f, "()[]") || len(fs) > 0 && strings.EqualFold(strings.TrimSuffix(fs[len(fs)-1].typed, "."), "al")
+		// A number after a word that names the paper ("Dalal and Triggs
+		// 2005", "USENIX Security 2022": q.Refs) is its year, part of
+		// the name, as after "et al.".
+		cite := strings.ContainsAny(f, "()[]") || len(fs) > 0 && (strings.EqualFold(strings.TrimSuffix(fs[len(fs)-1].typed, "."), "al") ||
+			q.Refs[strings.ToLower(fs[len(fs)-1].typed)])
 		fs = append(fs, field{typed: t, content: content, cite: cite, punct: t != f && strings.ContainsAny(f[len(f)-1:], ".,;:?!)]\"”")})
 	}
 	var out [][]numberPhrase

@@ -88,6 +88,10 @@ func TestNumberPhrases(t *testing.T) {
 		{"How many homicides did Colombia record in 2022?", nil},                // no word beside it
 		{"What does Kim (2014) report for 2 channels?", []string{"2 channels"}}, // the citation's year is not asked
 		{"Which corpus did Sharp et al. 2016 use?", nil},
+		// A number after the words naming the paper (an author, a venue)
+		// is the paper's year, part of its name.
+		{"How many images did Dalal and Triggs 2005 select as positive examples?", nil},
+		{"What overhead does the USENIX Security 2022 kernel defense incur?", nil},
 	} {
 		var got []string
 		for _, ps := range numberPhrases(query.Parse(tc.q)) {
