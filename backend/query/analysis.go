@@ -205,7 +205,8 @@ var askedForWorks = map[string]bool{"paper": true, "papers": true, "work": true,
 
 // genericFocus are stems of words a paper can answer a question about
 // without using them: measure and kind words ("what percentage" answered
-// "15%", "which kind of"), comparatives ("how much better"), and the nouns
+// "15%", "which kind of"), comparatives and their adjectives ("how much
+// better", "how much extra weight" answered "four times more weight"), and the nouns
 // for the role a thing plays in a study ("what baselines", "which
 // metrics", "what architecture", "what tools" are answered by naming the
 // models, metrics and tools).
@@ -214,7 +215,7 @@ var genericFocus = func() map[string]bool {
 	for _, w := range strings.Fields(`number percentage proportion fraction amount ratio share value kind type sort way part
 	extent degree exact average total overall main different specific new other best first final key major particular
 	much many long large big small often far fast old size result role purpose name aspect thing one
-	better worse higher lower larger smaller more less faster slower worst improvement gain gap
+	better worse higher lower larger smaller more less faster slower worst improvement gain gap extra additional further
 	baseline metric measure architecture performance evaluation tool source approach method model system technique task
 	application challenge definition motivation domain issue modification simplification setting state art work
 	framework component module feature step stage setup strategy scheme structure design variant version

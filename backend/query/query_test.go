@@ -19,6 +19,7 @@ func TestParse(t *testing.T) {
 		{"et al. and a name", "According to Vaswani et al., does the Transformer use recurrence?", KindYesNo, nil, []string{"vaswani"}, nil, false},
 		{"name-like word and a name run", "What top-1 accuracy does Ring Attention reach on ImageNet classification?", KindFactual, []string{"top-1", "Ring Attention", "ImageNet"}, nil, []string{"top", "accuracy"}, false},
 		{"the paper's nickname", "In the GloVe paper, what dropout rate is applied?", KindFactual, nil, []string{"glove"}, []string{"dropout", "rate"}, false},
+		{"an amount's adjective is no focus", "How much extra weight do the answer's words get in the query?", KindFactual, nil, nil, []string{"weight"}, false},
 		{"how/why", "Why does one-hot encoding break down for categorical features?", KindHowWhy, nil, nil, nil, false},
 		{"citations", "Which papers cite the Adam optimizer?", KindFactual, []string{}, nil, nil, true},
 		{"first word is no name", "Stable training of GANs: what helps?", KindFactual, []string{"GANs"}, nil, nil, false},
