@@ -252,3 +252,78 @@ func TestCompoundScattered(t *testing.T) {
 		}
 	}
 }
+
+// A question word the file name of a paper in scope holds names that
+// paper (its author, as the researcher filed it): never said missing.
+// Folders and short words are not read.
+func TestFileNamedWords(t *testing.T) {
+	got := fileNamed("Why does Seltman's chapter recommend correlation over covariance in drafts?",
+		[]string{"/library/drafts/Seltman - 2018 - EDA.pdf", "/x/aipaper__seltman_eda_chapter4.pdf"})
+	for _, w := range []string{"seltman", "chapter"} {
+		if !got[w] {
+			t.Errorf("%q not read as naming the paper: %v", w, got)
+		}
+	}
+	for _, w := range []string{"drafts", "correlation", "eda", "pdf"} {
+		if got[w] {
+			t.Errorf("%q read as naming the paper: %v", w, got)
+		}
+	}
+	emb := embedding.NewBuiltin()
+	ev := []papertree.Evidence{{PaperID: 5, Kind: papertree.KindSegment, Score: 0.9,
+		Text: "Covariances tend to be hard to interpret, so we often use correlation instead."}}
+	for _, tc := range []struct {
+		name     string
+		files    []string
+		notFound bool
+	}{
+		{"filed under its author", []string{"/lib/seltman_eda_chapter4.pdf"}, false},
+		{"filed under another name", []string{"/lib/eda_chapter4.pdf"}, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			in := Input{Question: "Why does Seltman recommend correlation over covariance?", Evidence: ev, Scoped: true,
+				Missing: []string{"Seltman"}, MissingName: true, Terms: 4,
+				Claims: Claims{Holders: holders(map[string][]int64{}), Scope: []int64{5}, Files: func() []string { return tc.files }}}
+			out, err := Compose(context.Background(), emb, in, DefaultOptions())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if out.NotFound != tc.notFound {
+				t.Errorf("not found = %v, want %v: %s", out.NotFound, tc.notFound, out.Text)
+			}
+		})
+	}
+}
+
+// A focus word most papers of the library print is too general for its
+// absence alone to decide "not found"; a rarer one still decides.
+func TestGeneralFocusWord(t *testing.T) {
+	emb := embedding.NewBuiltin()
+	ev := []papertree.Evidence{{PaperID: 1, Kind: papertree.KindSegment, Score: 0.9,
+		Text: "The proposed model brings together LSTMs and CNNs to exploit long-range sequential information."}}
+	q := "What properties does the proposed model bring together?"
+	stem := embedding.QueryTerms("properties")[0]
+	for _, tc := range []struct {
+		name     string
+		holders  []int64
+		library  int
+		notFound bool
+	}{
+		{"printed by most papers", []int64{2, 3, 4}, 5, false},
+		{"printed by few papers", []int64{2}, 5, true},
+		{"library size unknown", []int64{2, 3, 4}, 0, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			in := Input{Question: q, Evidence: ev, Scoped: true, Terms: 4,
+				Uses:   []retrieve.TermUse{{Stem: stem, IDF: 5, Focus: true}},
+				Claims: Claims{Holders: holders(map[string][]int64{"properties": tc.holders}), Scope: []int64{1}, Library: tc.library}}
+			out, err := Compose(context.Background(), emb, in, DefaultOptions())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if out.NotFound != tc.notFound {
+				t.Errorf("not found = %v, want %v: %s", out.NotFound, tc.notFound, out.Text)
+			}
+		})
+	}
+}

@@ -363,6 +363,11 @@ func Compose(ctx context.Context, emb papertree.Embedder, in Input, opts Options
 		never, notIn = in.Claims.Name+" never mentions ", "are not in "+in.Claims.Name
 	}
 	in.Claims.cites = query.CitationWords(question)
+	if in.Claims.Files != nil {
+		for w := range fileNamed(question, in.Claims.Files()) {
+			in.Claims.cites[w] = true
+		}
+	}
 	// Every word a reason says is missing is checked against the index
 	// (in.Claims): said never mentioned only when the scope the reply
 	// speaks of has no occurrence of it, said absent from the papers that
@@ -373,7 +378,9 @@ func Compose(ctx context.Context, emb papertree.Embedder, in Input, opts Options
 	// look nothing up.
 	var cl, clAll, clFocus, clNames claimed
 	var said *claimed
-	focus := surfaceWords(question, focusAbsent(in.Uses))
+	// A focus word most papers print is too general for its absence alone
+	// to say the thing asked for is absent (Claims.general).
+	focus := slices.DeleteFunc(surfaceWords(question, focusAbsent(in.Uses)), in.Claims.general)
 	if moot := tableAnswered(question, append(slices.Clone(missing), focus...), rstems, sents, stems, in.Claims.Holders); len(moot) > 0 {
 		missing, focus = withoutWords(missing, moot), withoutWords(focus, moot)
 	}

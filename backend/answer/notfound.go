@@ -2,6 +2,7 @@ package answer
 
 import (
 	"fmt"
+	"path/filepath"
 	"slices"
 	"strings"
 	"unicode"
@@ -204,6 +205,16 @@ type Claims struct {
 	// counts, which are read over that paper).
 	RefsOnly func(word string) bool
 
+	// Files lists the file names of the papers of Scope (of the whole
+	// library when Scope is nil); nil: unknown. A question word a file's
+	// name holds ("Seltman" of "seltman_eda_chapter4.pdf") names a paper,
+	// as a citation does (cites).
+	Files func() []string
+
+	// Library is the number of papers in the library (0: unknown), for
+	// general: a word most of them print.
+	Library int
+
 	// cites are the words with which the question names a paper
 	// (query.CitationWords: "Casimir (1948)", "Hinton et al.", "Kim's
 	// CNN"), set by Compose. They name a paper, they are not what it is
@@ -218,6 +229,48 @@ type Claims struct {
 // citesWord reports a word with which the question names a paper.
 func (c Claims) citesWord(w string) bool {
 	return c.cites[strings.ToLower(strings.Trim(w, ".,;:?!()[]\"'“”‘’"))]
+}
+
+// fileNamed returns the question's words (lowercased, as cites holds
+// them) that the file names hold in any form of the word: how the
+// researcher filed a paper ("Seltman - 2018 - EDA.pdf") often names its
+// author where neither its text nor its metadata does, so "Why does
+// Seltman recommend ...?" asked of it names the paper, not a thing it
+// lacks. Folders are not read; only words of three letters or more.
+func fileNamed(question string, files []string) map[string]bool {
+	stems := map[string]bool{}
+	for _, f := range files {
+		base := filepath.Base(f)
+		base = strings.TrimSuffix(base, filepath.Ext(base))
+		for _, w := range strings.FieldsFunc(strings.ToLower(base), func(r rune) bool { return !unicode.IsLetter(r) }) {
+			if len([]rune(w)) >= 3 {
+				stems[embedding.Stem(w)] = true
+			}
+		}
+	}
+	out := map[string]bool{}
+	for _, f := range strings.Fields(question) {
+		w := strings.ToLower(strings.Trim(f, ".,;:?!()[]\"'“”‘’"))
+		w = strings.TrimSuffix(strings.TrimSuffix(w, "'s"), "’s")
+		if len([]rune(w)) >= 3 && stems[embedding.Stem(w)] {
+			out[w] = true
+		}
+	}
+	return out
+}
+
+// general reports a word most papers of the library print (Holders, over
+// Library papers): "properties", "results", "approach". A paper that
+// never prints such a word is not thereby silent on what the question
+// asks ("What properties does the model bring together?" is answered by
+// "brings together the strengths of LSTMs and CNNs"); a specific word
+// ("dropout", "LiDAR") is what absence speaks of.
+func (c Claims) general(w string) bool {
+	if c.Library == 0 || c.Holders == nil {
+		return false
+	}
+	ids, ok := c.Holders(w)
+	return ok && 2*len(ids) > c.Library
 }
 
 // claimed is a checked absence claim.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/papertree/papertree/backend/answer"
@@ -185,6 +186,22 @@ func (l *Library) claims(ctx context.Context, scope []int64, res retrieve.Result
 		Searched: res.Searched, Title: title}
 	if len(scope) == 0 && res.Identified != 0 {
 		c.Scope, c.Name = []int64{res.Identified}, "“"+title(res.Identified)+"”"
+	}
+	if ids, err := l.store.ReadyPaperIDs(ctx); err == nil {
+		c.Library = len(ids)
+	}
+	c.Files = func() []string {
+		ps, err := l.store.ListPapers(ctx)
+		if err != nil {
+			return nil
+		}
+		var out []string
+		for _, p := range ps {
+			if c.Scope == nil || slices.Contains(c.Scope, p.ID) {
+				out = append(out, p.Path)
+			}
+		}
+		return out
 	}
 	return c
 }
