@@ -327,3 +327,36 @@ func TestGeneralFocusWord(t *testing.T) {
 		})
 	}
 }
+
+// A German question taken to name a paper none of whose passages found is
+// German: its German words are not the ones that paper would print, so
+// none is said missing from it. When the named paper's passage is German
+// too, a word it lacks is still said missing.
+func TestOtherLanguageNamedPaper(t *testing.T) {
+	emb := embedding.NewBuiltin()
+	q := "Über eine Reduktion von welchem Problem beweisen Akitaya et al. die NP-Schwere des Graph-Abstands?"
+	german := "Akitaya et al. beweisen die NP-Schwere des Graph-Abstands über eine Reduktion von Binary Constraint Satisfaction."
+	for _, tc := range []struct {
+		name     string
+		named    string
+		notFound bool
+	}{
+		{"the named paper is English", "We show NP-hardness of the strong distance by a reduction from binary CSP.", false},
+		{"the named paper is German", "Wir zeigen, dass die Distanz für die Graphen mit der Konstruktion schwer ist.", true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			ev := []papertree.Evidence{
+				{PaperID: 1, Kind: papertree.KindSegment, Score: 0.9, Text: german},
+				{PaperID: 3, Kind: papertree.KindSegment, Score: 0.6, Text: tc.named}}
+			in := Input{Question: q, Evidence: ev, Missing: []string{"Reduktion", "beweisen"}, MissingName: true, Terms: 6,
+				Claims: Claims{Holders: holders(map[string][]int64{"reduktion": {1}, "beweisen": {1}}), Scope: []int64{3}, Name: "“Paper 3”"}}
+			out, err := Compose(context.Background(), emb, in, DefaultOptions())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if out.NotFound != tc.notFound {
+				t.Errorf("not found = %v, want %v: %s", out.NotFound, tc.notFound, out.Text)
+			}
+		})
+	}
+}

@@ -363,6 +363,17 @@ func Compose(ctx context.Context, emb papertree.Embedder, in Input, opts Options
 		never, notIn = in.Claims.Name+" never mentions ", "are not in "+in.Claims.Name
 	}
 	in.Claims.cites = query.CitationWords(question)
+	if in.Claims.Name != "" && embedding.GermanText(question) {
+		// A German question taken to name a paper whose passages are not
+		// German ("Akitaya et al." named in a German thesis that cites
+		// their English paper): the question's words are not the ones
+		// that paper would print, so their absence from it says nothing.
+		german := false
+		for _, e := range ev {
+			german = german || slices.Contains(in.Claims.Scope, e.PaperID) && embedding.GermanText(e.Text)
+		}
+		in.Claims.otherLanguage = !german
+	}
 	if in.Claims.Files != nil {
 		for w := range fileNamed(question, in.Claims.Files()) {
 			in.Claims.cites[w] = true

@@ -224,6 +224,10 @@ type Claims struct {
 	// "none of the papers that match best mentions AlexNet (it is in
 	// ...)" is still said when the index shows it.
 	cites map[string]bool
+	// otherLanguage: the question is written in another language than
+	// the paper the reply speaks of (set by Compose); no word of it is
+	// said missing from that paper.
+	otherLanguage bool
 }
 
 // citesWord reports a word with which the question names a paper.
@@ -308,6 +312,9 @@ func (c Claims) into(dst *claimed, words []string) claimed {
 
 // check sorts words a reason would call missing.
 func (c Claims) check(words []string) claimed {
+	if c.otherLanguage {
+		return claimed{}
+	}
 	if c.Holders == nil {
 		return claimed{never: slices.DeleteFunc(slices.Clone(words), c.citesWord)}
 	}
