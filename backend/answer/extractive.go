@@ -374,9 +374,14 @@ func Compose(ctx context.Context, emb papertree.Embedder, in Input, opts Options
 		}
 		in.Claims.otherLanguage = !german
 	}
-	if in.Claims.Files != nil {
-		for w := range fileNamed(question, in.Claims.Files()) {
-			in.Claims.cites[w] = true
+	if files := in.Claims.Files; files != nil {
+		// Read only when a claim is checked: most answers make none.
+		var named map[string]bool
+		in.Claims.filed = func(w string) bool {
+			if named == nil {
+				named = fileNamed(question, files())
+			}
+			return named[w]
 		}
 	}
 	// Every word a reason says is missing is checked against the index

@@ -224,6 +224,9 @@ type Claims struct {
 	// "none of the papers that match best mentions AlexNet (it is in
 	// ...)" is still said when the index shows it.
 	cites map[string]bool
+	// filed reports a question word (lowercased) a file name of the
+	// scope holds (fileNamed over Files), set by Compose.
+	filed func(word string) bool
 	// otherLanguage: the question is written in another language than
 	// the paper the reply speaks of (set by Compose); no word of it is
 	// said missing from that paper.
@@ -232,7 +235,8 @@ type Claims struct {
 
 // citesWord reports a word with which the question names a paper.
 func (c Claims) citesWord(w string) bool {
-	return c.cites[strings.ToLower(strings.Trim(w, ".,;:?!()[]\"'“”‘’"))]
+	w = strings.ToLower(strings.Trim(w, ".,;:?!()[]\"'“”‘’"))
+	return c.cites[w] || c.filed != nil && c.filed(w)
 }
 
 // fileNamed returns the question's words (lowercased, as cites holds

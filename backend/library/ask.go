@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"slices"
 	"time"
 
 	"github.com/papertree/papertree/backend/answer"
@@ -191,13 +190,21 @@ func (l *Library) claims(ctx context.Context, scope []int64, res retrieve.Result
 		c.Library = len(ids)
 	}
 	c.Files = func() []string {
+		var out []string
+		if c.Scope != nil {
+			for _, id := range c.Scope {
+				if p, err := l.store.PaperByID(ctx, id); err == nil {
+					out = append(out, p.Path)
+				}
+			}
+			return out
+		}
 		ps, err := l.store.ListPapers(ctx)
 		if err != nil {
 			return nil
 		}
-		var out []string
 		for _, p := range ps {
-			if c.Scope == nil || slices.Contains(c.Scope, p.ID) {
+			if p.Status == store.StatusReady {
 				out = append(out, p.Path)
 			}
 		}
