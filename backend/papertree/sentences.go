@@ -217,7 +217,32 @@ func Readable(s string) bool {
 			return false
 		}
 	}
-	return WordShare(s) >= 0.5 && !pseudoCodeRE.MatchString(s)
+	return WordShare(s) >= 0.5 && !pseudoCodeRE.MatchString(s) && !labelBlock(s)
+}
+
+// labelBlock reports the text of a figure or diagram read as one
+// "sentence": four or more lines, at least three in four of them labels of
+// three words or fewer ("Viterbi Graph", "Beam Search Transformer T",
+// "Input gate Block gate tanh" ...). Its words are ordinary words, so
+// WordShare passes it; it is evidence, but no sentence a reader can quote.
+func labelBlock(s string) bool {
+	lines, short := 0, 0
+	for _, l := range strings.Split(s, "\n") {
+		n := 0 // words: fields holding a letter or digit ("|", "}" are rules)
+		for _, f := range strings.Fields(l) {
+			if strings.IndexFunc(f, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) >= 0 {
+				n++
+			}
+		}
+		if n == 0 {
+			continue
+		}
+		lines++
+		if n <= 3 {
+			short++
+		}
+	}
+	return lines >= 4 && 4*short >= 3*lines
 }
 
 // PseudoCode reports whether s holds the syntax of pseudo-code

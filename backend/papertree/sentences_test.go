@@ -31,6 +31,10 @@ func TestReadable(t *testing.T) {
 		{"replacement characters", "The e\uFFFDcient model achieves the best results on all tasks.", false},
 		{"private-use characters", "The model \uE001\uE002 achieves the best results on all tasks.", false},
 		{"OCR noise", "Tbc rnrdl xvcs tbc bcst rcsvlts wth nw dt.", false},
+		{"a diagram's labels read as one sentence", "\"Script\"\n\nViterbi Graph\n\nA\n\nBeam Search Transformer T\n\nInterpretation Graph Ae Language 4\n\nModel Compose\n\nRecognition Graph\n\nCharacter\n\nModel ot, | compose }\n\nSDNN Output a aa SDNN Transformer\n\n{AMAP Computation |\n\n| Word Normalization |", false},
+		{"subfigure labels", "(a) Vector Extrema\n\n(b) Greedy Matching\n\n(c) Vector Averaging\n\n(d) Embedding Greedy", false},
+		{"prose broken over lines", "This is the unfortunate truth:\n\nSimplicity is Hard\n\n.", true},
+		{"prose wrapped over four lines", "We train the model\non four GPUs for\nthree days with\nthe Adam optimizer.", true},
 		{"cut by the budget", "Finally, we show that an algorithm that optimizes the area under the ROC curve is not guaranteed to" + Cut, false},
 	}
 	for _, tc := range tests {
