@@ -316,7 +316,7 @@ func TestGeneralFocusWord(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			in := Input{Question: q, Evidence: ev, Scoped: true, Terms: 4,
 				Uses:   []retrieve.TermUse{{Stem: stem, IDF: 5, Focus: true}},
-				Claims: Claims{Holders: holders(map[string][]int64{"properties": tc.holders}), Scope: []int64{1}, Library: tc.library}}
+				Claims: Claims{Holders: holders(map[string][]int64{"properties": tc.holders}), Scope: []int64{1}, Library: func() int { return tc.library }}}
 			out, err := Compose(context.Background(), emb, in, DefaultOptions())
 			if err != nil {
 				t.Fatal(err)

@@ -211,9 +211,10 @@ type Claims struct {
 	// as a citation does (cites).
 	Files func() []string
 
-	// Library is the number of papers in the library (0: unknown), for
-	// general: a word most of them print.
-	Library int
+	// Library counts the papers in the library (0: unknown; nil: not
+	// counted), for general: a word most of them print. It is called only
+	// when a focus word's absence is weighed, which most answers never do.
+	Library func() int
 
 	// cites are the words with which the question names a paper
 	// (query.CitationWords: "Casimir (1948)", "Hinton et al.", "Kim's
@@ -274,11 +275,15 @@ func fileNamed(question string, files []string) map[string]bool {
 // "brings together the strengths of LSTMs and CNNs"); a specific word
 // ("dropout", "LiDAR") is what absence speaks of.
 func (c Claims) general(w string) bool {
-	if c.Library == 0 || c.Holders == nil {
+	if c.Library == nil || c.Holders == nil {
+		return false
+	}
+	n := c.Library()
+	if n == 0 {
 		return false
 	}
 	ids, ok := c.Holders(w)
-	return ok && 2*len(ids) > c.Library
+	return ok && 2*len(ids) > n
 }
 
 // claimed is a checked absence claim.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sync"
 	"time"
 
 	"github.com/papertree/papertree/backend/answer"
@@ -186,9 +187,14 @@ func (l *Library) claims(ctx context.Context, scope []int64, res retrieve.Result
 	if len(scope) == 0 && res.Identified != 0 {
 		c.Scope, c.Name = []int64{res.Identified}, "“"+title(res.Identified)+"”"
 	}
-	if ids, err := l.store.ReadyPaperIDs(ctx); err == nil {
-		c.Library = len(ids)
-	}
+	// Counted once, and only if an answer weighs a focus word's absence.
+	c.Library = sync.OnceValue(func() int {
+		ids, err := l.store.ReadyPaperIDs(ctx)
+		if err != nil {
+			return 0
+		}
+		return len(ids)
+	})
 	c.Files = func() []string {
 		var out []string
 		if c.Scope != nil {
