@@ -216,13 +216,10 @@ func (b *Builtin) embedInto(out []float32, terms []string, query bool, sc *termS
 	lex := out[:lexDim]
 	sem := out[lexDim : lexDim+b.model.VecDim]
 
-	var order []string
-	var tf map[string]int
-	if sc != nil {
-		order, tf = sc.count(terms)
-	} else {
-		order, tf = countTerms(terms)
+	if sc == nil {
+		sc = new(termScratch)
 	}
+	order, tf := sc.count(terms)
 	docLen := float64(len(terms))
 	for _, t := range order {
 		w := float64(b.model.IDF(t))
@@ -337,15 +334,7 @@ func (b *Builtin) SemanticVector(terms []string) []float32 {
 // countTerms returns distinct terms in first-occurrence order (for
 // determinism) and their frequencies.
 func countTerms(terms []string) ([]string, map[string]int) {
-	tf := make(map[string]int, len(terms))
-	order := make([]string, 0, len(terms))
-	for _, t := range terms {
-		if tf[t] == 0 {
-			order = append(order, t)
-		}
-		tf[t]++
-	}
-	return order, tf
+	return new(termScratch).count(terms)
 }
 
 // termScratch is countTerms' map and slice, reused from one text of a batch
