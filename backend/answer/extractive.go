@@ -656,7 +656,12 @@ const quantityBonus = 0.3
 
 // quantityRE matches the questions that ask for a quantity: how many /
 // much / large ..., what percentage / number / size / accuracy ...
-var quantityRE = regexp.MustCompile(`(?i)\bhow (?:many|much|large|big|long|fast|often|old|small|far)\b|\bwhat (?:is the |was the |are the )?(?:percentage|fraction|proportion|share|number|size|amount|accuracy|score|f1|bleu|rate|speed|cost)\b`)
+var quantityRE = regexp.MustCompile(`(?i)\bhow (?:many|much|large|big|long|fast|often|old|small|far)\b|` + whatMeasure)
+
+// whatMeasure is the "what <measure>" half of the quantity questions
+// (quantityRE) and of those that ask for a figure (figureRE): one list, so
+// the two agree on which measures they hear.
+const whatMeasure = `\bwhat (?:is the |was the |are the )?(?:percentage|fraction|proportion|share|number|size|amount|accuracy|score|f1|bleu|rate|speed|cost)\b`
 
 func asksQuantity(q string) bool { return quantityRE.MatchString(q) }
 

@@ -20,7 +20,7 @@ import (
 
 // figureRE matches the questions that ask for a figure of a thing they
 // name: "how many / how much X", "what accuracy / percentage / ... of X".
-var figureRE = regexp.MustCompile(`(?i)\bhow (?:many|much)\b|\bwhat (?:is the |was the |are the )?(?:percentage|fraction|proportion|share|number|size|amount|accuracy|score|f1|bleu|rate|speed|cost)\b`)
+var figureRE = regexp.MustCompile(`(?i)\bhow (?:many|much)\b|` + whatMeasure)
 
 // asksFigure reports a factual question that asks for a figure.
 func asksFigure(q *query.Question) bool {
