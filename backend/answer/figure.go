@@ -157,7 +157,7 @@ func numberPhrases(q *query.Question) [][]numberPhrase {
 	}
 	var fs []field
 	for _, f := range strings.Fields(q.Text) {
-		t := strings.Trim(f, ".,;:?!()[]\"“”'‘’")
+		t := strings.Trim(f, query.WordPunct)
 		low := strings.ToLower(t)
 		st := embedding.QueryTerms(low)
 		content := len(st) > 0 && st[0] != embedding.NumTerm && !query.IsScaffold(st[0]) && !q.Refs[low] && len([]rune(t)) >= 2 &&
@@ -257,7 +257,7 @@ func typedWords(question string, ws []string) []string {
 	out := slices.Clone(ws)
 	for i, w := range ws {
 		for _, f := range strings.Fields(question) {
-			if f = strings.Trim(f, ".,;:?!()[]\"'“”‘’"); strings.ToLower(f) == w {
+			if f = strings.Trim(f, query.WordPunct); strings.ToLower(f) == w {
 				out[i] = f
 				break
 			}

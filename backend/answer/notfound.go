@@ -236,7 +236,7 @@ type Claims struct {
 
 // citesWord reports a word with which the question names a paper.
 func (c Claims) citesWord(w string) bool {
-	w = strings.ToLower(strings.Trim(w, ".,;:?!()[]\"'“”‘’"))
+	w = strings.ToLower(strings.Trim(w, query.WordPunct))
 	return c.cites[w] || c.filed != nil && c.filed(w)
 }
 
@@ -259,7 +259,7 @@ func fileNamed(question string, files []string) map[string]bool {
 	}
 	out := map[string]bool{}
 	for _, f := range strings.Fields(question) {
-		w := strings.ToLower(strings.Trim(f, ".,;:?!()[]\"'“”‘’"))
+		w := strings.ToLower(strings.Trim(f, query.WordPunct))
 		w = strings.TrimSuffix(strings.TrimSuffix(w, "'s"), "’s")
 		if len([]rune(w)) >= 3 && stems[embedding.Stem(w)] {
 			out[w] = true
@@ -429,7 +429,7 @@ func surfaceWords(question string, stems []string) []string {
 		w := st
 	fields:
 		for _, f := range strings.Fields(question) {
-			f = strings.Trim(f, ".,;:?!()[]\"'“”‘’")
+			f = strings.Trim(f, query.WordPunct)
 			// A part of a hyphenated word ("hours" of "kilowatt-hours")
 			// is said as typed too, never as its stem ("hour").
 			for _, part := range append([]string{f}, strings.Split(f, "-")...) {

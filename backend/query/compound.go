@@ -53,7 +53,7 @@ func Compounds(q, kind string, refs map[string]bool, focus []string) []Compound 
 	}
 	var fs []field
 	for _, f := range strings.Fields(q) {
-		t := strings.Trim(f, ".,;:?!()[]\"“”'‘’")
+		t := strings.Trim(f, WordPunct)
 		t = strings.TrimSuffix(strings.TrimSuffix(t, "'s"), "’s")
 		x := field{typed: t, low: strings.ToLower(t), punct: strings.ContainsAny(f, ".,;:?!()[]\"“”")}
 		if !refs[x.low] {

@@ -8,6 +8,10 @@ import (
 	"github.com/papertree/papertree/backend/embedding"
 )
 
+// WordPunct is the punctuation a question's word may carry on either side
+// ("(Kim,", "“BERT”"): cut with strings.Trim to read the word as typed.
+const WordPunct = ".,;:?!()[]\"'“”‘’"
+
 // Question is a question read once.
 type Question struct {
 	Text string
@@ -206,7 +210,7 @@ func names(q string, refs map[string]bool) []string {
 		run = run[:0]
 	}
 	for i, f := range strings.Fields(q) {
-		w := strings.Trim(f, ".,;:?!()[]\"“”‘’'")
+		w := strings.Trim(f, WordPunct)
 		w = strings.TrimSuffix(strings.TrimSuffix(w, "'s"), "’s")
 		lw := strings.ToLower(w)
 		r := []rune(w)
