@@ -224,15 +224,15 @@ func (ptrag) Retrieve(ctx context.Context, ix Index, req Request) (Result, error
 				return nil
 			}
 			o.d = d
-			preq := req
+			preq, q := req, req.Question
+			if len(ids) == 1 {
+				preq.onePaper = true
+				q = q.Within(d.Paper.Title, d.Paper.Authors)
+			}
 			// Each paper's own abbreviations apply to its own sentences:
 			// "IQR" is found for "interquartile range" in the paper that
 			// defines it so (abbr.go), whichever papers are searched.
-			preq.Question = req.Question.Same(abbreviations(d))
-			if len(ids) == 1 {
-				preq.onePaper = true
-				preq.Question = req.Question.Within(d.Paper.Title, d.Paper.Authors).Same(abbreviations(d))
-			}
+			preq.Question = q.Same(abbreviations(d))
 			o.sel, o.ss, o.fb, o.rest, o.err = ptragPaper(ctx, ix, d, preq, qv, text)
 			return nil
 		})
