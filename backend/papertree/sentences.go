@@ -217,8 +217,50 @@ func Readable(s string) bool {
 			return false
 		}
 	}
-	return WordShare(s) >= 0.5 && !pseudoCodeRE.MatchString(s) && !labelBlock(s)
+	return WordShare(s) >= 0.5 && !pseudoCodeRE.MatchString(s) && !labelBlock(s) && !labelList(s)
 }
+
+// labelList reports a run of six or more words with no function word of
+// English, German, French or Spanish among them: a table's header row, a
+// figure's labels read on one line, an author list or a reference's title
+// ("Epochs ImageNet ImageNet ReaL CIFAR-10 CIFAR-100 Pets Flowers
+// exaFLOPs name"). Prose of six words always holds an article, a
+// preposition, a pronoun or an auxiliary. Its words are ordinary words, so
+// WordShare passes it; it is evidence, but no sentence to quote.
+func labelList(s string) bool {
+	n := 0
+	for _, f := range strings.Fields(s) {
+		w := strings.ToLower(strings.TrimFunc(f, func(r rune) bool { return strings.ContainsRune(edgePunct, r) }))
+		if strings.IndexFunc(w, unicode.IsLetter) < 0 {
+			continue
+		}
+		if _, ok := functionWords[w]; ok {
+			return false
+		}
+		n++
+	}
+	return n >= 6
+}
+
+// functionWords are closed-class words (articles, prepositions, pronouns,
+// conjunctions, auxiliaries) of the languages the library's papers are
+// written in; labelList only asks whether a text holds any.
+var functionWords = func() map[string]struct{} {
+	m := map[string]struct{}{}
+	for _, w := range strings.Fields(`a an the of in on at to for with by from as and or but nor not no is are was were be
+been being it its this that these those we our us they their them he she his her which who whom whose what when where
+how why if than then there here can could may might must shall should will would do does did has have had also into
+onto over under between through via per each all any both such only more most very so thus i you one
+der das den dem des ein eine einer eines einem einen und oder aber nicht kein keine ist sind wird werden wurde wurden
+sein haben ich er sie es wir mit von zu zum zur bei nach aus für über unter auf im am vom wie wo wenn dass sich auch
+nur noch diese dieser dieses als
+le la les un une du de des et ou mais est sont il elle ils nous vous je ce cette ces qui que dans sur pour par avec
+sans au aux leur se ne pas en
+el los las unos unas y pero fue ser está para sobre su sus lo este esta del con por`) {
+		m[w] = struct{}{}
+	}
+	return m
+}()
 
 // labelBlock reports the text of a figure or diagram read as one
 // "sentence": four or more lines, at least three in four of them labels of

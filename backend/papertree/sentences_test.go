@@ -35,6 +35,13 @@ func TestReadable(t *testing.T) {
 		{"subfigure labels", "(a) Vector Extrema\n\n(b) Greedy Matching\n\n(c) Vector Averaging\n\n(d) Embedding Greedy", false},
 		{"prose broken over lines", "This is the unfortunate truth:\n\nSimplicity is Hard\n\n.", true},
 		{"prose wrapped over four lines", "We train the model\non four GPUs for\nthree days with\nthe Adam optimizer.", true},
+		{"a table's header row", "Epochs ImageNet ImageNet ReaL CIFAR-10 CIFAR-100 Pets Flowers exaFLOPs name", false},
+		{"an author list", "Fay Chang, Jeffrey Dean, Sanjay Ghemawat, Wilson C. Hsieh", false},
+		{"a reference's title", "Bayesian probabilistic matrix factorization using Markov chain Monte Carlo.", false},
+		{"short prose without function words", "Results improve substantially.", true},
+		{"German prose", "Daher werden die Assoziationen zwischen Merkmalen und Klassen untersucht.", true},
+		{"French prose", "Lors de l'entraînement, une couche est activée après la première couche linéaire.", true},
+		{"Spanish prose", "Los resultados muestran una mejora clara sobre el modelo base.", true},
 		{"cut by the budget", "Finally, we show that an algorithm that optimizes the area under the ROC curve is not guaranteed to" + Cut, false},
 	}
 	for _, tc := range tests {
