@@ -166,17 +166,46 @@ var identYearRE = regexp.MustCompile(`\b(1[6-9]\d\d|20\d\d)[a-z]?\b`)
 
 // frontYear returns the first year the front matter prints (0 if none),
 // skipping numbers that are parts of identifiers or ranges: arXiv ids
-// ("1907.03199"), pages ("1735-1780"), volumes ("9(8):1997").
+// ("1907.03199"), pages ("1735-1780"), volumes ("9(8):1997"). A year is
+// what identYearRE matches: four digits from 1600 to 2099 standing alone,
+// a letter after them allowed ("2019a"). It scans by hand and stops at the
+// first year: every paper without year metadata is read so when the
+// library's identity cards are built, and the regular expression's search
+// for every match was a fifth of that at 5,000 papers.
 func frontYear(front string) int {
-	for _, m := range identYearRE.FindAllStringSubmatchIndex(front, -1) {
-		a, b := m[2], m[3]
+	word := func(c byte) bool { // \w of Go's regexp (ASCII)
+		return c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_'
+	}
+	digit := func(c byte) bool { return c >= '0' && c <= '9' }
+	for i := 0; i < len(front); i++ {
+		if !digit(front[i]) || i > 0 && word(front[i-1]) {
+			continue
+		}
+		a, b := i, i
+		for b < len(front) && digit(front[b]) {
+			b++
+		}
+		i = b
+		if b-a != 4 {
+			continue
+		}
+		end := b
+		if end < len(front) && front[end] >= 'a' && front[end] <= 'z' {
+			end++
+		}
+		if end < len(front) && word(front[end]) {
+			continue
+		}
+		y, _ := strconv.Atoi(front[a:b])
+		if y < 1600 || y > 2099 {
+			continue
+		}
 		if a > 0 && strings.ContainsRune(".:/-–", rune(front[a-1])) {
 			continue
 		}
 		if b < len(front) && strings.ContainsRune(".-–/", rune(front[b])) && b+1 < len(front) && front[b+1] >= '0' && front[b+1] <= '9' {
 			continue
 		}
-		y, _ := strconv.Atoi(front[a:b])
 		return y
 	}
 	return 0

@@ -4,7 +4,10 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"path/filepath"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/papertree/papertree/backend/embedding"
@@ -169,6 +172,36 @@ func TestFrontYear(t *testing.T) {
 	} {
 		if got := frontYear(front); got != want {
 			t.Errorf("frontYear(%q) = %d, want %d", front, got, want)
+		}
+	}
+}
+
+// frontYear's scan finds the year the regular expression it replaced
+// found, on random texts of digits, letters and the separators it weighs.
+func TestFrontYearMatchesRegexp(t *testing.T) {
+	ref := func(front string) int {
+		for _, m := range identYearRE.FindAllStringSubmatchIndex(front, -1) {
+			a, b := m[2], m[3]
+			if a > 0 && strings.ContainsRune(".:/-–", rune(front[a-1])) {
+				continue
+			}
+			if b < len(front) && strings.ContainsRune(".-–/", rune(front[b])) && b+1 < len(front) && front[b+1] >= '0' && front[b+1] <= '9' {
+				continue
+			}
+			y, _ := strconv.Atoi(front[a:b])
+			return y
+		}
+		return 0
+	}
+	alphabet := []string{"1", "2", "0", "9", "6", "7", "a", "b", "Z", "_", " ", ".", ":", "/", "-", "–", "(", "é", ","}
+	r := rand.New(rand.NewPCG(1, 2))
+	for i := 0; i < 200000; i++ {
+		var b strings.Builder
+		for n := r.IntN(16); n >= 0; n-- {
+			b.WriteString(alphabet[r.IntN(len(alphabet))])
+		}
+		if front := b.String(); frontYear(front) != ref(front) {
+			t.Fatalf("frontYear(%q) = %d, the regular expression's %d", front, frontYear(front), ref(front))
 		}
 	}
 }

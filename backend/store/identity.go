@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"sort"
+	"strings"
 )
 
 // IdentityRow is what tells one paper from another when a question names
@@ -51,27 +52,36 @@ func (s *Store) IdentityRows(ctx context.Context) ([]IdentityRow, error) {
 		return nil, fmt.Errorf("identity rows: %w", err)
 	}
 	// Front matter: leaves whose role says so, and the root's own leaves
-	// while the text read is short, in document order.
+	// while the text read is short, in document order. Built up in one
+	// buffer per paper: appending to the string copied it at every leaf.
+	front := make([]strings.Builder, len(out))
 	if err := s.eachLeaf(ctx, identityFrontSQL,
-		func(id int64, text string, front, rootChild bool) {
-			if i, ok := at[id]; ok && (front || rootChild && len(out[i].Front) < frontChars) {
-				out[i].Front += text + " "
+		func(id int64, text string, isFront, rootChild bool) {
+			if i, ok := at[id]; ok && (isFront || rootChild && front[i].Len() < frontChars) {
+				front[i].WriteString(text)
+				front[i].WriteByte(' ')
 			}
 		}); err != nil {
 		return nil, err
+	}
+	for i := range out {
+		out[i].Front = front[i].String()
 	}
 	// The abstract section's leaves, for papers with no stored abstract.
-	fromLeaves := map[int64]bool{}
-	for _, r := range out {
-		fromLeaves[r.ID] = r.Abstract == ""
-	}
+	abstract := make([]strings.Builder, len(out))
 	if err := s.eachLeaf(ctx, identityAbstractSQL,
 		func(id int64, text string, _, _ bool) {
-			if i, ok := at[id]; ok && fromLeaves[id] {
-				out[i].Abstract += text + " "
+			if i, ok := at[id]; ok && out[i].Abstract == "" {
+				abstract[i].WriteString(text)
+				abstract[i].WriteByte(' ')
 			}
 		}); err != nil {
 		return nil, err
+	}
+	for i := range out {
+		if abstract[i].Len() > 0 {
+			out[i].Abstract = abstract[i].String()
+		}
 	}
 	return out, nil
 }
