@@ -28,7 +28,7 @@ func TestAbbreviationIsTheSameTerm(t *testing.T) {
 	if both[leaves[1]] <= plain[leaves[1]] {
 		t.Errorf("sentence keyword of the IQR sentence: %.3f with the short form, %.3f without; want higher", both[leaves[1]], plain[leaves[1]])
 	}
-	if b, p := bestSentence(d, same)[leaves[1]], bestSentence(d, q)[leaves[1]]; b <= p {
+	if b, p := bestSentence(d, same, nil)[leaves[1]], bestSentence(d, q, nil)[leaves[1]]; b <= p {
 		t.Errorf("best sentence of the IQR passage: %.3f with the short form, %.3f without; want higher", b, p)
 	}
 

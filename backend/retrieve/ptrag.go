@@ -364,16 +364,25 @@ func ptragPaper(ctx context.Context, ix Index, d *PaperData, req Request, qv []f
 	if !req.Question.Citations {
 		refs = extraOf(d).refs
 	}
+	for o, node := range d.Nodes {
+		// Bibliography and acknowledgements are never evidence unless
+		// the question is about citations or funding.
+		if node.IsLeaf() && (refs == nil || !refs[o]) {
+			leaves = append(leaves, o)
+		}
+	}
 	var sent []float64
 	if p.SentenceWeight > 0 {
-		sent = bestSentence(d, req.Question)
-	}
-	for o, node := range d.Nodes {
-		if !node.IsLeaf() || refs != nil && refs[o] {
-			// Bibliography and acknowledgements are never evidence unless
-			// the question is about citations or funding.
-			continue
+		var within []int
+		if req.onePaper {
+			// One paper searched: a sentence's share of the question's
+			// terms counts each term as rare as it is in this paper.
+			within = leaves
 		}
+		sent = bestSentence(d, req.Question, within)
+	}
+	for _, o := range leaves {
+		node := d.Nodes[o]
 		sSeg := dot(qv, d.Seg[o])
 		sSum := sSeg
 		if !p.NoSummaries && d.Sum[o] != nil {
@@ -383,7 +392,6 @@ func ptragPaper(ctx context.Context, ix Index, d *PaperData, req Request, qv []f
 		if sent != nil {
 			S[o] += p.SentenceWeight * sent[o]
 		}
-		leaves = append(leaves, o)
 	}
 	if len(leaves) == 0 {
 		return nil, nil, nil, nil, nil

@@ -19,7 +19,9 @@ const (
 // paper that names it in one sentence counts far more than "vectors",
 // which that paper uses in every paragraph. The other lexical signals
 // cannot tell the two apart: SentenceScore counts every question term
-// alike, and the FTS5 keyword score rates whole passages, where a long
+// alike (in a passage's score, with one paper searched, it weighs them by
+// their rarity among the paper's leaves: paperTermWeights), and the FTS5
+// keyword score rates whole passages, where a long
 // paragraph that repeats common terms outscores the one sentence that holds
 // the rare ones. Sentences are stem sets (sentSig), so term frequency is 1
 // and a sentence's length is its number of distinct stems.

@@ -220,3 +220,27 @@ func TestCutoffKeepsARankingPrefix(t *testing.T) {
 		t.Fatalf("kept %v, want orders 0, 1 and 2", out)
 	}
 }
+
+// With one paper searched, a sentence holding the question's term that the
+// paper rarely uses outranks one holding only the paper's topic word, which
+// is in every passage; counting every term alike rates the two the same.
+func TestBestSentenceWeighsTermsWithinThePaper(t *testing.T) {
+	d, leaves := kwPaper(
+		"Capsules are trained as groups of neurons whose activity vector represents an entity.",
+		"Each capsule is trained to predict the output of the capsules in the layer above.",
+		"We add a reconstruction loss and the digit capsules encode the instantiation parameters.",
+		"The capsule network is trained on shifted digits.",
+		"Routing between capsules is trained with three iterations.",
+	)
+	q := querypkg.Parse("How is the reconstruction penalty weighted in capsule training?")
+	plain := bestSentence(d, q, nil)
+	within := bestSentence(d, q, leaves)
+	// Leaf 3 holds "capsul" and "train" (in 5 and 4 of the 5 leaves), leaf
+	// 2 "reconstruct" (in 1) and "capsul": counted alike, they tie.
+	if plain[leaves[2]] != plain[leaves[3]] {
+		t.Fatalf("unweighted: %.3f and %.3f, want a tie (fixture)", plain[leaves[2]], plain[leaves[3]])
+	}
+	if within[leaves[2]] <= within[leaves[3]] {
+		t.Errorf("within the paper: the reconstruction sentence %.3f, the topic sentence %.3f; want it higher", within[leaves[2]], within[leaves[3]])
+	}
+}

@@ -282,21 +282,33 @@ func (r *sigReader) sig(sentence string) sentSig {
 	return g
 }
 
-// score is SentenceScore over a precomputed sentence.
-func (g sentSig) score(qterms []string, kind string) float64 {
+// weighted is SentenceScore over a precomputed sentence, with the share of
+// the question's terms weighed by w (by term; nil counts every term alike,
+// as SentenceScore does).
+func (g sentSig) weighted(qterms []string, w []float64, kind string) float64 {
 	if len(qterms) == 0 {
 		return 0
 	}
 	hit := 0
-	for _, t := range qterms {
+	got, all := 0.0, 0.0
+	for i, t := range qterms {
+		wt := 1.0
+		if w != nil {
+			wt = w[i]
+		}
+		all += wt
 		for _, x := range g.stems {
 			if x == t {
 				hit++
+				got += wt
 				break
 			}
 		}
 	}
-	cov := float64(hit) / float64(len(qterms))
+	cov := 0.0
+	if all > 0 {
+		cov = got / all
+	}
 	s := 0.6 * math.Sqrt(cov)
 	if hit > 0 && (kind == KindFactual && g.digit || kind == KindHowWhy && g.causal) {
 		s += 0.3
@@ -311,16 +323,57 @@ func (g sentSig) score(qterms []string, kind string) float64 {
 // sentence: a passage whose single sentence answers the question should
 // not lose to a passage that is merely about the same topic overall (whole
 // passage vectors dilute one answering sentence among many).
-func bestSentence(d *PaperData, question *query.Question) []float64 {
+//
+// With within (the leaves of one searched paper), a sentence's share of the
+// question's terms weighs each term by its rarity among those leaves
+// (paperTermWeights) instead of counting every term alike.
+func bestSentence(d *PaperData, question *query.Question, within []int) []float64 {
 	x := extraOf(d)
 	out := make([]float64, len(d.Nodes))
+	var w []float64
+	if within != nil {
+		w = paperTermWeights(x, question, within)
+	}
 	for o, ss := range x.sents {
 		for _, g := range ss {
 			g.stems = question.Expand(g.stems)
-			out[o] = max(out[o], g.score(question.Terms, question.Kind))
+			out[o] = max(out[o], g.weighted(question.Terms, w, question.Kind))
 		}
 	}
 	return out
+}
+
+// paperTermWeights weighs each question term by its rarity among the
+// leaves of one paper: BM25's IDF with those leaves as the collection,
+// divided by the IDF of a term no leaf holds (1 for a term the paper never
+// or rarely uses, near 0 for one in every leaf). The IDF of the library or
+// of the embedder's prior says how rare a term is in general; inside the
+// paper about capsules, "capsule" is in nearly every passage and points at
+// its abstract and introduction, not at the passage that answers.
+func paperTermWeights(x *paperExtra, question *query.Question, leaves []int) []float64 {
+	qt := question.Terms
+	if len(qt) == 0 || len(qt) > 64 || len(leaves) == 0 {
+		return nil
+	}
+	df := make([]int, len(qt))
+	for _, o := range leaves {
+		var m uint64
+		for _, g := range x.sents[o] {
+			m |= termMask(qt, question.Expand(g.stems))
+		}
+		for i := range qt {
+			if m&(1<<i) != 0 {
+				df[i]++
+			}
+		}
+	}
+	n := float64(len(leaves))
+	idf := func(df int) float64 { return math.Log(1 + (n-float64(df)+0.5)/(float64(df)+0.5)) }
+	w := make([]float64, len(qt))
+	for i := range qt {
+		w[i] = idf(df[i]) / idf(0)
+	}
+	return w
 }
 
 // extraEntry is one paper's signals, computed once by the first caller and
