@@ -10,14 +10,18 @@ import (
 // Decider returns, for a yes/no question, how well one sentence could
 // decide it under Compose's own verdict rules: the sentence's coverage of
 // what the question is about (IDF-weighted, the words of the paper's title
-// counting as held when title is given, see withTitle) when it reaches
+// counting as held when title is given, see withTitle, and, when its
+// subject refers back, those of the sentence before it, see anaphora.go;
+// not its section heading, which the verdict weighs too: a passage under a
+// heading naming the question's topic would then stop retrieval's hedge
+// with a sentence the verdict's subject rule sets aside) when it reaches
 // Options.VerdictCoverage, holds the question's predicate (predicate.go)
 // and states a polarity (polarity.go) - a readable statement, not a
 // question and not about other work; 0 otherwise. Retrieval uses it to put
 // the sentence that decides a yes/no question into the evidence
 // (retrieve.Request.Decides); it changes no rule of the verdict. nil for
 // other kinds of questions.
-func Decider(q *query.Question) func(sentence, title string) float64 {
+func Decider(q *query.Question) func(sentence, title, before string) float64 {
 	if q == nil || q.Kind != query.KindYesNo {
 		return nil
 	}
@@ -27,7 +31,7 @@ func Decider(q *query.Question) func(sentence, title string) float64 {
 	others := !aboutOthers(question)
 	subject := questionSubject(question)
 	least := DefaultOptions().VerdictCoverage
-	return func(sentence, title string) float64 {
+	return func(sentence, title, before string) float64 {
 		if strings.Contains(sentence, "?") || !papertree.Readable(sentence) ||
 			others && aboutOthers(sentence) && !subjectHeld(sentence, subject) {
 			return 0
@@ -36,7 +40,11 @@ func Decider(q *query.Question) func(sentence, title string) float64 {
 		if title != "" {
 			t = stemSet(title)
 		}
-		c := verdictCoverage(vstems, withTitle(stemSet(sentence), t))
+		have := withTitle(stemSet(sentence), t)
+		if before != "" && anaphoric(sentence) {
+			have = withAntecedent(have, stemSet(before))
+		}
+		c := verdictCoverage(vstems, have)
 		if c < least {
 			return 0
 		}

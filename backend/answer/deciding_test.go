@@ -25,8 +25,30 @@ func TestDecider(t *testing.T) {
 		{"The parser might use pretrained word embeddings.", false},                  // hedged
 		{"We evaluate the parser on three treebanks.", false},                        // does not cover
 	} {
-		if got := d(tc.s, "") > 0; got != tc.want {
+		if got := d(tc.s, "", "") > 0; got != tc.want {
 			t.Errorf("%q: decides %v, want %v", tc.s, got, tc.want)
 		}
+	}
+}
+
+// TestDeciderContext: the Decider weighs a sentence whose subject refers
+// back with the sentence before it, as the verdict does.
+func TestDeciderContext(t *testing.T) {
+	d := Decider(query.Parse("Does each host's outer-loop block computation require communicating with other hosts?"))
+	const s = "These operations do not require communication with other hosts."
+	const before = "Each host is responsible for running one element of the outer loop of blockwise attention for its block."
+	for _, tc := range []struct {
+		name, s, before string
+		want            bool
+	}{
+		{"alone it covers too little", s, "", false},
+		{"with the sentence its subject refers back to", s, before, true},
+		{"control: a noun subject is not weighed with the sentence before", "Softmax operations do not require communication with other hosts.", before, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := d(tc.s, "", tc.before) > 0; got != tc.want {
+				t.Errorf("decides %v, want %v", got, tc.want)
+			}
+		})
 	}
 }

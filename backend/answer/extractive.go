@@ -497,8 +497,25 @@ func Compose(ctx context.Context, emb papertree.Embedder, in Input, opts Options
 		}
 		var cands []candidate
 		anyAbout := false
+		// A sentence whose subject refers back ("These operations do not
+		// ...") is weighed with the sentence before it (anaphora.go).
+		ante := antecedents(sents)
+		// A sentence speaks of its section's topic without repeating it
+		// ("He can't check the transaction for himself" under "Simplified
+		// Payment Verification"): the heading's words count as held, as
+		// the paper title's do (withTitle).
+		headings := make([]map[string]bool, len(ev))
+		for k, e := range ev {
+			if len(e.Path) >= 2 {
+				headings[k] = stemSet(e.Path[len(e.Path)-1])
+			}
+		}
 		for _, i := range order {
-			if verdictCoverage(vstems, withPredicateSynonym(withTitle(stems[i], title), pstem, pkey)) < opts.VerdictCoverage || strings.Contains(sents[i].text, "?") ||
+			have, about := withTitle(stems[i], headings[sents[i].ev]), sents[i].text
+			if a := ante[i]; a >= 0 {
+				have, about = withAntecedent(have, stems[a]), sents[a].text+" "+about
+			}
+			if verdictCoverage(vstems, withPredicateSynonym(withTitle(have, title), pstem, pkey)) < opts.VerdictCoverage || strings.Contains(sents[i].text, "?") ||
 				others && aboutOthers(sents[i].text) && !subjectHeld(sents[i].text, subject) || !readable[i] {
 				// A sentence asking the question back decides nothing,
 				// nor an equation or a table row, whose polarity cannot
@@ -511,7 +528,7 @@ func Compose(ctx context.Context, emb papertree.Embedder, in Input, opts Options
 				// not say what the question asks of it (see predicate.go).
 				continue
 			}
-			c := candidate{i, v, subjectMentioned(sents[i].text, subject)}
+			c := candidate{i, v, subjectMentioned(about, subject)}
 			anyAbout = anyAbout || c.about
 			cands = append(cands, c)
 		}

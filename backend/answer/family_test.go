@@ -37,7 +37,7 @@ func TestDeciderCountsWordFamilies(t *testing.T) {
 	if c := verdictCoverage(vstems, stemSet(s)); c != 1 {
 		t.Errorf("family coverage %.2f, want 1 (every question word held in some form)", c)
 	}
-	if d := Decider(q)(s, ""); d == 0 {
+	if d := Decider(q)(s, "", ""); d == 0 {
 		t.Errorf("Decider = 0, want the sentence to decide")
 	}
 }

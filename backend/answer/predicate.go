@@ -171,6 +171,9 @@ var (
 	resultative = set("make render")
 	// catenative verbs take the asked verb as an infinitive.
 	catenative = set("try attempt aim seek want manage plan tend intend")
+	// necessity participles make a modal of "be X to": "are required to
+	// share" asks about sharing.
+	necessity = set("required needed obliged forced")
 	// reporting verbs take the claim as a that-clause.
 	reporting = set("show find demonstrate prove claim conclude report argue confirm observe state establish reveal indicate suggest say believe think know note")
 )
@@ -367,6 +370,11 @@ func bePredicate(rest []qtok, start int, participleOnly, immediate bool) (askedP
 			return p, false
 		case isFunc(w) || isName(rest[k]) || dets[prev]:
 			continue
+		case necessity[w] && infinitive(rest, k+1) && !participleOnly:
+			// "Are X required to share Y?": a participle of necessity
+			// before an infinitive is a modal, as "have to" is; the
+			// verb after it is the predicate.
+			return finishVerb(rest, k+2)
 		case isParticiple(w):
 			// A participle before a prepositional phrase may belong to
 			// the subject ("the filtering based on fluency ... done
@@ -375,6 +383,9 @@ func bePredicate(rest []qtok, start int, participleOnly, immediate bool) (askedP
 			if preps[next] && !infinitive(rest, k+1) {
 				for j := k + 2; j < len(rest) && !subords[rest[j].w]; j++ {
 					if isParticiple(rest[j].w) && !dets[rest[j-1].w] && !preps[rest[j-1].w] && !isName(rest[j]) {
+						if necessity[rest[j].w] && infinitive(rest, j+1) && !participleOnly {
+							return finishVerb(rest, j+2)
+						}
 						return p.passive(rest, j, rest[j].w, participleOnly), true
 					}
 				}

@@ -35,7 +35,7 @@ func TestDecidingHedge(t *testing.T) {
 	const deciding = "The network uses pretrained word embeddings as its input."
 	// A stand-in for the answer step's rules: only the sentence that says
 	// what is asked decides.
-	decides := func(s, _ string) float64 {
+	decides := func(s, _, _ string) float64 {
 		if strings.Contains(s, "pretrained word embeddings") {
 			return 0.8
 		}
@@ -87,7 +87,7 @@ func TestDecidingHedge(t *testing.T) {
 	})
 	t.Run("nothing decides, or not a yes/no question: unchanged", func(t *testing.T) {
 		sel := []cand{whole(intro, 0.9)}
-		if out := decidingHedge(sel, pool, 512, q, func(string, string) float64 { return 0 }); len(out) != 1 {
+		if out := decidingHedge(sel, pool, 512, q, func(string, string, string) float64 { return 0 }); len(out) != 1 {
 			t.Fatalf("selection changed: %+v", out)
 		}
 		if out := decidingHedge(sel, pool, 512, q, nil); len(out) != 1 {
@@ -98,6 +98,35 @@ func TestDecidingHedge(t *testing.T) {
 		sel := []cand{whole(intro, 0.9)}
 		if out := decidingHedge(sel, pool, sel[0].cost, q, decides); len(out) != 1 || out[0].text != intro {
 			t.Fatalf("selection changed: %+v", out)
+		}
+	})
+	t.Run("a sentence that decides only with the one before it brings it along", func(t *testing.T) {
+		const anaphor = "These networks do not use them."
+		method2 := "The network reads pretrained word embeddings. " + anaphor + " The parser is fast."
+		root := &papertree.Node{Kind: papertree.KindRoot, Title: "P", Children: []*papertree.Node{
+			{Kind: papertree.KindSection, Title: "1 Introduction", Children: []*papertree.Node{leaf(intro)}},
+			{Kind: papertree.KindSection, Title: "3 Method", Children: []*papertree.Node{leaf(method2)}},
+		}}
+		d := NewPaperData(&papertree.Paper{ID: 1, Title: "P", Root: root}, nil, nil, nil)
+		var in, m cand
+		for o, n := range d.Nodes {
+			switch n.Text {
+			case intro:
+				in = cand{d: d, o: o, S: 0.9, cost: n.Tokens, text: n.Text, score: 0.9}
+			case method2:
+				m = cand{d: d, o: o, S: 0.5, cost: n.Tokens, text: n.Text, score: 0.5}
+			}
+		}
+		// A stand-in: the sentence decides only with its antecedent.
+		withBefore := func(s, _, before string) float64 {
+			if s == anaphor && strings.Contains(before, "pretrained word embeddings") {
+				return 0.7
+			}
+			return 0
+		}
+		out := decidingHedge([]cand{in}, []cand{in, m}, 512, q, withBefore)
+		if len(out) != 2 || out[1].text != "The network reads pretrained word embeddings. "+anaphor {
+			t.Fatalf("want the sentence and the one before it added, got %+v", out)
 		}
 	})
 }

@@ -1562,7 +1562,7 @@ func keywordHedge(sel, pool []cand, budget int, question *query.Question) []cand
 // the paper's cached sentence stems), unless the title holds one: a
 // sentence's coverage counts the question's terms in it and its title, so
 // the others cannot decide.
-func decidingHedge(sel, pool []cand, budget int, question *query.Question, decides func(sentence, title string) float64) []cand {
+func decidingHedge(sel, pool []cand, budget int, question *query.Question, decides func(sentence, title, before string) float64) []cand {
 	if decides == nil || len(sel) == 0 {
 		return sel
 	}
@@ -1581,8 +1581,9 @@ func decidingHedge(sel, pool []cand, budget int, question *query.Question, decid
 		return ""
 	}
 	for _, c := range sel {
-		for _, s := range papertree.SplitSentences(c.text) {
-			if decides(s, title(c.d)) > 0 {
+		ss := papertree.SplitSentences(c.text)
+		for k, s := range ss {
+			if decides(s, title(c.d), previous(ss, k)) > 0 {
 				return sel
 			}
 		}
@@ -1599,24 +1600,31 @@ func decidingHedge(sel, pool []cand, budget int, question *query.Question, decid
 		}
 		return false
 	}
-	pick, sent, top := -1, "", 0.0
+	pick, sent, before, top := -1, "", "", 0.0
 	for i, c := range pool {
 		if !papers[c.d] {
 			continue
 		}
 		all := holdsTerm(embedding.ContentStems(title(c.d)))
 		sigs := extraOf(c.d).sents[c.o]
-		for k, s := range papertree.SplitSentences(c.d.Nodes[c.o].Text) {
+		ss := papertree.SplitSentences(c.d.Nodes[c.o].Text)
+		for k, s := range ss {
 			if !all && k < len(sigs) && !holdsTerm(sigs[k].stems) {
 				continue
 			}
-			if v := decides(s, title(c.d)); v > top || v == top && v > 0 && c.S > pool[pick].S {
-				pick, sent, top = i, s, v
+			if v := decides(s, title(c.d), previous(ss, k)); v > top || v == top && v > 0 && c.S > pool[pick].S {
+				pick, sent, before, top = i, s, previous(ss, k), v
 			}
 		}
 	}
 	if pick < 0 {
 		return sel
+	}
+	// A sentence that decides only with the one before it ("These
+	// operations do not ...") brings it along.
+	with := []string{sent}
+	if before != "" && decides(sent, title(pool[pick].d), "") == 0 {
+		with = append(with, before)
 	}
 	add := pool[pick]
 	at := -1
@@ -1625,7 +1633,7 @@ func decidingHedge(sel, pool []cand, budget int, question *query.Question, decid
 			at, add = i, c
 		}
 	}
-	add = add.withSentence(sent, at < 0)
+	add = add.withSentences(at < 0, with...)
 	need := add.cost
 	if at >= 0 {
 		need -= sel[at].cost
@@ -1660,14 +1668,22 @@ func decidingHedge(sel, pool []cand, budget int, question *query.Question, decid
 	return kept
 }
 
-// withSentence is c's passage with sentence s added to what c holds (alone:
-// s only), its sentences in document order.
-func (c cand) withSentence(s string, alone bool) cand {
+// previous is the sentence before ss[k], "" for the first.
+func previous(ss []string, k int) string {
+	if k == 0 {
+		return ""
+	}
+	return ss[k-1]
+}
+
+// withSentences is c's passage with sentences add added to what c holds
+// (alone: those only), its sentences in document order.
+func (c cand) withSentences(alone bool, add ...string) cand {
 	node := c.d.Nodes[c.o]
 	had := oneLine(c.text)
 	var parts []string
 	for _, x := range papertree.SplitSentences(node.Text) {
-		if x == s || !alone && strings.Contains(had, oneLine(x)) {
+		if slices.Contains(add, x) || !alone && strings.Contains(had, oneLine(x)) {
 			parts = append(parts, x)
 		}
 	}

@@ -199,10 +199,12 @@ type Request struct {
 	Route func(ctx context.Context, question, subtree string) (string, error)
 	// Decides, when set (yes/no questions: the answer step's verdict
 	// rules, answer.Decider), rates how well a sentence of a paper titled
-	// title could decide the question, 0 when it cannot. pt-rag then makes
+	// title could decide the question, 0 when it cannot; before is the
+	// sentence before it in its passage ("" for the first), which the
+	// verdict weighs with a sentence whose subject refers back. pt-rag then makes
 	// sure that, when no sentence of its evidence could, the best such
 	// sentence of the papers it chose is in the evidence (decidingHedge).
-	Decides func(sentence, title string) float64
+	Decides func(sentence, title, before string) float64
 }
 
 // Q returns the question read once: Question, or Query parsed when the
