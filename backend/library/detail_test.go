@@ -2,6 +2,7 @@ package library
 
 import (
 	"context"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -66,5 +67,42 @@ func TestAskPaperDetails(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// Details imported from BibTeX answer with their source; a correction of
+// one field wins over the record for that field only.
+func TestAskPaperDetailsFromBibTeX(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	path := filepath.Join(dir, "glyphs.pdf")
+	copyFixture(t, "twocolumn.pdf", path)
+	bib := filepath.Join(dir, "refs.bib")
+	if err := os.WriteFile(bib, []byte("@inproceedings{good2024,\n title = {Recovering Paper Structure from Glyphs},\n author = {Smith, Ann and Müller, Jo},\n booktitle = {Proc. of ACL},\n year = 2024,\n file = {:glyphs.pdf:PDF}\n}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	l := openLib(t, nil)
+	if _, err := l.ImportBibTeX(ctx, bib, nil); err != nil {
+		t.Fatal(err)
+	}
+	info, err := l.ResolvePaper(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := l.EditPaper(ctx, path, map[string]string{store.FieldYear: "2023"}); err != nil {
+		t.Fatal(err)
+	}
+	for q, want := range map[string]string{
+		"Who are the authors?":                 "is by Ann Smith and Jo Müller. (From BibTeX.)",
+		"Where was this paper published?":      "appeared in Proc. of ACL (2023). (From BibTeX.)",
+		"When was this paper first published?": "is from 2023. (As you corrected it.)",
+	} {
+		a, err := l.Ask(ctx, AskRequest{Question: q, PaperIDs: []int64{info.ID}, NoHistory: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if a.Mode != papertree.ModeDetails || !strings.Contains(a.Text, want) {
+			t.Errorf("%s: %s answer %q, want one holding %q", q, a.Mode, a.Text, want)
+		}
 	}
 }
