@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"sync"
 	"time"
 
@@ -104,7 +105,24 @@ func (l *Library) Ask(ctx context.Context, req AskRequest) (a *papertree.Answer,
 		Question: typed.Question, Mode: "extractive", Strategy: strat.Name(),
 		Evidence: res.Evidence, Diag: res.Diag, PaperIDs: req.PaperIDs,
 	}
-	if res.List {
+	detail, detailID := "", int64(0)
+	if q.Detail != "" && !res.List {
+		if detailID = detailPaper(req.PaperIDs, res.Identified); detailID != 0 {
+			detail, _ = l.detailAnswer(ctx, detailID, q.Detail)
+		}
+	}
+	if q.Detail != "" && !res.List && detailID == 0 {
+		a.Text, a.NotFound = detailUnnamed, true
+	} else if detail != "" {
+		// Who wrote a paper, when and where it appeared: its details say
+		// it (corrected, imported from a reference manager, or read from
+		// the PDF), not a passage; no model rewrites them. The evidence
+		// shown is that paper's.
+		a.Text, a.Mode = detail, papertree.ModeDetails
+		if own := slices.DeleteFunc(slices.Clone(a.Evidence), func(e papertree.Evidence) bool { return e.PaperID != detailID }); len(own) > 0 {
+			a.Evidence = own
+		}
+	} else if res.List {
 		// A which-papers answer is the verified list itself: every line
 		// is a paper's own sentence, checked against its text; a model
 		// rewriting it could only add what was not checked.

@@ -112,7 +112,7 @@ type Answer struct {
 	ID       int64  `json:"answer_id,omitempty"`
 	Question string `json:"question"`
 	Text     string `json:"answer"`
-	Mode     string `json:"mode"` // "extractive" or "llm"
+	Mode     string `json:"mode"` // "extractive", "llm" or ModeDetails
 	Strategy string `json:"strategy"`
 	NotFound bool   `json:"not_found"`
 	// Verdict answers a yes/no question: "yes", "no", or "unclear" when the
@@ -148,3 +148,7 @@ func FindingsFromEvidence(ev []Evidence) []PaperFinding {
 	}
 	return out
 }
+
+// ModeDetails is the Mode of an answer read from the paper's details (who
+// wrote it, when and where it appeared, its DOI) instead of its text.
+const ModeDetails = "details"

@@ -110,3 +110,14 @@ func CaptionLabel(n *Node) string {
 	}
 	return strings.Join(strings.Fields(captionLabelRe.FindString(strings.TrimSpace(c))), " ")
 }
+
+// JoinAnd writes a list as a sentence does: "A", "A and B", "A, B and C".
+func JoinAnd(xs []string) string {
+	switch len(xs) {
+	case 0:
+		return ""
+	case 1:
+		return xs[0]
+	}
+	return strings.Join(xs[:len(xs)-1], ", ") + " and " + xs[len(xs)-1]
+}

@@ -44,6 +44,10 @@ type Question struct {
 	// Forms are the question's terms in another form the one searched
 	// paper defines (an abbreviation and its long form, see Same).
 	Forms []Form
+	// Detail is the paper detail it asks for (DetailAuthors, DetailYear,
+	// DetailVenue, DetailDOI: "Who wrote the BERT paper?"), answered from
+	// the paper's details instead of its text; "" for other questions.
+	Detail string
 }
 
 // Form says that a sentence holding every stem of As holds the question
@@ -125,6 +129,7 @@ func Parse(text string) *Question {
 		Refs:      refs,
 		Names:     names(text, refs),
 		Citations: WantsCitations(text),
+		Detail:    DetailOf(text),
 	}
 	q.Compounds = Compounds(text, q.Kind, refs, q.Focus)
 	q.Route, q.RouteWhy = RouteOf(text)

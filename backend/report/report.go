@@ -255,6 +255,9 @@ func buildView(d Doc) view {
 		case a.NotFound:
 			av.Kind = "Not answered (generated)"
 			av.KindNote = "The library holds no passage that answers this question; the text below says so and may point to the closest passage."
+		case a.Mode == papertree.ModeDetails:
+			av.Kind = "From the paper's details"
+			av.KindNote = "Who wrote the paper, when and where it appeared, read from its details (the researcher's corrections, the reference manager's record, or its PDF), not from its text; no language model was used."
 		case av.Extract:
 			av.Kind = "Extractive answer"
 			av.KindNote = "Sentences quoted verbatim from the papers; no language model was used."
@@ -374,15 +377,10 @@ func bibFor(n int, m PaperMeta, e papertree.Evidence) bibEntry {
 // joinAuthors writes "A", "A and B", "A, B and C"; more than eight authors
 // are shortened to the first six and "et al.".
 func joinAuthors(as []string) string {
-	switch {
-	case len(as) == 0:
-		return ""
-	case len(as) == 1:
-		return as[0]
-	case len(as) > 8:
+	if len(as) > 8 {
 		return strings.Join(as[:6], ", ") + " et al."
 	}
-	return strings.Join(as[:len(as)-1], ", ") + " and " + as[len(as)-1]
+	return papertree.JoinAnd(as)
 }
 
 func pathString(e papertree.Evidence) string {
@@ -429,6 +427,9 @@ func pagesString(pages []int) string {
 
 func settingsOf(a *papertree.Answer) []kv {
 	model := "extractive (no model)"
+	if a.Mode == papertree.ModeDetails {
+		model = "the paper's details (no model)"
+	}
 	if a.Mode == "llm" {
 		model = clean(a.Model)
 		if model == "" {

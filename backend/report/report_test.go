@@ -7,6 +7,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"html"
 	"image/png"
 	"io"
 	"os"
@@ -576,6 +577,24 @@ func TestPDFLineBreaking(t *testing.T) {
 		}
 		if all.String() != want {
 			t.Fatalf("width %.1f: laid out %q, want %q", w, all.String(), want)
+		}
+	}
+}
+
+// An answer read from the paper's details says so in every format, with
+// the settings' model line saying no model wrote it.
+func TestDetailsAnswerLabelled(t *testing.T) {
+	d := Doc{Answers: []papertree.Answer{{Question: "Who wrote this paper?", Mode: papertree.ModeDetails,
+		Text: "“GloVe: Global Vectors for Word Representation” (2014) is by Jeffrey Pennington, Richard Socher and Christopher D. Manning. (Read from the PDF.)"}}}
+	for _, f := range []string{"md", "html"} {
+		out := html.UnescapeString(string(render(t, f, d)))
+		for _, want := range []string{"From the paper's details", "the paper's details (no model)", "is by Jeffrey Pennington"} {
+			if !strings.Contains(out, want) {
+				t.Errorf("%s lacks %q", f, want)
+			}
+		}
+		if strings.Contains(out, "Extractive answer") {
+			t.Errorf("%s calls it an extractive answer", f)
 		}
 	}
 }

@@ -113,6 +113,8 @@ func printAnswer(w io.Writer, a *papertree.Answer, notSaved string) {
 	label := "Answer"
 	if a.Mode == "extractive" {
 		label = "Answer (extractive: sentences quoted from the papers)"
+	} else if a.Mode == papertree.ModeDetails {
+		label = "Answer (from the paper's details: title, authors, year, venue, DOI)"
 	} else if a.Model != "" {
 		label = "Answer (" + a.Model + ")"
 	}

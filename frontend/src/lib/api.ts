@@ -287,7 +287,7 @@ export interface Answer {
   question: string;
   /** With [n] markers; n is the 1-based evidence index. */
   text: string;
-  /** "extractive" or "llm". */
+  /** "extractive", "llm", or "details" (read from the paper's details, not its text). */
   mode: string;
   strategy: string;
   notFound: boolean;

@@ -282,7 +282,9 @@ export function createAskView(api: Api, opts: { onCite(a: Answer, n: number): vo
     const label =
       a.mode === "llm"
         ? `Written by ${a.model || "the language model"} from the evidence below`
-        : "Extractive answer: sentences quoted from the papers";
+        : a.mode === "details"
+          ? "From the paper's details (title, authors, year, venue, DOI), not from its text"
+          : "Extractive answer: sentences quoted from the papers";
     const parts = splitCitations(a.text, a.evidence.length);
     const art = h(
       "article",

@@ -135,6 +135,15 @@ describe("workspace", () => {
     expect(ws.el.querySelectorAll("[data-testid=citation]")).toHaveLength(0);
   });
 
+  it("labels an answer read from the paper's details, and escapes it", async () => {
+    const ws = createWorkspace(fakeApi(), { onBack() {} });
+    await ws.showAnswer({ ...xssAnswer(), mode: "details", text: `“${XSS}” (2019) is by Ada Lovelace. (Read from the PDF.)` });
+    expect(ws.el.querySelector("[data-testid=answer-mode]")?.textContent).toContain("From the paper's details");
+    expect(ws.el.querySelector("[data-testid=answer-text]")?.textContent).toContain("is by Ada Lovelace");
+    expect(ws.el.querySelector("img, script")).toBeNull();
+    ws.el.remove();
+  });
+
   it("streams LLM text while asking and shows the final answer", async () => {
     let finish!: (a: ReturnType<typeof xssAnswer>) => void;
     const api = fakeApi({ paper: async () => xssPaper(), ask: () => new Promise((r) => (finish = r)) });

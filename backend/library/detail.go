@@ -1,0 +1,121 @@
+package library
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/papertree/papertree/backend/papertree"
+	"github.com/papertree/papertree/backend/query"
+	"github.com/papertree/papertree/backend/store"
+)
+
+// detailPaper is the paper a question about a publication speaks of: the
+// one paper it is asked of, or the paper a library-wide question names
+// (within the papers it is asked of, when several are). 0: none.
+func detailPaper(scope []int64, identified int64) int64 {
+	switch {
+	case len(scope) == 1:
+		return scope[0]
+	case len(scope) == 0 || slices.Contains(scope, identified):
+		return identified
+	}
+	return 0
+}
+
+// detailAnswer answers a question about a paper as a publication
+// (query.Question.Detail: "Who wrote the BERT paper?") from the paper's
+// details as the library lists them: the researcher's correction, else
+// the reference manager's record, else what was read from the PDF
+// (applyRef); the reply names the paper and where the value comes from.
+// Its text was the wrong place to look: the passages that match "who
+// wrote" are other papers' sentences about writing. ok is false when the
+// paper's details hold no such value: the question then gets the
+// ordinary answer from the text (a front page may print it).
+func (l *Library) detailAnswer(ctx context.Context, id int64, detail string) (text string, ok bool) {
+	pi, err := l.store.PaperByID(ctx, id)
+	if err != nil {
+		return "", false
+	}
+	refs, err := l.store.Refs(ctx)
+	if err != nil {
+		return "", false
+	}
+	edits, err := l.store.EditedPaths(ctx)
+	if err != nil {
+		return "", false
+	}
+	m, e := refs[pi.Path], edits[pi.Path]
+	p := applyRef(pi, m, time.Time{}, e)
+	title := strings.TrimSpace(p.Title)
+	if title == "" {
+		title = filepath.Base(p.Path)
+	}
+	year := ""
+	if p.Year > 0 {
+		year = fmt.Sprintf(" (%d)", p.Year)
+	}
+	var field string
+	switch detail {
+	case query.DetailAuthors:
+		if len(p.Authors) == 0 {
+			return "", false
+		}
+		field, text = store.FieldAuthors, fmt.Sprintf("“%s”%s is by %s.", title, year, papertree.JoinAnd(p.Authors))
+	case query.DetailYear:
+		if p.Year <= 0 {
+			return "", false
+		}
+		field, text = store.FieldYear, fmt.Sprintf("“%s” is from %d.", title, p.Year)
+	case query.DetailVenue:
+		if strings.TrimSpace(p.Venue) == "" {
+			return "", false
+		}
+		field, text = store.FieldVenue, fmt.Sprintf("“%s” appeared in %s%s.", title, strings.TrimSpace(p.Venue), year)
+	case query.DetailDOI:
+		switch {
+		case p.DOI != "":
+			field, text = store.FieldDOI, fmt.Sprintf("The DOI of “%s” is %s.", title, p.DOI)
+		case p.ArxivID != "":
+			text = fmt.Sprintf("“%s” has no DOI in its details; it is arXiv:%s.", title, p.ArxivID)
+		default:
+			return "", false
+		}
+	default:
+		return "", false
+	}
+	source := "Read from the PDF."
+	switch {
+	case field != "" && slices.Contains(e.Fields, field):
+		source = "As you corrected it."
+	case field != "" && m.Path != "" && refHolds(m, field):
+		source = map[string]string{store.SourceZotero: "From Zotero.", store.SourceBibTeX: "From BibTeX."}[m.Source]
+		if source == "" {
+			source = "From the reference manager."
+		}
+	}
+	return text + " (" + source + ")", true
+}
+
+// refHolds reports whether a reference manager's record gives field.
+func refHolds(m store.RefMeta, field string) bool {
+	switch field {
+	case store.FieldAuthors:
+		return len(m.Authors) > 0
+	case store.FieldYear:
+		return m.Year > 0
+	case store.FieldVenue:
+		return m.Venue != ""
+	case store.FieldDOI:
+		return m.DOI != ""
+	}
+	return false
+}
+
+// detailUnnamed is the reply to a question about a paper's details that
+// names no one paper of those it is asked of: the details of a paper
+// guessed from passages would be stated of the wrong paper.
+const detailUnnamed = "The question asks about a paper's details (who wrote it, when or where it appeared), but it does not name one paper of these clearly. Ask it of the paper itself, or name it by its title; the closest passages are below."

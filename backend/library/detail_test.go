@@ -1,0 +1,108 @@
+package library
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/papertree/papertree/backend/papertree"
+	"github.com/papertree/papertree/backend/store"
+)
+
+// A question about a paper as a publication is answered from its details,
+// with where they come from; a detail the paper's details lack, and a
+// question about what the paper says, get the ordinary answer from the text.
+func TestAskPaperDetails(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	path := filepath.Join(dir, "glyphs.pdf")
+	copyFixture(t, "twocolumn.pdf", path)
+	l := openLib(t, nil)
+	index(t, l, dir)
+	info, err := l.ResolvePaper(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := l.EditPaper(ctx, path, map[string]string{store.FieldAuthors: "Ada Lovelace; Charles Babbage", store.FieldYear: "2021"}); err != nil {
+		t.Fatal(err)
+	}
+	ask := func(q string, scope []int64) *papertree.Answer {
+		t.Helper()
+		a, err := l.Ask(ctx, AskRequest{Question: q, PaperIDs: scope, NoHistory: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return a
+	}
+	for _, tc := range []struct {
+		name, q   string
+		scope     []int64
+		mode      string
+		wantParts []string
+	}{
+		{"who wrote this paper", "Who wrote this paper?", []int64{info.ID}, papertree.ModeDetails,
+			[]string{"“Recovering Paper Structure from Glyphs” (2021) is by Ada Lovelace and Charles Babbage.", "(As you corrected it.)"}},
+		{"year", "In what year was this paper published?", []int64{info.ID}, papertree.ModeDetails,
+			[]string{"is from 2021."}},
+		{"library-wide, named by its title", "Who are the authors of the paper on recovering paper structure from glyphs?", nil, papertree.ModeDetails,
+			[]string{"Ada Lovelace and Charles Babbage"}},
+		{"no venue in its details", "Where was this paper published?", []int64{info.ID}, "extractive", nil},
+		{"what the paper says", "How are glyphs grouped into words?", []int64{info.ID}, "extractive", nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			a := ask(tc.q, tc.scope)
+			if a.Mode != tc.mode {
+				t.Fatalf("mode %q, want %q (answer %q)", a.Mode, tc.mode, a.Text)
+			}
+			for _, w := range tc.wantParts {
+				if !strings.Contains(a.Text, w) {
+					t.Errorf("answer %q lacks %q", a.Text, w)
+				}
+			}
+			for _, e := range a.Evidence {
+				if tc.mode == papertree.ModeDetails && e.PaperID != info.ID {
+					t.Errorf("evidence from paper %d, want only %d's", e.PaperID, info.ID)
+				}
+			}
+		})
+	}
+}
+
+// Details imported from BibTeX answer with their source; a correction of
+// one field wins over the record for that field only.
+func TestAskPaperDetailsFromBibTeX(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	path := filepath.Join(dir, "glyphs.pdf")
+	copyFixture(t, "twocolumn.pdf", path)
+	bib := filepath.Join(dir, "refs.bib")
+	if err := os.WriteFile(bib, []byte("@inproceedings{good2024,\n title = {Recovering Paper Structure from Glyphs},\n author = {Smith, Ann and Müller, Jo},\n booktitle = {Proc. of ACL},\n year = 2024,\n file = {:glyphs.pdf:PDF}\n}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	l := openLib(t, nil)
+	if _, err := l.ImportBibTeX(ctx, bib, nil); err != nil {
+		t.Fatal(err)
+	}
+	info, err := l.ResolvePaper(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := l.EditPaper(ctx, path, map[string]string{store.FieldYear: "2023"}); err != nil {
+		t.Fatal(err)
+	}
+	for q, want := range map[string]string{
+		"Who are the authors?":                 "is by Ann Smith and Jo Müller. (From BibTeX.)",
+		"Where was this paper published?":      "appeared in Proc. of ACL (2023). (From BibTeX.)",
+		"When was this paper first published?": "is from 2023. (As you corrected it.)",
+	} {
+		a, err := l.Ask(ctx, AskRequest{Question: q, PaperIDs: []int64{info.ID}, NoHistory: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if a.Mode != papertree.ModeDetails || !strings.Contains(a.Text, want) {
+			t.Errorf("%s: %s answer %q, want one holding %q", q, a.Mode, a.Text, want)
+		}
+	}
+}
