@@ -23,7 +23,8 @@
 # path and the report and BibTeX exports (both saved through the window's
 # save dialog), then after a restart reopens the answer from History (scope,
 # strategy, budget) and opens its two-page evidence (screenshots
-# SCREENSHOT-edit-details.png, -heading-fixed.png, -export-bib.png,
+# SCREENSHOT-edit-details.png, -details.png (asked when the paper was
+# published: its corrected year, from its details), -heading-fixed.png, -export-bib.png,
 # -edited-list.png, -history-scope.png, -two-page.png).
 # Usage: scripts/smoke.sh [BINARY] [SCREENSHOT.png] [CLI]
 set -euo pipefail
@@ -348,10 +349,21 @@ corrections_steps() {
   wait_log '"edited paper" paper=1' "the saved correction"
   wait_log "displayed view\" text=\"paper view: $title \\(2021\\); headings: " "the corrected title and year in the paper view"
 
+  # When was it published: answered from the paper's details, with the
+  # corrected year and where it comes from, not from a passage.
+  click_at "ask form: scope: This paper" "question" "the question box"
+  wait_last "ask form: " "question has focus" "the focus in the question box"
+  "$xt" "When was this paper published?"
+  "$xt" --key ctrl+Return
+  wait_log "displayed view\" text=\"answer: When was this paper published\\?; details: “$title” is from 2021\\. \\(As you corrected it\\.\\);" "the answer from the paper's corrected details"
+  sleep 1
+  import -window root "${shot%.png}-details.png"
+
   # Ask: the passage runs over pages 1 and 2; its path names the heading
   # as read (and the corrected title).
   click_at "ask form: scope: This paper" "question" "the question box"
   wait_last "ask form: " "question has focus" "the focus in the question box"
+  "$xt" --key ctrl+a
   "$xt" "$q"
   "$xt" --key ctrl+Return
   wait_log "displayed view\" text=\"answer: $qre; 1 evidence; scope: This paper: [^;]*; strategy: pt-rag; budget: 160; paths: $title › 2 Method \\(pp\\. 1, 2\\)" "an answer citing 2 Method (pp. 1, 2)"
@@ -421,7 +433,7 @@ corrections_steps() {
   # strategy and budget.
   start_window "$lib"
   "$xt" --click $((wx + 937)) $((wy + 35))
-  click_at "history: 2 answers; first: $qre" "first open" "the newest answer in the history"
+  click_at "history: 3 answers; first: $qre" "first open" "the newest answer in the history"
   wait_log "displayed view\" text=\"answer: $qre; 1 evidence; scope: As asked: Glacier Flow from Sentinel-2 Pairs[^;]*; strategy: pt-rag; budget: 160; paths: $title › 2 Velocity Estimation \\(pp\\. 1, 2\\)" "the reopened answer with its scope, strategy and budget"
   sleep 1
   import -window root "${shot%.png}-history-scope.png"

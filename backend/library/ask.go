@@ -117,9 +117,12 @@ func (l *Library) Ask(ctx context.Context, req AskRequest) (a *papertree.Answer,
 		// Who wrote a paper, when and where it appeared: its details say
 		// it (corrected, imported from a reference manager, or read from
 		// the PDF), not a passage; no model rewrites them. The evidence
-		// shown is that paper's.
+		// shown is the paper's front matter, where they are printed (else
+		// its own passages found).
 		a.Text, a.Mode = detail, papertree.ModeDetails
-		if own := slices.DeleteFunc(slices.Clone(a.Evidence), func(e papertree.Evidence) bool { return e.PaperID != detailID }); len(own) > 0 {
+		if front, err := retrieve.FrontPage(ctx, l.Retrieval(), detailID); err == nil && len(front) > 0 {
+			a.Evidence = front
+		} else if own := slices.DeleteFunc(slices.Clone(a.Evidence), func(e papertree.Evidence) bool { return e.PaperID != detailID }); len(own) > 0 {
 			a.Evidence = own
 		}
 	} else if res.List {

@@ -61,10 +61,13 @@ func TestAskPaperDetails(t *testing.T) {
 					t.Errorf("answer %q lacks %q", a.Text, w)
 				}
 			}
-			for _, e := range a.Evidence {
-				if tc.mode == papertree.ModeDetails && e.PaperID != info.ID {
-					t.Errorf("evidence from paper %d, want only %d's", e.PaperID, info.ID)
-				}
+			if tc.mode != papertree.ModeDetails {
+				return
+			}
+			// The evidence is the paper's front matter, where its title
+			// and authors are printed.
+			if len(a.Evidence) == 0 || a.Evidence[0].PaperID != info.ID || a.Evidence[0].Role != papertree.RoleFrontMatter {
+				t.Errorf("evidence %+v, want the front matter of paper %d", a.Evidence, info.ID)
 			}
 		})
 	}

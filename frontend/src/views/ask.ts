@@ -341,6 +341,7 @@ export function createAskView(api: Api, opts: { onCite(a: Answer, n: number): vo
     const paths = a.evidence.map((e) => `${e.path.join(" › ") || e.paperTitle}${e.pages?.length ? ` (${pageList(e.pages)})` : ""}`);
     const what = [
       `answer: ${a.question}`,
+      a.mode === "details" ? `details: ${a.text}` : "",
       `${a.evidence.length} evidence`,
       `scope: ${scopeSel.options[scopeSel.selectedIndex]?.text ?? ""}`,
       `strategy: ${stratSel.value}`,

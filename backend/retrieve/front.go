@@ -1,0 +1,43 @@
+package retrieve
+
+import (
+	"context"
+	"strings"
+
+	"github.com/papertree/papertree/backend/papertree"
+)
+
+// maxFrontLeaves bounds the front matter shown as evidence.
+const maxFrontLeaves = 3
+
+// FrontPage is paper id's front matter as evidence: its first leaves whose
+// role is front matter (title, author and affiliation lines), else the
+// first leaf under its root. It is what an answer read from the paper's
+// details (who wrote it, when it appeared) points at: the lines those
+// details are printed in, not passages that happened to match the
+// question's words.
+func FrontPage(ctx context.Context, ix Index, id int64) ([]papertree.Evidence, error) {
+	d, err := ix.Paper(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	return frontPage(d), nil
+}
+
+func frontPage(d *PaperData) []papertree.Evidence {
+	var out []papertree.Evidence
+	for o, n := range d.Nodes {
+		if len(out) < maxFrontLeaves && n.IsLeaf() && n.Role == papertree.RoleFrontMatter && strings.TrimSpace(n.Text) != "" {
+			out = append(out, evidenceFor(d, o, n.Text, 0))
+		}
+	}
+	if len(out) > 0 {
+		return out
+	}
+	for o, n := range d.Nodes {
+		if o > 0 && n.IsLeaf() && d.Parent[o] == 0 && strings.TrimSpace(n.Text) != "" {
+			return []papertree.Evidence{evidenceFor(d, o, n.Text, 0)}
+		}
+	}
+	return nil
+}
