@@ -398,17 +398,10 @@ func Compose(ctx context.Context, emb papertree.Embedder, in Input, opts Options
 	// A focus word most papers print is too general for its absence alone
 	// to say the thing asked for is absent (Claims.general).
 	focus := slices.DeleteFunc(surfaceWords(question, focusAbsent(in.Uses)), in.Claims.general)
-	moot := tableAnswered(question, append(slices.Clone(missing), focus...), rstems, sents, stems, in.Claims.Holders)
-	if len(moot) > 0 {
+	if moot := tableAnswered(question, append(slices.Clone(missing), focus...), rstems, sents, stems, in.Claims.Holders); len(moot) > 0 {
 		missing, focus = withoutWords(missing, moot), withoutWords(focus, moot)
 	}
 	nums, refNums := unheldNumbers(q, in.Claims, sents)
-	// What no passage of the whole library holds, no passage of the
-	// papers a question is asked of holds either: the compound check is
-	// made over the whole index whatever the scope, and said of the scope
-	// the reply speaks of.
-	lib := in.Claims
-	lib.Scope, lib.Searched = nil, nil
 	reason := ""
 	switch {
 	case missingName && anyName(missing) && anyName(in.Claims.into(&cl, missing).words()):
@@ -432,13 +425,11 @@ func Compose(ctx context.Context, emb papertree.Embedder, in Input, opts Options
 		// what is asked of it.
 		clNames = libraryWide(clNames)
 		reason, said = clNames.say(never, ", which the question asks about", in.Claims), &clNames
-	case in.Claims.Holders != nil &&
-		len(libraryWide(lib.into(&clNames, scatteredCompounds(q, in.Uses, lib, !in.Scoped && in.Claims.Scope == nil, moot))).never) > 0:
+	case !in.Scoped && in.Claims.Scope == nil && in.Claims.Holders != nil &&
+		len(libraryWide(in.Claims.into(&clNames, scatteredCompounds(q, in.Uses, in.Claims))).never) > 0:
 		// A compound the question asks about ("radiation dosage", "robot
 		// arm") is a phrase too: a library that prints its words only
-		// apart, in passages about other things, never mentions it; nor
-		// then does the paper a question is asked of ("the paper never
-		// mentions solid-state drives").
+		// apart, in passages about other things, never mentions it.
 		clNames = libraryWide(clNames)
 		reason, said = clNames.say(never, ", which the question asks about", in.Claims), &clNames
 	case len(nums) > 0 || len(refNums) > 0:

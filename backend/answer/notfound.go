@@ -554,35 +554,22 @@ func withoutWords(words []string, drop map[string]bool) []string {
 // library prints each of their words: the words are scattered over
 // passages and papers that are about other things ("robot" in a GUI
 // paper, "arm" in an anatomy one), so no passage answers what is asked of
-// the compound. A compound is checked when it holds a word the evidence
-// papers never use in their body text (uses): the evidence came from
-// near-topic text without it; and, focus set, when it is what the
-// question asks for (its focus). A question asked of chosen or named
-// papers is asked about their topic, whose words they print, if not side
-// by side ("English" and "Subtask A" in "In English, we achieved ... for
-// Subtask A"): there only a compound those papers lack a word of is
-// checked. A word a table row makes moot (tableAnswered: "accuracy" of
-// "TREC accuracy", reported in a results table that never prints it)
-// does not make its compound checked.
-func scatteredCompounds(q *query.Question, uses []retrieve.TermUse, c Claims, focus bool, moot map[string]bool) []string {
+// the compound. A compound is checked when it is what the question asks
+// for (its focus) or holds a word the evidence papers never use in their
+// body text (uses): the evidence came from near-topic text without it.
+func scatteredCompounds(q *query.Question, uses []retrieve.TermUse, c Claims) []string {
 	if c.Together == nil || c.Holders == nil || len(q.Compounds) == 0 {
 		return nil
 	}
-	mooted := map[string]bool{}
-	for w := range moot {
-		for _, t := range embedding.ContentStems(w) {
-			mooted[t] = true
-		}
-	}
 	absent := map[string]bool{}
 	for _, u := range uses {
-		if u.Body == 0 && !mooted[u.Stem] {
+		if u.Body == 0 {
 			absent[u.Stem] = true
 		}
 	}
 	var out []string
 	for _, k := range q.Compounds {
-		checked := focus && k.Focus
+		checked := k.Focus
 		for _, st := range k.Stems {
 			checked = checked || absent[st]
 		}
