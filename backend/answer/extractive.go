@@ -28,9 +28,6 @@ import (
 
 // Options tune extractive answers.
 type Options struct {
-	// MinScore is the evidence score below which the papers are taken not to
-	// answer the question (a calibrated threshold on retrieval scores).
-	MinScore float64
 	// MaxSentences bounds the extractive answer.
 	MaxSentences int
 	// MaxTokens bounds the extractive answer's length.
@@ -77,9 +74,13 @@ type Options struct {
 // of 725): a name absent from the papers, or half of 3+ content words
 // absent, flags 35 questions with precision 0.26 (the base rate is 0.09);
 // best sentence coverage below 0.2 flagged only answerable questions, so
-// MinCoverage is off; MinScore keeps the old floor for empty-ish evidence.
+// MinCoverage is off. No floor on retrieval scores decides: a score says
+// how well a passage matches, not whether the paper holds the answer (a
+// question asked in Chinese of a Chinese paper scores low against the
+// passage that answers it); every "not in these papers" rests on a
+// checked fact of the index or of the evidence's sentences.
 func DefaultOptions() Options {
-	return Options{MinScore: 0.12, MaxSentences: 2, MaxTokens: 90, MaxMissing: 0.5, MinCoverage: 0, Focus: true, VerdictCoverage: 0.6, LibraryKeyTerms: 1}
+	return Options{MaxSentences: 2, MaxTokens: 90, MaxMissing: 0.5, MinCoverage: 0, Focus: true, VerdictCoverage: 0.6, LibraryKeyTerms: 1}
 }
 
 // minTerms is the fewest content words a question needs before the share
@@ -448,8 +449,6 @@ func Compose(ctx context.Context, emb papertree.Embedder, in Input, opts Options
 		// The passages are about the question's topic but none states
 		// the figure it asks for (see figure.go).
 		reason = "none of the passages found states a number for " + strings.Join(typedWords(question, figureFocus(q)), " ")
-	case ev[best].Score < opts.MinScore:
-		reason = "the best evidence is weak"
 	case len(qstems) >= 2 && opts.MinCoverage > 0 && bestCov < opts.MinCoverage:
 		reason = "no sentence covers the question"
 	}

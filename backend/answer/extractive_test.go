@@ -25,9 +25,9 @@ func TestExtractive(t *testing.T) {
 		citations []int
 	}{
 		{"no evidence", "How are glyphs grouped?", nil, true, []string{NotFoundText}, nil, nil},
-		{"weak evidence says so and shows the closest", "How are glyphs grouped?",
-			[]papertree.Evidence{ev(0.01, "Proteins fold into structures determined by their sequence of amino acids.")},
-			true, []string{NotFoundText, "The best evidence is weak.", "closest passage", "[1]"}, nil, []int{0}},
+		{"a low retrieval score alone decides nothing: the sentence that answers is quoted", "How are glyphs grouped?",
+			[]papertree.Evidence{ev(0.01, repeated)},
+			false, []string{"group glyphs into words", "[1]"}, []string{NotFoundText, "weak"}, []int{0}},
 		{"cites the supporting passage", "What learning rate was used for training?",
 			[]papertree.Evidence{
 				ev(0.5, "The dataset has ten thousand questions about scientific papers."),
@@ -181,21 +181,22 @@ func TestQuantity(t *testing.T) {
 // paper is "this paper", not "these papers".
 func TestNotFoundOpeningFollowsScope(t *testing.T) {
 	emb := embedding.NewBuiltin()
-	weak := []papertree.Evidence{{Kind: papertree.KindSegment, Score: 0.01, Text: "The experiments ran on eight GPUs for three days in total."}}
+	unrelated := []papertree.Evidence{{Kind: papertree.KindSegment, Score: 0.01, Text: "The experiments ran on eight GPUs for three days in total."}}
 	tests := []struct {
 		name  string
 		scope []int64
 		ev    []papertree.Evidence
 		want  string
 	}{
-		{"one paper, weak evidence", []int64{7}, weak, NotFoundOneText + " "},
+		{"one paper, unrelated evidence", []int64{7}, unrelated, NotFoundOneText + " "},
 		{"one paper, no evidence", []int64{7}, nil, NotFoundOneText + " Nothing in it matched"},
-		{"two papers", []int64{7, 8}, weak, NotFoundText + " "},
+		{"two papers", []int64{7, 8}, unrelated, NotFoundText + " "},
 		{"the library", nil, nil, NotFoundText + " Nothing in the searched papers matched"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			out, err := Compose(context.Background(), emb, Input{Question: "Which protein folding benchmark do the authors use?", Evidence: tc.ev,
+				Missing: []string{"protein", "folding", "benchmark"}, Terms: 4,
 				Scoped: tc.scope != nil, Claims: Claims{Scope: tc.scope}}, DefaultOptions())
 			if err != nil {
 				t.Fatal(err)
