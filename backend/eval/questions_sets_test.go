@@ -91,6 +91,11 @@ var shippedSets = []struct {
 	// X", paraphrased title) on 45 papers of all three folders, written
 	// before the naming changes of their session; ids ending -b are blind.
 	{"naming", "testdata/questions-naming.json", 40, 25, 0, 3},
+	// The fourteenth session's blind sets: yes/no questions on 9 papers no
+	// other yes/no set asks about, and near misses with answerable
+	// controls phrased alike on 15 papers nearmiss does not use.
+	{"yesno-fresh7", "testdata/questions-yesno-fresh7.json", 28, 9, 0, 5},
+	{"nearmiss2", "testdata/questions-nearmiss2.json", 14, 14, 14, 8},
 }
 
 func TestShippedQuestionSetsAreWellFormed(t *testing.T) {
