@@ -364,6 +364,7 @@ func Compose(ctx context.Context, emb papertree.Embedder, in Input, opts Options
 		never, notIn = in.Claims.Name+" never mentions ", "are not in "+in.Claims.Name
 	}
 	in.Claims.cites = query.CitationWords(question)
+	in.Claims.german = embedding.GermanText(question)
 	if in.Claims.Name != "" && embedding.GermanText(question) {
 		// A German question taken to name a paper whose passages are not
 		// German ("Akitaya et al." named in a German thesis that cites

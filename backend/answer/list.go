@@ -68,7 +68,7 @@ func composeList(findings []papertree.PaperFinding, topic []string, c Claims) Ou
 		if c.Holders == nil {
 			continue
 		}
-		ids, ok := c.Holders(w)
+		ids, ok := c.holders(w)
 		if !ok {
 			continue
 		}

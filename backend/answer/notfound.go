@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/papertree/papertree/backend/embedding"
 	"github.com/papertree/papertree/backend/papertree"
@@ -232,6 +233,65 @@ type Claims struct {
 	// the paper the reply speaks of (set by Compose); no word of it is
 	// said missing from that paper.
 	otherLanguage bool
+	// german: the question is German (set by Compose); a word of it is
+	// held where any of its inflected forms is (germanForms).
+	german bool
+}
+
+// holders is Holders over every form a word may be printed in: for a German
+// question, each of its inflected forms (germanForms), since the case the
+// question puts an adjective or noun in says nothing of the case the paper
+// prints it in ("unvollständige" asked, "unvollständigen" printed), and the
+// index's English stemmer keeps them apart.
+func (c Claims) holders(w string) ([]int64, bool) {
+	ids, ok := c.Holders(w)
+	if !ok || !c.german {
+		return ids, ok
+	}
+	for _, f := range germanForms(w) {
+		more, fok := c.Holders(f)
+		if !fok {
+			return nil, false
+		}
+		ids = append(ids, more...)
+	}
+	slices.Sort(ids)
+	return slices.Compact(ids), true
+}
+
+// germanEndings are the inflectional endings of German adjectives and
+// nouns (case, number, strong and weak declension).
+var germanEndings = []string{"en", "em", "er", "es", "e", "n", "s"}
+
+// germanForms returns the other inflected forms of a German word of at
+// least five letters: the word and its stem (the word less one ending),
+// each bare and with each ending ("unvollständige" -> "unvollständig",
+// "unvollständigen", "unvollständiger", ...).
+func germanForms(w string) []string {
+	lw := strings.ToLower(w)
+	if utf8.RuneCountInString(lw) < 5 {
+		return nil
+	}
+	stems := []string{lw}
+	for _, e := range germanEndings {
+		if st := strings.TrimSuffix(lw, e); st != lw && utf8.RuneCountInString(st) >= 4 {
+			stems = append(stems, st)
+			break
+		}
+	}
+	var out []string
+	add := func(f string) {
+		if f != lw && !slices.Contains(out, f) {
+			out = append(out, f)
+		}
+	}
+	for _, st := range stems {
+		add(st)
+		for _, e := range germanEndings {
+			add(st + e)
+		}
+	}
+	return out
 }
 
 // citesWord reports a word with which the question names a paper.
@@ -282,7 +342,7 @@ func (c Claims) general(w string) bool {
 	if n == 0 {
 		return false
 	}
-	ids, ok := c.Holders(w)
+	ids, ok := c.holders(w)
 	return ok && 2*len(ids) > n
 }
 
@@ -329,7 +389,7 @@ func (c Claims) check(words []string) claimed {
 	}
 	out := claimed{where: map[string][]int64{}}
 	for _, w := range words {
-		holders, ok := c.Holders(w)
+		holders, ok := c.holders(w)
 		if !ok {
 			continue
 		}
