@@ -96,6 +96,11 @@ var shippedSets = []struct {
 	// controls phrased alike on 15 papers nearmiss does not use.
 	{"yesno-fresh7", "testdata/questions-yesno-fresh7.json", 28, 9, 0, 5},
 	{"nearmiss2", "testdata/questions-nearmiss2.json", 14, 14, 14, 8},
+	// Library-wide questions naming their paper by description or not at
+	// all, paraphrased, on 37 papers each: the blind set, and a tunable
+	// probe written the same way on 37 other papers.
+	{"library-noname2", "testdata/questions-library-noname2.json", 35, 35, 0, 6},
+	{"library-probe", "testdata/questions-library-probe.json", 35, 35, 0, 6},
 }
 
 func TestShippedQuestionSetsAreWellFormed(t *testing.T) {
