@@ -118,16 +118,4 @@ func antecedents(sents []sentence) []int {
 
 // withAntecedent returns a sentence's stems with those of the sentence its
 // subject refers back to (have when there is none).
-func withAntecedent(have, prev map[string]bool) map[string]bool {
-	if prev == nil {
-		return have
-	}
-	out := make(map[string]bool, len(have)+len(prev))
-	for t := range have {
-		out[t] = true
-	}
-	for t := range prev {
-		out[t] = true
-	}
-	return out
-}
+func withAntecedent(have, prev map[string]bool) map[string]bool { return unionStems(have, prev) }

@@ -184,15 +184,19 @@ func verdictStems(q string, rstems []string) []string {
 // as held when the question's words are weighed. Used only when all the
 // evidence is that one paper's (title non-nil); the predicate and its
 // polarity are still read off the sentence alone.
-func withTitle(have, title map[string]bool) map[string]bool {
-	if len(title) == 0 {
+func withTitle(have, title map[string]bool) map[string]bool { return unionStems(have, title) }
+
+// unionStems is the stems of have and more in a new set; have itself when
+// more is empty (neither is modified).
+func unionStems(have, more map[string]bool) map[string]bool {
+	if len(more) == 0 {
 		return have
 	}
-	out := make(map[string]bool, len(have)+len(title))
+	out := make(map[string]bool, len(have)+len(more))
 	for t := range have {
 		out[t] = true
 	}
-	for t := range title {
+	for t := range more {
 		out[t] = true
 	}
 	return out
