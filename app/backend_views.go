@@ -105,7 +105,7 @@ func answerView(a *papertree.Answer) AnswerView {
 			SectionEntropy: a.Diag.SectionEntropy, TokensUsed: a.Diag.TokensUsed, Budget: a.Diag.Budget,
 			Sections: a.Diag.Sections, Timings: a.Diag.Timings, LLMTokens: a.Diag.LLMTokens,
 			Fallbacks: a.Diag.Fallbacks, DroppedCitations: a.Diag.DroppedCitations,
-			Selection: selectionView(a.Diag.Selection), Route: a.Diag.Route, RouteWhy: a.Diag.RouteWhy, RouteBy: a.Diag.RouteBy,
+			Selection: selectionView(a.Diag.Selection), Route: a.Diag.Route, RouteWhy: a.Diag.RouteWhy, RouteBy: a.Diag.RouteBy, Named: namedView(a.Diag.Named),
 		},
 		Papers:        make([]PaperFindingView, 0, len(a.Papers)),
 		RemovedPapers: []string{},
@@ -278,3 +278,10 @@ func (b *Backend) ConfigureLLM(ctx context.Context, cfg llm.Config) (llm.Status,
 
 // LLMStatus reports the library's LLM state.
 func (b *Backend) LLMStatus() (llm.Status, bool) { return b.lib.LLMStatus() }
+
+func namedView(n *papertree.NamedPaper) *NamedView {
+	if n == nil {
+		return nil
+	}
+	return &NamedView{PaperID: strconv.FormatInt(n.ID, 10), Title: n.Title, Alone: n.Alone}
+}

@@ -236,6 +236,17 @@ type DiagView struct {
 	Route    string `json:"route"`
 	RouteWhy string `json:"routeWhy"`
 	RouteBy  string `json:"routeBy,omitempty"`
+	// Named is the paper a library-wide question was read as naming (the
+	// answer shows it first); nil when it names none.
+	Named *NamedView `json:"named,omitempty"`
+}
+
+// NamedView is the paper a library-wide question names: searched alone,
+// or ranked first among others.
+type NamedView struct {
+	PaperID string `json:"paperId"`
+	Title   string `json:"title"`
+	Alone   bool   `json:"alone"`
 }
 
 // HistoryItem is one saved answer in the history list.

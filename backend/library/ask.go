@@ -105,6 +105,12 @@ func (l *Library) Ask(ctx context.Context, req AskRequest) (a *papertree.Answer,
 		Question: typed.Question, Mode: "extractive", Strategy: strat.Name(),
 		Evidence: res.Evidence, Diag: res.Diag, PaperIDs: req.PaperIDs,
 	}
+	if len(req.PaperIDs) == 0 && res.Identified != 0 {
+		if p, err := l.store.PaperByID(ctx, res.Identified); err == nil {
+			a.Diag.Named = &papertree.NamedPaper{ID: p.ID, Title: p.Title,
+				Alone: len(res.Searched) == 1 && res.Searched[0] == res.Identified}
+		}
+	}
 	detail, detailID := "", int64(0)
 	if q.Detail != "" && !res.List {
 		if detailID = detailPaper(req.PaperIDs, res.Identified); detailID != 0 {

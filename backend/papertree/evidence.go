@@ -56,6 +56,19 @@ type Diagnostics struct {
 	Route    string `json:"route,omitempty"`
 	RouteWhy string `json:"route_why,omitempty"`
 	RouteBy  string `json:"route_by,omitempty"` // "llm" (the router prompt) or "rules" (the question's form)
+	// Named is the paper a library-wide question was read as naming ("the
+	// GloVe paper", "Pennington et al."), shown with the answer so that a
+	// wrong reading is seen at once; nil when it names none.
+	Named *NamedPaper `json:"named,omitempty"`
+}
+
+// NamedPaper is the paper a library-wide question names.
+type NamedPaper struct {
+	ID    int64  `json:"paper_id"`
+	Title string `json:"title"`
+	// Alone: it was searched alone (it holds what the question asks);
+	// otherwise it was ranked first among others.
+	Alone bool `json:"alone,omitempty"`
 }
 
 // AbsenceClaim is one word a reply says is never mentioned.

@@ -118,6 +118,15 @@ func printAnswer(w io.Writer, a *papertree.Answer, notSaved string) {
 	} else if a.Model != "" {
 		label = "Answer (" + a.Model + ")"
 	}
+	if n := a.Diag.Named; n != nil {
+		// Which paper the question was read as naming, first: a wrong
+		// reading is seen before the answer is read.
+		how := "ranked first among the papers searched"
+		if n.Alone {
+			how = "searched alone"
+		}
+		fmt.Fprintf(w, "Read as a question about “%s” (%s).\n", n.Title, how)
+	}
 	if len(a.Papers) > 0 {
 		// A which-papers answer: the list, each paper with the sentence
 		// of its own text that states it and where it stands.

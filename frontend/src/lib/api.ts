@@ -219,6 +219,8 @@ export interface Diagnostics {
   routeWhy?: string;
   /** Who chose the route: "llm" (StructRAG's router prompt) or "rules" (the question's form). */
   routeBy?: string;
+  /** The paper a library-wide question was read as naming: searched alone, or ranked first. */
+  named?: { paperId: string; title: string; alone: boolean };
 }
 
 /** One paper of a which-papers answer: the sentence of its own text that states what was asked. */

@@ -135,6 +135,18 @@ describe("workspace", () => {
     expect(ws.el.querySelectorAll("[data-testid=citation]")).toHaveLength(0);
   });
 
+  it("says which paper a library-wide question was read as naming, escaped", async () => {
+    const ws = createWorkspace(fakeApi(), { onBack() {} });
+    const a = xssAnswer();
+    await ws.showAnswer({ ...a, paperIds: [], diag: { ...a.diag, named: { paperId: "7", title: `Glyphs ${XSS}`, alone: true } } });
+    const about = ws.el.querySelector("[data-testid=answer-about]");
+    expect(about?.textContent).toBe(`Read as a question about \u201cGlyphs ${XSS}\u201d (searched alone).`);
+    expect(ws.el.querySelector("img, script")).toBeNull();
+    await ws.showAnswer({ ...a, paperIds: [] });
+    expect(ws.el.querySelector("[data-testid=answer-about]")).toBeNull();
+    ws.el.remove();
+  });
+
   it("labels an answer read from the paper's details, and escapes it", async () => {
     const ws = createWorkspace(fakeApi(), { onBack() {} });
     await ws.showAnswer({ ...xssAnswer(), mode: "details", text: `“${XSS}” (2019) is by Ada Lovelace. (Read from the PDF.)` });

@@ -1,5 +1,21 @@
 export namespace app {
 	
+	export class NamedView {
+	    paperId: string;
+	    title: string;
+	    alone: boolean;
+	
+	    static createFrom(source: any = {}) {
+	        return new NamedView(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.paperId = source["paperId"];
+	        this.title = source["title"];
+	        this.alone = source["alone"];
+	    }
+	}
 	export class PaperChoiceView {
 	    paperId: string;
 	    paperTitle: string;
@@ -77,6 +93,7 @@ export namespace app {
 	    route: string;
 	    routeWhy: string;
 	    routeBy?: string;
+	    named?: NamedView;
 	
 	    static createFrom(source: any = {}) {
 	        return new DiagView(source);
@@ -96,6 +113,7 @@ export namespace app {
 	        this.route = source["route"];
 	        this.routeWhy = source["routeWhy"];
 	        this.routeBy = source["routeBy"];
+	        this.named = this.convertValues(source["named"], NamedView);
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
@@ -654,6 +672,7 @@ export namespace app {
 	        this.on = source["on"];
 	    }
 	}
+	
 	
 	export class TreeNode {
 	    id: string;
