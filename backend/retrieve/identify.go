@@ -534,6 +534,14 @@ func identify(ctx context.Context, ix Index, q *query.Question, all []int64) (ma
 		}
 	}
 	sc := identityScores(q, cards)
+	// A name no paper prints, which the library's citations give one
+	// paper ("the AlexNet paper [24]"), names it as its own name would.
+	for _, id := range nicknames(ctx, ix, q, cards) {
+		if sc == nil {
+			sc = map[int64]float64{}
+		}
+		sc[id] += 3
+	}
 	if len(sc) == 0 {
 		return nil, 0
 	}

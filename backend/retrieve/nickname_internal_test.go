@@ -1,0 +1,98 @@
+package retrieve
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"testing"
+
+	"github.com/papertree/papertree/backend/embedding"
+	"github.com/papertree/papertree/backend/papertree"
+	querypkg "github.com/papertree/papertree/backend/query"
+	"github.com/papertree/papertree/backend/store"
+)
+
+// A name no paper prints ("AlexNet", "ResNet") names the paper the
+// library's own citations give it: a numbered citation through the citing
+// paper's reference entry, an author-year one through first author and
+// year; a name whose citations disagree, or that is never cited, names
+// none.
+func TestNicknamesFromCitations(t *testing.T) {
+	ctx := context.Background()
+	st, err := store.Open(ctx, filepath.Join(t.TempDir(), "lib.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	emb := embedding.NewBuiltin()
+	if _, err := st.EnsureEmbedder(ctx, emb.Name(), emb.Dim()); err != nil {
+		t.Fatal(err)
+	}
+	seg := func(text string) *papertree.Node {
+		return &papertree.Node{Kind: papertree.KindSegment, Text: text, Tokens: papertree.CountTokens(text)}
+	}
+	paper := func(title, author string, year int, body string, refs ...string) *papertree.Paper {
+		kids := []*papertree.Node{{Kind: papertree.KindSection, Title: "1 Method", Children: []*papertree.Node{seg(body)}}}
+		if len(refs) > 0 {
+			ref := &papertree.Node{Kind: papertree.KindSection, Title: "References", Role: papertree.RoleReferences}
+			for _, r := range refs {
+				ref.Children = append(ref.Children, seg(r))
+			}
+			kids = append(kids, ref)
+		}
+		root := &papertree.Node{Kind: papertree.KindRoot, Title: title, Children: kids}
+		return &papertree.Paper{Title: title, Authors: []string{author}, Year: year, Pages: 1, Root: root}
+	}
+	papers := []*papertree.Paper{
+		paper("ImageNet Classification with Deep Convolutional Neural Networks", "Alex Krizhevsky", 2012,
+			"We trained a large, deep convolutional neural network with dropout in the fully connected layers."),
+		paper("Deep Residual Learning for Image Recognition", "Kaiming He", 2016,
+			"We present a residual learning framework to ease the training of very deep networks."),
+		paper("Aggregated Residual Transformations for Deep Neural Networks", "Saining Xie", 2017,
+			"The idea goes back to the AlexNet paper [24], if not earlier. Unlike ResNet (He et al., 2016), our blocks aggregate paths.",
+			"[23] A. Other. A study of something else. In CVPR, 2015.",
+			"[24] A. Krizhevsky, I. Sutskever, and G. Hinton. Imagenet classification with deep convolutional neural networks. In NIPS, 2012."),
+		paper("Grouped Convolutions Revisited", "Ann Smith", 2020,
+			"LeNet [3] is small. LeNet (He et al., 2016) is cited wrongly here.",
+			"[3] A. Krizhevsky, I. Sutskever, and G. Hinton. Imagenet classification with deep convolutional neural networks. In NIPS, 2012."),
+	}
+	var ids []int64
+	for i, p := range papers {
+		p.Path = fmt.Sprintf("/p%d.pdf", i)
+		v, err := embedding.EmbedPaper(ctx, emb, p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		id, err := st.SavePaper(ctx, p, store.Vectors(v), "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, id)
+	}
+	ix := NewStoreIndex(st, emb, 0)
+	cards := ix.identityCards(ctx, ids)
+	for _, tc := range []struct {
+		name, q string
+		word    string
+		want    int64
+	}{
+		{"numbered citation", "In the AlexNet paper, was dropout used?", "alexnet", ids[0]},
+		{"author-year citation", "How deep are the networks of the ResNet paper?", "resnet", ids[1]},
+		{"citations that disagree", "What does the LeNet paper propose?", "lenet", 0},
+		{"never cited", "What does the VGG paper propose?", "vgg", 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			q := querypkg.Parse(tc.q)
+			if !q.Refs[tc.word] {
+				t.Fatalf("%q does not refer to a paper by %q: %v", tc.q, tc.word, q.Refs)
+			}
+			if got := nicknames(ctx, ix, q, cards)[tc.word]; got != tc.want {
+				t.Errorf("%s names paper %d, want %d", tc.word, got, tc.want)
+			}
+			_, named := identify(ctx, ix, q, ids)
+			if tc.want != 0 && named != tc.want {
+				t.Errorf("identify named %d, want %d", named, tc.want)
+			}
+		})
+	}
+}
