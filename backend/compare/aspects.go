@@ -162,9 +162,11 @@ var lexicon = []*aspectSpec{
 			// widely used sets (generic research vocabulary)
 			sh(re(`\b(?:ImageNet\S*|I?LSVRC\S*|CIFAR\S*|MNIST|SVHN|COCO|Pascal VOC|VOC\d*|JFT\S*|Wikipedia|BooksCorpus|BookCorpus|Common ?Crawl|GLUE|SuperGLUE|SQuAD\S*|SNLI|MNLI|WMT\S*|IWSLT\S*|CoNLL\S*|OntoNotes|Penn Treebank|PTB|WikiText\S*|LibriSpeech|TIMIT|Gigaword)\b`),
 				"imagenet", "lsvrc", "cifar", "mnist", "svhn", "coco", "voc", "jft", "wikipedia", "bookscorpus", "bookcorpus", "crawl", "glue", "squad", "snli", "mnli", "wmt", "iwslt", "conll", "ontonotes", "treebank", "ptb", "wikitext", "librispeech", "timit", "gigaword"),
-			// sizes of data: "1.2 million images", "800M words", "160GB of text"
-			sh(re(`\b\d+(?:[.,]\d+)? ?(?:[MBK]|million|billion|thousand)? (?:[\w-]+ ){0,2}(?:images|sentences|sentence pairs|words|tokens|documents|examples|samples|videos|utterances|tweets|hours of speech)\b|\b\d+ ?GB of (?:\w+ )?text\b`),
-				"images", "sentence", "words", "tokens", "documents", "examples", "samples", "videos", "utterances", "tweets", "speech", "text"),
+			// sizes of data: "1.2 million images", "800M words", "160GB of
+			// text", and a size naming a set ("a 9000-tweet English
+			// training set", "a 5000 tweet Spanish training set")
+			sh(re(`\b\d+(?:[.,]\d+)? ?(?:[MBK]|million|billion|thousand)? (?:[\w-]+ ){0,2}(?:images|sentences|sentence pairs|words|tokens|documents|examples|samples|videos|utterances|tweets|hours of speech)\b|\b\d+ ?GB of (?:\w+ )?text\b|\b\d+(?:[.,]\d+)?[kKMB]?[- ](?:image|sentence|word|token|document|example|sample|video|utterance|tweet)(?: [\w-]+){0,2} (?:sets?|data ?sets?|corpus|corpora|collection)\b`),
+				"image", "sentence", "word", "token", "document", "example", "sample", "video", "utterance", "tweet", "speech", "text"),
 		},
 		sections: []string{"data", "corpus", "corpora", "benchmark", "experiment", "setup", "evaluat"},
 		named:    4,
