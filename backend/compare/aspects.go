@@ -186,6 +186,19 @@ var lexicon = []*aspectSpec{
 		needValue: true,
 	},
 	{
+		// the systems a paper compares with: "the baselines we used ...
+		// include X, Y and Z", "several baseline models such as CNN"; a
+		// sentence that only mentions a baseline ("the strongest baseline")
+		// names none of them
+		Name:  "Baseline",
+		names: []string{"baseline", "baselines", "baseline methods", "baseline models", "baseline systems"},
+		words: sh(re(`\bbaselines?\b`), "baseline"),
+		values: []shape{
+			sh(re(`\bbaselines?\b[^.;]{0,100}?\b(?:include|includes|including|such as|namely)\b|\bbaselines?:`), "baseline"),
+		},
+		sections: []string{"baseline", "experiment", "setup", "comparison", "evaluat"},
+	},
+	{
 		Name:  "Evaluation",
 		names: []string{"evaluation", "evaluations", "experiments", "empirical evaluation", "validation"},
 		words: sh(re(`\b(?:evaluat\w+|experiments?|benchmark\w*|user study|measured|measurements?)\b`), "evaluat", "experiment", "benchmark", "user study", "measure"),
