@@ -144,7 +144,7 @@ var lexicon = []*aspectSpec{
 			sh(re(`\b(?:BLEU|ROUGE\S*|METEOR|F1|F-?score|F-?measure|accuracy|precision|recall|perplexity|exact match|top-?[15]|error rates?|test errors?|validation errors?|word error rate|CIDEr|Pearson|Spearman|correlation|GLUE score|throughput|latency)\b`),
 				"bleu", "rouge", "meteor", "f1", "score", "measure", "accuracy", "precision", "recall", "perplexity", "exact match", "top", "error", "cider", "pearson", "spearman", "correlation", "throughput", "latency"),
 			// acronyms only in capitals ("mAP", not a feature "map")
-			sh(regexp.MustCompile(`\b(?:AUC|ROC|mAP|AP(?:\d+|@\S+)?|EM|WER|UAS|LAS|MUC|MSE|RMSE|MAE|BPC|PPL)\b`)),
+			sh(regexp.MustCompile(`\b(?:AUC|ROC|mAP|AP(?:\d+|@\S+)?|EM|WER|UAS|LAS|MUC|MSE|RMSE|MAE|BPC|PPL|R2)\b|\bR²`)),
 		},
 		sections: []string{"evaluat", "metric", "experiment", "result", "setup"},
 	},

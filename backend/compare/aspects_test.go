@@ -72,6 +72,8 @@ func TestValueShapes(t *testing.T) {
 		{"parameter as a modifier", "Number of parameters", "Our largest model, GPT-2, is a 1.5B parameter Transformer.", true, true},
 		{"BLEU", "Evaluation metric", "We used the cased BLEU score to evaluate the quality of our translations.", true, true},
 		{"top-5 error", "Evaluation metric", "Our network achieves top-1 and top-5 test set error rates of 37.5% and 17.0%.", true, false},
+		{"coefficient of determination", "Evaluation metric", "We obtained conditional and marginal R2 values for each regression.", true, false},
+		{"coefficient of determination, superscript", "Evaluation metric", "The fit is summarised by its R² on held-out items.", true, false},
 		{"a feature map is no mAP", "Evaluation metric", "We apply max pooling over the feature map.", false, false},
 		{"named dataset", "Dataset", "On the ImageNet-1K dataset, we empirically show gains.", true, true},
 		{"WMT", "Dataset", "We used the WMT'14 English to French dataset.", true, true},
