@@ -144,7 +144,7 @@ var lexicon = []*aspectSpec{
 			sh(re(`\b(?:BLEU|ROUGE\S*|METEOR|F1|F-?score|F-?measure|accuracy|precision|recall|perplexity|exact match|top-?[15]|error rates?|test errors?|validation errors?|word error rate|CIDEr|Pearson|Spearman|correlation|GLUE score|throughput|latency)\b`),
 				"bleu", "rouge", "meteor", "f1", "score", "measure", "accuracy", "precision", "recall", "perplexity", "exact match", "top", "error", "cider", "pearson", "spearman", "correlation", "throughput", "latency"),
 			// acronyms only in capitals ("mAP", not a feature "map")
-			sh(regexp.MustCompile(`\b(?:AUC|ROC|mAP|AP(?:\d+|@\S+)?|EM|WER|UAS|LAS|MUC|MSE|RMSE|MAE|BPC|PPL)\b`)),
+			sh(regexp.MustCompile(`\b(?:AUC|ROC|mAP|AP(?:\d+|@\S+)?|EM|WER|UAS|LAS|MUC|MSE|RMSE|MAE|BPC|PPL|R2)\b|\bR²`)),
 		},
 		sections: []string{"evaluat", "metric", "experiment", "result", "setup"},
 	},
@@ -162,9 +162,11 @@ var lexicon = []*aspectSpec{
 			// widely used sets (generic research vocabulary)
 			sh(re(`\b(?:ImageNet\S*|I?LSVRC\S*|CIFAR\S*|MNIST|SVHN|COCO|Pascal VOC|VOC\d*|JFT\S*|Wikipedia|BooksCorpus|BookCorpus|Common ?Crawl|GLUE|SuperGLUE|SQuAD\S*|SNLI|MNLI|WMT\S*|IWSLT\S*|CoNLL\S*|OntoNotes|Penn Treebank|PTB|WikiText\S*|LibriSpeech|TIMIT|Gigaword)\b`),
 				"imagenet", "lsvrc", "cifar", "mnist", "svhn", "coco", "voc", "jft", "wikipedia", "bookscorpus", "bookcorpus", "crawl", "glue", "squad", "snli", "mnli", "wmt", "iwslt", "conll", "ontonotes", "treebank", "ptb", "wikitext", "librispeech", "timit", "gigaword"),
-			// sizes of data: "1.2 million images", "800M words", "160GB of text"
-			sh(re(`\b\d+(?:[.,]\d+)? ?(?:[MBK]|million|billion|thousand)? (?:[\w-]+ ){0,2}(?:images|sentences|sentence pairs|words|tokens|documents|examples|samples|videos|utterances|tweets|hours of speech)\b|\b\d+ ?GB of (?:\w+ )?text\b`),
-				"images", "sentence", "words", "tokens", "documents", "examples", "samples", "videos", "utterances", "tweets", "speech", "text"),
+			// sizes of data: "1.2 million images", "800M words", "160GB of
+			// text", and a size naming a set ("a 9000-tweet English
+			// training set", "a 5000 tweet Spanish training set")
+			sh(re(`\b\d+(?:[.,]\d+)? ?(?:[MBK]|million|billion|thousand)? (?:[\w-]+ ){0,2}(?:images|sentences|sentence pairs|words|tokens|documents|examples|samples|videos|utterances|tweets|hours of speech)\b|\b\d+ ?GB of (?:\w+ )?text\b|\b\d+(?:[.,]\d+)?[kKMB]?[- ](?:image|sentence|word|token|document|example|sample|video|utterance|tweet)(?: [\w-]+){0,2} (?:sets?|data ?sets?|corpus|corpora|collection)\b`),
+				"image", "sentence", "word", "token", "document", "example", "sample", "video", "utterance", "tweet", "speech", "text"),
 		},
 		sections: []string{"data", "corpus", "corpora", "benchmark", "experiment", "setup", "evaluat"},
 		named:    4,
@@ -182,6 +184,19 @@ var lexicon = []*aspectSpec{
 		},
 		sections:  []string{"abstract", "conclusion", "result", "introduction", "summary"},
 		needValue: true,
+	},
+	{
+		// the systems a paper compares with: "the baselines we used ...
+		// include X, Y and Z", "several baseline models such as CNN"; a
+		// sentence that only mentions a baseline ("the strongest baseline")
+		// names none of them
+		Name:  "Baseline",
+		names: []string{"baseline", "baselines", "baseline methods", "baseline models", "baseline systems"},
+		words: sh(re(`\bbaselines?\b`), "baseline"),
+		values: []shape{
+			sh(re(`\bbaselines?\b[^.;]{0,100}?\b(?:include|includes|including|such as|namely)\b|\bbaselines?:`), "baseline"),
+		},
+		sections: []string{"baseline", "experiment", "setup", "comparison", "evaluat"},
 	},
 	{
 		Name:  "Evaluation",
