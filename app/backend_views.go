@@ -105,7 +105,7 @@ func answerView(a *papertree.Answer) AnswerView {
 			SectionEntropy: a.Diag.SectionEntropy, TokensUsed: a.Diag.TokensUsed, Budget: a.Diag.Budget,
 			Sections: a.Diag.Sections, Timings: a.Diag.Timings, LLMTokens: a.Diag.LLMTokens,
 			Fallbacks: a.Diag.Fallbacks, DroppedCitations: a.Diag.DroppedCitations,
-			Selection: selectionView(a.Diag.Selection), Route: a.Diag.Route, RouteWhy: a.Diag.RouteWhy, RouteBy: a.Diag.RouteBy, Named: namedView(a.Diag.Named), Unheld: unheldView(a.Diag.Unheld),
+			Selection: selectionView(a.Diag.Selection), Route: a.Diag.Route, RouteWhy: a.Diag.RouteWhy, RouteBy: a.Diag.RouteBy, Named: namedView(a.Diag.Named),
 		},
 		Papers:        make([]PaperFindingView, 0, len(a.Papers)),
 		RemovedPapers: []string{},
@@ -284,11 +284,4 @@ func namedView(n *papertree.NamedPaper) *NamedView {
 		return nil
 	}
 	return &NamedView{PaperID: strconv.FormatInt(n.ID, 10), Title: n.Title, Alone: n.Alone}
-}
-
-func unheldView(names []string) string {
-	if len(names) == 0 {
-		return ""
-	}
-	return papertree.UnheldNote(names)
 }

@@ -239,9 +239,6 @@ type DiagView struct {
 	// Named is the paper a library-wide question was read as naming (the
 	// answer shows it first); nil when it names none.
 	Named *NamedView `json:"named,omitempty"`
-	// Unheld says that the question refers to papers by names no paper of
-	// the library goes by (papertree.UnheldNote); "" when it does not.
-	Unheld string `json:"unheld,omitempty"`
 }
 
 // NamedView is the paper a library-wide question names: searched alone,

@@ -110,8 +110,6 @@ func (l *Library) Ask(ctx context.Context, req AskRequest) (a *papertree.Answer,
 			a.Diag.Named = &papertree.NamedPaper{ID: p.ID, Title: p.Title,
 				Alone: len(res.Searched) == 1 && res.Searched[0] == res.Identified}
 		}
-	} else if len(req.PaperIDs) == 0 {
-		a.Diag.Unheld = retrieve.UnheldNames(ctx, l.Retrieval(), q)
 	}
 	detail, detailID := "", int64(0)
 	if q.Detail != "" && !res.List {

@@ -3,7 +3,6 @@ package library
 import (
 	"context"
 	"path/filepath"
-	"strings"
 	"testing"
 )
 
@@ -46,28 +45,5 @@ func TestAnswerSaysWhichPaperIsNamed(t *testing.T) {
 				t.Errorf("named paper %d, want %d (%+v)", got, tc.want, a.Diag.Named)
 			}
 		})
-	}
-}
-
-// A library-wide question naming a paper the library does not hold says
-// so before its answer; one naming a paper it holds does not.
-func TestAnswerSaysNamedPaperIsNotHeld(t *testing.T) {
-	ctx := context.Background()
-	dir := t.TempDir()
-	copyFixture(t, "twocolumn.pdf", filepath.Join(dir, "glyphs.pdf"))
-	l := openLib(t, nil)
-	index(t, l, dir)
-	for q, want := range map[string]string{
-		"In the VGG paper, how are glyphs grouped into words?":                         "VGG",
-		"In the Recovering Paper Structure from Glyphs paper, how are glyphs grouped?": "",
-		"In the paper we read last week, how are glyphs grouped into words?":           "",
-	} {
-		a, err := l.Ask(ctx, AskRequest{Question: q, NoHistory: true})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got := strings.Join(a.Diag.Unheld, ","); got != want {
-			t.Errorf("%s: unheld %q, want %q", q, got, want)
-		}
 	}
 }

@@ -60,10 +60,6 @@ type Diagnostics struct {
 	// GloVe paper", "Pennington et al."), shown with the answer so that a
 	// wrong reading is seen at once; nil when it names none.
 	Named *NamedPaper `json:"named,omitempty"`
-	// Unheld are the names a library-wide question refers to a paper with
-	// ("the VGG paper") that no paper of the library goes by (its title,
-	// authors, or a citation in the library); the answer says so first.
-	Unheld []string `json:"unheld,omitempty"`
 }
 
 // NamedPaper is the paper a library-wide question names.
@@ -169,16 +165,3 @@ func FindingsFromEvidence(ev []Evidence) []PaperFinding {
 // ModeDetails is the Mode of an answer read from the paper's details (who
 // wrote it, when and where it appeared, its DOI) instead of its text.
 const ModeDetails = "details"
-
-// UnheldNote is the line an answer opens with when its question refers to
-// papers by names no paper of the library goes by (Diagnostics.Unheld).
-func UnheldNote(names []string) string {
-	q := make([]string, len(names))
-	for i, n := range names {
-		q[i] = "“" + n + "”"
-	}
-	if len(q) == 1 {
-		return "No paper of this library goes by " + q[0] + ": no title or author list holds the name, and no citation in the library ties it to one of its papers. The answer below comes from passages that mention it or come closest."
-	}
-	return "No paper of this library goes by " + JoinAnd(q) + ": no title or author list holds these names, and no citation in the library ties them to its papers. The answer below comes from passages that mention them or come closest."
-}

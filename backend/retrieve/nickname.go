@@ -5,7 +5,6 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
-	"unicode"
 
 	"github.com/papertree/papertree/backend/embedding"
 	"github.com/papertree/papertree/backend/papertree"
@@ -200,67 +199,4 @@ func byTitle(entry string, cards []*card) int64 {
 		}
 	}
 	return id
-}
-
-// UnheldNames lists, as typed, the names a library-wide question refers to
-// a paper with ("the VGG paper", "Vaswani et al.") that none of the
-// library's papers goes by: no title or author list holds the name (nor
-// its plural), no abstract holds it as a name, and no citation in the
-// library ties it to one of its papers (nicknames). The reply says so: its passages then come from papers that
-// only mention the name. Words typed in lower case ("the original paper",
-// "the survey paper") and numbers ("the 2017 paper") are descriptions, not
-// names, and are never listed.
-func UnheldNames(ctx context.Context, ix Index, q *query.Question) []string {
-	if len(q.Refs) == 0 {
-		return nil
-	}
-	all, err := ix.ReadyPapers(ctx)
-	if err != nil || len(all) == 0 {
-		return nil
-	}
-	var cards []*card
-	if cs, ok := ix.(cardSource); ok {
-		cards = cs.identityCards(ctx, all)
-	}
-	if len(cards) == 0 {
-		return nil
-	}
-	var out []string
-	seen := map[string]bool{}
-	for _, f := range strings.Fields(q.Text) {
-		typed := strings.TrimSuffix(strings.TrimSuffix(strings.Trim(f, query.WordPunct), "'s"), "’s")
-		w := strings.ToLower(typed)
-		if seen[w] || !q.Refs[w] || !typedAsName(typed) || embedding.IsStopword(w) {
-			continue
-		}
-		seen[w] = true
-		if namedByCard(w, cards) || inTitle(w, cards) || citedAs(ctx, ix, w, cards) != 0 {
-			continue
-		}
-		out = append(out, typed)
-	}
-	return out
-}
-
-// typedAsName reports whether a word is typed as a name: a capital letter
-// first, or capitals or digits inside ("VGG", "word2vec"), not digits only.
-func typedAsName(w string) bool {
-	r := []rune(w)
-	if len(r) < 2 || strings.IndexFunc(w, unicode.IsLetter) < 0 {
-		return false
-	}
-	return unicode.IsUpper(r[0]) || query.NameLike(w)
-}
-
-// inTitle reports whether some paper's title holds w or its plural
-// ("transformer" in "Universal Transformers").
-func inTitle(w string, cards []*card) bool {
-	for _, c := range cards {
-		for _, t := range c.words {
-			if t == w || t == w+"s" || t == w+"es" {
-				return true
-			}
-		}
-	}
-	return false
 }

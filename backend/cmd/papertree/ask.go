@@ -127,9 +127,6 @@ func printAnswer(w io.Writer, a *papertree.Answer, notSaved string) {
 		}
 		fmt.Fprintf(w, "Read as a question about “%s” (%s).\n", n.Title, how)
 	}
-	if u := a.Diag.Unheld; len(u) > 0 {
-		fmt.Fprintf(w, "%s\n", papertree.UnheldNote(u))
-	}
 	if len(a.Papers) > 0 {
 		// A which-papers answer: the list, each paper with the sentence
 		// of its own text that states it and where it stands.

@@ -221,8 +221,6 @@ export interface Diagnostics {
   routeBy?: string;
   /** The paper a library-wide question was read as naming: searched alone, or ranked first. */
   named?: { paperId: string; title: string; alone: boolean };
-  /** Set when the question refers to papers by names no paper of the library goes by ("the VGG paper"). */
-  unheld?: string;
 }
 
 /** One paper of a which-papers answer: the sentence of its own text that states what was asked. */

@@ -309,7 +309,6 @@ export function createAskView(api: Api, opts: { onCite(a: Answer, n: number): vo
             `Read as a question about \u201c${a.diag.named.title}\u201d (${a.diag.named.alone ? "searched alone" : "ranked first among the papers searched"}).`,
           )
         : null,
-      a.diag?.unheld ? h("p", { class: "answer-about muted", "data-testid": "answer-unheld" }, a.diag.unheld) : null,
       verdictBadge(a),
       h("p", { class: `answer-mode mode-${a.mode}`, "data-testid": "answer-mode" }, label),
       removedNote(a),

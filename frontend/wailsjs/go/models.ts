@@ -94,7 +94,6 @@ export namespace app {
 	    routeWhy: string;
 	    routeBy?: string;
 	    named?: NamedView;
-	    unheld?: string;
 	
 	    static createFrom(source: any = {}) {
 	        return new DiagView(source);
@@ -115,7 +114,6 @@ export namespace app {
 	        this.routeWhy = source["routeWhy"];
 	        this.routeBy = source["routeBy"];
 	        this.named = this.convertValues(source["named"], NamedView);
-	        this.unheld = source["unheld"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
