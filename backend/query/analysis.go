@@ -345,7 +345,11 @@ func RefWords(q string) map[string]bool {
 			// A preposition on the way makes "paper" a common noun
 			// ("effective for complex fine-grained paper search"):
 			// nothing is added.
+			// A possessive is a determiner too: "Kingma and Ba's paper"
+			// ends, walking back, with the names joined to it, not at
+			// "Which optimizer does".
 			var named []string
+			possessive := false
 			for j := i - 1; j >= 0 && i-j <= 5; j-- {
 				l := strings.ToLower(ws[j])
 				if l == "the" || l == "a" || l == "this" || l == "in" || l == "of" || l == "by" {
@@ -355,7 +359,11 @@ func RefWords(q string) map[string]bool {
 					named = nil
 					break
 				}
+				if r := []rune(ws[j]); possessive && l != "and" && l != "&" && l != "et" && l != "al" && l != "al." && (len(r) == 0 || !unicode.IsUpper(r[0])) {
+					break
+				}
 				named = append(named, ws[j])
+				possessive = possessive || strings.HasSuffix(l, "'s") || strings.HasSuffix(l, "’s")
 			}
 			for _, w := range named {
 				add(w)

@@ -148,26 +148,31 @@ func Parse(text string) *Question {
 // conclusion match them all while the one sentence that answers ("We use
 // the AdamW optimizer ... initial learning rate of 0.01") holds none; and
 // an author's name ("Langdon et al."), rare in the paper's own text, points
-// at its author line. q is returned as is when every term, or none, names
-// the paper.
+// at its author line. When every term names the paper, the title's words
+// are kept (they are its topic, all the question says) and the authors'
+// names still go ("Which optimizer does Kingma and Ba's paper propose?":
+// "optimizer", not the author line); q is returned as is when no term
+// names the paper, or when its terms are all authors' names.
 func (q *Question) Within(title string, authors []string) *Question {
 	if q == nil {
 		return q
 	}
-	src := []string{title}
-	src = append(src, authors...)
+	people := authors
 	for w := range CitationWords(q.Text) {
-		src = append(src, w)
+		people = append(people, w)
 	}
-	naming := map[string]bool{}
-	for _, t := range embedding.QueryTerms(strings.Join(src, " ")) {
-		naming[t] = true
-	}
-	var keep []string
+	byTitle, byPeople := stemSet(title), stemSet(strings.Join(people, " "))
+	var keep, topic []string
 	for _, t := range q.Terms {
-		if !naming[t] {
+		if !byTitle[t] && !byPeople[t] {
 			keep = append(keep, t)
 		}
+		if !byPeople[t] {
+			topic = append(topic, t)
+		}
+	}
+	if len(keep) == 0 {
+		keep = topic
 	}
 	if len(keep) == 0 || len(keep) == len(q.Terms) {
 		return q
@@ -175,6 +180,15 @@ func (q *Question) Within(title string, authors []string) *Question {
 	c := *q
 	c.Terms = keep
 	return &c
+}
+
+// stemSet is the set of text's query terms.
+func stemSet(text string) map[string]bool {
+	out := map[string]bool{}
+	for _, t := range embedding.QueryTerms(text) {
+		out[t] = true
+	}
+	return out
 }
 
 // IsScaffold reports a stem of a general-English word that frames a
