@@ -17,6 +17,7 @@ import (
 	"regexp"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/papertree/papertree/backend/embedding"
 )
@@ -152,6 +153,17 @@ var citationWords = map[string]bool{"cite": true, "cites": true, "cited": true, 
 // set or system: an inner capital or a digit mixed with letters
 // ("AlphaFold2", "GloVe", "YOLOv3", "GPT-2"), or an acronym of 3+ capitals.
 func NameLike(w string) bool {
+	// Most words hold no capital, digit or non-ASCII letter: never a name
+	// (the identity cards ask this of every word of every title and
+	// abstract of the library).
+	plain := true
+	for i := 0; i < len(w) && plain; i++ {
+		c := w[i]
+		plain = !(c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c >= utf8.RuneSelf)
+	}
+	if plain {
+		return false
+	}
 	w = strings.Trim(w, ".,;:?!()\"'’")
 	if len([]rune(w)) < 3 {
 		return false

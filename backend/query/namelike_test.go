@@ -1,0 +1,58 @@
+package query
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+	"unicode"
+)
+
+// nameLikeRef is NameLike without its fast path for plain words.
+func nameLikeRef(w string) bool {
+	w = strings.Trim(w, ".,;:?!()\"'’")
+	if len([]rune(w)) < 3 {
+		return false
+	}
+	upper, lower, digit := 0, 0, 0
+	inner := false
+	prev := ' '
+	for i, r := range w {
+		switch {
+		case unicode.IsUpper(r):
+			upper++
+			if i > 0 && prev != '-' {
+				inner = true
+			}
+		case unicode.IsLower(r):
+			lower++
+		case unicode.IsDigit(r):
+			digit++
+		}
+		prev = r
+	}
+	if upper+lower == 0 || unicode.IsDigit([]rune(w)[0]) {
+		return false
+	}
+	return inner || (digit > 0 && upper+lower > 0) || (upper >= 3 && lower == 0)
+}
+
+func TestNameLike(t *testing.T) {
+	for w, want := range map[string]bool{"AlphaFold2": true, "GloVe": true, "GPT-2": true, "BERT": true, "(YOLOv3,": true,
+		"model": false, "Zero-Shot": false, "1.5B": false, "Global": false, "Ñandú": false, "ÉCOLE": true, "word2vec": true} {
+		if got := NameLike(w); got != want {
+			t.Errorf("NameLike(%q) = %v, want %v", w, got, want)
+		}
+	}
+	// The fast path for plain words changes no answer.
+	alphabet := []string{"a", "b", "Z", "Q", "2", "-", "'", "’", ".", "(", "é", "É", "x"}
+	r := rand.New(rand.NewPCG(3, 4))
+	for i := 0; i < 100000; i++ {
+		var b strings.Builder
+		for n := r.IntN(8); n >= 0; n-- {
+			b.WriteString(alphabet[r.IntN(len(alphabet))])
+		}
+		if w := b.String(); NameLike(w) != nameLikeRef(w) {
+			t.Fatalf("NameLike(%q) = %v, the reference %v", w, NameLike(w), nameLikeRef(w))
+		}
+	}
+}
