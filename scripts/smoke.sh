@@ -7,8 +7,10 @@
 # colours; the rendered page has text, icons and antialiasing: hundreds).
 # With a CLI binary it also indexes two fixture PDFs with the CLI and checks
 # that the app lists them (screenshot SCREENSHOT-library.png), and (step 6)
-# asks a which-papers question and opens a comparison cell's page in the
-# window (screenshots SCREENSHOT-which-papers.png, -compare.png,
+# asks a which-papers question, a question naming its paper by its authors
+# (the answer says which paper it was read as naming: -named.png), and
+# opens a comparison cell's page in the window (screenshots
+# SCREENSHOT-which-papers.png, -compare.png,
 # -compare-page.png).
 # Error path: `papertree-app EMPTY_FOLDER` (a folder named on the command line
 # with no PDF in it) must show the backend's sentence, read from the app's log
@@ -194,6 +196,16 @@ answer_steps() {
   wait_log 'displayed view" text="which-papers list: 3 papers"' "which-papers list of 3 papers"
   sleep 1
   import -window "$win" "${shot%.png}-which-papers.png"
+  # A question naming its paper by its authors: the answer says which
+  # paper it was read as naming, searched alone.
+  click_at "ask form: " "question" "the Ask view's question box"
+  wait_last "ask form: " "question has focus" "the focus in the question box"
+  "$xt" --key ctrl+a
+  "$xt" "What dropout does the Brandt and Okafor paper apply?"
+  "$xt" --key ctrl+Return
+  wait_log 'displayed view" text="answer: What dropout does the Brandt and Okafor paper apply\?; named: A Bidirectional LSTM Dependency Parser \(alone\);' "the answer read as naming the parser paper"
+  sleep 1
+  import -window "$win" "${shot%.png}-named.png"
   # Compare: the nav tab, the aspects box (below the paper picker, which is
   # open for a library this small), Enter builds the table.
   "$xt" --click $((wx + 1012)) $((wy + 35))

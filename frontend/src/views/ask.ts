@@ -349,6 +349,7 @@ export function createAskView(api: Api, opts: { onCite(a: Answer, n: number): vo
     const what = [
       `answer: ${a.question}`,
       a.mode === "details" ? `details: ${a.text}` : "",
+      a.diag?.named ? `named: ${a.diag.named.title}${a.diag.named.alone ? " (alone)" : ""}` : "",
       `${a.evidence.length} evidence`,
       `scope: ${scopeSel.options[scopeSel.selectedIndex]?.text ?? ""}`,
       `strategy: ${stratSel.value}`,
