@@ -117,7 +117,15 @@ func (l *Library) Ask(ctx context.Context, req AskRequest) (a *papertree.Answer,
 			detail, _ = l.detailAnswer(ctx, detailID, q.Detail)
 		}
 	}
-	if q.Detail != "" && !res.List && detailID == 0 {
+	gist, gistEv := "", []papertree.Evidence(nil)
+	if q.Detail == "" && !res.List && s == nil {
+		gist, gistEv, _ = l.gistAnswer(ctx, q, detailPaper(req.PaperIDs, res.Identified))
+	}
+	if gist != "" {
+		// What the paper proposes, its main contribution: its abstract
+		// says it, in its own words (quoted, extractive).
+		a.Text, a.Evidence = gist, gistEv
+	} else if q.Detail != "" && !res.List && detailID == 0 {
 		a.Text, a.NotFound = detailUnnamed, true
 	} else if detail != "" {
 		// Who wrote a paper, when and where it appeared: its details say

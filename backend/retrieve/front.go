@@ -41,3 +41,21 @@ func frontPage(d *PaperData) []papertree.Evidence {
 	}
 	return nil
 }
+
+// Abstract is paper id's abstract as evidence: the leaves of its abstract
+// section (role abstract), in order; nil when it has none. It is what a
+// question asking for the paper's gist ("What does the GloVe paper
+// propose?") is answered from.
+func Abstract(ctx context.Context, ix Index, id int64) ([]papertree.Evidence, error) {
+	d, err := ix.Paper(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	var out []papertree.Evidence
+	for o, n := range d.Nodes {
+		if n.IsLeaf() && strings.TrimSpace(n.Text) != "" && underRole(d, o, papertree.RoleAbstract) {
+			out = append(out, evidenceFor(d, o, n.Text, 0))
+		}
+	}
+	return out, nil
+}
