@@ -7,8 +7,9 @@
 # colours; the rendered page has text, icons and antialiasing: hundreds).
 # With a CLI binary it also indexes two fixture PDFs with the CLI and checks
 # that the app lists them (screenshot SCREENSHOT-library.png), and (step 6)
-# asks a which-papers question, a question naming its paper by its authors
-# (the answer says which paper it was read as naming: -named.png), and
+# asks a which-papers question, what a paper named by its authors proposes
+# (the answer says which paper it was read as naming and quotes its
+# abstract: -named.png), and
 # opens a comparison cell's page in the window (screenshots
 # SCREENSHOT-which-papers.png, -compare.png,
 # -compare-page.png).
@@ -196,14 +197,15 @@ answer_steps() {
   wait_log 'displayed view" text="which-papers list: 3 papers"' "which-papers list of 3 papers"
   sleep 1
   import -window "$win" "${shot%.png}-which-papers.png"
-  # A question naming its paper by its authors: the answer says which
-  # paper it was read as naming, searched alone.
+  # A question naming its paper by its authors and asking what it
+  # proposes: the answer says which paper it was read as naming (searched
+  # alone) and quotes that paper's abstract.
   click_at "ask form: " "question" "the Ask view's question box"
   wait_last "ask form: " "question has focus" "the focus in the question box"
   "$xt" --key ctrl+a
-  "$xt" "What dropout does the Brandt and Okafor paper apply?"
+  "$xt" "What does the Brandt and Okafor paper propose?"
   "$xt" --key ctrl+Return
-  wait_log 'displayed view" text="answer: What dropout does the Brandt and Okafor paper apply\?; named: A Bidirectional LSTM Dependency Parser \(alone\);' "the answer read as naming the parser paper"
+  wait_log 'displayed view" text="answer: What does the Brandt and Okafor paper propose\?; named: A Bidirectional LSTM Dependency Parser \(alone\); 1 evidence; [^"]*paths: A Bidirectional LSTM Dependency Parser › Abstract \(p\. 1\)' "the answer read as naming the parser paper, from its abstract"
   sleep 1
   import -window "$win" "${shot%.png}-named.png"
   # Compare: the nav tab, the aspects box (below the paper picker, which is
