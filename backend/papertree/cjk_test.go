@@ -42,3 +42,33 @@ func TestCJKBigramsAndSplit(t *testing.T) {
 		t.Errorf("SplitCJK(model) = %q", got)
 	}
 }
+
+func TestSplitSentencesCJK(t *testing.T) {
+	got := SplitSentences("本文选用微博语料作为实验语料。该语料中共有七种情绪类别！是否平衡？“是的。”最后一句")
+	want := []string{"本文选用微博语料作为实验语料。", "该语料中共有七种情绪类别！", "是否平衡？", "“是的。”", "最后一句"}
+	if !slices.Equal(got, want) {
+		t.Errorf("SplitSentences = %q, want %q", got, want)
+	}
+	// English text splits as before.
+	en := "We use Fig. 3 here. The rate is 3.2 percent! Is it?"
+	if got := SplitSentences(en); !slices.Equal(got, []string{"We use Fig. 3 here.", "The rate is 3.2 percent!", "Is it?"}) {
+		t.Errorf("SplitSentences(English) = %q", got)
+	}
+}
+
+func TestReadableCJK(t *testing.T) {
+	for _, tt := range []struct {
+		s    string
+		want bool
+	}{
+		{"本文选用 NLP&CC-2013 中文微博情绪分析评测提供的微博语料作为实验语料。", true},
+		{"実験では、データセットとして微博コーパスを用いた。", true},
+		{"우리는 감정 분류를 위해 데이터를 사용했다.", true},
+		{"h = σ(W x + b) , c = f ⊙ c + i ⊙ g 其中", false},
+		{"参数表述 参数值 输入向量长度 120 LSTM 层输出维度 128 全连接层输出维度 64 迭代次数", false},
+	} {
+		if got := Readable(tt.s); got != tt.want {
+			t.Errorf("Readable(%q) = %v (word share %.2f), want %v", tt.s, got, WordShare(tt.s), tt.want)
+		}
+	}
+}
