@@ -1,5 +1,7 @@
 package embedding
 
+import "github.com/papertree/papertree/backend/papertree"
+
 // StemCache gives ContentStems' output with each distinct word stemmed
 // once: a paper repeats most of its words many times, and Porter stemming
 // is the bulk of reading a paper's sentences into signals. It is not safe
@@ -23,6 +25,21 @@ func (c *StemCache) Len() int { return len(c.stems) }
 // stems within this cache (one string value per stem, shared).
 func (c *StemCache) ContentStems(text string, fn func(stem string, id int32)) {
 	ScanWords(text, func(b []byte) {
+		if b[0] >= 0xE1 || len(b) > 1 && b[len(b)-1] >= 0x80 {
+			if w := string(b); papertree.HasCJK(w) {
+				// As ContentStems: a CJK clause gives its bigrams.
+				for _, p := range cjkParts(w) {
+					id, ok := c.words[p]
+					if !ok {
+						id = c.resolve(p)
+					}
+					if id >= 0 {
+						fn(c.stems[id], id)
+					}
+				}
+				return
+			}
+		}
 		id, ok := c.words[string(b)]
 		if !ok {
 			id = c.resolve(string(b))
