@@ -15,12 +15,12 @@ func TestQueryAnalyzersSplitCJK(t *testing.T) {
 		t.Errorf("QueryTerms = %q, want the bigrams 维度 and 多少", q)
 	}
 	long := "综合考虑实验性能和所需时间本实验中词向量维度设为"
-	cs := ContentStems(long + "100")
-	if !slices.Contains(cs, "设为") || !slices.Contains(cs, "100") {
-		t.Errorf("ContentStems = %q, want the last bigram 设为 and 100", cs)
+	cs := ContentStems(long + "100 x模型y")
+	if !slices.Contains(cs, "设为") || !slices.Contains(cs, "100") || !slices.Contains(cs, "模型") {
+		t.Errorf("ContentStems = %q, want the last bigram 设为, 100 and 模型", cs)
 	}
 	var cached []string
-	NewStemCache().ContentStems(long+"100", func(s string, _ int32) { cached = append(cached, s) })
+	NewStemCache().ContentStems(long+"100 x模型y", func(s string, _ int32) { cached = append(cached, s) })
 	if !slices.Equal(cached, cs) {
 		t.Errorf("StemCache.ContentStems = %q, want ContentStems' %q", cached, cs)
 	}
