@@ -1,5 +1,7 @@
 package embedding
 
+import "github.com/papertree/papertree/backend/papertree"
+
 // StemCache gives ContentStems' output with each distinct word stemmed
 // once: a paper repeats most of its words many times, and Porter stemming
 // is the bulk of reading a paper's sentences into signals. It is not safe
@@ -23,6 +25,21 @@ func (c *StemCache) Len() int { return len(c.stems) }
 // stems within this cache (one string value per stem, shared).
 func (c *StemCache) ContentStems(text string, fn func(stem string, id int32)) {
 	ScanWords(text, func(b []byte) {
+		if hasHighByte(b) {
+			if w := string(b); papertree.HasCJK(w) {
+				// As ContentStems: a CJK clause gives its bigrams.
+				for _, p := range cjkParts(w) {
+					id, ok := c.words[p]
+					if !ok {
+						id = c.resolve(p)
+					}
+					if id >= 0 {
+						fn(c.stems[id], id)
+					}
+				}
+				return
+			}
+		}
 		id, ok := c.words[string(b)]
 		if !ok {
 			id = c.resolve(string(b))
@@ -47,4 +64,15 @@ func (c *StemCache) resolve(word string) int32 {
 	}
 	c.words[word] = id
 	return id
+}
+
+// hasHighByte reports a byte >= 0xE1, which every CJK character's UTF-8
+// form starts with: a cheap test before decoding a word.
+func hasHighByte(b []byte) bool {
+	for _, c := range b {
+		if c >= 0xE1 {
+			return true
+		}
+	}
+	return false
 }

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/papertree/papertree/backend/papertree"
 )
 
 // maxTokenLen bounds a token so that pathological input (base64, long URLs)
@@ -36,6 +38,44 @@ func eachWord(text string, fn func(w string)) {
 			fn(w)
 		}
 	})
+}
+
+// eachTermWord is eachWord for the query-time analyzers (QueryTerms,
+// ContentStems): a word holding Chinese, Japanese or Korean characters,
+// which ScanWords returns as a whole clause, gives its character bigrams
+// (papertree.CJKBigrams, the words of the full-text index) and its other
+// parts. Text without CJK characters gives exactly eachWord's words. The
+// embedder's document analyzer (DocTerms) is left as it was, so stored
+// vectors stay valid.
+func eachTermWord(text string, fn func(w string)) {
+	ScanWords(text, func(b []byte) {
+		w := string(b)
+		if !papertree.HasCJK(w) {
+			if t, ok := token(w); ok {
+				fn(t)
+			}
+			return
+		}
+		for _, p := range cjkParts(w) {
+			if t, ok := token(p); ok {
+				fn(t)
+			}
+		}
+	})
+}
+
+// cjkParts splits a scanned word into its non-CJK parts and the bigrams of
+// its CJK parts.
+func cjkParts(w string) []string {
+	var out []string
+	for _, p := range papertree.SplitCJK(w) {
+		if bi := papertree.CJKBigrams(p); bi != nil {
+			out = append(out, bi...)
+		} else {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // token is the word a scanned run becomes: none for an extraction
@@ -289,7 +329,7 @@ func (m *wordTerms) docTerms(text string, out []string) []string {
 // the analyzer of the BM25 baseline the embedder is measured against.
 func ContentStems(text string) []string {
 	out := make([]string, 0, len(text)/8)
-	eachWord(text, func(w string) {
+	eachTermWord(text, func(w string) {
 		if !IsStopword(w) {
 			out = append(out, Stem(w))
 		}
@@ -305,7 +345,7 @@ func QueryTerms(text string) []string {
 	out := []string{}
 	prev := ""
 	quantity := false
-	eachWord(text, func(w string) {
+	eachTermWord(text, func(w string) {
 		switch {
 		case prev == "how" && (w == "many" || w == "much" || w == "big" || w == "large" || w == "long" || w == "small"),
 			w == "number" || w == "size" || w == "percentage" || w == "amount":

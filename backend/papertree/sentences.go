@@ -35,6 +35,24 @@ func splitProse(text string) []string {
 	n := len(text)
 	for i := 0; i < n; {
 		r, size := utf8.DecodeRuneInString(text[i:])
+		if cjkTerminator(r) {
+			// Chinese and Japanese end a sentence with 。！？ and start
+			// the next without a space; closing quotes and brackets stay
+			// with their sentence.
+			end := i + size
+			for end < n {
+				r2, s2 := utf8.DecodeRuneInString(text[end:])
+				if !cjkTerminator(r2) && !strings.ContainsRune(cjkClosers, r2) {
+					break
+				}
+				end += s2
+			}
+			if s := strings.TrimSpace(text[start:end]); s != "" {
+				out = append(out, s)
+			}
+			start, i = end, end
+			continue
+		}
 		if r != '.' && r != '?' && r != '!' {
 			i += size
 			continue
@@ -71,6 +89,14 @@ func splitProse(text string) []string {
 	}
 	return out
 }
+
+// cjkTerminator reports the full stop, exclamation and question marks of
+// Chinese and Japanese (ideographic and full-width forms).
+func cjkTerminator(r rune) bool { return r == '。' || r == '！' || r == '？' }
+
+// cjkClosers are the closing quotes and brackets that may follow a CJK
+// terminator inside its sentence.
+const cjkClosers = "”’」』）】〕》〉\"')]"
 
 // sentenceBreakAfterPeriod decides whether a period ends the sentence given
 // the text before it (same sentence so far) and after it.
@@ -128,6 +154,12 @@ func WordShare(s string) float64 {
 	}
 	words, other := 0, 0
 	for _, f := range strings.Fields(s) {
+		if HasCJK(f) {
+			w, o := cjkField(f)
+			words += w
+			other += o
+			continue
+		}
 		switch tokenClass(f) {
 		case classWord:
 			words++
@@ -139,6 +171,45 @@ func WordShare(s string) float64 {
 		return 0
 	}
 	return float64(words) / float64(words+other)
+}
+
+// cjkField counts the words of a field that holds CJK characters
+// (Chinese, Japanese and Korean put no space between words, so a field
+// is often a clause): each CJK run counts as one word per two characters
+// (the length of a common Chinese word), and the text between runs,
+// split at punctuation, is counted as other fields are ("LSTM", "100",
+// "xt").
+func cjkField(f string) (words, other int) {
+	run := 0
+	var rest strings.Builder
+	flushRest := func() {
+		for _, g := range strings.FieldsFunc(rest.String(), func(r rune) bool {
+			return unicode.IsPunct(r) && !strings.ContainsRune("-'’", r) || unicode.IsSpace(r)
+		}) {
+			switch tokenClass(g) {
+			case classWord:
+				words++
+			case classOther:
+				other++
+			}
+		}
+		rest.Reset()
+	}
+	for _, r := range f {
+		if IsCJK(r) {
+			if rest.Len() > 0 {
+				flushRest()
+			}
+			run++
+			continue
+		}
+		words += (run + 1) / 2
+		run = 0
+		rest.WriteRune(r)
+	}
+	words += (run + 1) / 2
+	flushRest()
+	return words, other
 }
 
 const (
@@ -237,6 +308,9 @@ func labelList(s string) bool {
 		if _, ok := functionWords[w]; ok {
 			return false
 		}
+		if strings.ContainsAny(w, cjkFunctionChars) {
+			return false
+		}
 		n++
 	}
 	return n >= 6
@@ -261,6 +335,12 @@ el los las unos unas y pero fue ser está para sobre su sus lo este esta del con
 	}
 	return m
 }()
+
+// cjkFunctionChars are function words (particles, the copula,
+// conjunctions, demonstratives) of Chinese, Japanese and Korean written as
+// one character; a CJK field of prose nearly always holds one, a table
+// header's or a figure's labels do not.
+const cjkFunctionChars = "的了是在和与及或为对将被而以于其这该也都并之のはがをにでともた은는이가을를에의도"
 
 // labelBlock reports the text of a figure or diagram read as one
 // "sentence": four or more lines, at least three in four of them labels of

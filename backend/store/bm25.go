@@ -10,6 +10,7 @@ import (
 	"sync"
 
 	"github.com/papertree/papertree/backend/embedding"
+	"github.com/papertree/papertree/backend/papertree"
 )
 
 // BM25 for searches scoped to a few papers, computed here instead of by
@@ -132,7 +133,7 @@ func (s *Store) stats(ctx context.Context, words []string) (n int64, avgdl float
 		c, ok := st.df[w]
 		if !ok {
 			if err := s.r.QueryRowContext(ctx, `SELECT count(*) FROM node_fts WHERE node_fts MATCH ?`,
-				`"`+strings.ReplaceAll(w, `"`, `""`)+`"`).Scan(&c); err != nil {
+				ftsPhrase([]string{w}, false)).Scan(&c); err != nil {
 				return 0, 0, nil, fmt.Errorf("text search: %w", err)
 			}
 			if len(st.df) > 100_000 {
@@ -228,6 +229,14 @@ func (s *Store) searchTextGo(ctx context.Context, q string, lo, hi, paperID int6
 func countTerms(text string, stems []string, tf []float64, weight float64) {
 	if text == "" {
 		return
+	}
+	// A CJK stem is a character bigram of the index: the text's CJK runs
+	// are counted as the index tokenized them.
+	for _, st := range stems {
+		if papertree.HasCJK(st) {
+			text = papertree.CJKIndexText(text)
+			break
+		}
 	}
 	pre := make([]string, len(stems))
 	for i, st := range stems {

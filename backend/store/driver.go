@@ -6,6 +6,8 @@ import (
 	"database/sql/driver"
 
 	"github.com/mattn/go-sqlite3"
+
+	"github.com/papertree/papertree/backend/papertree"
 )
 
 // driverName is the database/sql driver every library connection uses:
@@ -27,7 +29,20 @@ import (
 const driverName = "sqlite3-papertree"
 
 func init() {
-	sql.Register(driverName, &uninterruptibleDriver{})
+	sql.Register(driverName, &uninterruptibleDriver{sqlite3.SQLiteDriver{ConnectHook: registerFunctions}})
+}
+
+// ftsTextFunc is the SQL function that rewrites a node's title or text into
+// what the full-text index tokenizes (papertree.CJKIndexText: CJK runs
+// become character bigrams, other text is returned unchanged). The FTS
+// triggers and the index's content view (migrations/0015_cjk_fts.sql) call
+// it, so every connection that writes or reads nodes must have it: it is
+// registered on every connection of the library's driver. It is
+// deterministic, so SQLite may use it in a view and a trigger.
+const ftsTextFunc = "papertree_fts_text"
+
+func registerFunctions(c *sqlite3.SQLiteConn) error {
+	return c.RegisterFunc(ftsTextFunc, papertree.CJKIndexText, true)
 }
 
 type uninterruptibleDriver struct{ sqlite3.SQLiteDriver }

@@ -195,7 +195,7 @@ func (s *Store) SavePaperWith(ctx context.Context, p *papertree.Paper, v Vectors
 		// (a trigger per node insert) writes ~2000 tiny segments and merges
 		// them, several times slower.
 		if _, err := tx.ExecContext(ctx, `INSERT INTO node_fts(rowid, title, text)
-			SELECT id, title, text FROM nodes WHERE paper_id = ? AND (title <> '' OR text <> '')`, paperID); err != nil {
+			SELECT id, `+ftsTextFunc+`(title), `+ftsTextFunc+`(text) FROM nodes WHERE paper_id = ? AND (title <> '' OR text <> '')`, paperID); err != nil {
 			return fmt.Errorf("index text: %w", err)
 		}
 		if err := insertClosure(ctx, tx, flat, ids); err != nil {

@@ -202,10 +202,7 @@ func (s *Store) PapersWithText(ctx context.Context, query string) ([]int64, erro
 	}
 	var result map[int64]bool
 	for i, w := range words {
-		q := `"` + w + `"`
-		if i == len(words)-1 {
-			q += "*"
-		}
+		q := ftsPhrase([]string{w}, i == len(words)-1)
 		rows, err := s.r.QueryContext(ctx, `SELECT DISTINCT n.paper_id FROM node_fts f JOIN nodes n ON n.id = f.rowid WHERE node_fts MATCH ?`, q)
 		if err != nil {
 			return nil, fmt.Errorf("library search: %w", err)

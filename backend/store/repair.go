@@ -342,7 +342,7 @@ func (s *Store) Repair(ctx context.Context) (RepairReport, error) {
 			return fmt.Errorf("recreate full-text index: %w", err)
 		}
 		if _, err := tx.ExecContext(ctx, `INSERT INTO node_fts(rowid, title, text)
-			SELECT id, title, text FROM nodes WHERE title <> '' OR text <> ''`); err != nil {
+			SELECT id, `+ftsTextFunc+`(title), `+ftsTextFunc+`(text) FROM nodes WHERE title <> '' OR text <> ''`); err != nil {
 			return fmt.Errorf("rebuild full-text index: %w", err)
 		}
 		rep.FTSRebuilt = true

@@ -39,7 +39,9 @@ func damagedLibrary(t *testing.T, damage ...string) (*Store, []int64) {
 	}
 	path := s.Path()
 	s.Close()
-	db, err := sql.Open("sqlite3", path)
+	// The library's driver: the full-text triggers that a damaging DELETE
+	// fires call its SQL function (papertree_fts_text).
+	db, err := sql.Open(driverName, path)
 	if err != nil {
 		t.Fatal(err)
 	}

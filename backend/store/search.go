@@ -72,6 +72,22 @@ func FTSQuery(text string) string {
 			words = append(words, g)
 		}
 	}
+	// A run of Chinese, Japanese or Korean characters is a clause, not a
+	// word: it is searched by its character bigrams, the words the index
+	// holds for it (papertree.CJKIndexText).
+	if papertree.HasCJK(text) {
+		var split []string
+		for _, w := range words {
+			for _, p := range papertree.SplitCJK(w) {
+				if bi := papertree.CJKBigrams(p); bi != nil {
+					split = append(split, bi...)
+				} else {
+					split = append(split, p)
+				}
+			}
+		}
+		words = split
+	}
 	seen := map[string]bool{}
 	var keep, stop []string
 	for _, w := range words {
@@ -386,4 +402,44 @@ func (s *Store) NodeVectors(ctx context.Context, space Space, nodeIDs []int64) (
 		return nil, fmt.Errorf("load %s vectors: %w", space, err)
 	}
 	return out, nil
+}
+
+// ftsPhrase is the FTS5 query for the words toks written in a row (a quoted
+// phrase), as the index tokenized them (papertree.CJKIndexText): a CJK part
+// of a word becomes its character bigrams, followed by its last character
+// alone when more words follow (the index writes that character after
+// every CJK run); a phrase that ends in a single CJK character matches it
+// as a prefix (every CJK character begins one indexed word, a bigram or
+// the last character of a run). prefix asks for a prefix match of the last
+// word whatever its script. Quotes are doubled.
+func ftsPhrase(toks []string, prefix bool) string {
+	var parts []string
+	for _, t := range toks {
+		parts = append(parts, papertree.SplitCJK(t)...)
+	}
+	var out []string
+	for i, p := range parts {
+		bi := papertree.CJKBigrams(p)
+		if bi == nil {
+			out = append(out, p)
+			continue
+		}
+		if len(bi) == 1 && len([]rune(p)) == 1 {
+			out = append(out, p)
+			if i == len(parts)-1 {
+				prefix = true
+			}
+			continue
+		}
+		out = append(out, bi...)
+		if i < len(parts)-1 {
+			r := []rune(p)
+			out = append(out, string(r[len(r)-1]))
+		}
+	}
+	q := `"` + strings.ReplaceAll(strings.Join(out, " "), `"`, `""`) + `"`
+	if prefix {
+		q += "*"
+	}
+	return q
 }

@@ -48,6 +48,11 @@ func phraseVariants(s string) []string {
 	if len(toks) == 0 || len(toks) > maxQueryTerms {
 		return nil
 	}
+	if papertree.HasCJK(strings.Join(toks, " ")) {
+		// Written together or apart and plurals are Latin-script
+		// variants; a CJK word is the phrase of its bigrams.
+		return []string{ftsPhrase(toks, false)}
+	}
 	quote := func(ts ...string) string { return `"` + strings.Join(ts, " ") + `"` }
 	out := []string{quote(toks...)}
 	if len(toks) > 1 {
@@ -121,7 +126,7 @@ func (s *Store) PhraseCounts(ctx context.Context, phrase string, paperIDs []int6
 		}
 		add(n)
 	}
-	if toks := phraseTokens(phrase); len(toks) == 1 {
+	if toks := phraseTokens(phrase); len(toks) == 1 && !papertree.HasCJK(toks[0]) {
 		if parts := letterDigitParts(toks[0]); len(parts) > 1 {
 			n, err := s.hyphenatedNodes(ctx, parts, ranges)
 			if err != nil {
@@ -230,7 +235,7 @@ func (s *Store) paperBM25(ctx context.Context, query string, nodes map[int64]flo
 		if nodes != nil {
 			each = func(id int64) { ids = append(ids, id) }
 		}
-		tf, err := s.nodesPerPaperEach(ctx, `"`+strings.ReplaceAll(words[i], `"`, `""`)+`"`, ranges, each)
+		tf, err := s.nodesPerPaperEach(ctx, ftsPhrase([]string{words[i]}, false), ranges, each)
 		if err != nil {
 			return nil, nil, fmt.Errorf("paper search: %w", err)
 		}
@@ -443,7 +448,7 @@ func (s *Store) together(ctx context.Context, a, b string, within int, each func
 	if len(ta) == 0 || len(tb) == 0 || len(ta)+len(tb) > maxQueryTerms {
 		return nil, papertree.Errorf(papertree.EInvalid, "%q and %q hold no word to look up.", a, b)
 	}
-	quote := func(ts []string) string { return `"` + strings.Join(ts, " ") + `"` }
+	quote := func(ts []string) string { return ftsPhrase(ts, false) }
 	qs := []string{fmt.Sprintf("NEAR(%s %s, %d)", quote(ta), quote(tb), within)}
 	if len(ta) == 1 && len(tb) == 1 {
 		qs = append(qs, quote([]string{ta[0] + tb[0]}))

@@ -1,0 +1,74 @@
+package papertree
+
+import (
+	"slices"
+	"testing"
+)
+
+func TestCJKIndexText(t *testing.T) {
+	tests := []struct{ name, in, want string }{
+		{"empty", "", ""},
+		{"English unchanged", "Multi-channel LSTM, naïve “quotes” – 12.5%", "Multi-channel LSTM, naïve “quotes” – 12.5%"},
+		{"Chinese run", "情绪分类", " 情绪 绪分 分类 类 "},
+		{"one character", "表", " 表 "},
+		{"punctuation splits runs", "数据集。实验", " 数据 据集 集 。 实验 验 "},
+		{"full-width punctuation and digits", "维度设为100，", " 维度 度设 设为 为 100，"},
+		{"mixed scripts glued", "多通道LSTM的方法", " 多通 通道 道 LSTM 的方 方法 法 "},
+		{"Hiragana and Katakana", "データセットは", " デー ータ タセ セッ ット トは は "},
+		{"Hangul", "감정 분류", " 감정 정   분류 류 "},
+		{"Latin only with CJK-range bytes", "α–β → γ", "α–β → γ"},
+	}
+	for _, tt := range tests {
+		if got := CJKIndexText(tt.in); got != tt.want {
+			t.Errorf("%s: CJKIndexText(%q) = %q, want %q", tt.name, tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestCJKBigramsAndSplit(t *testing.T) {
+	if got := CJKBigrams("数据集"); !slices.Equal(got, []string{"数据", "据集"}) {
+		t.Errorf("CJKBigrams(数据集) = %q", got)
+	}
+	if got := CJKBigrams("集"); !slices.Equal(got, []string{"集"}) {
+		t.Errorf("CJKBigrams(集) = %q", got)
+	}
+	if got := CJKBigrams("lstm"); got != nil {
+		t.Errorf("CJKBigrams(lstm) = %q, want nil", got)
+	}
+	if got := SplitCJK("lstm模型2"); !slices.Equal(got, []string{"lstm", "模型", "2"}) {
+		t.Errorf("SplitCJK(lstm模型2) = %q", got)
+	}
+	if got := SplitCJK("model"); !slices.Equal(got, []string{"model"}) {
+		t.Errorf("SplitCJK(model) = %q", got)
+	}
+}
+
+func TestSplitSentencesCJK(t *testing.T) {
+	got := SplitSentences("本文选用微博语料作为实验语料。该语料中共有七种情绪类别！是否平衡？“是的。”最后一句")
+	want := []string{"本文选用微博语料作为实验语料。", "该语料中共有七种情绪类别！", "是否平衡？", "“是的。”", "最后一句"}
+	if !slices.Equal(got, want) {
+		t.Errorf("SplitSentences = %q, want %q", got, want)
+	}
+	// English text splits as before.
+	en := "We use Fig. 3 here. The rate is 3.2 percent! Is it?"
+	if got := SplitSentences(en); !slices.Equal(got, []string{"We use Fig. 3 here.", "The rate is 3.2 percent!", "Is it?"}) {
+		t.Errorf("SplitSentences(English) = %q", got)
+	}
+}
+
+func TestReadableCJK(t *testing.T) {
+	for _, tt := range []struct {
+		s    string
+		want bool
+	}{
+		{"本文选用 NLP&CC-2013 中文微博情绪分析评测提供的微博语料作为实验语料。", true},
+		{"実験では、データセットとして微博コーパスを用いた。", true},
+		{"우리는 감정 분류를 위해 데이터를 사용했다.", true},
+		{"h = σ(W x + b) , c = f ⊙ c + i ⊙ g 其中", false},
+		{"参数表述 参数值 输入向量长度 120 LSTM 层输出维度 128 全连接层输出维度 64 迭代次数", false},
+	} {
+		if got := Readable(tt.s); got != tt.want {
+			t.Errorf("Readable(%q) = %v (word share %.2f), want %v", tt.s, got, WordShare(tt.s), tt.want)
+		}
+	}
+}
