@@ -592,6 +592,19 @@ func Compose(ctx context.Context, emb papertree.Embedder, in Input, opts Options
 		picked[key] = true
 		used += s.tok
 	}
+	if kind == retrieve.KindHowWhy && len(pick) == 1 && opts.MaxSentences > 1 {
+		// A how/why answer of one sentence often quotes the sentence that
+		// restates what is asked ("Fran ... is prone to space and time
+		// leaks"), while the reason is the sentence before or after it in
+		// the paper ("Fran inherits a variety of space and time leaks from
+		// its host language"): the better-scored neighbour is quoted with it.
+		if j := neighbour(pick[0], sents, func(j int) bool {
+			key := strings.Join(strings.Fields(strings.ToLower(sents[j].text)), " ")
+			return !picked[key] && (!gate || readable[j]) && used+sents[j].tok <= opts.MaxTokens
+		}); j >= 0 {
+			pick = append(pick, j)
+		}
+	}
 	sort.Slice(pick, func(a, b int) bool {
 		if sents[pick[a]].ev != sents[pick[b]].ev {
 			return sents[pick[a]].ev < sents[pick[b]].ev
@@ -613,6 +626,25 @@ func Compose(ctx context.Context, emb papertree.Embedder, in Input, opts Options
 		}
 	}
 	return Output{Text: b.String(), Cited: cited, BestScore: sig.BestScore, BestCoverage: bestCov, Signals: signals}, nil
+}
+
+// neighbour returns the better-scored of the prose sentences just before
+// and just after sentence i in its passage that ok accepts, or -1. Table
+// rows and captions are not prose neighbours: a row is read on its own.
+func neighbour(i int, sents []sentence, ok func(int) bool) int {
+	best := -1
+	if sents[i].role == papertree.RoleTable {
+		return best
+	}
+	for j, s := range sents {
+		if j == i || s.ev != sents[i].ev || s.role == papertree.RoleTable || s.pos != sents[i].pos-1 && s.pos != sents[i].pos+1 || !ok(j) {
+			continue
+		}
+		if best < 0 || s.score > sents[best].score {
+			best = j
+		}
+	}
+	return best
 }
 
 // localWeight is the weight of localCoverage in a sentence's rating as an
