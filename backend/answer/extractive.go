@@ -278,10 +278,32 @@ func Compose(ctx context.Context, emb papertree.Embedder, in Input, opts Options
 		stems[i] = stemSet(t)
 	}
 	lcov := localCoverage(rstems, stems)
+	// The words a question shares with its paper's title are the topic
+	// every sentence of that paper is about: the question's vector is
+	// closest to the sentences that restate the topic (the abstract's
+	// "we show that HOG descriptors outperform ...") rather than to the
+	// one that answers ("we use a linear SVM"). A sentence's similarity is
+	// the mean of its cosine with the question as typed and with the
+	// question without its paper's title words (untitled).
+	uqv := map[string][]float32{}
+	for _, e := range ev {
+		if _, ok := uqv[e.PaperTitle]; ok {
+			continue
+		}
+		uqv[e.PaperTitle] = qv
+		if u := untitled(question, e.PaperTitle); u != "" {
+			v, err := emb.EmbedQuery(ctx, u)
+			if err != nil {
+				return Output{}, err
+			}
+			uqv[e.PaperTitle] = v
+		}
+	}
 	for i := range sents {
 		sim := 0.0
+		uv := uqv[ev[sents[i].ev].PaperTitle]
 		for k := range qv {
-			sim += float64(qv[k]) * float64(vs[i][k])
+			sim += (float64(qv[k]) + float64(uv[k])) / 2 * float64(vs[i][k])
 		}
 		// Sentence similarity, keyword overlap with the question, and the
 		// retrieval score of the evidence it comes from.
@@ -645,6 +667,33 @@ func neighbour(i int, sents []sentence, ok func(int) bool) int {
 		}
 	}
 	return best
+}
+
+// untitled returns the question without the words that the paper title
+// holds (by content stem) or that refer to the paper (query.RefWords), or
+// "" when it drops none or keeps fewer than two content words.
+func untitled(question, title string) string {
+	held := stemSet(title)
+	refs := query.RefWords(question)
+	var kept []string
+	dropped, content := false, 0
+	for _, f := range strings.Fields(question) {
+		w := strings.ToLower(strings.Trim(f, query.WordPunct))
+		w = strings.TrimSuffix(strings.TrimSuffix(w, "'s"), "’s")
+		st := embedding.ContentStems(w)
+		if len(st) > 0 && (held[st[0]] || refs[w]) {
+			dropped = true
+			continue
+		}
+		if len(st) > 0 {
+			content++
+		}
+		kept = append(kept, f)
+	}
+	if !dropped || content < 2 {
+		return ""
+	}
+	return strings.Join(kept, " ")
 }
 
 // localWeight is the weight of localCoverage in a sentence's rating as an
