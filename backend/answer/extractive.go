@@ -596,6 +596,14 @@ func Compose(ctx context.Context, emb papertree.Embedder, in Input, opts Options
 	used := 0
 	topScore := sents[order[0]].score
 	picked := map[string]bool{}
+	// The best sentence whose subject refers back ("This means that we
+	// cannot completely trust ...") cannot be read alone: the sentence it
+	// refers to is quoted with it, ahead of the runner-up (anaphora.go).
+	lead := -1
+	if a := antecedents(sents)[order[0]]; a >= 0 && (!gate || readable[a]) {
+		lead = a
+		order = append([]int{order[0], a}, slices.DeleteFunc(slices.Clone(order[1:]), func(k int) bool { return k == a })...)
+	}
 	for _, i := range order {
 		s := sents[i]
 		if len(pick) == opts.MaxSentences {
@@ -607,7 +615,7 @@ func Compose(ctx context.Context, emb papertree.Embedder, in Input, opts Options
 		if picked[key] || gate && !readable[i] {
 			continue
 		}
-		if len(pick) > 0 && (s.score < topScore-0.08 || used+s.tok > opts.MaxTokens) {
+		if len(pick) > 0 && (s.score < topScore-0.08 && i != lead || used+s.tok > opts.MaxTokens) {
 			continue
 		}
 		pick = append(pick, i)

@@ -96,3 +96,51 @@ func TestNeighbour(t *testing.T) {
 		})
 	}
 }
+
+// The best sentence whose subject refers back cannot be read alone: the
+// sentence before it is quoted with it; a best sentence that names its
+// own subject is quoted as before.
+func TestAnaphoricTopQuotesAntecedent(t *testing.T) {
+	emb := embedding.NewBuiltin()
+	seg := func(score float64, text string) papertree.Evidence {
+		return papertree.Evidence{Kind: papertree.KindSegment, Text: text, Score: score}
+	}
+	tests := []struct {
+		name     string
+		question string
+		evidence []papertree.Evidence
+		contains []string
+		absent   []string
+	}{
+		{"the antecedent of a best sentence opening with 'This' is quoted",
+			"What can the checker not trust in method signatures of the host library?",
+			[]papertree.Evidence{seg(1.0, "The host runtime ignores declared element kinds of every array it stores. "+
+				"This means that the checker cannot trust method signatures of the host library that involve arrays. "+
+				"We describe the annotations in the next chapter.")},
+			[]string{"ignores declared element kinds", "cannot trust method signatures"}, []string{"next chapter"}},
+		{"a best sentence naming its own subject quotes no antecedent",
+			"What can the checker not trust in method signatures of the host library?",
+			[]papertree.Evidence{seg(1.0, "The host runtime ignores declared element kinds of every array it stores. "+
+				"The checker cannot trust method signatures of the host library that involve arrays. "+
+				"We describe the annotations in the next chapter.")},
+			[]string{"cannot trust method signatures"}, []string{"ignores declared element kinds", "next chapter"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out, err := Compose(context.Background(), emb, Input{Question: tt.question, Evidence: tt.evidence}, DefaultOptions())
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, c := range tt.contains {
+				if !strings.Contains(out.Text, c) {
+					t.Errorf("answer %q lacks %q", out.Text, c)
+				}
+			}
+			for _, a := range tt.absent {
+				if strings.Contains(out.Text, a) {
+					t.Errorf("answer %q holds %q", out.Text, a)
+				}
+			}
+		})
+	}
+}
