@@ -278,10 +278,32 @@ func Compose(ctx context.Context, emb papertree.Embedder, in Input, opts Options
 		stems[i] = stemSet(t)
 	}
 	lcov := localCoverage(rstems, stems)
+	// The words a question shares with its paper's title are the topic
+	// every sentence of that paper is about: the question's vector is
+	// closest to the sentences that restate the topic (the abstract's
+	// "we show that HOG descriptors outperform ...") rather than to the
+	// one that answers ("we use a linear SVM"). A sentence's similarity is
+	// the mean of its cosine with the question as typed and with the
+	// question without its paper's title words (untitled).
+	uqv := map[string][]float32{}
+	for _, e := range ev {
+		if _, ok := uqv[e.PaperTitle]; ok {
+			continue
+		}
+		uqv[e.PaperTitle] = qv
+		if u := untitled(question, e.PaperTitle); u != "" {
+			v, err := emb.EmbedQuery(ctx, u)
+			if err != nil {
+				return Output{}, err
+			}
+			uqv[e.PaperTitle] = v
+		}
+	}
 	for i := range sents {
 		sim := 0.0
+		uv := uqv[ev[sents[i].ev].PaperTitle]
 		for k := range qv {
-			sim += float64(qv[k]) * float64(vs[i][k])
+			sim += (float64(qv[k]) + float64(uv[k])) / 2 * float64(vs[i][k])
 		}
 		// Sentence similarity, keyword overlap with the question, and the
 		// retrieval score of the evidence it comes from.
@@ -574,6 +596,14 @@ func Compose(ctx context.Context, emb papertree.Embedder, in Input, opts Options
 	used := 0
 	topScore := sents[order[0]].score
 	picked := map[string]bool{}
+	// The best sentence whose subject refers back ("This means that we
+	// cannot completely trust ...") cannot be read alone: the sentence it
+	// refers to is quoted with it, ahead of the runner-up (anaphora.go).
+	lead := -1
+	if a := antecedents(sents)[order[0]]; a >= 0 && (!gate || readable[a]) {
+		lead = a
+		order = append([]int{order[0], a}, slices.DeleteFunc(slices.Clone(order[1:]), func(k int) bool { return k == a })...)
+	}
 	for _, i := range order {
 		s := sents[i]
 		if len(pick) == opts.MaxSentences {
@@ -585,12 +615,25 @@ func Compose(ctx context.Context, emb papertree.Embedder, in Input, opts Options
 		if picked[key] || gate && !readable[i] {
 			continue
 		}
-		if len(pick) > 0 && (s.score < topScore-0.08 || used+s.tok > opts.MaxTokens) {
+		if len(pick) > 0 && (s.score < topScore-0.08 && i != lead || used+s.tok > opts.MaxTokens) {
 			continue
 		}
 		pick = append(pick, i)
 		picked[key] = true
 		used += s.tok
+	}
+	if kind == retrieve.KindHowWhy && len(pick) == 1 && opts.MaxSentences > 1 {
+		// A how/why answer of one sentence often quotes the sentence that
+		// restates what is asked ("Fran ... is prone to space and time
+		// leaks"), while the reason is the sentence before or after it in
+		// the paper ("Fran inherits a variety of space and time leaks from
+		// its host language"): the better-scored neighbour is quoted with it.
+		if j := neighbour(pick[0], sents, func(j int) bool {
+			key := strings.Join(strings.Fields(strings.ToLower(sents[j].text)), " ")
+			return !picked[key] && (!gate || readable[j]) && used+sents[j].tok <= opts.MaxTokens
+		}); j >= 0 {
+			pick = append(pick, j)
+		}
 	}
 	sort.Slice(pick, func(a, b int) bool {
 		if sents[pick[a]].ev != sents[pick[b]].ev {
@@ -613,6 +656,52 @@ func Compose(ctx context.Context, emb papertree.Embedder, in Input, opts Options
 		}
 	}
 	return Output{Text: b.String(), Cited: cited, BestScore: sig.BestScore, BestCoverage: bestCov, Signals: signals}, nil
+}
+
+// neighbour returns the better-scored of the prose sentences just before
+// and just after sentence i in its passage that ok accepts, or -1. Table
+// rows and captions are not prose neighbours: a row is read on its own.
+func neighbour(i int, sents []sentence, ok func(int) bool) int {
+	best := -1
+	if sents[i].role == papertree.RoleTable {
+		return best
+	}
+	for j, s := range sents {
+		if j == i || s.ev != sents[i].ev || s.role == papertree.RoleTable || s.pos != sents[i].pos-1 && s.pos != sents[i].pos+1 || !ok(j) {
+			continue
+		}
+		if best < 0 || s.score > sents[best].score {
+			best = j
+		}
+	}
+	return best
+}
+
+// untitled returns the question without the words that the paper title
+// holds (by content stem) or that refer to the paper (query.RefWords), or
+// "" when it drops none or keeps fewer than two content words.
+func untitled(question, title string) string {
+	held := stemSet(title)
+	refs := query.RefWords(question)
+	var kept []string
+	dropped, content := false, 0
+	for _, f := range strings.Fields(question) {
+		w := strings.ToLower(strings.Trim(f, query.WordPunct))
+		w = strings.TrimSuffix(strings.TrimSuffix(w, "'s"), "’s")
+		st := embedding.ContentStems(w)
+		if len(st) > 0 && (held[st[0]] || refs[w]) {
+			dropped = true
+			continue
+		}
+		if len(st) > 0 {
+			content++
+		}
+		kept = append(kept, f)
+	}
+	if !dropped || content < 2 {
+		return ""
+	}
+	return strings.Join(kept, " ")
 }
 
 // localWeight is the weight of localCoverage in a sentence's rating as an
