@@ -11,20 +11,28 @@ import (
 	"github.com/papertree/papertree/backend/store"
 )
 
-// A question about a paper as a publication is answered from its details,
-// with where they come from; a detail the paper's details lack, and a
-// question about what the paper says, get the ordinary answer from the text.
-func TestAskPaperDetails(t *testing.T) {
-	ctx := context.Background()
+// glyphsLibrary is a library of one paper, the twocolumn fixture
+// ("Recovering Paper Structure from Glyphs") as glyphs.pdf.
+func glyphsLibrary(t *testing.T) (*Library, string, store.PaperInfo) {
+	t.Helper()
 	dir := t.TempDir()
 	path := filepath.Join(dir, "glyphs.pdf")
 	copyFixture(t, "twocolumn.pdf", path)
 	l := openLib(t, nil)
 	index(t, l, dir)
-	info, err := l.ResolvePaper(ctx, path)
+	info, err := l.ResolvePaper(context.Background(), path)
 	if err != nil {
 		t.Fatal(err)
 	}
+	return l, path, info
+}
+
+// A question about a paper as a publication is answered from its details,
+// with where they come from; a detail the paper's details lack, and a
+// question about what the paper says, get the ordinary answer from the text.
+func TestAskPaperDetails(t *testing.T) {
+	ctx := context.Background()
+	l, path, info := glyphsLibrary(t)
 	if _, err := l.EditPaper(ctx, path, map[string]string{store.FieldAuthors: "Ada Lovelace; Charles Babbage", store.FieldYear: "2021"}); err != nil {
 		t.Fatal(err)
 	}

@@ -2,7 +2,6 @@ package library
 
 import (
 	"context"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -12,15 +11,7 @@ import (
 // concept of the paper gets the ordinary answer.
 func TestAskPaperGist(t *testing.T) {
 	ctx := context.Background()
-	dir := t.TempDir()
-	path := filepath.Join(dir, "glyphs.pdf")
-	copyFixture(t, "twocolumn.pdf", path)
-	l := openLib(t, nil)
-	index(t, l, dir)
-	info, err := l.ResolvePaper(ctx, path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	l, _, info := glyphsLibrary(t)
 	for _, tc := range []struct {
 		name, q string
 		scope   []int64

@@ -2,18 +2,14 @@ package retrieve
 
 import (
 	"context"
-	"fmt"
 	"math"
 	"math/rand/v2"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 
-	"github.com/papertree/papertree/backend/embedding"
 	"github.com/papertree/papertree/backend/papertree"
 	querypkg "github.com/papertree/papertree/backend/query"
-	"github.com/papertree/papertree/backend/store"
 )
 
 // A paper without author metadata has its front matter's capitalised words
@@ -100,39 +96,17 @@ func TestTitleRunSharedByTitlesNamesNone(t *testing.T) {
 // most specific word, counted in the library's own full-text index.
 func TestNamedPaperHoldsRarestWord(t *testing.T) {
 	ctx := context.Background()
-	st, err := store.Open(ctx, filepath.Join(t.TempDir(), "lib.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	emb := embedding.NewBuiltin()
-	if _, err := st.EnsureEmbedder(ctx, emb.Name(), emb.Dim()); err != nil {
-		t.Fatal(err)
-	}
 	paper := func(title, body string) *papertree.Paper {
 		seg := &papertree.Node{Kind: papertree.KindSegment, Text: body, Tokens: papertree.CountTokens(body)}
 		root := &papertree.Node{Kind: papertree.KindRoot, Title: title, Children: []*papertree.Node{
 			{Kind: papertree.KindSection, Title: "1 Model", Children: []*papertree.Node{seg}}}}
 		return &papertree.Paper{Title: title, Authors: []string{"A. Author"}, Year: 2019, Path: "/" + title + ".pdf", Pages: 1, Root: root}
 	}
-	var ids []int64
-	for i, p := range []*papertree.Paper{
+	ix, ids := storeIndexWith(t,
 		paper("BERT: Pre-training of Deep Bidirectional Transformers", "The original implementation uses a WordPiece vocabulary of 30,000 tokens at the character level."),
 		paper("RoBERTa: A Robustly Optimized Pretraining Approach", "The original BERT implementation uses a character-level BPE vocabulary of size 30K."),
 		paper("Another Paper", "Our implementation uses a vocabulary of words, the original one of characters."),
-	} {
-		p.Path = fmt.Sprintf("/p%d.pdf", i)
-		v, err := embedding.EmbedPaper(ctx, emb, p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		id, err := st.SavePaper(ctx, p, store.Vectors(v), "")
-		if err != nil {
-			t.Fatal(err)
-		}
-		ids = append(ids, id)
-	}
-	ix := NewStoreIndex(st, emb, 0)
+	)
 	if holdsQuestion(ctx, ix, ids[0], querypkg.Parse("Does the original BERT implementation use a character-level BPE vocabulary?")) {
 		t.Error("BERT lacks the question's rarest word (BPE) but would be searched alone")
 	}

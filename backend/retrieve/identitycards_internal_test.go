@@ -2,14 +2,10 @@ package retrieve
 
 import (
 	"context"
-	"fmt"
-	"path/filepath"
 	"reflect"
 	"testing"
 
-	"github.com/papertree/papertree/backend/embedding"
 	"github.com/papertree/papertree/backend/papertree"
-	"github.com/papertree/papertree/backend/store"
 )
 
 func cardPaper(title string, authors []string, abstract string, withAbstractSection bool) *papertree.Paper {
@@ -32,31 +28,12 @@ func cardPaper(title string, authors []string, abstract string, withAbstractSect
 // loaded paper or from the store's identity rows, so the method does not
 // change with the library's size.
 func TestIdentityCardsMatchLoadedCards(t *testing.T) {
-	ctx := context.Background()
-	st, err := store.Open(ctx, filepath.Join(t.TempDir(), "lib.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	emb := embedding.NewBuiltin()
-	if _, err := st.EnsureEmbedder(ctx, emb.Name(), emb.Dim()); err != nil {
-		t.Fatal(err)
-	}
-	for i, p := range []*papertree.Paper{
+	ix, _ := storeIndexWith(t,
 		cardPaper("GloVe: Global Vectors for Word Representation", []string{"Jeffrey Pennington", "Richard Socher"}, "", true),
 		cardPaper("THE PERCEPTRON: A PROBABILISTIC MODEL", nil, "", false),
 		cardPaper("Stored Abstract Paper", nil, "A stored abstract naming XGBoost.", true),
-	} {
-		p.Path = fmt.Sprintf("/p%d.pdf", i)
-		v, err := embedding.EmbedPaper(ctx, emb, p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := st.SavePaper(ctx, p, store.Vectors(v), ""); err != nil {
-			t.Fatal(err)
-		}
-	}
-	compareCards(t, NewStoreIndex(st, emb, 0))
+	)
+	compareCards(t, ix)
 }
 
 func compareCards(t *testing.T, ix *StoreIndex) {

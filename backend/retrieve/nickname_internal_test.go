@@ -2,14 +2,10 @@ package retrieve
 
 import (
 	"context"
-	"fmt"
-	"path/filepath"
 	"testing"
 
-	"github.com/papertree/papertree/backend/embedding"
 	"github.com/papertree/papertree/backend/papertree"
 	querypkg "github.com/papertree/papertree/backend/query"
-	"github.com/papertree/papertree/backend/store"
 )
 
 // A name no paper prints ("AlexNet", "ResNet") names the paper the
@@ -19,15 +15,6 @@ import (
 // none.
 func TestNicknamesFromCitations(t *testing.T) {
 	ctx := context.Background()
-	st, err := store.Open(ctx, filepath.Join(t.TempDir(), "lib.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	emb := embedding.NewBuiltin()
-	if _, err := st.EnsureEmbedder(ctx, emb.Name(), emb.Dim()); err != nil {
-		t.Fatal(err)
-	}
 	seg := func(text string) *papertree.Node {
 		return &papertree.Node{Kind: papertree.KindSegment, Text: text, Tokens: papertree.CountTokens(text)}
 	}
@@ -56,20 +43,7 @@ func TestNicknamesFromCitations(t *testing.T) {
 			"LeNet [3] is small. LeNet (He et al., 2016) is cited wrongly here.",
 			"[3] A. Krizhevsky, I. Sutskever, and G. Hinton. Imagenet classification with deep convolutional neural networks. In NIPS, 2012."),
 	}
-	var ids []int64
-	for i, p := range papers {
-		p.Path = fmt.Sprintf("/p%d.pdf", i)
-		v, err := embedding.EmbedPaper(ctx, emb, p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		id, err := st.SavePaper(ctx, p, store.Vectors(v), "")
-		if err != nil {
-			t.Fatal(err)
-		}
-		ids = append(ids, id)
-	}
-	ix := NewStoreIndex(st, emb, 0)
+	ix, ids := storeIndexWith(t, papers...)
 	cards := ix.identityCards(ctx, ids)
 	for _, tc := range []struct {
 		name, q string
