@@ -120,6 +120,12 @@ func (l *Library) Ask(ctx context.Context, req AskRequest) (a *papertree.Answer,
 	gist, gistEv := "", []papertree.Evidence(nil)
 	if q.Detail == "" && !res.List && s == nil {
 		gist, gistEv, _ = l.gistAnswer(ctx, q, detailPaper(req.PaperIDs, res.Identified))
+	} else if q.Detail == "" && !res.List {
+		// With a model, it writes the gist from the abstract too, not
+		// from passages that matched "propose" or "summarize".
+		if ev, ok := l.gistEvidence(ctx, q, detailPaper(req.PaperIDs, res.Identified)); ok {
+			a.Evidence = ev
+		}
 	}
 	if gist != "" {
 		// What the paper proposes, its main contribution: its abstract

@@ -31,15 +31,8 @@ var contributionRE = regexp.MustCompile(`(?i)(?:^|[,;:]\s*)(?:we|our|this\s+(?:p
 // the paper ("the main idea of seminaive evaluation"), or the paper has no
 // abstract section: the question then gets the ordinary answer.
 func (l *Library) gistAnswer(ctx context.Context, q *query.Question, id int64) (text string, ev []papertree.Evidence, ok bool) {
-	of, isPaper, gist := query.GistOf(q.Text)
-	if !gist || id == 0 {
-		return "", nil, false
-	}
-	if !isPaper && !l.namesPaper(ctx, of, id) {
-		return "", nil, false
-	}
-	ev, err := retrieve.Abstract(ctx, l.Retrieval(), id)
-	if err != nil || len(ev) == 0 {
+	ev, ok = l.gistEvidence(ctx, q, id)
+	if !ok {
 		return "", nil, false
 	}
 	type sentence struct {
@@ -70,6 +63,24 @@ func (l *Library) gistAnswer(ctx context.Context, q *query.Question, id int64) (
 		parts[i] = fmt.Sprintf("%s [%d]", s.text, s.ev+1)
 	}
 	return strings.Join(parts, " "), ev, true
+}
+
+// gistEvidence is paper id's abstract when q asks for that paper's gist
+// (query.GistOf, asked of the paper), the evidence a gist answer, quoted
+// or written by a model, is made from; ok false otherwise.
+func (l *Library) gistEvidence(ctx context.Context, q *query.Question, id int64) ([]papertree.Evidence, bool) {
+	of, isPaper, gist := query.GistOf(q.Text)
+	if !gist || id == 0 {
+		return nil, false
+	}
+	if !isPaper && !l.namesPaper(ctx, of, id) {
+		return nil, false
+	}
+	ev, err := retrieve.Abstract(ctx, l.Retrieval(), id)
+	if err != nil || len(ev) == 0 {
+		return nil, false
+	}
+	return ev, true
 }
 
 // namesPaper reports whether every content word of of names paper id: its

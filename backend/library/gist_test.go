@@ -2,6 +2,7 @@ package library
 
 import (
 	"context"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -39,5 +40,57 @@ func TestAskPaperGist(t *testing.T) {
 				t.Errorf("gist answer %q (mode %s, not found %v), want the abstract's 'We parse ...' first", a.Text, a.Mode, a.NotFound)
 			}
 		})
+	}
+}
+
+// With a model configured, it writes a gist answer from the paper's
+// abstract (the prompt's evidence), and a question about the paper's
+// details is answered from them without asking it.
+func TestLLMGistFromAbstractDetailsWithoutModel(t *testing.T) {
+	ctx := context.Background()
+	s := newLLMServer(t)
+	l := openLib(t, s.config())
+	dir := t.TempDir()
+	path := filepath.Join(dir, "glyphs.pdf")
+	copyFixture(t, "twocolumn.pdf", path)
+	index(t, l, dir)
+	info, err := l.ResolvePaper(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := l.Ask(ctx, AskRequest{Question: "What does this paper propose?", PaperIDs: []int64{info.ID}, NoHistory: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.Mode != "llm" || len(a.Evidence) == 0 || a.Evidence[0].Path[len(a.Evidence[0].Path)-1] != "Abstract" {
+		t.Fatalf("gist with a model: mode %s, evidence %+v", a.Mode, a.Evidence)
+	}
+	answered := 0
+	for _, c := range s.Calls() {
+		if c.Op == "answer" {
+			answered++
+			if !strings.Contains(c.User, "We parse positioned glyphs") {
+				t.Errorf("the answer prompt lacks the abstract: %s", c.User)
+			}
+		}
+	}
+	if answered != 1 {
+		t.Fatalf("%d answer calls, want 1", answered)
+	}
+	if _, err := l.EditPaper(ctx, path, map[string]string{"year": "2021"}); err != nil {
+		t.Fatal(err)
+	}
+	a, err = l.Ask(ctx, AskRequest{Question: "When was this paper published?", PaperIDs: []int64{info.ID}, NoHistory: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, c := range s.Calls() {
+		if c.Op == "answer" {
+			n++
+		}
+	}
+	if a.Mode != "details" || !strings.Contains(a.Text, "is from 2021") || n != answered {
+		t.Errorf("details with a model: mode %s, %q, %d answer calls (want %d)", a.Mode, a.Text, n, answered)
 	}
 }
