@@ -9,7 +9,7 @@ import (
 	"github.com/papertree/papertree/backend/papertree"
 )
 
-// The reader gaps listed by earlier sessions (README, "Yes/no verdicts"),
+// The reader gaps listed by earlier sessions (docs/measurements.md, "Yes/no verdicts"),
 // each on sentences written for the case, with a control that keeps its
 // verdict: a sentence-initial contrast adverb; "little" and "missing" as
 // negations; a predicate word read in a noun ("their total training time",

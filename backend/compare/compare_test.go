@@ -203,7 +203,7 @@ func TestExports(t *testing.T) {
 }
 
 // BenchmarkBuild10x5 is the acceptance figure "10 papers x 5 aspects
-// offline" (the README reports it on the 44 development PDFs with
+// offline" (docs/measurements.md reports it on the 44 development PDFs with
 // papertree compare).
 func BenchmarkBuild10x5(b *testing.B) {
 	ix, ids := setup(b, 10)

@@ -148,7 +148,7 @@ var oddPapers = []string{
 // in 50. Measured in the tenth session: 0 of 83 (50 -> 100), 1 of 83
 // (50 -> 148), 1 of 151 (100 -> 148); before it, 1, 2 and 2 (an authorless
 // paper named by its venue words, a named paper searched alone without the
-// question's rarest word; README, "Paper ranking library-wide").
+// question's rarest word; docs/measurements.md, "Paper ranking library-wide").
 const sizeTolerance = 50
 
 func TestMetamorphicAddOnePaper(t *testing.T) {

@@ -15,7 +15,7 @@ import (
 // TestQuestionSetRealPDFs asks the real-PDF question set
 // (backend/eval/testdata/questions-single.json) of the development PDFs,
 // scoped and library-wide, offline, and guards the trust figures against
-// regressions (the README has the measured values; the floors here sit a
+// regressions (docs/measurements.md has the measured values; the floors here sit a
 // little below them).
 func TestQuestionSetRealPDFs(t *testing.T) {
 	if testing.Short() {

@@ -815,7 +815,7 @@ func selectSoft(cs []cand, owner map[int]int, R []float64, temp float64, budget 
 // section 4th of 5 and given no share). With several papers the passages
 // are re-selected across papers (mergePapers); there the share cost
 // the single set one library-wide question (support 0.880 -> 0.867; the
-// library150 set gained one). See the README (issue 19).
+// library150 set gained one). See docs/measurements.md (issue 19).
 func keywordSection(cs []cand, owner map[int]int) int {
 	b := -1
 	for i, c := range cs {

@@ -24,7 +24,7 @@ const sentVecTop = 10
 // (ViT's "Training & Fine-tuning" paragraph: "... a batch size of 4096 and
 // apply a high weight decay of 0.1", among the baselines' set-up) ranked
 // below the ten best and so got no sentence vector score at all, while they
-// got 0.15-0.3 each: a cliff, not a judgment. See the README (issue 19).
+// got 0.15-0.3 each: a cliff, not a judgment. See docs/measurements.md (issue 19).
 const sentVecKeyword = 3
 
 // sentenceVectors adds to the scores S of a paper's best passages the

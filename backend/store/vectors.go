@@ -29,7 +29,7 @@ import (
 //   - Quality: cosine is scale-free, so the per-vector scale only keeps the
 //     decoded magnitude; int8 with a per-vector max-abs scale keeps cosines
 //     within about 1e-3 of float32 (TestQuantizedCosine) and retrieval
-//     quality unchanged (QASPER figures in the README).
+//     quality unchanged (QASPER figures in docs/measurements.md).
 //
 // The paper space (one vector per paper) stays in vec0: a library-wide
 // question scans it to shortlist papers.
