@@ -101,6 +101,12 @@ var shippedSets = []struct {
 	// probe written the same way on 37 other papers.
 	{"library-noname2", "testdata/questions-library-noname2.json", 35, 35, 0, 6},
 	{"library-probe", "testdata/questions-library-probe.json", 35, 35, 0, 6},
+	// Paper-level questions (a paper's gist, its authors, venue, date or
+	// DOI, and a detail asked under a nickname only its citers use) on 40
+	// papers of all three folders, written without reading the code that
+	// answers them; never tuned on. Detail supports are DOIs or author
+	// lines, so a support may be one or three words.
+	{"paperlevel", "testdata/questions-paperlevel.json", 40, 25, 0, 1},
 }
 
 func TestShippedQuestionSetsAreWellFormed(t *testing.T) {
