@@ -18,7 +18,7 @@ import (
 // (as a tool, an interrupted edit or a bad sector would change it).
 func rawExec(t *testing.T, path string, qs ...string) {
 	t.Helper()
-	db, err := sql.Open("sqlite3", path)
+	db, err := sql.Open(store.DriverName, path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -35,7 +35,7 @@ func rawExec(t *testing.T, path string, qs ...string) {
 func damagePages(t *testing.T, path, index string) {
 	t.Helper()
 	var root, size int64
-	db, err := sql.Open("sqlite3", path)
+	db, err := sql.Open(store.DriverName, path)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -116,7 +116,7 @@ func TestDamagedLibrary(t *testing.T) {
 	}
 	sqlDamage := func(qs ...string) func(t *testing.T, path string) {
 		return func(t *testing.T, path string) {
-			db, err := sql.Open("sqlite3", path)
+			db, err := sql.Open(store.DriverName, path)
 			if err != nil {
 				t.Fatal(err)
 			}

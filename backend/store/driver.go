@@ -28,6 +28,12 @@ import (
 // and a transaction is rolled back by database/sql as before.
 const driverName = "sqlite3-papertree"
 
+// DriverName is driverName for code outside the store that opens a
+// library file with database/sql (tests that damage one as an outside
+// tool would): the full-text index's triggers call papertree_fts_text,
+// which only this driver's connections have.
+const DriverName = driverName
+
 func init() {
 	sql.Register(driverName, &uninterruptibleDriver{sqlite3.SQLiteDriver{ConnectHook: registerFunctions}})
 }
