@@ -101,6 +101,11 @@ var shippedSets = []struct {
 	// probe written the same way on 37 other papers.
 	{"library-noname2", "testdata/questions-library-noname2.json", 35, 35, 0, 6},
 	{"library-probe", "testdata/questions-library-probe.json", 35, 35, 0, 6},
+	// Chinese questions on the one Chinese paper (factual, how/why, yes/no
+	// and two near misses), written before the CJK ranking and absence
+	// changes of their session; cjk-1..4 tuned on, cjk-5..8 blind. A
+	// Chinese clause is one run of letters, so supports count few words.
+	{"cjk", "testdata/questions-cjk.json", 6, 1, 2, 2},
 }
 
 func TestShippedQuestionSetsAreWellFormed(t *testing.T) {
