@@ -128,3 +128,24 @@ func SplitCJK(w string) []string {
 	}
 	return append(out, w[start:])
 }
+
+// MostlyCJK reports whether s is written in a script without spaces
+// between words: it holds more CJK characters (IsCJK) than other letters.
+// A Chinese question that names a method in Latin letters ("LSTM
+// 神经网络使用什么框架？") is one; an English question quoting one Chinese
+// word is not.
+func MostlyCJK(s string) bool {
+	if !mayHoldCJK(s) {
+		return false
+	}
+	cjk, other := 0, 0
+	for _, r := range s {
+		switch {
+		case IsCJK(r):
+			cjk++
+		case unicode.IsLetter(r):
+			other++
+		}
+	}
+	return cjk > other
+}

@@ -72,3 +72,23 @@ func TestReadableCJK(t *testing.T) {
 		}
 	}
 }
+
+func TestMostlyCJK(t *testing.T) {
+	for _, tc := range []struct {
+		s    string
+		want bool
+	}{
+		{"情绪分类的数据集是什么？", true},
+		{"LSTM 神经网络使用什么开源框架搭建？", true}, // 4 Latin letters, 12 CJK characters
+		{"この論文はどのデータセットを使いましたか", true},
+		{"이 논문은 어떤 데이터를 사용했나요?", true},
+		{"What does 情绪 mean in the Chinese paper?", false},
+		{"How many tokens of Common Crawl were used?", false},
+		{"", false},
+		{"2013 ？", false},
+	} {
+		if got := MostlyCJK(tc.s); got != tc.want {
+			t.Errorf("MostlyCJK(%q) = %v, want %v", tc.s, got, tc.want)
+		}
+	}
+}

@@ -191,11 +191,25 @@ func scopeIdentified(ctx context.Context, ix Index, req Request, qv []float32, p
 	} else {
 		text = textScoresByPaper(ctx, ix, req.Query, shortlist)
 	}
-	for id, s := range text {
-		score[id] += req.Params.TextWeight * s
-	}
-	for id, s := range idScore {
-		score[id] += identityWeight * s
+	if paperBM != nil && len(text) > 0 && papertree.MostlyCJK(req.Query) {
+		// A question written in a spaceless script (Chinese, Japanese,
+		// Korean) is ranked by the full-text signal alone: the stored
+		// paper and section vectors were built from whole clauses of such
+		// text (DocTerms reads a clause as one word), and the identity
+		// scores from title and author words, so both read only the
+		// question's Latin words ("LSTM"), while the index holds its
+		// character bigrams. A clear name still chose its paper above.
+		score = make(map[int64]float64, len(text))
+		for id, s := range text {
+			score[id] = s
+		}
+	} else {
+		for id, s := range text {
+			score[id] += req.Params.TextWeight * s
+		}
+		for id, s := range idScore {
+			score[id] += identityWeight * s
+		}
 	}
 	ids := topPapers(score, req.Params.MaxPapers)
 	if len(ids) == 0 {
