@@ -191,7 +191,9 @@ func scopeIdentified(ctx context.Context, ix Index, req Request, qv []float32, p
 	} else {
 		text = textScoresByPaper(ctx, ix, req.Query, shortlist)
 	}
+	limit := req.Params.MaxPapers
 	if paperBM != nil && len(text) > 0 && papertree.MostlyCJK(req.Query) {
+		limit = 1
 		// A question written in a spaceless script (Chinese, Japanese,
 		// Korean) is ranked by the full-text signal alone: the stored
 		// paper and section vectors were built from whole clauses of such
@@ -199,6 +201,10 @@ func scopeIdentified(ctx context.Context, ix Index, req Request, qv []float32, p
 		// scores from title and author words, so both read only the
 		// question's Latin words ("LSTM"), while the index holds its
 		// character bigrams. A clear name still chose its paper above.
+		// Only the first paper is searched in depth: passage relevance,
+		// mostly the same vector similarity, cannot compare papers for
+		// such a question either (English passages matching its one Latin
+		// word outscored the Chinese paper that answers it).
 		score = make(map[int64]float64, len(text))
 		for id, s := range text {
 			score[id] = s
@@ -211,7 +217,7 @@ func scopeIdentified(ctx context.Context, ix Index, req Request, qv []float32, p
 			score[id] += identityWeight * s
 		}
 	}
-	ids := topPapers(score, req.Params.MaxPapers)
+	ids := topPapers(score, limit)
 	if len(ids) == 0 {
 		return nil, 0, papertree.Errorf(papertree.ENotFound, "The library has no indexed papers to search.")
 	}

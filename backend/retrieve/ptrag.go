@@ -253,15 +253,7 @@ func (ptrag) Retrieve(ctx context.Context, ix Index, req Request) (Result, error
 		secScores = append(secScores, o.ss...)
 	}
 	if len(ids) > 1 && len(ds) > 0 {
-		// A question in a spaceless script ranked the papers by full text
-		// alone (scopeIdentified): passage relevance, mostly a vector
-		// similarity that cannot read it, does not choose among papers;
-		// the first-ranked paper's best passage is kept whole.
-		var lead *PaperData
-		if papertree.MostlyCJK(req.Query) {
-			lead = ds[0]
-		}
-		all = mergePapers(all, req.Budget, req.Question, lead)
+		all = mergePapers(all, req.Budget, req.Question)
 	}
 	if len(ids) == 1 && len(ds) == 1 {
 		// One paper: its passages are rated, trimmed and hedged by the
@@ -318,10 +310,7 @@ func (ptrag) Retrieve(ctx context.Context, ix Index, req Request) (Result, error
 // reached"). The paper ranking still chooses which papers are searched; a
 // passage's relevance, computed alike in every searched paper, chooses
 // which passage is kept whole. Scoped answers (QASPER) do not pass here.
-//
-// With lead non-nil (a question whose relevance cannot compare papers),
-// the passage kept whole is lead's most relevant one.
-func mergePapers(all []cand, budget int, question *query.Question, lead *PaperData) []cand {
+func mergePapers(all []cand, budget int, question *query.Question) []cand {
 	base := 0.0
 	for _, c := range all {
 		base = max(base, c.S-c.rel)
@@ -331,9 +320,6 @@ func mergePapers(all []cand, budget int, question *query.Question, lead *PaperDa
 	}
 	first := -1
 	for i, c := range all {
-		if lead != nil && c.d != lead {
-			continue
-		}
 		if first < 0 || c.S > all[first].S {
 			first = i
 		}
