@@ -437,6 +437,14 @@ func Compose(ctx context.Context, emb papertree.Embedder, in Input, opts Options
 	case opts.KeyTerms > 0 && missingKey(qstems, in.Missing, opts.KeyTerms) &&
 		missingKey(qstems, in.Claims.into(&clAll, in.Missing).words(), opts.KeyTerms):
 		reason, said = clAll.say("the question's most specific words "+notIn+": ", "", in.Claims), &clAll
+	case papertree.MostlyCJK(question) && len(cjkWords(missing)) > 0 && len(in.Claims.into(&clAll, cjkWords(missing)).never) > 0:
+		// A question written in Chinese or Japanese: its content words
+		// (papertree.CJKContentWords) are what it asks about, and the
+		// IDF that picks an English question's most specific words knows
+		// none of them; one the scope prints nowhere (in the index) is
+		// said never mentioned ("注意力机制").
+		clAll = claimed{never: clAll.never}
+		reason, said = clAll.say(never, ", which the question asks about", in.Claims), &clAll
 	case opts.LibraryKeyTerms > 0 && !in.Scoped && in.Claims.Holders != nil && in.Claims.Scope == nil &&
 		libraryNever(in, &clAll):
 		reason, said = clAll.say("the question's most specific words "+notIn+": ", "", in.Claims), &clAll
@@ -855,6 +863,17 @@ func printedNames(names []string) []string {
 
 // missingKey reports whether one of the k highest-IDF stems of the
 // question is among the missing words.
+// cjkWords are the words of missing written in CJK characters.
+func cjkWords(missing []string) []string {
+	var out []string
+	for _, w := range missing {
+		if papertree.HasCJK(w) {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
 func missingKey(qstems, missing []string, k int) bool {
 	if len(missing) == 0 || len(qstems) < 3 {
 		return false

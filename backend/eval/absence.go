@@ -49,6 +49,10 @@ type AbsenceOracle struct {
 type oracleText struct {
 	seq    string
 	joined map[string]bool
+	// compact is the text (NFKC) without white space, where a word of a
+	// script written without spaces is looked up as printed: anywhere,
+	// across the line breaks extraction leaves inside words.
+	compact string
 }
 
 // Check returns "" when the claim is true, else why it is false.
@@ -107,7 +111,7 @@ func (o *AbsenceOracle) text(ctx context.Context, id int64) (*oracleText, error)
 	}
 	walk(p.Root)
 	raw, seps := oracleSplit(b.String())
-	t := &oracleText{joined: map[string]bool{}}
+	t := &oracleText{joined: map[string]bool{}, compact: strings.Join(strings.Fields(norm.NFKC.String(b.String())), "")}
 	var sb strings.Builder
 	sb.WriteByte(' ')
 	for i, w := range raw {
@@ -135,6 +139,9 @@ func hyphenated(sep string) bool {
 // holds reports whether the text holds word in a printed form: its words
 // in a row, written together, or (one word) split in two at a hyphen.
 func (t *oracleText) holds(word string) bool {
+	if spaceless(word) {
+		return strings.Contains(t.compact, norm.NFKC.String(word))
+	}
 	ws := oracleWords(word)
 	if len(ws) == 0 {
 		return false
@@ -191,6 +198,22 @@ func typed(question, word string) bool {
 	if w == "" {
 		return false
 	}
+	if spaceless(w) {
+		// No spaces mark a Chinese or Japanese word's bounds: any run of
+		// the question's characters may be one.
+		return strings.Contains(strings.Join(strings.Fields(norm.NFKC.String(question)), ""), norm.NFKC.String(w))
+	}
 	re, err := regexp.Compile(`(?i)(^|[^\pL\pN])` + regexp.QuoteMeta(w) + `($|[^\pL\pN])`)
 	return err == nil && re.MatchString(norm.NFKC.String(question))
+}
+
+// spaceless reports a word written only in Han, Hiragana or Katakana
+// characters, scripts printed without spaces between words.
+func spaceless(w string) bool {
+	for _, r := range w {
+		if !unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana) {
+			return false
+		}
+	}
+	return w != ""
 }

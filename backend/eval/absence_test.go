@@ -46,6 +46,26 @@ func TestAbsenceOracle(t *testing.T) {
 			t.Errorf("Check(%q of %v) = %q, want %q", tc.word, tc.papers, why, tc.false_)
 		}
 	}
+	// A Chinese word has no spaces to bound it: it is typed when the
+	// question holds it anywhere, and held when the text prints it,
+	// across a line break too.
+	papers[3] = &papertree.Paper{ID: 3, Title: "情绪分类", Root: &papertree.Node{Kind: papertree.KindRoot, Children: []*papertree.Node{
+		{Kind: papertree.KindSegment, Text: "最大熵使用 MALLET 机\n器学习工具包，词向量维度设为 100。"}}}}
+	zh := Question{Question: "论文使用了注意力机制和机器学习吗？词向量维度是多少？"}
+	for _, tc := range []struct{ word, false_ string }{
+		{"注意力机制", ""},
+		{"机器学习", "holds"},
+		{"向量维度", "holds"},
+		{"学习率", "typed"},
+	} {
+		why, err := o.Check(context.Background(), zh, papertree.AbsenceClaim{Word: tc.word, Papers: []int64{3}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if tc.false_ == "" && why != "" || tc.false_ != "" && !strings.Contains(why, tc.false_) {
+			t.Errorf("Check(%q) = %q, want %q", tc.word, why, tc.false_)
+		}
+	}
 }
 
 // RunQuestions checks every absence word of every reply and counts the

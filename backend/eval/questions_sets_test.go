@@ -107,6 +107,11 @@ var shippedSets = []struct {
 	// answers them; never tuned on. Detail supports are DOIs or author
 	// lines, so a support may be one or three words.
 	{"paperlevel", "testdata/questions-paperlevel.json", 40, 25, 0, 1},
+	// Chinese questions on the one Chinese paper (factual, how/why, yes/no
+	// and two near misses), written before the CJK ranking and absence
+	// changes of their session; cjk-1..4 tuned on, cjk-5..8 blind. A
+	// Chinese clause is one run of letters, so supports count few words.
+	{"cjk", "testdata/questions-cjk.json", 6, 1, 2, 2},
 }
 
 func TestShippedQuestionSetsAreWellFormed(t *testing.T) {

@@ -128,3 +128,110 @@ func SplitCJK(w string) []string {
 	}
 	return append(out, w[start:])
 }
+
+// MostlyCJK reports whether s is written in a script without spaces
+// between words: it holds more CJK characters (IsCJK) than other letters.
+// A Chinese question that names a method in Latin letters ("LSTM
+// 神经网络使用什么框架？") is one; an English question quoting one Chinese
+// word is not.
+func MostlyCJK(s string) bool {
+	if !mayHoldCJK(s) {
+		return false
+	}
+	cjk, other := 0, 0
+	for _, r := range s {
+		switch {
+		case IsCJK(r):
+			cjk++
+		case unicode.IsLetter(r):
+			other++
+		}
+	}
+	return cjk > other
+}
+
+// cjkScaffold are the words a Chinese question is built from rather than
+// what it asks about: the paper itself, asking and using verbs, question
+// words. Like English scaffold words ("paper", "use", "what"), their
+// absence from a paper says nothing.
+var cjkScaffold = []string{
+	"为什么", "有没有", "论文", "本文", "文章", "这篇", "该文", "作者", "使用", "采用", "利用", "用到",
+	"什么", "多少", "哪些", "哪个", "哪种", "如何", "怎么", "怎样", "为何", "是否", "提到", "提及",
+}
+
+// cjkStop are single characters that are function words in a Chinese
+// question (particles, pronouns, prepositions, the copula, 时 "when", the
+// comparison markers 比 更 最): a content word
+// never starts or ends across them.
+const cjkStop = "的了吗呢吧啊是在时和与及或有对用为被把从到于由之其这那该个些也都还就会能可将给并而比更最"
+
+// CJKContentWords returns the words a question's CJK text asks about,
+// without a dictionary: each run of CJK characters is cut at question
+// scaffold words (cjkScaffold), function characters (cjkStop) and, for
+// Japanese, at hiragana (particles and inflections); every remaining piece
+// of two or more characters is a content word ("论文使用了注意力机制吗" ->
+// "注意力机制"). Non-CJK text gives none: its words are read as words.
+func CJKContentWords(s string) []string {
+	if !HasCJK(s) {
+		return nil
+	}
+	for _, w := range cjkScaffold {
+		s = strings.ReplaceAll(s, w, " ")
+	}
+	var out []string
+	var run []rune
+	flush := func() {
+		if len(run) >= 2 {
+			out = append(out, string(run))
+		}
+		run = run[:0]
+	}
+	for _, r := range s {
+		if IsCJK(r) && !unicode.Is(unicode.Hiragana, r) && !strings.ContainsRune(cjkStop, r) {
+			run = append(run, r)
+			continue
+		}
+		flush()
+	}
+	flush()
+	return out
+}
+
+// CJKCompact is text as a CJK word is looked up in it: without the spaces
+// and line breaks PDF extraction leaves between characters ("机 器学习").
+func CJKCompact(text string) string {
+	return strings.Join(strings.Fields(text), "")
+}
+
+// CJKPrinted reports whether the CJK word w (a CJKContentWords word) is
+// printed in compact (CJKCompact of a text) as words of two or more
+// characters: every character of w lies in a piece of w of two or more
+// characters that compact prints. Without a dictionary a question's run of
+// words ("情绪分析研究考虑") is used when its words are ("情绪分析", "研究",
+// "考虑"), and missing only where part of it is printed nowhere
+// ("注意力机制", no piece of 注意力 printed).
+func CJKPrinted(compact, w string) bool {
+	rs := []rune(w)
+	if len(rs) < 2 {
+		return false
+	}
+	covered := make([]bool, len(rs))
+	for a := 0; a+1 < len(rs); a++ {
+		b := a + 2
+		if !strings.Contains(compact, string(rs[a:b])) {
+			continue
+		}
+		for b < len(rs) && strings.Contains(compact, string(rs[a:b+1])) {
+			b++
+		}
+		for i := a; i < b; i++ {
+			covered[i] = true
+		}
+	}
+	for _, c := range covered {
+		if !c {
+			return false
+		}
+	}
+	return true
+}

@@ -72,3 +72,64 @@ func TestReadableCJK(t *testing.T) {
 		}
 	}
 }
+
+func TestMostlyCJK(t *testing.T) {
+	for _, tc := range []struct {
+		s    string
+		want bool
+	}{
+		{"情绪分类的数据集是什么？", true},
+		{"LSTM 神经网络使用什么开源框架搭建？", true}, // 4 Latin letters, 12 CJK characters
+		{"この論文はどのデータセットを使いましたか", true},
+		{"이 논문은 어떤 데이터를 사용했나요?", true},
+		{"What does 情绪 mean in the Chinese paper?", false},
+		{"How many tokens of Common Crawl were used?", false},
+		{"", false},
+		{"2013 ？", false},
+	} {
+		if got := MostlyCJK(tc.s); got != tc.want {
+			t.Errorf("MostlyCJK(%q) = %v, want %v", tc.s, got, tc.want)
+		}
+	}
+}
+
+func TestCJKContentWords(t *testing.T) {
+	for _, tc := range []struct {
+		q    string
+		want []string
+	}{
+		// Scaffold words (论文, 使用) and function characters (了, 吗) go.
+		{"论文使用了注意力机制吗？", []string{"注意力机制"}},
+		{"LSTM 模型训练时使用的学习率是多少？", []string{"模型训练", "学习率"}},
+		{"多通道 LSTM 方法的 G-mean 比集成学习方法更高吗？", []string{"多通道", "方法", "集成学习方法"}},
+		// Japanese: hiragana (particles, inflections) cut words.
+		{"この論文は注意機構を使いましたか", []string{"論文", "注意機構"}},
+		// A one-character piece is no word; English gives none.
+		{"用了吗", nil},
+		{"Does the paper use attention?", nil},
+	} {
+		if got := CJKContentWords(tc.q); !slices.Equal(got, tc.want) {
+			t.Errorf("CJKContentWords(%q) = %q, want %q", tc.q, got, tc.want)
+		}
+	}
+}
+
+func TestCJKPrinted(t *testing.T) {
+	text := CJKCompact("已有的情绪分析研究基本都是基于样本分布平衡的假设。综合考虑实验性能，本文提出了一种基于多通道 LSTM 的机\n器学习方法。")
+	for _, tc := range []struct {
+		w    string
+		want bool
+	}{
+		{"情绪分析", true},
+		{"情绪分析研究考虑", true}, // each of its words is printed, not together
+		{"机器学习", true},     // across a line break
+		{"注意力机制", false},   // no piece of 注意力 is printed
+		{"学习率", false},     // 率 is in no printed piece
+		{"通道", true},
+		{"情", false},
+	} {
+		if got := CJKPrinted(text, tc.w); got != tc.want {
+			t.Errorf("CJKPrinted(%q) = %v, want %v", tc.w, got, tc.want)
+		}
+	}
+}

@@ -191,13 +191,33 @@ func scopeIdentified(ctx context.Context, ix Index, req Request, qv []float32, p
 	} else {
 		text = textScoresByPaper(ctx, ix, req.Query, shortlist)
 	}
-	for id, s := range text {
-		score[id] += req.Params.TextWeight * s
+	limit := req.Params.MaxPapers
+	if paperBM != nil && len(text) > 0 && papertree.MostlyCJK(req.Query) {
+		limit = 1
+		// A question written in a spaceless script (Chinese, Japanese,
+		// Korean) is ranked by the full-text signal alone: the stored
+		// paper and section vectors were built from whole clauses of such
+		// text (DocTerms reads a clause as one word), and the identity
+		// scores from title and author words, so both read only the
+		// question's Latin words ("LSTM"), while the index holds its
+		// character bigrams. A clear name still chose its paper above.
+		// Only the first paper is searched in depth: passage relevance,
+		// mostly the same vector similarity, cannot compare papers for
+		// such a question either (English passages matching its one Latin
+		// word outscored the Chinese paper that answers it).
+		score = make(map[int64]float64, len(text))
+		for id, s := range text {
+			score[id] = s
+		}
+	} else {
+		for id, s := range text {
+			score[id] += req.Params.TextWeight * s
+		}
+		for id, s := range idScore {
+			score[id] += identityWeight * s
+		}
 	}
-	for id, s := range idScore {
-		score[id] += identityWeight * s
-	}
-	ids := topPapers(score, req.Params.MaxPapers)
+	ids := topPapers(score, limit)
 	if len(ids) == 0 {
 		return nil, 0, papertree.Errorf(papertree.ENotFound, "The library has no indexed papers to search.")
 	}

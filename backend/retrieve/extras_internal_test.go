@@ -401,18 +401,28 @@ func TestHasCausalCue(t *testing.T) {
 }
 
 // A question in a script written without spaces is one whitespace field
-// per clause: no clause is a word the papers could be said to lack, while
-// the spaced words beside it still are.
-func TestMissingTermsSkipsUnsegmentedClauses(t *testing.T) {
-	leaf := &papertree.Node{Kind: papertree.KindSegment, Text: "每次欠采样的个数为最少类的样本数 with LSTM models we train.", Tokens: 20}
+// per clause: its words are the clause's content words
+// (papertree.CJKContentWords), each missing only when the papers print no
+// piece covering one of its characters, beside the spaced words.
+func TestMissingTermsReadsUnsegmentedContentWords(t *testing.T) {
+	leaf := &papertree.Node{Kind: papertree.KindSegment, Text: "每次欠采样的个数为最少类的样本数，以随机\n欠采样得到 with LSTM models we train.", Tokens: 20}
 	root := &papertree.Node{Kind: papertree.KindRoot, Title: "P", Children: []*papertree.Node{{Kind: papertree.KindSection, Title: "1 Model", Children: []*papertree.Node{leaf}}}}
 	d := NewPaperData(&papertree.Paper{ID: 1, Title: "P", Root: root}, nil, nil, nil)
-	missing, _, terms := missingTerms("在不平衡情绪分类中，多次随机欠采样时每次欠采样的个数是多少？", []*PaperData{d})
-	if len(missing) != 0 || terms != 0 {
-		t.Errorf("an unspaced Chinese question gave missing words %q over %d terms, want none", missing, terms)
-	}
-	missing, _, _ = missingTerms("Which GRU 模型 did they train?", []*PaperData{d})
-	if !slices.Equal(missing, []string{"GRU"}) {
-		t.Errorf("missing %q, want [GRU]", missing)
+	for _, tc := range []struct {
+		q       string
+		missing []string
+		terms   int
+	}{
+		// 每次欠采样 and 随机欠采样 (across a line break) are printed;
+		// 不平衡情绪分类中 is not (中 may begin a word: 中文); 多次随机欠采样
+		// lacks 多次.
+		{"在不平衡情绪分类中，多次随机欠采样时每次欠采样的个数是多少？", []string{"不平衡情绪分类中", "多次随机欠采样"}, 3},
+		{"随机欠采样的样本数是多少？", nil, 2},
+		{"Which GRU 模型 did they train?", []string{"GRU", "模型"}, 3},
+	} {
+		missing, _, terms := missingTerms(tc.q, []*PaperData{d})
+		if !slices.Equal(missing, tc.missing) || terms != tc.terms {
+			t.Errorf("%s: missing %q of %d terms, want %q of %d", tc.q, missing, terms, tc.missing, tc.terms)
+		}
 	}
 }

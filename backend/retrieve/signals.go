@@ -14,6 +14,7 @@ import (
 	"math"
 	"regexp"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"unicode"
@@ -612,11 +613,42 @@ func missingTerms(q string, ds []*PaperData) (missing []string, name bool, terms
 	found := map[int]bool{} // or-groups with a name the papers use
 	var missingNames []int  // their groups (-1: none)
 	seen := map[string]bool{}
+	var cjk []string // by paper: its text for CJK words (CJKCompact), read on first use
 	for k, w := range words {
 		if k > 0 && strings.EqualFold(words[k-1], "how") {
 			continue // "how long", "how many": what is asked, in any words
 		}
-		if w == "" || unsegmented(w) {
+		if w == "" {
+			continue
+		}
+		if unsegmented(w) {
+			// A clause of a spaceless script: its content words (CJK
+			// text cut at scaffold and function characters) are the
+			// question's words; one is used when a searched paper
+			// prints it (papertree.CJKPrinted).
+			for _, cw := range papertree.CJKContentWords(w) {
+				if seen[cw] {
+					continue
+				}
+				seen[cw] = true
+				terms++
+				if cjk == nil {
+					cjk = make([]string, len(ds))
+					for i, d := range ds {
+						var b strings.Builder
+						for _, n := range d.Nodes {
+							b.WriteString(n.Title)
+							b.WriteString("\n")
+							b.WriteString(n.Text)
+							b.WriteString("\n")
+						}
+						cjk[i] = papertree.CJKCompact(b.String())
+					}
+				}
+				if !slices.ContainsFunc(cjk, func(text string) bool { return papertree.CJKPrinted(text, cw) }) {
+					missing = append(missing, cw)
+				}
+			}
 			continue
 		}
 		lw := strings.ToLower(w)
