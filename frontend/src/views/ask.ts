@@ -506,7 +506,9 @@ export function createAskView(api: Api, opts: { onCite(a: Answer, n: number): vo
                     pageList(e.pages) || "Page",
                   )
                 : h("span", null, pageList(e.pages)),
-              h("span", { title: "Retrieval score" }, fmt(e.score)),
+              // An answer from the paper's details or its abstract cites
+              // those passages as they are: no retrieval score rated them.
+              a.mode === "details" || e.score === 0 ? null : h("span", { title: "Retrieval score" }, fmt(e.score)),
             ),
           ),
         ),

@@ -152,6 +152,8 @@ describe("workspace", () => {
     await ws.showAnswer({ ...xssAnswer(), mode: "details", text: `“${XSS}” (2019) is by Ada Lovelace. (Read from the PDF.)` });
     expect(ws.el.querySelector("[data-testid=answer-mode]")?.textContent).toContain("From the paper's details");
     expect(ws.el.querySelector("[data-testid=answer-text]")?.textContent).toContain("is by Ada Lovelace");
+    // No retrieval score rated the passages it cites.
+    expect(ws.el.querySelector("[title='Retrieval score']")).toBeNull();
     expect(ws.el.querySelector("img, script")).toBeNull();
     ws.el.remove();
   });
