@@ -111,27 +111,31 @@ func (l *Library) Ask(ctx context.Context, req AskRequest) (a *papertree.Answer,
 				Alone: len(res.Searched) == 1 && res.Searched[0] == res.Identified}
 		}
 	}
-	detail, detailID := "", int64(0)
-	if q.Detail != "" && !res.List {
-		if detailID = detailPaper(req.PaperIDs, res.Identified); detailID != 0 {
-			detail, _ = l.detailAnswer(ctx, detailID, q.Detail)
+	// The one paper the question is about: the paper it is asked of, or
+	// the one a library-wide question names (0: none).
+	paper := detailPaper(req.PaperIDs, res.Identified)
+	detail, gist := "", ""
+	switch {
+	case res.List:
+	case q.Detail != "":
+		if paper != 0 {
+			detail, _ = l.detailAnswer(ctx, paper, q.Detail)
 		}
-	}
-	gist, gistEv := "", []papertree.Evidence(nil)
-	if q.Detail == "" && !res.List && s == nil {
-		gist, gistEv, _ = l.gistAnswer(ctx, q, detailPaper(req.PaperIDs, res.Identified))
-	} else if q.Detail == "" && !res.List {
-		// With a model, it writes the gist from the abstract too, not
-		// from passages that matched "propose" or "summarize".
-		if ev, ok := l.gistEvidence(ctx, q, detailPaper(req.PaperIDs, res.Identified)); ok {
-			a.Evidence = ev
+	default:
+		// What the paper proposes, its main contribution: its abstract
+		// says it, quoted in its own words or, with a model, written from
+		// it; not passages that matched "propose" or "summarize".
+		if ev, ok := l.gistEvidence(ctx, q, paper); ok {
+			if s != nil {
+				a.Evidence = ev
+			} else if gist, ok = quoteGist(ev); ok {
+				a.Evidence = ev
+			}
 		}
 	}
 	if gist != "" {
-		// What the paper proposes, its main contribution: its abstract
-		// says it, in its own words (quoted, extractive).
-		a.Text, a.Evidence = gist, gistEv
-	} else if q.Detail != "" && !res.List && detailID == 0 {
+		a.Text = gist
+	} else if q.Detail != "" && !res.List && paper == 0 {
 		a.Text, a.NotFound = detailUnnamed, true
 	} else if detail != "" {
 		// Who wrote a paper, when and where it appeared: its details say
@@ -140,9 +144,9 @@ func (l *Library) Ask(ctx context.Context, req AskRequest) (a *papertree.Answer,
 		// shown is the paper's front matter, where they are printed (else
 		// its own passages found).
 		a.Text, a.Mode = detail, papertree.ModeDetails
-		if front, err := retrieve.FrontPage(ctx, l.Retrieval(), detailID); err == nil && len(front) > 0 {
+		if front, err := retrieve.FrontPage(ctx, l.Retrieval(), paper); err == nil && len(front) > 0 {
 			a.Evidence = front
-		} else if own := slices.DeleteFunc(slices.Clone(a.Evidence), func(e papertree.Evidence) bool { return e.PaperID != detailID }); len(own) > 0 {
+		} else if own := slices.DeleteFunc(slices.Clone(a.Evidence), func(e papertree.Evidence) bool { return e.PaperID != paper }); len(own) > 0 {
 			a.Evidence = own
 		}
 	} else if res.List {

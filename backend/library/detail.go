@@ -6,7 +6,6 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/papertree/papertree/backend/papertree"
 	"github.com/papertree/papertree/backend/query"
@@ -36,20 +35,15 @@ func detailPaper(scope []int64, identified int64) int64 {
 // paper's details hold no such value: the question then gets the
 // ordinary answer from the text (a front page may print it).
 func (l *Library) detailAnswer(ctx context.Context, id int64, detail string) (text string, ok bool) {
-	pi, err := l.store.PaperByID(ctx, id)
+	p, err := l.PaperRefByID(ctx, id)
 	if err != nil {
 		return "", false
 	}
-	refs, err := l.store.Refs(ctx)
+	// The reference manager's own record says which values came from it.
+	m, _, err := l.store.RefByPath(ctx, p.Path)
 	if err != nil {
 		return "", false
 	}
-	edits, err := l.store.EditedPaths(ctx)
-	if err != nil {
-		return "", false
-	}
-	m, e := refs[pi.Path], edits[pi.Path]
-	p := applyRef(pi, m, time.Time{}, e)
 	title := strings.TrimSpace(p.Title)
 	if title == "" {
 		title = filepath.Base(p.Path)
@@ -89,7 +83,7 @@ func (l *Library) detailAnswer(ctx context.Context, id int64, detail string) (te
 	}
 	source := "Read from the PDF."
 	switch {
-	case field != "" && slices.Contains(e.Fields, field):
+	case field != "" && slices.Contains(p.Edited, field):
 		source = "As you corrected it."
 	case field != "" && m.Path != "" && refHolds(m, field):
 		source = map[string]string{store.SourceZotero: "From Zotero.", store.SourceBibTeX: "From BibTeX."}[m.Source]

@@ -20,21 +20,16 @@ const maxGistSentences = 3
 // achieves ...", "In this paper, we ...", "To speed it up, we ...").
 var contributionRE = regexp.MustCompile(`(?i)(?:^|[,;:]\s*)(?:we|our|this\s+(?:paper|work|article|study|thesis|report|chapter))\b`)
 
-// gistAnswer answers a question asking for a paper's gist ("What does the
+// quoteGist answers a question asking for a paper's gist ("What does the
 // GloVe paper propose?", "What is the main contribution of this work?",
-// "Summarize ...": query.GistOf) from its abstract: the abstract's
-// sentences that say what the paper does ("We propose ...", "Our model
-// achieves ..."), at most three in their order, else its first two. The
-// passages that match such a question's words are whatever mentions
-// "contribute" or "propose" ("word pairs ... contribute 1/d to the total
-// count"). ok is false when the question asks it of something other than
-// the paper ("the main idea of seminaive evaluation"), or the paper has no
-// abstract section: the question then gets the ordinary answer.
-func (l *Library) gistAnswer(ctx context.Context, q *query.Question, id int64) (text string, ev []papertree.Evidence, ok bool) {
-	ev, ok = l.gistEvidence(ctx, q, id)
-	if !ok {
-		return "", nil, false
-	}
+// "Summarize ...": query.GistOf) from its abstract ev (gistEvidence): the
+// abstract's sentences that say what the paper does ("We propose ...",
+// "Our model achieves ..."), at most three in their order, else its first
+// two, each citing its passage. The passages that match such a question's
+// words are whatever mentions "contribute" or "propose" ("word pairs ...
+// contribute 1/d to the total count"). ok is false when the abstract has no
+// readable sentence: the question then gets the ordinary answer.
+func quoteGist(ev []papertree.Evidence) (text string, ok bool) {
 	type sentence struct {
 		text string
 		ev   int
@@ -56,18 +51,20 @@ func (l *Library) gistAnswer(ctx context.Context, q *query.Question, id int64) (
 		picked = all[:min(2, len(all))]
 	}
 	if len(picked) == 0 {
-		return "", nil, false
+		return "", false
 	}
 	parts := make([]string, len(picked))
 	for i, s := range picked {
 		parts[i] = fmt.Sprintf("%s [%d]", s.text, s.ev+1)
 	}
-	return strings.Join(parts, " "), ev, true
+	return strings.Join(parts, " "), true
 }
 
 // gistEvidence is paper id's abstract when q asks for that paper's gist
 // (query.GistOf, asked of the paper), the evidence a gist answer, quoted
-// or written by a model, is made from; ok false otherwise.
+// (quoteGist) or written by a model, is made from. ok is false when the
+// question asks it of something other than the paper ("the main idea of
+// seminaive evaluation") or the paper has no abstract section.
 func (l *Library) gistEvidence(ctx context.Context, q *query.Question, id int64) ([]papertree.Evidence, bool) {
 	of, isPaper, gist := query.GistOf(q.Text)
 	if !gist || id == 0 {
