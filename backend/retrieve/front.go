@@ -53,7 +53,7 @@ func Abstract(ctx context.Context, ix Index, id int64) ([]papertree.Evidence, er
 	}
 	var out []papertree.Evidence
 	for o, n := range d.Nodes {
-		if n.IsLeaf() && strings.TrimSpace(n.Text) != "" && underRole(d, o, papertree.RoleAbstract) {
+		if n.IsLeaf() && strings.TrimSpace(n.Text) != "" && inAbstract(d, o) {
 			out = append(out, evidenceFor(d, o, n.Text, 0))
 		}
 	}

@@ -160,9 +160,10 @@ func referenceEntry(d *PaperData, n int) string {
 	return ""
 }
 
-// underRole reports whether leaf o of d sits under a section of role r.
+// underRole reports whether node o of d has role r or sits under a
+// section of role r.
 func underRole(d *PaperData, o int, r papertree.Role) bool {
-	for a := o; a > 0; a = d.Parent[a] {
+	for a := o; a >= 0; a = d.Parent[a] {
 		if d.Nodes[a].Role == r {
 			return true
 		}
