@@ -291,7 +291,7 @@ func Compose(ctx context.Context, emb papertree.Embedder, in Input, opts Options
 			continue
 		}
 		uqv[e.PaperTitle] = qv
-		if u := untitled(question, e.PaperTitle); u != "" {
+		if u := untitled(question, e.PaperTitle, q.Refs); u != "" {
 			v, err := emb.EmbedQuery(ctx, u)
 			if err != nil {
 				return Output{}, err
@@ -387,7 +387,7 @@ func Compose(ctx context.Context, emb papertree.Embedder, in Input, opts Options
 	}
 	in.Claims.cites = query.CitationWords(question)
 	in.Claims.german = embedding.GermanText(question)
-	if in.Claims.Name != "" && embedding.GermanText(question) {
+	if in.Claims.Name != "" && in.Claims.german {
 		// A German question taken to name a paper whose passages are not
 		// German ("Akitaya et al." named in a German thesis that cites
 		// their English paper): the question's words are not the ones
@@ -686,11 +686,11 @@ func neighbour(i int, sents []sentence, ok func(int) bool) int {
 }
 
 // untitled returns the question without the words that the paper title
-// holds (by content stem) or that refer to the paper (query.RefWords), or
-// "" when it drops none or keeps fewer than two content words.
-func untitled(question, title string) string {
+// holds (by content stem) or that refer to the paper (refs: its
+// query.RefWords, as query.Question.Refs holds them), or "" when it drops
+// none or keeps fewer than two content words.
+func untitled(question, title string, refs map[string]bool) string {
 	held := stemSet(title)
-	refs := query.RefWords(question)
 	var kept []string
 	dropped, content := false, 0
 	for _, f := range strings.Fields(question) {
@@ -861,8 +861,6 @@ func printedNames(names []string) []string {
 	return out
 }
 
-// missingKey reports whether one of the k highest-IDF stems of the
-// question is among the missing words.
 // cjkWords are the words of missing written in CJK characters.
 func cjkWords(missing []string) []string {
 	var out []string
@@ -874,6 +872,8 @@ func cjkWords(missing []string) []string {
 	return out
 }
 
+// missingKey reports whether one of the k highest-IDF stems of the
+// question is among the missing words.
 func missingKey(qstems, missing []string, k int) bool {
 	if len(missing) == 0 || len(qstems) < 3 {
 		return false

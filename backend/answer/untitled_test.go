@@ -7,6 +7,7 @@ import (
 
 	"github.com/papertree/papertree/backend/embedding"
 	"github.com/papertree/papertree/backend/papertree"
+	"github.com/papertree/papertree/backend/query"
 )
 
 func TestUntitled(t *testing.T) {
@@ -24,7 +25,7 @@ func TestUntitled(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := untitled(tt.question, tt.title); got != tt.want {
+			if got := untitled(tt.question, tt.title, query.RefWords(tt.question)); got != tt.want {
 				t.Errorf("untitled(%q, %q) = %q, want %q", tt.question, tt.title, got, tt.want)
 			}
 		})
