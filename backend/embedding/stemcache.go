@@ -25,7 +25,7 @@ func (c *StemCache) Len() int { return len(c.stems) }
 // stems within this cache (one string value per stem, shared).
 func (c *StemCache) ContentStems(text string, fn func(stem string, id int32)) {
 	ScanWords(text, func(b []byte) {
-		if hasHighByte(b) {
+		if papertree.MayHoldCJK(b) {
 			if w := string(b); papertree.HasCJK(w) {
 				// As ContentStems: a CJK clause gives its bigrams.
 				for _, p := range cjkParts(w) {
@@ -64,15 +64,4 @@ func (c *StemCache) resolve(word string) int32 {
 	}
 	c.words[word] = id
 	return id
-}
-
-// hasHighByte reports a byte >= 0xE1, which every CJK character's UTF-8
-// form starts with: a cheap test before decoding a word.
-func hasHighByte(b []byte) bool {
-	for _, c := range b {
-		if c >= 0xE1 {
-			return true
-		}
-	}
-	return false
 }

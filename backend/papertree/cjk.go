@@ -18,10 +18,11 @@ func IsCJK(r rune) bool {
 		unicode.Is(unicode.Katakana, r) || unicode.Is(unicode.Hangul, r)
 }
 
-// mayHoldCJK is a byte-level pre-check: every CJK character's UTF-8 form
+// MayHoldCJK is a byte-level pre-check: every CJK character's UTF-8 form
 // starts with a byte >= 0xE1 (U+1000 and up), so text without such a byte
-// holds none.
-func mayHoldCJK(s string) bool {
+// holds none. It takes a scanned word's bytes too, so that a caller need
+// not make a string of every word to ask.
+func MayHoldCJK[T string | []byte](s T) bool {
 	for i := 0; i < len(s); i++ {
 		if s[i] >= 0xE1 {
 			return true
@@ -32,7 +33,7 @@ func mayHoldCJK(s string) bool {
 
 // HasCJK reports whether s holds a CJK character (see IsCJK).
 func HasCJK(s string) bool {
-	if !mayHoldCJK(s) {
+	if !MayHoldCJK(s) {
 		return false
 	}
 	for _, r := range s {
@@ -135,7 +136,7 @@ func SplitCJK(w string) []string {
 // 神经网络使用什么框架？") is one; an English question quoting one Chinese
 // word is not.
 func MostlyCJK(s string) bool {
-	if !mayHoldCJK(s) {
+	if !MayHoldCJK(s) {
 		return false
 	}
 	cjk, other := 0, 0
