@@ -2,13 +2,10 @@ package retrieve
 
 import (
 	"context"
-	"path/filepath"
 	"slices"
 	"testing"
 
-	"github.com/papertree/papertree/backend/embedding"
 	"github.com/papertree/papertree/backend/papertree"
-	"github.com/papertree/papertree/backend/store"
 )
 
 // A symbol the question types with an underscore subscript ("x_max") is
@@ -16,28 +13,12 @@ import (
 // word it follows: no absence is claimed of it.
 func TestSubscriptHeldGlued(t *testing.T) {
 	ctx := context.Background()
-	st, err := store.Open(ctx, filepath.Join(t.TempDir(), "lib.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	emb := embedding.NewBuiltin()
-	if _, err := st.EnsureEmbedder(ctx, emb.Name(), emb.Dim()); err != nil {
-		t.Fatal(err)
-	}
 	body := "The model depends weakly on the cutoff, which we fix to xmax = 100 for all experiments."
 	seg := &papertree.Node{Kind: papertree.KindSegment, Text: body, Tokens: papertree.CountTokens(body)}
 	p := &papertree.Paper{Title: "Word vectors", Path: "/p.pdf", Pages: 1, Root: &papertree.Node{Kind: papertree.KindRoot, Title: "Word vectors",
 		Children: []*papertree.Node{{Kind: papertree.KindSection, Title: "1 Model", Children: []*papertree.Node{seg}}}}}
-	v, err := embedding.EmbedPaper(ctx, emb, p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	id, err := st.SavePaper(ctx, p, store.Vectors(v), "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	ix := NewStoreIndex(st, emb, 0)
+	ix, ids := storeIndexWith(t, p)
+	id := ids[0]
 	holders := WordHolders(ctx, ix)
 	if ids, ok := holders("x_max"); !ok || len(ids) != 1 || ids[0] != id {
 		t.Errorf("holders(x_max) = %v, %v; want [%d]", ids, ok, id)
