@@ -28,7 +28,7 @@ func (c *StemCache) ContentStems(text string, fn func(stem string, id int32)) {
 		if papertree.MayHoldCJK(b) {
 			if w := string(b); papertree.HasCJK(w) {
 				// As ContentStems: a CJK clause gives its bigrams.
-				for _, p := range cjkParts(w) {
+				for _, p := range papertree.CJKParts(w) {
 					id, ok := c.words[p]
 					if !ok {
 						id = c.resolve(p)

@@ -56,26 +56,12 @@ func eachTermWord(text string, fn func(w string)) {
 			}
 			return
 		}
-		for _, p := range cjkParts(w) {
+		for _, p := range papertree.CJKParts(w) {
 			if t, ok := token(p); ok {
 				fn(t)
 			}
 		}
 	})
-}
-
-// cjkParts splits a scanned word into its non-CJK parts and the bigrams of
-// its CJK parts.
-func cjkParts(w string) []string {
-	var out []string
-	for _, p := range papertree.SplitCJK(w) {
-		if bi := papertree.CJKBigrams(p); bi != nil {
-			out = append(out, bi...)
-		} else {
-			out = append(out, p)
-		}
-	}
-	return out
 }
 
 // token is the word a scanned run becomes: none for an extraction

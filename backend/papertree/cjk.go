@@ -130,6 +130,22 @@ func SplitCJK(w string) []string {
 	return append(out, w[start:])
 }
 
+// CJKParts splits a word into its non-CJK parts and the character bigrams
+// of its CJK parts (CJKBigrams): the words a question's word is searched by
+// ("lstm模型" -> "lstm", "模型"). A word without CJK characters is returned
+// alone.
+func CJKParts(w string) []string {
+	var out []string
+	for _, p := range SplitCJK(w) {
+		if bi := CJKBigrams(p); bi != nil {
+			out = append(out, bi...)
+		} else {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
 // MostlyCJK reports whether s is written in a script without spaces
 // between words: it holds more CJK characters (IsCJK) than other letters.
 // A Chinese question that names a method in Latin letters ("LSTM

@@ -41,6 +41,9 @@ func TestCJKBigramsAndSplit(t *testing.T) {
 	if got := SplitCJK("model"); !slices.Equal(got, []string{"model"}) {
 		t.Errorf("SplitCJK(model) = %q", got)
 	}
+	if got := CJKParts("lstm数据集"); !slices.Equal(got, []string{"lstm", "数据", "据集"}) {
+		t.Errorf("CJKParts(lstm数据集) = %q", got)
+	}
 }
 
 func TestSplitSentencesCJK(t *testing.T) {

@@ -78,13 +78,7 @@ func FTSQuery(text string) string {
 	if papertree.HasCJK(text) {
 		var split []string
 		for _, w := range words {
-			for _, p := range papertree.SplitCJK(w) {
-				if bi := papertree.CJKBigrams(p); bi != nil {
-					split = append(split, bi...)
-				} else {
-					split = append(split, p)
-				}
-			}
+			split = append(split, papertree.CJKParts(w)...)
 		}
 		words = split
 	}
