@@ -3,6 +3,7 @@ package app
 import (
 	"context"
 	"io"
+	"log/slog"
 	"path/filepath"
 	"strconv"
 	"time"
@@ -26,11 +27,18 @@ func NewBackend(lib *library.Library) *Backend { return &Backend{lib: lib} }
 // OpenBackend opens (creating if needed) the library in dir. The caller
 // closes the returned library when the app exits.
 func OpenBackend(ctx context.Context, dir string) (*Backend, *library.Library, error) {
-	lib, err := library.Open(ctx, library.Config{DBPath: filepath.Join(dir, DBFile)})
+	lib, err := library.Open(ctx, library.Config{DBPath: filepath.Join(dir, DBFile), Upgrading: logUpgrade})
 	if err != nil {
 		return nil, nil, err
 	}
 	return NewBackend(lib), lib, nil
+}
+
+// logUpgrade logs that the library is being upgraded to this build's
+// schema: the window opens after it, and a step may take seconds on a
+// large library.
+func logUpgrade(from, to int) {
+	slog.Info("upgrading the library database", "from_schema", from, "to_schema", to)
 }
 
 // OpenFunc returns an Options.Open that opens the library in dir.

@@ -263,7 +263,8 @@ func OpenWithSettings(dir, settingsPath string, secrets func(ctx context.Context
 				s = loaded
 			}
 		}
-		cfg := library.Config{DBPath: filepath.Join(dir, DBFile), Tree: s.TreeOptions(), FileTimeout: s.FileTimeout(), OCR: s.OCRConfig()}
+		cfg := library.Config{DBPath: filepath.Join(dir, DBFile), Tree: s.TreeOptions(), FileTimeout: s.FileTimeout(), OCR: s.OCRConfig(),
+			Upgrading: logUpgrade}
 		if s.LLM.UseLLMEmbeddings {
 			key := ""
 			if secrets != nil {

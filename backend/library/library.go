@@ -95,6 +95,10 @@ type Config struct {
 	// ask); the warm-up then fills no paper-vector cache (see
 	// store.Options.OneQuestion).
 	OneQuestion bool
+	// Upgrading is called once before an existing library is upgraded to
+	// this build's schema (store.Options.Upgrading), e.g. to say why the
+	// open takes a while.
+	Upgrading func(from, to int)
 	// OCR reads scanned pages with tesseract (on by default); see SetOCR.
 	OCR OCRConfig
 	// WarmBudget bounds the memory the warm-up may spend loading every
@@ -167,7 +171,8 @@ func Open(ctx context.Context, cfg Config) (*Library, error) {
 			return nil, papertree.Wrap(err, papertree.EInvalid, "The library folder cannot be created.")
 		}
 	}
-	st, err := store.OpenWith(ctx, cfg.DBPath, store.Options{MustExist: cfg.MustExist, ReadOnly: cfg.ReadOnly, OneQuestion: cfg.OneQuestion})
+	st, err := store.OpenWith(ctx, cfg.DBPath, store.Options{MustExist: cfg.MustExist, ReadOnly: cfg.ReadOnly, OneQuestion: cfg.OneQuestion,
+		Upgrading: cfg.Upgrading})
 	if err != nil {
 		return nil, store.UserError(fmt.Errorf("open library: %w", err))
 	}

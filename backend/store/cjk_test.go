@@ -137,9 +137,14 @@ func TestChineseWordsAreSearchable(t *testing.T) {
 func TestMigrateCJKIndex(t *testing.T) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "old.db")
-	s, err := Open(ctx, path)
+	var told [][2]int
+	opts := Options{Upgrading: func(from, to int) { told = append(told, [2]int{from, to}) }}
+	s, err := OpenWith(ctx, path, opts)
 	if err != nil {
 		t.Fatal(err)
+	}
+	if len(told) != 0 {
+		t.Errorf("a new library was announced as upgraded: %v", told)
 	}
 	zh := cjkLibrary(t, s)
 	english := []string{"marker2x1x2", vocab[3] + " " + vocab[40]}
@@ -173,13 +178,22 @@ func TestMigrateCJKIndex(t *testing.T) {
 	}
 	s.Close()
 
-	s, err = Open(ctx, path)
+	s, err = OpenWith(ctx, path, opts)
 	if err != nil {
 		t.Fatalf("open a schema-14 library: %v", err)
 	}
 	defer s.Close()
-	if v, _ := s.SchemaVersion(ctx); v < 15 {
+	v, _ := s.SchemaVersion(ctx)
+	if v < 15 {
 		t.Fatalf("schema %d after opening, want 15 or later", v)
+	}
+	if want := [][2]int{{14, v}}; !reflect.DeepEqual(told, want) {
+		t.Errorf("upgrade announced as %v, want %v (once, before the rebuild)", told, want)
+	}
+	if again, err := OpenWith(ctx, path, opts); err != nil {
+		t.Fatal(err)
+	} else if again.Close(); len(told) != 1 {
+		t.Errorf("an up-to-date library was announced as upgraded: %v", told)
 	}
 	consistency(t, s)
 	if c, err := s.PhraseCounts(ctx, "情绪分类", nil); err != nil || c[zh] == 0 {

@@ -76,7 +76,7 @@ func cmdBench(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	keep := fs.Bool("keep", false, "keep the grown library copy (its path is printed) for further inspection")
 	coldRuns := fs.Int("cold", 5, "fresh opens of the library over which the first (cold) question is measured")
 	warmMB := fs.Int("warm-mb", 0, "memory budget in MB of the cold runs' warm-up for loading every paper ahead (0: the app's default, library.DefaultWarmBudget; -1: load none)")
-	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the cold runs to this file; samples of the cold and warm questions carry the label phase=cold or phase=warm (go tool pprof -tagfocus phase=cold)")
+	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the whole run to this file; samples carry the label phase=build (growing the copy), cold or warm (the first and second question after an open), paper or library (the latency loop's one-paper and library-wide questions): go tool pprof -tagfocus phase=library")
 	if _, err := parseFlags(fs, args[1:]); err != nil {
 		return err
 	}
@@ -120,13 +120,27 @@ func cmdBench(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if len(qs) == 0 {
 		return papertree.Errorf(papertree.EInvalid, "The library has no indexed papers to ask about.")
 	}
+	if *cpuProfile != "" {
+		f, err := os.Create(*cpuProfile)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return err
+		}
+		defer pprof.StopCPUProfile()
+	}
 	var rows []benchRow
 	current := 1
 	for _, k := range sc {
 		row := benchRow{Scale: k}
 		if k > current {
 			t := time.Now()
-			if err := replicate(ctx, lib.Store(), current, k); err != nil {
+			pprof.Do(ctx, pprof.Labels("phase", "build"), func(ctx context.Context) {
+				err = replicate(ctx, lib.Store(), current, k)
+			})
+			if err != nil {
 				return err
 			}
 			row.BuildSecond = time.Since(t).Seconds()
@@ -146,7 +160,7 @@ func cmdBench(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			row.DBBytes = st.Size()
 		}
 		if len(qs) > 0 {
-			if err := benchCold(ctx, base, qs, *strategy, *budget, max(*coldRuns, 1), int64(*warmMB)<<20, *cpuProfile, &row); err != nil {
+			if err := benchCold(ctx, base, qs, *strategy, *budget, max(*coldRuns, 1), int64(*warmMB)<<20, &row); err != nil {
 				return err
 			}
 			lib.Warm(ctx) // the latency loop below runs on a warmed library too
@@ -154,11 +168,15 @@ func cmdBench(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		var paperLat, libLat, libCPU []float64
 		for _, q := range qs {
 			for _, scope := range []struct {
-				ids []int64
-				out *[]float64
-			}{{[]int64{q.paper}, &paperLat}, {nil, &libLat}} {
+				ids   []int64
+				out   *[]float64
+				label string
+			}{{[]int64{q.paper}, &paperLat, "paper"}, {nil, &libLat, "library"}} {
 				t, c := time.Now(), processCPU()
-				if _, err := retrieveOnly(ctx, lib, q.text, scope.ids, *strategy, *budget); err != nil {
+				pprof.Do(ctx, pprof.Labels("phase", scope.label), func(ctx context.Context) {
+					_, err = retrieveOnly(ctx, lib, q.text, scope.ids, *strategy, *budget)
+				})
+				if err != nil {
 					return err
 				}
 				*scope.out = append(*scope.out, float64(time.Since(t).Microseconds())/1000)
@@ -197,21 +215,10 @@ func cmdBench(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 // (Library.Warm, as the app and the CLI run it on open), then asked one
 // question twice (cold, then warm). Each run asks a different question;
 // the row gets the medians.
-func benchCold(ctx context.Context, db string, qs []benchQ, strategy string, budget, runs int, warmBudget int64, profile string, row *benchRow) error {
+func benchCold(ctx context.Context, db string, qs []benchQ, strategy string, budget, runs int, warmBudget int64, row *benchRow) error {
 	s, err := retrieve.Get(strategy)
 	if err != nil {
 		return err
-	}
-	if profile != "" {
-		f, err := os.Create(profile)
-		if err != nil {
-			return err
-		}
-		defer f.Close()
-		if err := pprof.StartCPUProfile(f); err != nil {
-			return err
-		}
-		defer pprof.StopCPUProfile()
 	}
 	// The warm-up's memory, on an open of its own (the collections it
 	// takes would change the cold question's).

@@ -127,7 +127,14 @@ func openLibrary(ctx context.Context, db string, workers int) (*library.Library,
 	if db == "" {
 		return nil, usageError{"--db FILE.db is required"}
 	}
-	return library.Open(ctx, library.Config{DBPath: db, Workers: workers, MustExist: true, ReadOnly: forceReadOnly, WarmBudget: cliWarmBudget})
+	return library.Open(ctx, library.Config{DBPath: db, Workers: workers, MustExist: true, ReadOnly: forceReadOnly, WarmBudget: cliWarmBudget,
+		Upgrading: upgradeNotice})
+}
+
+// upgradeNotice says why opening a library written by an older build takes
+// a while (library.Config.Upgrading): its schema is upgraded once.
+func upgradeNotice(from, to int) {
+	fmt.Fprintf(os.Stderr, "papertree: upgrading the library database from schema %d to %d (once; it can take a minute for thousands of papers)\n", from, to)
 }
 
 // cliWarmBudget: a command starts its work as soon as the library is

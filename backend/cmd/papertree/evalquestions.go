@@ -48,7 +48,7 @@ func cmdEvalQuestions(ctx context.Context, args []string, stdout, stderr io.Writ
 		defer os.RemoveAll(dir)
 		dbPath = filepath.Join(dir, "lib.db")
 	}
-	lib, err := library.Open(ctx, library.Config{DBPath: dbPath, WarmBudget: cliWarmBudget})
+	lib, err := library.Open(ctx, library.Config{DBPath: dbPath, WarmBudget: cliWarmBudget, Upgrading: upgradeNotice})
 	if err != nil {
 		return err
 	}

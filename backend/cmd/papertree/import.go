@@ -76,7 +76,7 @@ func cmdImport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		return usageError{"--db FILE.db is required"}
 	}
 	// Like index, an import writes papers, so it may create the library.
-	lib, err := library.Open(ctx, library.Config{DBPath: *db, WarmBudget: cliWarmBudget})
+	lib, err := library.Open(ctx, library.Config{DBPath: *db, WarmBudget: cliWarmBudget, Upgrading: upgradeNotice})
 	if err != nil {
 		return err
 	}

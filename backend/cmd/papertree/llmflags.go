@@ -103,7 +103,7 @@ func openLibraryLLMMode(ctx context.Context, db string, workers int, o *llmOpts,
 		return nil, err
 	}
 	lib, err := library.Open(ctx, library.Config{DBPath: db, Workers: workers, LLM: cfg, MustExist: mustExist, ReadOnly: forceReadOnly, OneQuestion: oneQuestion,
-		WarmBudget: cliWarmBudget})
+		WarmBudget: cliWarmBudget, Upgrading: upgradeNotice})
 	if err != nil {
 		return nil, err
 	}
