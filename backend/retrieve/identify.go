@@ -247,7 +247,7 @@ func cardOf(d *PaperData) *card {
 // then reads the same signals (title, authors, year, abstract names, front
 // matter) at every library size.
 type cardSource interface {
-	identityCards(ctx context.Context, all []int64) []*card
+	identityCards(ctx context.Context, all []int64) *cardSet
 }
 
 // cardCache holds a StoreIndex's identity cards for the library state they
@@ -255,12 +255,12 @@ type cardSource interface {
 type cardCache struct {
 	mu    sync.Mutex
 	key   [2]int64
-	cards []*card
+	cards *cardSet
 }
 
 // identityCards returns the cards of every ready paper, built from
 // store.IdentityRows once per library state.
-func (ix *StoreIndex) identityCards(ctx context.Context, all []int64) []*card {
+func (ix *StoreIndex) identityCards(ctx context.Context, all []int64) *cardSet {
 	key := [2]int64{int64(len(all))}
 	for _, id := range all {
 		key[1] = key[1]*31 + id
@@ -279,8 +279,8 @@ func (ix *StoreIndex) identityCards(ctx context.Context, all []int64) []*card {
 	for _, r := range rows {
 		cards = append(cards, newCard(r.ID, r.Title, r.Authors, r.Year, r.Abstract, r.Front))
 	}
-	c.key, c.cards = key, cards
-	return cards
+	c.key, c.cards = key, newCardSet(cards)
+	return c.cards
 }
 
 // identityScores rates how clearly the question names each card's paper:
@@ -290,6 +290,17 @@ func (ix *StoreIndex) identityCards(ctx context.Context, all []int64) []*card {
 // that no other paper's title or abstract has ("WebText"; 1 when two
 // share it), 0.5 for its year.
 func identityScores(question *query.Question, cards []*card) map[int64]float64 {
+	return newCardSet(cards).scores(question)
+}
+
+// scores is identityScores over the set's cards.
+func (set *cardSet) scores(question *query.Question) map[int64]float64 {
+	return set.scoresOf(question, set.touched)
+}
+
+// scoresOf scores the cards pick returns for the question's words.
+func (set *cardSet) scoresOf(question *query.Question, pick func(qwords, qterms map[string]bool, qcaps, qnames []string) []int) map[int64]float64 {
+	cards, df, leads := set.cards, set.df, set.leads
 	q := question.Text
 	out := map[int64]float64{}
 	var qnames, qcaps []string
@@ -327,18 +338,6 @@ func identityScores(question *query.Question, cards []*card) map[int64]float64 {
 			years[y] = true
 		}
 	}
-	df := map[string]int{}
-	for _, c := range cards {
-		for n := range c.names {
-			df[n]++
-		}
-	}
-	leads := map[string]int{}
-	for _, c := range cards {
-		if c.lead != "" {
-			leads[c.lead]++
-		}
-	}
 	qwords := map[string]bool{}
 	var qw []string
 	for _, w := range strings.Fields(ql) {
@@ -353,19 +352,16 @@ func identityScores(question *query.Question, cards []*card) map[int64]float64 {
 	// runs[i] is nil for a paper the question does not touch.
 	runs := make([]map[string]bool, len(cards))
 	runDF := map[string]int{}
-	for i, c := range cards {
-		if !c.touches(qwords, qterms, qcaps, qnames) {
-			continue
-		}
+	touched := pick(qwords, qterms, qcaps, qnames)
+	for _, i := range touched {
+		c := cards[i]
 		runs[i] = titleRuns(qw, c.words)
 		for r := range runs[i] {
 			runDF[r]++
 		}
 	}
-	for i, c := range cards {
-		if runs[i] == nil {
-			continue
-		}
+	for _, i := range touched {
+		c := cards[i]
 		s := 0.0
 		if len(c.lead) >= 3 && leads[c.lead] == 1 && containsPhrase(ql, c.lead) {
 			s = 3 // the name a paper gives itself in its title, however common elsewhere
@@ -521,22 +517,27 @@ func isWordByte(c byte) bool {
 // library-wide question and the paper it clearly names (0 if none): the
 // best score is at least 2 and no other paper comes close.
 func identify(ctx context.Context, ix Index, q *query.Question, all []int64) (map[int64]float64, int64) {
-	var cards []*card
+	var set *cardSet
 	if cs, ok := ix.(cardSource); ok {
 		// Every paper's card from the store, built once per library
 		// state: the same method at every library size.
-		cards = cs.identityCards(ctx, all)
+		set = cs.identityCards(ctx, all)
 	} else {
+		var cards []*card
 		for _, id := range all {
 			if d, err := ix.Paper(ctx, id); err == nil {
 				cards = append(cards, cardOf(d))
 			}
 		}
+		set = newCardSet(cards)
 	}
-	sc := identityScores(q, cards)
+	if set == nil {
+		return nil, 0
+	}
+	sc := set.scores(q)
 	// A name no paper prints, which the library's citations give one
 	// paper ("the AlexNet paper [24]"), names it as its own name would.
-	for _, id := range nicknames(ctx, ix, q, cards) {
+	for _, id := range nicknames(ctx, ix, q, set) {
 		if sc == nil {
 			sc = map[int64]float64{}
 		}

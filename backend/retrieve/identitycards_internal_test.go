@@ -43,7 +43,7 @@ func compareCards(t *testing.T, ix *StoreIndex) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cards := ix.identityCards(ctx, all)
+	cards := ix.identityCards(ctx, all).cards
 	if len(cards) != len(all) {
 		t.Fatalf("%d cards for %d papers", len(cards), len(all))
 	}

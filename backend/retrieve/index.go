@@ -237,6 +237,12 @@ func (ix *StoreIndex) SearchText(ctx context.Context, query string, paperIDs []i
 	return ix.st.SearchText(ctx, query, paperIDs, limit)
 }
 
+// NodeTexts returns the stored text of each node, by id, without loading
+// its paper (see nodeTexter).
+func (ix *StoreIndex) NodeTexts(ctx context.Context, ids []int64) (map[int64]string, error) {
+	return ix.st.NodeTexts(ctx, ids)
+}
+
 func (ix *StoreIndex) SearchVectors(ctx context.Context, space store.Space, q []float32, paperIDs []int64, k int) ([]store.Hit, error) {
 	return ix.st.SearchVectors(ctx, space, q, paperIDs, k)
 }

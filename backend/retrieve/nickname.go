@@ -42,13 +42,13 @@ var (
 
 // nicknames returns, for each word q refers to a paper with that names no
 // paper directly, the paper the library's citations say it stands for.
-func nicknames(ctx context.Context, ix Index, q *query.Question, cards []*card) map[string]int64 {
+func nicknames(ctx context.Context, ix Index, q *query.Question, set *cardSet) map[string]int64 {
 	var out map[string]int64
 	for w := range q.Refs {
-		if len([]rune(w)) < 3 || embedding.IsStopword(w) || namedByCard(w, cards) {
+		if len([]rune(w)) < 3 || embedding.IsStopword(w) || set.named[w] {
 			continue
 		}
-		if id := citedAs(ctx, ix, w, cards); id != 0 {
+		if id := citedAs(ctx, ix, w, set.cards); id != 0 {
 			if out == nil {
 				out = map[string]int64{}
 			}
@@ -56,17 +56,6 @@ func nicknames(ctx context.Context, ix Index, q *query.Question, cards []*card) 
 		}
 	}
 	return out
-}
-
-// namedByCard reports whether some paper's card holds w (lowercased) as a
-// name, a name-like word of its title or abstract, or an author's surname.
-func namedByCard(w string, cards []*card) bool {
-	for _, c := range cards {
-		if c.own[w] || c.names[w] || c.surnames[w] || c.lead == w {
-			return true
-		}
-	}
-	return false
 }
 
 // citedAs is the paper the library's citations of name resolve to, 0 when
@@ -91,20 +80,48 @@ func citedAs(ctx context.Context, ix Index, name string, cards []*card) int64 {
 		}
 		byPaper[h.PaperID] = append(byPaper[h.PaperID], h.NodeID)
 	}
+	// The passages' texts, read without loading their papers where the
+	// index can (at 5,000 papers a paper is rarely loaded already, and
+	// most passages that print the name cite nothing right after it): a
+	// paper is loaded only for a numbered citation, whose reference entry
+	// it holds.
+	var texts map[int64]string
+	if nt, ok := ix.(nodeTexter); ok {
+		var ids []int64
+		for _, pid := range order {
+			ids = append(ids, byPaper[pid]...)
+		}
+		if texts, err = nt.NodeTexts(ctx, ids); err != nil {
+			return 0
+		}
+	}
 	found := int64(0)
 	for _, pid := range order {
-		d, err := ix.Paper(ctx, pid)
-		if err != nil {
-			continue
+		var d *PaperData
+		paper := func() *PaperData {
+			if d == nil {
+				if d, err = ix.Paper(ctx, pid); err != nil {
+					d = nil
+				}
+			}
+			return d
 		}
 		for _, nid := range byPaper[pid] {
-			o, ok := d.byID[nid]
+			text, ok := texts[nid]
+			if texts == nil {
+				if paper() == nil {
+					break
+				}
+				var o int
+				if o, ok = d.byID[nid]; ok {
+					text = d.Nodes[o].Text
+				}
+			}
 			if !ok {
 				continue
 			}
-			text := d.Nodes[o].Text
 			for _, m := range nameRE.FindAllStringIndex(text, -1) {
-				id := resolveCitation(d, text[m[1]:min(len(text), m[1]+citeWindow)], cards)
+				id := resolveCitation(paper, text[m[1]:min(len(text), m[1]+citeWindow)], cards)
 				switch {
 				case id == 0:
 				case found == 0:
@@ -118,11 +135,22 @@ func citedAs(ctx context.Context, ix Index, name string, cards []*card) int64 {
 	return found
 }
 
+// nodeTexter is implemented by indexes that can read passages' texts
+// without loading their papers (StoreIndex).
+type nodeTexter interface {
+	NodeTexts(ctx context.Context, ids []int64) (map[int64]string, error)
+}
+
 // resolveCitation resolves the citation at the start of after (text
-// following a name) to a library paper: a numbered one through d's
-// reference entry, an author-year one through first author and year.
-func resolveCitation(d *PaperData, after string, cards []*card) int64 {
+// following a name) to a library paper: a numbered one through the citing
+// paper's reference entry (paper loads it; nil when it cannot be read), an
+// author-year one through first author and year.
+func resolveCitation(paper func() *PaperData, after string, cards []*card) int64 {
 	if m := numCiteAfter.FindStringSubmatch(after); m != nil {
+		d := paper()
+		if d == nil {
+			return 0
+		}
 		n, _ := strconv.Atoi(m[1])
 		return byTitle(referenceEntry(d, n), cards)
 	}

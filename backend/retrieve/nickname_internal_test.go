@@ -14,7 +14,6 @@ import (
 // year; a name whose citations disagree, or that is never cited, names
 // none.
 func TestNicknamesFromCitations(t *testing.T) {
-	ctx := context.Background()
 	seg := func(text string) *papertree.Node {
 		return &papertree.Node{Kind: papertree.KindSegment, Text: text, Tokens: papertree.CountTokens(text)}
 	}
@@ -43,8 +42,29 @@ func TestNicknamesFromCitations(t *testing.T) {
 			"LeNet [3] is small. LeNet (He et al., 2016) is cited wrongly here.",
 			"[3] A. Krizhevsky, I. Sutskever, and G. Hinton. Imagenet classification with deep convolutional neural networks. In NIPS, 2012."),
 	}
-	ix, ids := storeIndexWith(t, papers...)
-	cards := ix.identityCards(ctx, ids)
+	store, ids := storeIndexWith(t, papers...)
+	// The store's index reads the citing passages without loading their
+	// papers (nodeTexter) and builds the cards once (cardSource); an index
+	// that offers neither loads the papers: both must agree.
+	for _, ix := range []struct {
+		name string
+		Index
+	}{{"store", store}, {"papers loaded", struct{ Index }{store}}} {
+		t.Run(ix.name, func(t *testing.T) { nicknameCases(t, ix.Index, ids) })
+	}
+}
+
+func nicknameCases(t *testing.T, ix Index, ids []int64) {
+	ctx := context.Background()
+	var cards []*card
+	for _, id := range ids {
+		d, err := ix.Paper(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cards = append(cards, cardOf(d))
+	}
+	set := newCardSet(cards)
 	for _, tc := range []struct {
 		name, q string
 		word    string
@@ -60,7 +80,7 @@ func TestNicknamesFromCitations(t *testing.T) {
 			if !q.Refs[tc.word] {
 				t.Fatalf("%q does not refer to a paper by %q: %v", tc.q, tc.word, q.Refs)
 			}
-			if got := nicknames(ctx, ix, q, cards)[tc.word]; got != tc.want {
+			if got := nicknames(ctx, ix, q, set)[tc.word]; got != tc.want {
 				t.Errorf("%s names paper %d, want %d", tc.word, got, tc.want)
 			}
 			_, named := identify(ctx, ix, q, ids)

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/papertree/papertree/backend/papertree"
 )
@@ -145,6 +146,39 @@ func (s *Store) Node(ctx context.Context, id int64) (papertree.Node, error) {
 		return n, fmt.Errorf("read node %d: %w", id, err)
 	}
 	return n, nil
+}
+
+// NodeTexts returns the text of each of the given nodes that exists, by id
+// (one query per 500 ids).
+func (s *Store) NodeTexts(ctx context.Context, ids []int64) (map[int64]string, error) {
+	out := make(map[int64]string, len(ids))
+	for len(ids) > 0 {
+		part := ids[:min(len(ids), 500)]
+		ids = ids[len(part):]
+		args := make([]any, len(part))
+		for i, id := range part {
+			args[i] = id
+		}
+		rows, err := s.r.QueryContext(ctx, `SELECT id, text FROM nodes WHERE id IN (?`+strings.Repeat(",?", len(part)-1)+`)`, args...)
+		if err != nil {
+			return nil, fmt.Errorf("node texts: %w", err)
+		}
+		for rows.Next() {
+			var id int64
+			var text string
+			if err := rows.Scan(&id, &text); err != nil {
+				rows.Close()
+				return nil, fmt.Errorf("node texts: %w", err)
+			}
+			out[id] = text
+		}
+		err = rows.Err()
+		rows.Close()
+		if err != nil {
+			return nil, fmt.Errorf("node texts: %w", err)
+		}
+	}
+	return out, nil
 }
 
 // NodePaper returns the id of the paper a node belongs to.
