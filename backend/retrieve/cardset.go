@@ -1,7 +1,9 @@
 package retrieve
 
 import (
+	"context"
 	"math/bits"
+	"sync"
 	"strings"
 
 	"github.com/papertree/papertree/backend/embedding"
@@ -24,6 +26,35 @@ type cardSet struct {
 	// names no paper, titleRuns), whose title stems, author surnames or
 	// names hold it: card.touches, inverted.
 	words, stems, surnames, names map[string][]int32
+
+	// nick caches, by word, the paper the library's citations say a name
+	// no card holds stands for (citedAs; 0: none): a function of the
+	// library state the set was built for, and a full-text search of the
+	// whole library each time otherwise (a question's ordinary words
+	// "original", "survey" recur from question to question).
+	nickMu sync.Mutex
+	nick   map[string]int64
+}
+
+// citedAs is citedAs(ctx, ix, w, s.cards), remembered for the set's
+// library state. A failed search is not remembered.
+func (s *cardSet) citedAs(ctx context.Context, ix Index, w string) int64 {
+	s.nickMu.Lock()
+	id, ok := s.nick[w]
+	s.nickMu.Unlock()
+	if ok {
+		return id
+	}
+	id, err := citedAs(ctx, ix, w, s.cards)
+	if err == nil {
+		s.nickMu.Lock()
+		if s.nick == nil {
+			s.nick = map[string]int64{}
+		}
+		s.nick[w] = id
+		s.nickMu.Unlock()
+	}
+	return id
 }
 
 func newCardSet(cards []*card) *cardSet {

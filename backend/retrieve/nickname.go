@@ -48,7 +48,7 @@ func nicknames(ctx context.Context, ix Index, q *query.Question, set *cardSet) m
 		if len([]rune(w)) < 3 || embedding.IsStopword(w) || set.named[w] {
 			continue
 		}
-		if id := citedAs(ctx, ix, w, set.cards); id != 0 {
+		if id := set.citedAs(ctx, ix, w); id != 0 {
 			if out == nil {
 				out = map[string]int64{}
 			}
@@ -59,15 +59,16 @@ func nicknames(ctx context.Context, ix Index, q *query.Question, set *cardSet) m
 }
 
 // citedAs is the paper the library's citations of name resolve to, 0 when
-// none does or they point at different papers.
-func citedAs(ctx context.Context, ix Index, name string, cards []*card) int64 {
+// none does or they point at different papers; an error when the index
+// could not be searched or read (the answer is then unknown, not 0).
+func citedAs(ctx context.Context, ix Index, name string, cards []*card) (int64, error) {
 	hits, err := ix.SearchText(ctx, name, nil, citingHits)
 	if err != nil || len(hits) == 0 {
-		return 0
+		return 0, err
 	}
 	nameRE, err := regexp.Compile(`(?i)\b` + regexp.QuoteMeta(name) + `\b`)
 	if err != nil {
-		return 0
+		return 0, nil
 	}
 	byPaper := map[int64][]int64{}
 	var order []int64
@@ -92,7 +93,7 @@ func citedAs(ctx context.Context, ix Index, name string, cards []*card) int64 {
 			ids = append(ids, byPaper[pid]...)
 		}
 		if texts, err = nt.NodeTexts(ctx, ids); err != nil {
-			return 0
+			return 0, err
 		}
 	}
 	found := int64(0)
@@ -127,12 +128,12 @@ func citedAs(ctx context.Context, ix Index, name string, cards []*card) int64 {
 				case found == 0:
 					found = id
 				case found != id:
-					return 0 // the name stands for different papers
+					return 0, nil // the name stands for different papers
 				}
 			}
 		}
 	}
-	return found
+	return found, nil
 }
 
 // nodeTexter is implemented by indexes that can read passages' texts

@@ -6,6 +6,7 @@ import (
 
 	"github.com/papertree/papertree/backend/papertree"
 	querypkg "github.com/papertree/papertree/backend/query"
+	"github.com/papertree/papertree/backend/store"
 )
 
 // A name no paper prints ("AlexNet", "ResNet") names the paper the
@@ -42,16 +43,41 @@ func TestNicknamesFromCitations(t *testing.T) {
 			"LeNet [3] is small. LeNet (He et al., 2016) is cited wrongly here.",
 			"[3] A. Krizhevsky, I. Sutskever, and G. Hinton. Imagenet classification with deep convolutional neural networks. In NIPS, 2012."),
 	}
-	store, ids := storeIndexWith(t, papers...)
+	six, ids := storeIndexWith(t, papers...)
 	// The store's index reads the citing passages without loading their
 	// papers (nodeTexter) and builds the cards once (cardSource); an index
 	// that offers neither loads the papers: both must agree.
 	for _, ix := range []struct {
 		name string
 		Index
-	}{{"store", store}, {"papers loaded", struct{ Index }{store}}} {
+	}{{"store", six}, {"papers loaded", struct{ Index }{six}}} {
 		t.Run(ix.name, func(t *testing.T) { nicknameCases(t, ix.Index, ids) })
 	}
+	// A card set remembers each word's resolution for its library state:
+	// the second question asking by the same name searches nothing.
+	ctx := context.Background()
+	set := newCardSet(six.identityCards(ctx, ids).cards) // a new library state
+	count := &countingIndex{Index: six}
+	q := querypkg.Parse("In the AlexNet paper, was dropout used?")
+	for i := range 2 {
+		if got := nicknames(ctx, count, q, set)["alexnet"]; got != ids[0] {
+			t.Errorf("ask %d: alexnet names paper %d, want %d", i+1, got, ids[0])
+		}
+	}
+	if count.searches != 1 {
+		t.Errorf("%d full-text searches for two questions by the same name, want 1", count.searches)
+	}
+}
+
+// countingIndex counts full-text searches.
+type countingIndex struct {
+	Index
+	searches int
+}
+
+func (c *countingIndex) SearchText(ctx context.Context, q string, ids []int64, limit int) ([]store.Hit, error) {
+	c.searches++
+	return c.Index.SearchText(ctx, q, ids, limit)
 }
 
 func nicknameCases(t *testing.T, ix Index, ids []int64) {
