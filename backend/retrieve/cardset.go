@@ -3,8 +3,8 @@ package retrieve
 import (
 	"context"
 	"math/bits"
-	"sync"
 	"strings"
+	"sync"
 
 	"github.com/papertree/papertree/backend/embedding"
 )
