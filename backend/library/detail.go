@@ -4,7 +4,9 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/papertree/papertree/backend/papertree"
@@ -68,7 +70,7 @@ func (l *Library) detailAnswer(ctx context.Context, id int64, detail string) (te
 		if strings.TrimSpace(p.Venue) == "" {
 			return "", false
 		}
-		field, text = store.FieldVenue, fmt.Sprintf("“%s” appeared in %s%s.", title, strings.TrimSpace(p.Venue), year)
+		field, text = store.FieldVenue, venueSentence(title, p.Venue, p.Year)
 	case query.DetailDOI:
 		switch {
 		case p.DOI != "":
@@ -113,3 +115,34 @@ func refHolds(m store.RefMeta, field string) bool {
 // names no one paper of those it is asked of: the details of a paper
 // guessed from passages would be stated of the wrong paper.
 const detailUnnamed = "The question asks about a paper's details (who wrote it, when or where it appeared), but it does not name one paper of these clearly. Ask it of the paper itself, or name it by its title; the closest passages are below."
+
+// statusRE finds a manuscript's status printed with its venue line
+// ("Automated Knowledge Base Construction (2019) Under review").
+var statusRE = regexp.MustCompile(`(?i)\b(under review|under submission|in submission|submitted(?: to)?|to appear(?: in)?)\b[\s.:,;]*`)
+
+// venueSentence says where a paper appeared: "“T” appeared in V (Y)."; a
+// venue line that gives the year is not followed by it again, and one that
+// says the paper was under review or to appear says so instead of
+// "appeared" (a first page's "Under review" is not a publication).
+func venueSentence(title, venue string, year int) string {
+	v := strings.TrimSpace(venue)
+	verb := "appeared in"
+	if m := statusRE.FindStringSubmatchIndex(v); m != nil {
+		toAppear := strings.HasPrefix(strings.ToLower(v[m[2]:m[3]]), "to appear")
+		v = strings.Join(strings.Fields(strings.Trim(v[:m[0]]+" "+v[m[1]:], " ,;:.")), " ")
+		switch {
+		case v == "" && year > 0:
+			return fmt.Sprintf("“%s” was under review in %d.", title, year)
+		case v == "":
+			return fmt.Sprintf("“%s” was under review.", title)
+		case toAppear:
+			verb = "was to appear in"
+		default:
+			verb = "was under review at"
+		}
+	}
+	if y := strconv.Itoa(year); year > 0 && !strings.Contains(v, y) {
+		v += " (" + y + ")"
+	}
+	return fmt.Sprintf("“%s” %s %s.", title, verb, v)
+}

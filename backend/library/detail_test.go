@@ -117,3 +117,29 @@ func TestAskPaperDetailsFromBibTeX(t *testing.T) {
 		}
 	}
 }
+
+// Where a paper appeared, in the words its venue line allows.
+func TestVenueSentence(t *testing.T) {
+	for _, tc := range []struct {
+		name, venue string
+		year        int
+		want        string
+	}{
+		{"venue and year", "Proc. of ACL", 2023, "“T” appeared in Proc. of ACL (2023)."},
+		{"year in the venue line", "35th Conference on Neural Information Processing Systems (NeurIPS 2021)", 2021,
+			"“T” appeared in 35th Conference on Neural Information Processing Systems (NeurIPS 2021)."},
+		{"under review", "Automated Knowledge Base Construction (2019) Under review", 2019,
+			"“T” was under review at Automated Knowledge Base Construction (2019)."},
+		{"submitted to", "Submitted to the Journal of Machine Learning Research", 2020,
+			"“T” was under review at the Journal of Machine Learning Research (2020)."},
+		{"to appear", "To appear in Proceedings of ICML", 2019, "“T” was to appear in Proceedings of ICML (2019)."},
+		{"status only", "Under review", 2019, "“T” was under review in 2019."},
+		{"no year", "Cognition", 0, "“T” appeared in Cognition."},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := venueSentence("T", tc.venue, tc.year); got != tc.want {
+				t.Errorf("venueSentence(%q, %d) = %q, want %q", tc.venue, tc.year, got, tc.want)
+			}
+		})
+	}
+}
