@@ -106,6 +106,7 @@ func answerView(a *papertree.Answer) AnswerView {
 			Sections: a.Diag.Sections, Timings: a.Diag.Timings, LLMTokens: a.Diag.LLMTokens,
 			Fallbacks: a.Diag.Fallbacks, DroppedCitations: a.Diag.DroppedCitations,
 			Selection: selectionView(a.Diag.Selection), Route: a.Diag.Route, RouteWhy: a.Diag.RouteWhy, RouteBy: a.Diag.RouteBy, Named: namedView(a.Diag.Named),
+			Unnamed: a.Diag.Unnamed,
 		},
 		Papers:        make([]PaperFindingView, 0, len(a.Papers)),
 		RemovedPapers: []string{},
@@ -150,7 +151,8 @@ func answerView(a *papertree.Answer) AnswerView {
 
 // Ask runs one question through the library.
 func (b *Backend) Ask(ctx context.Context, in AskInput, params retrieve.Params, onDelta func(string)) (AnswerView, error) {
-	req := library.AskRequest{Question: in.Question, Strategy: in.Strategy, Budget: in.Budget, Params: params, OnDelta: onDelta}
+	req := library.AskRequest{Question: in.Question, Strategy: in.Strategy, Budget: in.Budget, Params: params, OnDelta: onDelta,
+		Unnamed: in.Unnamed}
 	for _, s := range in.PaperIDs {
 		id, err := parseID(s, "paper")
 		if err != nil {

@@ -166,6 +166,9 @@ type AskInput struct {
 	PaperIDs []string `json:"paperIds"` // empty: the whole library
 	Strategy string   `json:"strategy"` // "": the settings' strategy
 	Budget   int      `json:"budget"`   // 0: the settings' budget
+	// Unnamed: do not read the question as naming a paper ("Read as a
+	// question about X" was wrong): every paper is ranked by its text.
+	Unnamed bool `json:"unnamed,omitempty"`
 }
 
 // AnswerView is an answer with its evidence, as the ask view shows it.
@@ -239,6 +242,9 @@ type DiagView struct {
 	// Named is the paper a library-wide question was read as naming (the
 	// answer shows it first); nil when it names none.
 	Named *NamedView `json:"named,omitempty"`
+	// Unnamed: asked, at the researcher's word, without reading the
+	// question as naming a paper (AskInput.Unnamed).
+	Unnamed bool `json:"unnamed,omitempty"`
 }
 
 // NamedView is the paper a library-wide question names: searched alone,

@@ -9,7 +9,8 @@
 # that the app lists them (screenshot SCREENSHOT-library.png), and (step 6)
 # asks a which-papers question, what a paper named by its authors proposes
 # (the answer says which paper it was read as naming and quotes its
-# abstract: -named.png), and
+# abstract: -named.png), asks it again of every paper when told the named
+# paper is wrong (-unnamed.png), and
 # opens a comparison cell's page in the window (screenshots
 # SCREENSHOT-which-papers.png, -compare.png,
 # -compare-page.png).
@@ -208,6 +209,12 @@ answer_steps() {
   wait_log 'displayed view" text="answer: What does the Brandt and Okafor paper propose\?; named: A Bidirectional LSTM Dependency Parser \(alone\); 1 evidence; [^"]*paths: A Bidirectional LSTM Dependency Parser › Abstract \(p\. 1\)' "the answer read as naming the parser paper, from its abstract"
   sleep 1
   import -window "$win" "${shot%.png}-named.png"
+  # "Not this paper? Search every paper": the same question again, of the
+  # whole library, not read as naming a paper.
+  click_at "answer: What does the Brandt and Okafor paper propose\?; " "search every paper" "the answer's \"Search every paper\" button"
+  wait_log 'displayed view" text="answer: What does the Brandt and Okafor paper propose\?; unnamed: every paper searched; [1-9][0-9]* evidence' "the answer asked again of every paper"
+  sleep 1
+  import -window "$win" "${shot%.png}-unnamed.png"
   # Compare: the nav tab, the aspects box (below the paper picker, which is
   # open for a library this small), Enter builds the table.
   "$xt" --click $((wx + 1012)) $((wy + 35))

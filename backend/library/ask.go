@@ -31,6 +31,10 @@ type AskRequest struct {
 	// hundreds of questions; kept, they grew the 44-paper library from
 	// 9 MB to 32 MB of answer history nobody reads.
 	NoHistory bool
+	// Unnamed: do not read the question as naming a paper (the researcher
+	// saw "Read as a question about ..." and said it was wrong): every
+	// paper is ranked by its text (retrieve.Request.Unnamed).
+	Unnamed bool
 }
 
 // Retrieval returns the retrieval index over this library (cached papers).
@@ -94,7 +98,7 @@ func (l *Library) Ask(ctx context.Context, req AskRequest) (a *papertree.Answer,
 		res, err = l.retrieveLLM(ctx, s, strat, req, q, rec, tr)
 	} else {
 		res, err = strat.Retrieve(ctx, l.Retrieval(), retrieve.Request{Query: req.Question, Question: q, PaperIDs: req.PaperIDs, Budget: req.Budget, Params: req.Params,
-			Decides: answer.Decider(q)})
+			Unnamed: req.Unnamed, Decides: answer.Decider(q)})
 	}
 	if err != nil {
 		return nil, err
@@ -105,6 +109,7 @@ func (l *Library) Ask(ctx context.Context, req AskRequest) (a *papertree.Answer,
 		Question: typed.Question, Mode: "extractive", Strategy: strat.Name(),
 		Evidence: res.Evidence, Diag: res.Diag, PaperIDs: req.PaperIDs,
 	}
+	a.Diag.Unnamed = req.Unnamed && len(req.PaperIDs) == 0
 	if len(req.PaperIDs) == 0 && res.Identified != 0 {
 		if p, err := l.store.PaperByID(ctx, res.Identified); err == nil {
 			a.Diag.Named = &papertree.NamedPaper{ID: p.ID, Title: p.Title,

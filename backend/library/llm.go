@@ -437,7 +437,7 @@ func (l *Library) retrieveLLM(ctx context.Context, s *llmState, strat retrieve.S
 		return scores, nil
 	}
 	base := retrieve.Request{Query: req.Question, PaperIDs: req.PaperIDs, Budget: req.Budget, Params: req.Params, SectionJudge: judge, Route: routeHook(s, rec),
-		Decides: answer.Decider(q)}
+		Unnamed: req.Unnamed, Decides: answer.Decider(q)}
 	if base.Budget <= 0 {
 		base.Budget = retrieve.DefaultBudget
 	}

@@ -60,6 +60,9 @@ type Diagnostics struct {
 	// GloVe paper", "Pennington et al."), shown with the answer so that a
 	// wrong reading is seen at once; nil when it names none.
 	Named *NamedPaper `json:"named,omitempty"`
+	// Unnamed: the question was, as the researcher asked, not read as
+	// naming a paper (every paper ranked by its text).
+	Unnamed bool `json:"unnamed,omitempty"`
 }
 
 // NamedPaper is the paper a library-wide question names.

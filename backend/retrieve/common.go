@@ -59,7 +59,11 @@ func scopeIdentified(ctx context.Context, ix Index, req Request, qv []float32, p
 		return nil, 0, errf("list papers", err)
 	}
 	question := req.Q()
-	idScore, named := identify(ctx, ix, question, all)
+	var idScore map[int64]float64
+	var named int64
+	if !req.Unnamed {
+		idScore, named = identify(ctx, ix, question, all)
+	}
 	if named != 0 && holdsQuestion(ctx, ix, named, question) {
 		return []int64{named}, named, nil
 	}

@@ -186,6 +186,10 @@ type Request struct {
 	PaperIDs []int64 // scope; empty = whole library
 	Budget   int     // token budget T
 	Params   Params
+	// Unnamed: the question is not read as naming a paper (the researcher
+	// said a reading was wrong): a library-wide question ranks every
+	// paper by its text alone, none searched alone or lifted by its name.
+	Unnamed bool
 	// onePaper: pt-rag searches one paper only (scoped to it, or the only
 	// paper a library-wide question could mean); set by pt-rag itself.
 	onePaper bool

@@ -60,6 +60,7 @@ func cmdAsk(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	papers := fs.String("papers", "", "comma-separated paper ids (default: whole library)")
 	strategy := fs.String("strategy", retrieve.Default, "retrieval strategy: "+strings.Join(retrieve.Names(), ", "))
 	budget := fs.Int("budget", retrieve.DefaultBudget, "token budget of the evidence")
+	unnamed := fs.Bool("unnamed", false, "do not read the question as naming a paper (when \"Read as a question about ...\" named the wrong one): every paper is ranked by its text")
 	params := paramFlags(fs)
 	llmo := llmFlags(fs)
 	pos, err := parseFlags(fs, args)
@@ -81,7 +82,8 @@ func cmdAsk(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		return err
 	}
 	defer lib.Close()
-	ans, err := lib.Ask(ctx, library.AskRequest{Question: strings.Join(pos, " "), PaperIDs: ids, Strategy: *strategy, Budget: *budget, Params: *params})
+	ans, err := lib.Ask(ctx, library.AskRequest{Question: strings.Join(pos, " "), PaperIDs: ids, Strategy: *strategy, Budget: *budget, Params: *params,
+		Unnamed: *unnamed})
 	if ans == nil {
 		return err
 	}
@@ -125,7 +127,9 @@ func printAnswer(w io.Writer, a *papertree.Answer, notSaved string) {
 		if n.Alone {
 			how = "searched alone"
 		}
-		fmt.Fprintf(w, "Read as a question about “%s” (%s).\n", n.Title, how)
+		fmt.Fprintf(w, "Read as a question about “%s” (%s; not this paper? ask again with --unnamed).\n", n.Title, how)
+	} else if a.Diag.Unnamed {
+		fmt.Fprintln(w, "Searched every paper (--unnamed): the question was not read as naming one.")
 	}
 	if len(a.Papers) > 0 {
 		// A which-papers answer: the list, each paper with the sentence

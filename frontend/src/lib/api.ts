@@ -182,6 +182,8 @@ export interface AskInput {
   paperIds: string[];
   strategy: string;
   budget: number;
+  /** Do not read the question as naming a paper ("Read as a question about X" was wrong): every paper is ranked by its text. */
+  unnamed?: boolean;
 }
 
 export interface Evidence {
@@ -221,6 +223,8 @@ export interface Diagnostics {
   routeBy?: string;
   /** The paper a library-wide question was read as naming: searched alone, or ranked first. */
   named?: { paperId: string; title: string; alone: boolean };
+  /** Asked, at the researcher's word, without reading the question as naming a paper. */
+  unnamed?: boolean;
 }
 
 /** One paper of a which-papers answer: the sentence of its own text that states what was asked. */

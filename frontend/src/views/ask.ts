@@ -6,7 +6,7 @@
 // that path in the paper tree. Answer and evidence text come from PDFs and
 // LLMs and are inserted as text only (lib/dom.ts).
 
-import { ApiError, type Answer, type Api, type HistoryItem } from "../lib/api";
+import { ApiError, type Answer, type Api, type AskInput, type HistoryItem } from "../lib/api";
 import { h, mount } from "../lib/dom";
 import { markAt } from "../lib/shown";
 import { renderTable } from "../lib/table";
@@ -238,6 +238,25 @@ export function createAskView(api: Api, opts: { onCite(a: Answer, n: number): vo
       asked = null;
       renderScope();
     }
+    await askWith({ question: q, paperIds, strategy: stratSel.value, budget: Number(budget.value) || 0 });
+  }
+
+  /**
+   * Asks again, across the whole library, a question that was read as naming
+   * a paper, without that reading: the researcher said it was the wrong paper.
+   */
+  async function askUnnamed(a: Answer) {
+    if (running) {
+      formNote = "A question is being answered: wait for it, or cancel it.";
+      renderFormNote();
+      return;
+    }
+    formNote = "";
+    renderFormNote();
+    await askWith({ question: a.question, paperIds: [], strategy: a.strategy || stratSel.value, budget: Number(budget.value) || 0, unnamed: true });
+  }
+
+  async function askWith(input: AskInput) {
     running = true;
     streamed = "";
     error = "";
@@ -248,7 +267,7 @@ export function createAskView(api: Api, opts: { onCite(a: Answer, n: number): vo
       render();
     });
     try {
-      const a = await api.ask({ question: q, paperIds, strategy: stratSel.value, budget: Number(budget.value) || 0 });
+      const a = await api.ask(input);
       running = false;
       off();
       view.showAnswer(a);
@@ -306,9 +325,26 @@ export function createAskView(api: Api, opts: { onCite(a: Answer, n: number): vo
         ? h(
             "p",
             { class: "answer-about muted", "data-testid": "answer-about" },
-            `Read as a question about \u201c${a.diag.named.title}\u201d (${a.diag.named.alone ? "searched alone" : "ranked first among the papers searched"}).`,
+            `Read as a question about \u201c${a.diag.named.title}\u201d (${a.diag.named.alone ? "searched alone" : "ranked first among the papers searched"}). `,
+            h(
+              "button",
+              {
+                type: "button",
+                class: "btn btn-quiet btn-small",
+                "data-testid": "ask-unnamed",
+                title: "Ask the same question of every paper, without reading it as naming this one",
+                on: { click: () => void askUnnamed(a) },
+              },
+              "Not this paper? Search every paper",
+            ),
           )
-        : null,
+        : a.diag?.unnamed
+          ? h(
+              "p",
+              { class: "answer-about muted", "data-testid": "answer-about" },
+              "Searched every paper, as you asked: the question was not read as naming one.",
+            )
+          : null,
       verdictBadge(a),
       h("p", { class: `answer-mode mode-${a.mode}`, "data-testid": "answer-mode" }, label),
       removedNote(a),
@@ -350,6 +386,7 @@ export function createAskView(api: Api, opts: { onCite(a: Answer, n: number): vo
       `answer: ${a.question}`,
       a.mode === "details" ? `details: ${a.text}` : "",
       a.diag?.named ? `named: ${a.diag.named.title}${a.diag.named.alone ? " (alone)" : ""}` : "",
+      a.diag?.unnamed ? "unnamed: every paper searched" : "",
       `${a.evidence.length} evidence`,
       `scope: ${scopeSel.options[scopeSel.selectedIndex]?.text ?? ""}`,
       `strategy: ${stratSel.value}`,
@@ -361,6 +398,7 @@ export function createAskView(api: Api, opts: { onCite(a: Answer, n: number): vo
       ["two-page chip", () => (multi >= 0 ? art.querySelector<HTMLElement>(`[data-evidence-index="${multi + 1}"] [data-testid=evidence-page]`) : null)],
       ["export md", () => art.querySelector<HTMLElement>("[data-testid=export-md]")],
       ["export bib", () => art.querySelector<HTMLElement>("[data-testid=export-bib]")],
+      ["search every paper", () => art.querySelector<HTMLElement>("[data-testid=ask-unnamed]")],
     ]);
   }
 

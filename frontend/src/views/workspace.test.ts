@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
+import type { AskInput } from "../lib/api";
 import { splitCitations, pathTo, filterTree, markPassage } from "../lib/tree";
 import { fakeApi, xssAnswer, xssPaper, XSS, SCRIPT } from "../test/fakeapi";
 import { createTreeView } from "./tree";
@@ -140,10 +141,31 @@ describe("workspace", () => {
     const a = xssAnswer();
     await ws.showAnswer({ ...a, paperIds: [], diag: { ...a.diag, named: { paperId: "7", title: `Glyphs ${XSS}`, alone: true } } });
     const about = ws.el.querySelector("[data-testid=answer-about]");
-    expect(about?.textContent).toBe(`Read as a question about \u201cGlyphs ${XSS}\u201d (searched alone).`);
+    expect(about?.textContent).toBe(`Read as a question about \u201cGlyphs ${XSS}\u201d (searched alone). Not this paper? Search every paper`);
     expect(ws.el.querySelector("img, script")).toBeNull();
     await ws.showAnswer({ ...a, paperIds: [] });
     expect(ws.el.querySelector("[data-testid=answer-about]")).toBeNull();
+    ws.el.remove();
+  });
+
+  it("asks again of every paper when the researcher says the named paper is wrong", async () => {
+    const asks: AskInput[] = [];
+    const a = xssAnswer();
+    const api = fakeApi({
+      async ask(input: AskInput) {
+        asks.push(input);
+        return { ...a, question: input.question, paperIds: [], diag: { ...a.diag, unnamed: true } };
+      },
+    });
+    const ws = createWorkspace(api, { onBack() {} });
+    await ws.showAnswer({ ...a, question: "What does the Glyphs paper group?", paperIds: [], diag: { ...a.diag, named: { paperId: "7", title: "Glyphs", alone: true } } });
+    (ws.el.querySelector("[data-testid=ask-unnamed]") as HTMLButtonElement).click();
+    await vi.waitFor(() => expect(asks).toHaveLength(1));
+    expect(asks[0]).toMatchObject({ question: "What does the Glyphs paper group?", paperIds: [], unnamed: true });
+    await vi.waitFor(() =>
+      expect(ws.el.querySelector("[data-testid=answer-about]")?.textContent).toBe("Searched every paper, as you asked: the question was not read as naming one."),
+    );
+    expect(ws.el.querySelector("[data-testid=ask-unnamed]")).toBeNull();
     ws.el.remove();
   });
 

@@ -94,6 +94,7 @@ export namespace app {
 	    routeWhy: string;
 	    routeBy?: string;
 	    named?: NamedView;
+	    unnamed?: boolean;
 	
 	    static createFrom(source: any = {}) {
 	        return new DiagView(source);
@@ -114,6 +115,7 @@ export namespace app {
 	        this.routeWhy = source["routeWhy"];
 	        this.routeBy = source["routeBy"];
 	        this.named = this.convertValues(source["named"], NamedView);
+	        this.unnamed = source["unnamed"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
@@ -311,6 +313,7 @@ export namespace app {
 	    paperIds: string[];
 	    strategy: string;
 	    budget: number;
+	    unnamed?: boolean;
 	
 	    static createFrom(source: any = {}) {
 	        return new AskInput(source);
@@ -322,6 +325,7 @@ export namespace app {
 	        this.paperIds = source["paperIds"];
 	        this.strategy = source["strategy"];
 	        this.budget = source["budget"];
+	        this.unnamed = source["unnamed"];
 	    }
 	}
 	
