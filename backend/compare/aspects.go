@@ -212,24 +212,86 @@ var lexicon = []*aspectSpec{
 	},
 }
 
+// requestWords are the words of a request that say how the user asks, not
+// what about: question and function words and the participles a
+// researcher puts after the aspect ("How performance is measured",
+// "Languages studied", "Benchmarks used").
+var requestWords = map[string]bool{
+	"how": true, "what": true, "which": true, "who": true, "where": true, "when": true, "why": true,
+	"is": true, "are": true, "was": true, "were": true, "be": true, "been": true, "do": true, "does": true, "did": true,
+	"a": true, "an": true, "the": true, "it": true, "its": true, "they": true, "their": true, "this": true, "these": true,
+	"in": true, "on": true, "by": true, "to": true, "paper": true, "papers": true,
+	"used": true, "use": true, "studied": true, "employed": true, "adopted": true, "considered": true,
+	"examined": true, "covered": true, "chosen": true, "addressed": true, "reported": true,
+}
+
+// aspectWords are the lowercased words of a requested aspect that name it
+// (requestWords dropped).
+func aspectWords(aspect string) []string {
+	var out []string
+	for _, w := range strings.FieldsFunc(strings.ToLower(aspect), func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '#' || r == '-')
+	}) {
+		if !requestWords[w] {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// sameWord reports whether request word w is the lexicon word n or another
+// form of it ("measured" ~ "measure", "metrics" ~ "metric"): equal, or
+// one a prefix of the other by at most two letters, the shorter of four
+// letters or more.
+func sameWord(w, n string) bool {
+	if w == n {
+		return true
+	}
+	a, b := w, n
+	if len(a) > len(b) {
+		a, b = b, a
+	}
+	return len(a) >= 4 && len(b)-len(a) <= 2 && strings.HasPrefix(b, a)
+}
+
+// namedAt reports whether the request's words ws hold the name's words ns
+// in a row starting at i.
+func namedAt(ws, ns []string, i int) bool {
+	if i < 0 || i+len(ns) > len(ws) {
+		return false
+	}
+	for j, n := range ns {
+		if !sameWord(ws[i+j], n) {
+			return false
+		}
+	}
+	return true
+}
+
 // lookupAspect is the lexicon's spec for a requested aspect, or nil.
 // "Evaluation metric" is a Metric, "Number of parameters" a model size:
-// the more specific names are tried first.
+// the more specific names are tried first. The request's own words are
+// matched (aspectWords), a word in another form too ("How performance is
+// measured" is a Metric).
 func lookupAspect(aspect string) *aspectSpec {
-	a := " " + strings.Join(strings.FieldsFunc(strings.ToLower(aspect), func(r rune) bool {
-		return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '#' || r == '-')
-	}), " ") + " "
+	ws := aspectWords(aspect)
 	for _, pass := range []bool{true, false} {
 		for _, s := range lexicon {
 			for _, n := range s.names {
+				ns := strings.Fields(n)
 				// the first pass takes multi-word names and names that end
 				// the request ("evaluation metric" ends in "metric")
-				multi := strings.Contains(n, " ")
-				if pass && !multi && !strings.HasSuffix(a, " "+n+" ") {
+				multi := len(ns) > 1
+				if pass && !multi {
+					if namedAt(ws, ns, len(ws)-len(ns)) {
+						return s
+					}
 					continue
 				}
-				if strings.Contains(a, " "+n+" ") {
-					return s
+				for i := range ws {
+					if namedAt(ws, ns, i) {
+						return s
+					}
 				}
 			}
 		}

@@ -27,6 +27,13 @@ func TestLookupAspect(t *testing.T) {
 		{"Key findings", "Result"},
 		{"Baseline", "Baseline"},
 		{"Baseline methods", "Baseline"},
+		// the request's own words, not how it is asked
+		{"How performance is measured", "Metric"},
+		{"Benchmarks used", "Dataset"},
+		{"Compute used", "Hardware"},
+		{"Metrics reported", "Metric"},
+		{"What optimizer is used", "Optimizer"},
+		{"Languages studied", ""},
 		// outside the lexicon: today's method
 		{"Fault tolerance", ""},
 		{"Clocks", ""},
@@ -273,7 +280,14 @@ func TestUnknownAspectWords(t *testing.T) {
 			t.Errorf("%s: about %q = %v, want %v", c.name, c.aspect, got, c.about)
 		}
 	}
-	d := paperOf("Boosting",
+	// a participle after the aspect is how it was asked, not a word the
+	// paper must have
+	d := paperOf("Cross-lingual",
+		section("4 Setup", "We pretrain on five languages: English, French, German, Russian and Chinese."))
+	if c, ok := newPaperText(d).wordCell("Languages studied"); !ok || !strings.Contains(c.Sentence, "French") {
+		t.Errorf("languages studied: %v %q, want the sentence naming the languages", ok, c.Sentence)
+	}
+	d = paperOf("Boosting",
 		section("2 Method", "The additional regularization term helps to smooth the final learnt weights to avoid over-fitting."),
 		section("3 Data", "Each example has a label from the training set."))
 	if c, ok := newPaperText(d).wordCell("Label smoothing"); ok {

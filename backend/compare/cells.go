@@ -368,7 +368,7 @@ func (pt *paperText) mentions(n string) int {
 func aspectStems(aspect string) []*regexp.Regexp {
 	var out []*regexp.Regexp
 	for _, w := range wordSplit.Split(strings.ToLower(aspect), -1) {
-		if len(w) < 3 || stopAspectWords[w] {
+		if len(w) < 3 || stopAspectWords[w] || requestWords[w] {
 			continue
 		}
 		if len(w) > 6 {

@@ -99,7 +99,12 @@ func cellFor(ctx context.Context, ix retrieve.Index, pt *paperText, a string) (r
 		c, _ := pt.lexiconCell(spec)
 		return c, nil
 	}
-	c, err := retrieve.BestCell(ctx, ix.Embedder(), pt.d, a, "")
+	// the aspect's own words, not how it was asked ("Languages studied")
+	q := strings.Join(aspectWords(a), " ")
+	if q == "" {
+		q = a
+	}
+	c, err := retrieve.BestCell(ctx, ix.Embedder(), pt.d, q, "")
 	if err != nil {
 		return c, err
 	}
