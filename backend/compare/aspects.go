@@ -75,6 +75,31 @@ var (
 	dataWords = []string{"data", "corpus", "corpora", "benchmark", "shared task", "challenge", "treebank"}
 )
 
+// a list of names after a colon ("20Newsgroups, Fudan Set, ACL Anthology
+// Network, and Sentiment Treebank"): each name starts with a capital or
+// with digits and a capital, and may run over a few capitalised words
+const listName = `(?:[A-Z]|\d+[A-Z])[\w'’-]*(?: [A-Z][\w'’-]*){0,3}`
+const nameList = listName + `(?:,? (?:and |or )?` + listName + `)*`
+
+// listItems splits the names a colon lists in a value ("datasets: A, B and
+// C") into one value each: a sentence naming four datasets states more
+// than one naming one. Any other value is itself.
+func listItems(v string) []string {
+	i := strings.Index(v, ": ")
+	if i < 0 {
+		return []string{v}
+	}
+	var out []string
+	for _, it := range listSep.Split(v[i+2:], -1) {
+		if it = strings.TrimSpace(it); it != "" {
+			out = append(out, it)
+		}
+	}
+	return out
+}
+
+var listSep = regexp.MustCompile(`,\s*(?:and |or )?|\s+(?:and|or)\s+`)
+
 // a count of devices: a whole number or a number word
 const wholeCount = `(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|sixteen|thirty-two|sixty-four|hundreds|thousands|several|a few|multiple)`
 
@@ -157,8 +182,10 @@ var lexicon = []*aspectSpec{
 			sh(regexp.MustCompile(`\b[A-Z][\w'’-]*[A-Z0-9][\w'’-]*(?: [A-Z][\w-]*)? (?:[Dd]ata ?[Ss]ets?|[Cc]orpus|[Cc]orpora|[Bb]enchmarks?|[Ss]hared [Tt]ask|[Cc]hallenge|[Tt]reebank)\b`), dataWords...),
 			sh(regexp.MustCompile(`\b(?:the|a|an|our|on|from) (?:[A-Z][a-z]+ ){0,2}[A-Z][A-Za-z]+ (?:[Dd]ata ?sets?|[Cc]orpus|[Bb]enchmarks?|[Tt]reebank)\b`), dataWords...),
 			// the name after the noun: "a new dataset ... called WebText",
-			// "The resulting dataset, WebText, contains"
-			sh(regexp.MustCompile(`\b(?:[Dd]ata ?sets?|[Cc]orpus|[Cc]orpora|[Bb]enchmarks?)(?:,| (?:\S+ ){0,5}(?:called|named|dubbed))? [A-Z][\w'’-]*[A-Z0-9][\w'’-]*\b`), dataWords...),
+			// "The resulting dataset, WebText, contains", and the names a
+			// colon lists ("the following four datasets: 20Newsgroups,
+			// Fudan Set, ...")
+			sh(regexp.MustCompile(`\b(?:[Dd]ata ?sets?|[Cc]orpus|[Cc]orpora|[Bb]enchmarks?)(?:(?:,| (?:\S+ ){0,5}(?:called|named|dubbed))? (?:[A-Z][\w'’-]*[A-Z0-9]|\d+[A-Z])[\w'’-]*|: `+nameList+`)\b`), dataWords...),
 			// widely used sets (generic research vocabulary)
 			sh(re(`\b(?:ImageNet\S*|I?LSVRC\S*|CIFAR\S*|MNIST|SVHN|COCO|Pascal VOC|VOC\d*|JFT\S*|Wikipedia|BooksCorpus|BookCorpus|Common ?Crawl|GLUE|SuperGLUE|SQuAD\S*|SNLI|MNLI|WMT\S*|IWSLT\S*|CoNLL\S*|OntoNotes|Penn Treebank|PTB|WikiText\S*|LibriSpeech|TIMIT|Gigaword)\b`),
 				"imagenet", "lsvrc", "cifar", "mnist", "svhn", "coco", "voc", "jft", "wikipedia", "bookscorpus", "bookcorpus", "crawl", "glue", "squad", "snli", "mnli", "wmt", "iwslt", "conll", "ontonotes", "treebank", "ptb", "wikitext", "librispeech", "timit", "gigaword"),

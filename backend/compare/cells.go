@@ -94,7 +94,7 @@ func shapes(spec *aspectSpec, s, lower string) (values []string, primary, word b
 			}
 			seen[v] = true
 			spans = append(spans, m)
-			values = append(values, v)
+			values = append(values, listItems(v)...)
 		}
 	}
 	return values, primary, word
