@@ -139,7 +139,7 @@ var lexicon = []*aspectSpec{
 		names: []string{"optimizer", "optimiser", "optimization", "optimisation", "optimization algorithm", "training algorithm", "solver"},
 		words: sh(re(`\b(?:optimi[sz]er|optimi[sz]ed (?:with|using)|learning rate|momentum|weight decay|batch size)\b`), "optimi", "learning rate", "momentum", "weight decay", "batch size"),
 		values: []shape{
-			sh(re(`\b(?:stochastic gradient descent|gradient descent|SGD|Adam\w*|AdaGrad|Adadelta|RMSProp|Nesterov|L-?BFGS|LAMB|LARS|Adafactor|AdaMax|back-?propagation)\b`),
+			sh(re(`\b(?:stochastic gradient (?:descent|ascent)|gradient (?:descent|ascent)|SGD|Adam\w*|AdaGrad|Adadelta|RMSProp|Nesterov|L-?BFGS|LAMB|LARS|Adafactor|AdaMax|back-?propagation)\b`),
 				"gradient", "sgd", "adam", "adagrad", "adadelta", "rmsprop", "nesterov", "bfgs", "lamb", "lars", "adafactor", "adamax", "propagation"),
 			sh(re(`\bmomentum (?:of )?0?\.\d+|\blearning rate (?:of |was |is |=|α ?= ?)?\d`), "momentum", "learning rate"),
 		},

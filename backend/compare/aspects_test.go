@@ -66,6 +66,7 @@ func TestValueShapes(t *testing.T) {
 		{"hardware word only", "Hardware", "Our method is independent of the hardware it runs on.", false, true},
 		{"a cluster of words is no hardware", "Hardware", "Each row depicts a single coreference cluster predicted by our model.", false, false},
 		{"named optimizer without the word", "Optimizer", "We trained our models using stochastic gradient descent with a batch size of 128 examples.", true, true},
+		{"gradient ascent maximises the same way", "Optimizer", "Finally, U and V are estimated by applying stochastic gradient ascent with respect to the objective.", true, false},
 		{"Adam", "Optimizer", "We use Adam with learning rate of 1e-4.", true, true},
 		{"AdaGrad", "Optimizer", "We use mini-batched AdaGrad for optimization.", true, false},
 		{"optimization word is no optimizer", "Optimizer", "This made the optimization problem much simpler.", false, false},
