@@ -192,8 +192,8 @@ var lexicon = []*aspectSpec{
 			// sizes of data: "1.2 million images", "800M words", "160GB of
 			// text", and a size naming a set ("a 9000-tweet English
 			// training set", "a 5000 tweet Spanish training set")
-			sh(re(`\b\d+(?:[.,]\d+)? ?(?:[MBK]|million|billion|thousand)? (?:[\w-]+ ){0,2}(?:images|sentences|sentence pairs|words|tokens|documents|examples|samples|videos|utterances|tweets|hours of speech)\b|\b\d+ ?GB of (?:\w+ )?text\b|\b\d+(?:[.,]\d+)?[kKMB]?[- ](?:image|sentence|word|token|document|example|sample|video|utterance|tweet)(?: [\w-]+){0,2} (?:sets?|data ?sets?|corpus|corpora|collection)\b`),
-				"image", "sentence", "word", "token", "document", "example", "sample", "video", "utterance", "tweet", "speech", "text"),
+			sh(re(`\b\d+(?:[.,]\d+)? ?(?:[MBK]|million|billion|thousand)? (?:[\w-]+ ){0,2}(?:images|sentences|sentence pairs|words|tokens|documents|examples|samples|instances|videos|utterances|tweets|dialogues|dialogs|conversations|triples|questions|papers|articles|reviews|posts|queries|hours of (?:[\w-]+ ){0,2}(?:speech|audio|data|recordings))\b|\b\d+ ?GB of (?:\w+ )?text\b|\b\d+(?:[.,]\d+)?[kKMB]?[- ](?:image|sentence|word|token|document|example|sample|video|utterance|tweet)(?: [\w-]+){0,2} (?:sets?|data ?sets?|corpus|corpora|collection)\b`),
+				"image", "sentence", "word", "token", "document", "example", "sample", "instance", "video", "utterance", "tweet", "dialog", "conversation", "triple", "question", "paper", "article", "review", "post", "quer", "hours of", "text"),
 		},
 		sections: []string{"data", "corpus", "corpora", "benchmark", "experiment", "setup", "evaluat"},
 		named:    4,
@@ -293,6 +293,32 @@ func namedAt(ws, ns []string, i int) bool {
 		}
 	}
 	return true
+}
+
+// quantityWords ask for how much of an aspect there is ("Amount of training
+// data", "Corpus size"), not which one.
+var quantityWords = re(`^(?:amount|size|sizes|scale|count|quantity|many|much|volume)$`)
+
+// specFor is the spec a request reads: the lexicon's (lookupAspect), and
+// for a request for the quantity of an aspect that is named or sized (a
+// dataset: "WebText" or "1.2 million images") only its sizes, which it
+// then must state ("We collected a total of 5808 dialogues"; "the first
+// large dataset of negotiations" states no amount).
+func specFor(aspect string) *aspectSpec {
+	s := lookupAspect(aspect)
+	if s == nil || s.named == 0 || s.named >= len(s.values) {
+		return s
+	}
+	for _, w := range aspectWords(aspect) {
+		if quantityWords.MatchString(w) {
+			q := *s
+			q.values = s.values[s.named:]
+			q.named = 0
+			q.needValue = true
+			return &q
+		}
+	}
+	return s
 }
 
 // lookupAspect is the lexicon's spec for a requested aspect, or nil.

@@ -78,7 +78,7 @@ func shapes(spec *aspectSpec, s, lower string) (values []string, primary, word b
 	next:
 		for _, m := range p.re.FindAllStringIndex(s, -1) {
 			v := strings.ToLower(s[m[0]:m[1]])
-			if negated(s, m[0]) || inCompoundName(s, m[0], m[1]) {
+			if negated(s, m[0]) || inCompoundName(s, m[0], m[1]) || numbersPart(s, m[0]) {
 				continue
 			}
 			if i < max(spec.named, 1) {
@@ -123,6 +123,16 @@ func inCompoundName(s string, i, j int) bool {
 		}
 	}
 	return true
+}
+
+// partRef: a word that a number after it numbers a part of the paper
+// ("Table 5 provides examples" is no count of examples).
+var partRef = re(`(?:\b(?:tables?|figures?|figs?\.?|sections?|sec\.|§|eqs?\.?|equations?|algorithms?|appendix|lines?|steps?)\s*)$`)
+
+// numbersPart reports whether the value at byte offset i of s starts with
+// a figure that numbers a table, figure, section or equation.
+func numbersPart(s string, i int) bool {
+	return i < len(s) && s[i] >= '0' && s[i] <= '9' && partRef.MatchString(s[:i])
 }
 
 // negated reports whether one of the four words before byte offset i of s

@@ -95,7 +95,7 @@ const NotInPaperText = "Not in this paper: no sentence of it states this aspect 
 // read for a sentence with all the aspect's own words before the cell says
 // the paper does not state it.
 func cellFor(ctx context.Context, ix retrieve.Index, pt *paperText, a string) (retrieve.Cell, error) {
-	if spec := lookupAspect(a); spec != nil {
+	if spec := specFor(a); spec != nil {
 		c, _ := pt.lexiconCell(spec)
 		return c, nil
 	}
