@@ -137,6 +137,7 @@ func TestNegatedAndRejected(t *testing.T) {
 	for _, c := range []struct{ name, sentence, want string }{
 		{"hypothetical", "A model employing Batch Normalization can be trained using batch gradient descent, or Stochastic Gradient Descent, or Adagrad.", "hypothetical"},
 		{"conditional", "If more GPUs were available, the model could be trained faster.", "hypothetical"},
+		{"concessive generality", "There will always be functions the learner cannot compute, no matter how rich the dataset.", "hypothetical"},
 		{"others' work", "Smith et al. (2015) trained their network on 8 GPUs.", "others"},
 		{"cited set", "The new larger datasets include LabelMe [23] and ImageNet [6].", "others"},
 		{"previous work", "Previous work has shown that large mini-batches improve optimization speed.", "others"},

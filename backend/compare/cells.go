@@ -21,7 +21,7 @@ import (
 var (
 	negators = re(`^(?:without|no|not|never|neither|nor|none|cannot|lack\w*|instead of|rather than|unlike)$`)
 	// hypothetical: a condition or a modal about what could be done.
-	hypothetical = re(`\b(?:could|would|might|may|should|can|if|whether|suppose|imagine|hypothetical\w*|in principle|in theory|future work|we plan|one can|one could)\b`)
+	hypothetical = re(`\b(?:could|would|might|may|should|can|if|whether|no matter|suppose|imagine|hypothetical\w*|in principle|in theory|future work|we plan|one can|one could)\b`)
 	firstPerson  = re(`\b(?:we|our|us|ours)\b`)
 	// a citation of others' work: [12], (Smith et al., 2015), Smith et al. (2015), (Smith and Lee, 2014)
 	citation = regexp.MustCompile(`\[\d+(?:[,–-]\s*\d+)*\]|\([A-Z][\w-]+(?: et al\.?| and [A-Z][\w-]+)?,? (?:19|20)\d\d[a-z]?(?:[;,] [^)]*)?\)|[A-Z][\w-]+ et al\.? \((?:19|20)\d\d\)`)
