@@ -62,6 +62,8 @@ func TestValueShapes(t *testing.T) {
 		{"CPU model", "Hardware", "The parsing speeds are measured on an Intel Core i7 2.7GHz CPU with 16GB RAM.", true, true},
 		{"TPU version without a count", "Hardware", "All models were trained on TPUv3 hardware.", true, true},
 		{"n-GPU machine", "Hardware", "We parallelized our model using an 8-GPU machine.", true, true},
+		{"a kind of computer", "Hardware", "Training the RCNN only takes several minutes using a single-thread machine.", true, false},
+		{"machine translation is no computer", "Hardware", "We compare with a standard machine translation system.", false, false},
 		{"a table row before a model named GPU", "Hardware", "Universal Transformer 0.91 0.35 0.96 0.46 0.34 0.02 Neural GPU 1.0 1.0", false, true},
 		{"hardware word only", "Hardware", "Our method is independent of the hardware it runs on.", false, true},
 		{"a cluster of words is no hardware", "Hardware", "Each row depicts a single coreference cluster predicted by our model.", false, false},
