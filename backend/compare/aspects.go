@@ -117,8 +117,9 @@ var lexicon = []*aspectSpec{
 			sh(re(`\b\d+(?:\.\d+)? ?(?:GB|TB) (?:of )?(?:RAM|memory)\b|\b\d+(?:\.\d+)? ?GHz\b`), "gb", "tb", "ghz"),
 			sh(re(`\b(?:on|using|with) (?:a |one |the )?(?:single |one )?(?:gpus?|tpus?|cpus?)\b`), "gpu", "tpu", "cpu"),
 			// a kind of computer: "using a single-thread machine", "on a
-			// desktop workstation"
-			sh(re(`\b(?:on|using|with) (?:a|an|one|the) (?:single(?:[- ]thread(?:ed)?|[- ]core)?|desktop|commodity|standard|multi-?core|\d+-core) (?:machine|computer|workstation|server|PC|laptop)s?\b`), "machine", "computer", "workstation", "server", "pc", "laptop"),
+			// desktop workstation with 16GB"; not a compound ("a standard
+			// machine translation system")
+			sh(re(`\b(?:on|using|with) (?:a|an|one|the) (?:single(?:[- ]thread(?:ed)?|[- ]core)?|desktop|commodity|standard|multi-?core|\d+-core) (?:machine|computer|workstation|server|PC|laptop)s?(?:[.,;:)]|$| (?:with|and|for|in|to|which|that|having|running|at|of|using)\b)`), "machine", "computer", "workstation", "server", "pc", "laptop"),
 		},
 		sections: []string{"train", "implement", "setup", "set-up", "detail", "hardware", "experiment", "infrastructure"},
 	},
