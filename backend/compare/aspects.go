@@ -75,6 +75,31 @@ var (
 	dataWords = []string{"data", "corpus", "corpora", "benchmark", "shared task", "challenge", "treebank"}
 )
 
+// a list of names after a colon ("20Newsgroups, Fudan Set, ACL Anthology
+// Network, and Sentiment Treebank"): each name starts with a capital or
+// with digits and a capital, and may run over a few capitalised words
+const listName = `(?:[A-Z]|\d+[A-Z])[\w'’-]*(?: [A-Z][\w'’-]*){0,3}`
+const nameList = listName + `(?:,? (?:and |or )?` + listName + `)*`
+
+// listItems splits the names a colon lists in a value ("datasets: A, B and
+// C") into one value each: a sentence naming four datasets states more
+// than one naming one. Any other value is itself.
+func listItems(v string) []string {
+	i := strings.Index(v, ": ")
+	if i < 0 {
+		return []string{v}
+	}
+	var out []string
+	for _, it := range listSep.Split(v[i+2:], -1) {
+		if it = strings.TrimSpace(it); it != "" {
+			out = append(out, it)
+		}
+	}
+	return out
+}
+
+var listSep = regexp.MustCompile(`,\s*(?:and |or )?|\s+(?:and|or)\s+`)
+
 // a count of devices: a whole number or a number word
 const wholeCount = `(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|sixteen|thirty-two|sixty-four|hundreds|thousands|several|a few|multiple)`
 
@@ -91,6 +116,10 @@ var lexicon = []*aspectSpec{
 			sh(re(`\b\d+[ -]?(?:gpus?|tpus?)\b`), "gpu", "tpu"),
 			sh(re(`\b\d+(?:\.\d+)? ?(?:GB|TB) (?:of )?(?:RAM|memory)\b|\b\d+(?:\.\d+)? ?GHz\b`), "gb", "tb", "ghz"),
 			sh(re(`\b(?:on|using|with) (?:a |one |the )?(?:single |one )?(?:gpus?|tpus?|cpus?)\b`), "gpu", "tpu", "cpu"),
+			// a kind of computer: "using a single-thread machine", "on a
+			// desktop workstation with 16GB"; not a compound ("a standard
+			// machine translation system")
+			sh(re(`\b(?:on|using|with) (?:a|an|one|the) (?:single(?:[- ]thread(?:ed)?|[- ]core)?|desktop|commodity|standard|multi-?core|\d+-core) (?:machine|computer|workstation|server|PC|laptop)s?(?:[.,;:)]|$| (?:with|and|for|in|to|which|that|having|running|at|of|using)\b)`), "machine", "computer", "workstation", "server", "pc", "laptop"),
 		},
 		sections: []string{"train", "implement", "setup", "set-up", "detail", "hardware", "experiment", "infrastructure"},
 	},
@@ -114,7 +143,7 @@ var lexicon = []*aspectSpec{
 		names: []string{"optimizer", "optimiser", "optimization", "optimisation", "optimization algorithm", "training algorithm", "solver"},
 		words: sh(re(`\b(?:optimi[sz]er|optimi[sz]ed (?:with|using)|learning rate|momentum|weight decay|batch size)\b`), "optimi", "learning rate", "momentum", "weight decay", "batch size"),
 		values: []shape{
-			sh(re(`\b(?:stochastic gradient descent|gradient descent|SGD|Adam\w*|AdaGrad|Adadelta|RMSProp|Nesterov|L-?BFGS|LAMB|LARS|Adafactor|AdaMax|back-?propagation)\b`),
+			sh(re(`\b(?:stochastic gradient (?:descent|ascent)|gradient (?:descent|ascent)|SGD|Adam\w*|AdaGrad|Adadelta|RMSProp|Nesterov|L-?BFGS|LAMB|LARS|Adafactor|AdaMax|back-?propagation)\b`),
 				"gradient", "sgd", "adam", "adagrad", "adadelta", "rmsprop", "nesterov", "bfgs", "lamb", "lars", "adafactor", "adamax", "propagation"),
 			sh(re(`\bmomentum (?:of )?0?\.\d+|\blearning rate (?:of |was |is |=|α ?= ?)?\d`), "momentum", "learning rate"),
 		},
@@ -157,16 +186,18 @@ var lexicon = []*aspectSpec{
 			sh(regexp.MustCompile(`\b[A-Z][\w'’-]*[A-Z0-9][\w'’-]*(?: [A-Z][\w-]*)? (?:[Dd]ata ?[Ss]ets?|[Cc]orpus|[Cc]orpora|[Bb]enchmarks?|[Ss]hared [Tt]ask|[Cc]hallenge|[Tt]reebank)\b`), dataWords...),
 			sh(regexp.MustCompile(`\b(?:the|a|an|our|on|from) (?:[A-Z][a-z]+ ){0,2}[A-Z][A-Za-z]+ (?:[Dd]ata ?sets?|[Cc]orpus|[Bb]enchmarks?|[Tt]reebank)\b`), dataWords...),
 			// the name after the noun: "a new dataset ... called WebText",
-			// "The resulting dataset, WebText, contains"
-			sh(regexp.MustCompile(`\b(?:[Dd]ata ?sets?|[Cc]orpus|[Cc]orpora|[Bb]enchmarks?)(?:,| (?:\S+ ){0,5}(?:called|named|dubbed))? [A-Z][\w'’-]*[A-Z0-9][\w'’-]*\b`), dataWords...),
+			// "The resulting dataset, WebText, contains", and the names a
+			// colon lists ("the following four datasets: 20Newsgroups,
+			// Fudan Set, ...")
+			sh(regexp.MustCompile(`\b(?:[Dd]ata ?sets?|[Cc]orpus|[Cc]orpora|[Bb]enchmarks?)(?:(?:,| (?:\S+ ){0,5}(?:called|named|dubbed))? (?:[A-Z][\w'’-]*[A-Z0-9]|\d+[A-Z])[\w'’-]*|: `+nameList+`)\b`), dataWords...),
 			// widely used sets (generic research vocabulary)
 			sh(re(`\b(?:ImageNet\S*|I?LSVRC\S*|CIFAR\S*|MNIST|SVHN|COCO|Pascal VOC|VOC\d*|JFT\S*|Wikipedia|BooksCorpus|BookCorpus|Common ?Crawl|GLUE|SuperGLUE|SQuAD\S*|SNLI|MNLI|WMT\S*|IWSLT\S*|CoNLL\S*|OntoNotes|Penn Treebank|PTB|WikiText\S*|LibriSpeech|TIMIT|Gigaword)\b`),
 				"imagenet", "lsvrc", "cifar", "mnist", "svhn", "coco", "voc", "jft", "wikipedia", "bookscorpus", "bookcorpus", "crawl", "glue", "squad", "snli", "mnli", "wmt", "iwslt", "conll", "ontonotes", "treebank", "ptb", "wikitext", "librispeech", "timit", "gigaword"),
 			// sizes of data: "1.2 million images", "800M words", "160GB of
 			// text", and a size naming a set ("a 9000-tweet English
 			// training set", "a 5000 tweet Spanish training set")
-			sh(re(`\b\d+(?:[.,]\d+)? ?(?:[MBK]|million|billion|thousand)? (?:[\w-]+ ){0,2}(?:images|sentences|sentence pairs|words|tokens|documents|examples|samples|videos|utterances|tweets|hours of speech)\b|\b\d+ ?GB of (?:\w+ )?text\b|\b\d+(?:[.,]\d+)?[kKMB]?[- ](?:image|sentence|word|token|document|example|sample|video|utterance|tweet)(?: [\w-]+){0,2} (?:sets?|data ?sets?|corpus|corpora|collection)\b`),
-				"image", "sentence", "word", "token", "document", "example", "sample", "video", "utterance", "tweet", "speech", "text"),
+			sh(re(`\b\d+(?:[.,]\d+)? ?(?:[MBK]|million|billion|thousand)? (?:[\w-]+ ){0,2}(?:images|sentences|sentence pairs|words|tokens|documents|examples|samples|instances|videos|utterances|tweets|dialogues|dialogs|conversations|triples|questions|papers|articles|reviews|posts|queries|hours of (?:[\w-]+ ){0,2}(?:speech|audio|data|recordings))\b|\b\d+ ?GB of (?:\w+ )?text\b|\b\d+(?:[.,]\d+)?[kKMB]?[- ](?:image|sentence|word|token|document|example|sample|video|utterance|tweet)(?: [\w-]+){0,2} (?:sets?|data ?sets?|corpus|corpora|collection)\b`),
+				"image", "sentence", "word", "token", "document", "example", "sample", "instance", "video", "utterance", "tweet", "dialog", "conversation", "triple", "question", "paper", "article", "review", "post", "quer", "hours of", "text"),
 		},
 		sections: []string{"data", "corpus", "corpora", "benchmark", "experiment", "setup", "evaluat"},
 		named:    4,
@@ -212,24 +243,112 @@ var lexicon = []*aspectSpec{
 	},
 }
 
+// requestWords are the words of a request that say how the user asks, not
+// what about: question and function words and the participles a
+// researcher puts after the aspect ("How performance is measured",
+// "Languages studied", "Benchmarks used").
+var requestWords = map[string]bool{
+	"how": true, "what": true, "which": true, "who": true, "where": true, "when": true, "why": true,
+	"is": true, "are": true, "was": true, "were": true, "be": true, "been": true, "do": true, "does": true, "did": true,
+	"a": true, "an": true, "the": true, "it": true, "its": true, "they": true, "their": true, "this": true, "these": true,
+	"in": true, "on": true, "by": true, "to": true, "paper": true, "papers": true,
+	"used": true, "use": true, "studied": true, "employed": true, "adopted": true, "considered": true,
+	"examined": true, "covered": true, "chosen": true, "addressed": true, "reported": true,
+}
+
+// aspectWords are the lowercased words of a requested aspect that name it
+// (requestWords dropped).
+func aspectWords(aspect string) []string {
+	var out []string
+	for _, w := range strings.FieldsFunc(strings.ToLower(aspect), func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '#' || r == '-')
+	}) {
+		if !requestWords[w] {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// sameWord reports whether request word w is the lexicon word n or another
+// form of it ("measured" ~ "measure", "metrics" ~ "metric"): equal, or
+// one a prefix of the other by at most two letters, the shorter of four
+// letters or more.
+func sameWord(w, n string) bool {
+	if w == n {
+		return true
+	}
+	a, b := w, n
+	if len(a) > len(b) {
+		a, b = b, a
+	}
+	return len(a) >= 4 && len(b)-len(a) <= 2 && strings.HasPrefix(b, a)
+}
+
+// namedAt reports whether the request's words ws hold the name's words ns
+// in a row starting at i.
+func namedAt(ws, ns []string, i int) bool {
+	if i < 0 || i+len(ns) > len(ws) {
+		return false
+	}
+	for j, n := range ns {
+		if !sameWord(ws[i+j], n) {
+			return false
+		}
+	}
+	return true
+}
+
+// quantityWords ask for how much of an aspect there is ("Amount of training
+// data", "Corpus size"), not which one.
+var quantityWords = re(`^(?:amount|size|sizes|scale|count|quantity|many|much|volume)$`)
+
+// specFor is the spec a request reads: the lexicon's (lookupAspect), and
+// for a request for the quantity of an aspect that is named or sized (a
+// dataset: "WebText" or "1.2 million images") only its sizes, which it
+// then must state ("We collected a total of 5808 dialogues"; "the first
+// large dataset of negotiations" states no amount).
+func specFor(aspect string) *aspectSpec {
+	s := lookupAspect(aspect)
+	if s == nil || s.named == 0 || s.named >= len(s.values) {
+		return s
+	}
+	for _, w := range aspectWords(aspect) {
+		if quantityWords.MatchString(w) {
+			q := *s
+			q.values = s.values[s.named:]
+			q.named = 0
+			q.needValue = true
+			return &q
+		}
+	}
+	return s
+}
+
 // lookupAspect is the lexicon's spec for a requested aspect, or nil.
 // "Evaluation metric" is a Metric, "Number of parameters" a model size:
-// the more specific names are tried first.
+// the more specific names are tried first. The request's own words are
+// matched (aspectWords), a word in another form too ("How performance is
+// measured" is a Metric).
 func lookupAspect(aspect string) *aspectSpec {
-	a := " " + strings.Join(strings.FieldsFunc(strings.ToLower(aspect), func(r rune) bool {
-		return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '#' || r == '-')
-	}), " ") + " "
+	ws := aspectWords(aspect)
 	for _, pass := range []bool{true, false} {
 		for _, s := range lexicon {
 			for _, n := range s.names {
+				ns := strings.Fields(n)
 				// the first pass takes multi-word names and names that end
 				// the request ("evaluation metric" ends in "metric")
-				multi := strings.Contains(n, " ")
-				if pass && !multi && !strings.HasSuffix(a, " "+n+" ") {
+				multi := len(ns) > 1
+				if pass && !multi {
+					if namedAt(ws, ns, len(ws)-len(ns)) {
+						return s
+					}
 					continue
 				}
-				if strings.Contains(a, " "+n+" ") {
-					return s
+				for i := range ws {
+					if namedAt(ws, ns, i) {
+						return s
+					}
 				}
 			}
 		}

@@ -21,7 +21,7 @@ import (
 var (
 	negators = re(`^(?:without|no|not|never|neither|nor|none|cannot|lack\w*|instead of|rather than|unlike)$`)
 	// hypothetical: a condition or a modal about what could be done.
-	hypothetical = re(`\b(?:could|would|might|may|should|can|if|whether|suppose|imagine|hypothetical\w*|in principle|in theory|future work|we plan|one can|one could)\b`)
+	hypothetical = re(`\b(?:could|would|might|may|should|can|if|whether|no matter|suppose|imagine|hypothetical\w*|in principle|in theory|future work|we plan|one can|one could)\b`)
 	firstPerson  = re(`\b(?:we|our|us|ours)\b`)
 	// a citation of others' work: [12], (Smith et al., 2015), Smith et al. (2015), (Smith and Lee, 2014)
 	citation = regexp.MustCompile(`\[\d+(?:[,–-]\s*\d+)*\]|\([A-Z][\w-]+(?: et al\.?| and [A-Z][\w-]+)?,? (?:19|20)\d\d[a-z]?(?:[;,] [^)]*)?\)|[A-Z][\w-]+ et al\.? \((?:19|20)\d\d\)`)
@@ -78,7 +78,7 @@ func shapes(spec *aspectSpec, s, lower string) (values []string, primary, word b
 	next:
 		for _, m := range p.re.FindAllStringIndex(s, -1) {
 			v := strings.ToLower(s[m[0]:m[1]])
-			if negated(s, m[0]) || inCompoundName(s, m[0], m[1]) {
+			if negated(s, m[0]) || inCompoundName(s, m[0], m[1]) || numbersPart(s, m[0]) {
 				continue
 			}
 			if i < max(spec.named, 1) {
@@ -94,7 +94,7 @@ func shapes(spec *aspectSpec, s, lower string) (values []string, primary, word b
 			}
 			seen[v] = true
 			spans = append(spans, m)
-			values = append(values, v)
+			values = append(values, listItems(v)...)
 		}
 	}
 	return values, primary, word
@@ -123,6 +123,16 @@ func inCompoundName(s string, i, j int) bool {
 		}
 	}
 	return true
+}
+
+// partRef: a word that a number after it numbers a part of the paper
+// ("Table 5 provides examples" is no count of examples).
+var partRef = re(`(?:\b(?:tables?|figures?|figs?\.?|sections?|sec\.|§|eqs?\.?|equations?|algorithms?|appendix|lines?|steps?)\s*)$`)
+
+// numbersPart reports whether the value at byte offset i of s starts with
+// a figure that numbers a table, figure, section or equation.
+func numbersPart(s string, i int) bool {
+	return i < len(s) && s[i] >= '0' && s[i] <= '9' && partRef.MatchString(s[:i])
 }
 
 // negated reports whether one of the four words before byte offset i of s
@@ -368,7 +378,7 @@ func (pt *paperText) mentions(n string) int {
 func aspectStems(aspect string) []*regexp.Regexp {
 	var out []*regexp.Regexp
 	for _, w := range wordSplit.Split(strings.ToLower(aspect), -1) {
-		if len(w) < 3 || stopAspectWords[w] {
+		if len(w) < 3 || stopAspectWords[w] || requestWords[w] {
 			continue
 		}
 		if len(w) > 6 {

@@ -95,11 +95,16 @@ const NotInPaperText = "Not in this paper: no sentence of it states this aspect 
 // read for a sentence with all the aspect's own words before the cell says
 // the paper does not state it.
 func cellFor(ctx context.Context, ix retrieve.Index, pt *paperText, a string) (retrieve.Cell, error) {
-	if spec := lookupAspect(a); spec != nil {
+	if spec := specFor(a); spec != nil {
 		c, _ := pt.lexiconCell(spec)
 		return c, nil
 	}
-	c, err := retrieve.BestCell(ctx, ix.Embedder(), pt.d, a, "")
+	// the aspect's own words, not how it was asked ("Languages studied")
+	q := strings.Join(aspectWords(a), " ")
+	if q == "" {
+		q = a
+	}
+	c, err := retrieve.BestCell(ctx, ix.Embedder(), pt.d, q, "")
 	if err != nil {
 		return c, err
 	}

@@ -97,37 +97,39 @@ func TestScoreCompare(t *testing.T) {
 	}
 }
 
-// TestCompareLibrary150Set checks the committed compare set: every table
-// has one gold per paper x aspect, every stated cell a support or values,
-// and at least 45 cells in all.
-func TestCompareLibrary150Set(t *testing.T) {
-	ts, err := LoadCompareTables(filepath.Join("testdata", "compare_library150.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	total := 0
-	for _, tab := range ts {
-		seen := map[[2]string]bool{}
-		for _, c := range tab.Cells {
-			k := [2]string{c.File, c.Aspect}
-			if seen[k] {
-				t.Errorf("%s: cell %v twice", tab.Name, k)
-			}
-			seen[k] = true
-			if !c.NotFound && c.Support == "" && len(c.Values) == 0 {
-				t.Errorf("%s: cell %v has no gold", tab.Name, k)
-			}
+// TestCompareSets checks the committed compare sets: every table has one
+// gold per paper x aspect, every stated cell a support or values, and each
+// set at least 36 cells in 3 tables or more.
+func TestCompareSets(t *testing.T) {
+	for _, name := range []string{"compare_library150.json", "compare_fresh.json", "compare_fresh2.json", "compare_fresh3.json"} {
+		ts, err := LoadCompareTables(filepath.Join("testdata", name))
+		if err != nil {
+			t.Fatal(err)
 		}
-		for _, p := range tab.Papers {
-			for _, a := range tab.Aspects {
-				if !seen[[2]string{p, a}] {
-					t.Errorf("%s: no gold for %s x %s", tab.Name, p, a)
+		total := 0
+		for _, tab := range ts {
+			seen := map[[2]string]bool{}
+			for _, c := range tab.Cells {
+				k := [2]string{c.File, c.Aspect}
+				if seen[k] {
+					t.Errorf("%s %s: cell %v twice", name, tab.Name, k)
+				}
+				seen[k] = true
+				if !c.NotFound && c.Support == "" && len(c.Values) == 0 {
+					t.Errorf("%s %s: cell %v has no gold", name, tab.Name, k)
 				}
 			}
+			for _, p := range tab.Papers {
+				for _, a := range tab.Aspects {
+					if !seen[[2]string{p, a}] {
+						t.Errorf("%s %s: no gold for %s x %s", name, tab.Name, p, a)
+					}
+				}
+			}
+			total += len(tab.Cells)
 		}
-		total += len(tab.Cells)
-	}
-	if len(ts) < 3 || total < 45 {
-		t.Errorf("%d tables, %d cells", len(ts), total)
+		if len(ts) < 3 || total < 36 {
+			t.Errorf("%s: %d tables, %d cells", name, len(ts), total)
+		}
 	}
 }
