@@ -222,17 +222,59 @@ func wordRoot(w string) string {
 	return w
 }
 
+// formOf reports whether token t is a printed form of root (holdsRoot).
+func formOf(t, root string) bool {
+	if !strings.HasPrefix(t, root) {
+		return false
+	}
+	rest := t[len(root):]
+	return len(rest) <= 3 || strings.IndexFunc(rest, func(r rune) bool { return !unicode.IsDigit(r) }) < 0
+}
+
+// denying are words that, within the four before a topic word, say the
+// sentence does not state it of the paper: "without batch normalization",
+// "we do not use dropout", "replace the Batch Normalization layers with
+// Group Normalization", "instead of beam search".
+var denying = map[string]bool{"without": true, "no": true, "not": true, "never": true, "nor": true, "neither": true,
+	"cannot": true, "instead": true, "rather": true, "unlike": true,
+	"replace": true, "replaces": true, "replaced": true, "replacing": true, "remove": true, "removed": true, "removing": true}
+
+// laterRE marks a sentence about work not done: future work, a plan, what
+// could be done ("can be incorporated with beam search, but we leave this
+// to future work").
+var laterRE = regexp.MustCompile(`(?i)\b(future work|future research|we leave|left (for|to) future|we plan to|we intend to|could be|would be|might be)\b`)
+
+// denies reports whether a sentence (its lowercase tokens) holds the topic
+// word root only where it says the paper does not do it (denying), or
+// speaks of work not done (laterRE): it then does not state the property.
+func denies(text string, toks []string, root string) bool {
+	if laterRE.MatchString(text) {
+		return true
+	}
+	seen := false
+	for k, t := range toks {
+		if !formOf(t, root) {
+			continue
+		}
+		seen = true
+		neg := false
+		for j := max(0, k-4); j < k && !neg; j++ {
+			neg = denying[toks[j]]
+		}
+		if !neg {
+			return false
+		}
+	}
+	return seen
+}
+
 // holdsRoot reports a token of toks that is a printed form of root: the
 // root with at most three more letters ("forest" -> "forests", "perceive"
 // -> "perceived"), or with digits ("cifar" -> "cifar10"), never another
 // word that starts with it ("diffusion" is not "diffuse").
 func holdsRoot(toks []string, root string) bool {
 	for _, t := range toks {
-		if !strings.HasPrefix(t, root) {
-			continue
-		}
-		rest := t[len(root):]
-		if len(rest) <= 3 || strings.IndexFunc(rest, func(r rune) bool { return !unicode.IsDigit(r) }) < 0 {
+		if formOf(t, root) {
 			return true
 		}
 	}
@@ -394,7 +436,8 @@ func verifyPaper(d *PaperData, groups []topicGroup) (f paperFinding, ok bool) {
 						continue sentences
 					}
 				}
-				if papertree.AboutOthers(text) || !papertree.Readable(text) || exampleRE.MatchString(text) {
+				if papertree.AboutOthers(text) || !papertree.Readable(text) || exampleRE.MatchString(text) ||
+					denies(text, toks, g.roots[g.anchor]) {
 					continue
 				}
 				in, words := 0.0, 0
