@@ -119,6 +119,12 @@ var shippedSets = []struct {
 	// changes of their session; cjk-1..4 tuned on, cjk-5..8 blind. A
 	// Chinese clause is one run of letters, so supports count few words.
 	{"cjk", "testdata/questions-cjk.json", 6, 1, 2, 2},
+	// Scoped questions paraphrasing their paper (how/why, findings, footnote
+	// and appendix details, other word forms and general words) on 14
+	// papers of all three folders the other sets ask little about, written
+	// before the within-paper retrieval changes of their session; ids
+	// ending -a tuned on, -b blind.
+	{"scoped-fresh3", "testdata/questions-scoped-fresh3.json", 40, 14, 0, 8},
 }
 
 func TestShippedQuestionSetsAreWellFormed(t *testing.T) {
