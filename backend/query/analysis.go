@@ -164,7 +164,7 @@ func NameLike(w string) bool {
 	if plain {
 		return false
 	}
-	w = strings.Trim(w, ".,;:?!()\"'’")
+	w = strings.Trim(w, ".,;:?!¿¡()\"'’")
 	if len([]rune(w)) < 3 {
 		return false
 	}

@@ -10,7 +10,7 @@ import (
 
 // WordPunct is the punctuation a question's word may carry on either side
 // ("(Kim,", "“BERT”"): cut with strings.Trim to read the word as typed.
-const WordPunct = ".,;:?!()[]\"'“”‘’"
+const WordPunct = ".,;:?!¿¡()[]\"'“”‘’"
 
 // Question is a question read once.
 type Question struct {

@@ -212,7 +212,7 @@ func frontYear(front string) int {
 }
 
 func trimWord(w string) string {
-	w = strings.Trim(w, ".,;:?!()[]{}\"'’*†‡∗")
+	w = strings.Trim(w, ".,;:?!¿¡()[]{}\"'’*†‡∗")
 	w = strings.TrimSuffix(strings.TrimSuffix(w, "'s"), "’s")
 	return w
 }
