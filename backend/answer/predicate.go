@@ -749,7 +749,7 @@ func (p askedPredicate) with(rest []qtok, k int, w string) askedPredicate {
 // infinitive reports a "to" at rest[k] that opens an infinitive ("used
 // to generate the examples"), not a prepositional phrase.
 func infinitive(rest []qtok, k int) bool {
-	return rest[k].w == "to" && k+1 < len(rest) && verbs[rest[k+1].w]
+	return k+1 < len(rest) && rest[k].w == "to" && verbs[rest[k+1].w]
 }
 
 // possessive reports a word in a possessive's form ("programmer's",
