@@ -218,6 +218,29 @@ func (sc *scope) cover(id, from, to int, priv bool) {
 	sc.neg = true
 }
 
+// relativePronouns open a relative clause after a noun.
+var relativePronouns = set("who which that")
+
+// relativeEnd is where the scope of a negation at i ends within its
+// clause, which ends at end: a relative clause opened by "who" or "which"
+// ends before the finite verb of the clause it sits in ("participants who
+// did not complete the test or were not native speakers were excluded":
+// "were excluded" is not negated; "or were" is the relative clause's own).
+func (sc *scope) relativeEnd(i, end int) int {
+	st := sc.clauseStart(i)
+	if st == 0 || sc.toks[st-1] != "who" && sc.toks[st-1] != "which" {
+		return end
+	}
+	for j := i + 2; j < end; j++ {
+		prev := sc.toks[j-1]
+		if (beForms[sc.toks[j]] && sc.toks[j] != "be" && sc.toks[j] != "being" && sc.toks[j] != "been" || auxHave[sc.toks[j]]) &&
+			prev != "and" && prev != "or" && !clauseNegators[prev] && prev != "not" && !isAdverb(prev) {
+			return j
+		}
+	}
+	return end
+}
+
 // readScope reads the negation cues of text and their scopes.
 func readScope(text string) *scope {
 	t := polarityTokens(text)
@@ -239,7 +262,7 @@ func readScope(text string) *scope {
 		case w == "not" || clauseNegators[w] || strings.HasPrefix(w, "fail") && (next == "to" || next == "in") ||
 			(w == "lack" || w == "lacks" || w == "lacked" || w == "lacking"):
 			neither = neither || w == "neither"
-			sc.cover(id, i+1, sc.clauseEnd(i+1), false)
+			sc.cover(id, i+1, sc.relativeEnd(i, sc.clauseEnd(i+1)), false)
 			if w == "not" && (prev == "and" || prev == "but" || prev == "or" || prev == ",") {
 				sc.ellip[id] = true
 			}
@@ -437,6 +460,9 @@ func (sc *scope) dropClauseNegations(p askedPredicate) {
 		wh, verb := false, false
 		for j := 1; j < c; j++ {
 			wh = wh || whWords[sc.toks[j]]
+			// "participants who were not native speakers left out?": the
+			// negation follows its relative clause's own verb.
+			verb = verb || relativePronouns[sc.toks[j]] && j+1 < c && (auxBe[sc.toks[j+1]] || auxHave[sc.toks[j+1]] || auxDo[sc.toks[j+1]] || auxModal[sc.toks[j+1]])
 		}
 		for j := c + 1; j < pred; j++ {
 			verb = verb || verbs[inflectionless(sc.toks[j])] && !auxDo[sc.toks[j]] && !auxModal[sc.toks[j]]
@@ -1520,7 +1546,11 @@ func (sc *scope) hedgedBefore(p askedPredicate) bool {
 	}
 	_, end := sc.coordinated(last)
 	for j := last + 1; j < end; j++ {
-		if sc.toks[j] == "," {
+		// "there is no clear consensus about whether X might be Y": an
+		// open question after the predicate, the object of a preposition,
+		// is what the claim is about; it does not hedge the claim ("is
+		// trained to predict whether X" still asks, not claims).
+		if sc.toks[j] == "," || sc.toks[j] == "whether" && preps[sc.toks[j-1]] {
 			end = j
 			break
 		}

@@ -454,7 +454,14 @@ func subjectClauseEnd(rest []qtok, start int) (int, bool) {
 		if w != "that" && w != "which" && w != "who" || isFunc(rest[j-1].w) || !noun && (reporting[rest[j-1].w] || judging[rest[j-1].w]) {
 			continue
 		}
-		for v := j + 2; v < len(rest); v++ {
+		// "the claim that the heap is ...": the clause's subject comes
+		// first; "participants who were not ...", "a model that is
+		// ...": the relative pronoun is the subject, its verb follows.
+		from := j + 2
+		if w != "that" || auxBe[rest[j+1].w] || auxHave[rest[j+1].w] || auxDo[rest[j+1].w] || auxModal[rest[j+1].w] {
+			from = j + 1
+		}
+		for v := from; v < len(rest); v++ {
 			t := rest[v].w
 			if subords[t] || rest[v-1].comma {
 				return 0, false

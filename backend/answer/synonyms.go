@@ -90,8 +90,18 @@ var wordnetRoots = sync.OnceValues(func() (map[string]map[string]bool, map[strin
 			}
 		}
 	}
+	// A verb of making something available is answered by the state it
+	// results in: "Do they release their code?" - "All code is available
+	// at ...". One way only: "available" asks no more than it says.
+	for _, v := range resultVerbs {
+		link(syn, root(v), root("available"))
+	}
 	return syn, ant
 })
+
+// resultVerbs make their object available (WordNet has no relation from a
+// verb to the adjective of its result).
+var resultVerbs = []string{"release", "publish"}
 
 // wordnetKey is the WordNet key standing for the predicate word w of
 // question: its phrasal verb when a particle follows it in its clause and
@@ -100,13 +110,18 @@ var wordnetRoots = sync.OnceValues(func() (map[string]map[string]bool, map[strin
 func wordnetKey(question, w string) string {
 	toks := questionTokens(question)
 	syn, _ := wordnetRoots()
+	base := w
+	if b, ok := irregularBase[w]; ok {
+		// WordNet's lemmas are base forms: "left out" is "leave_out".
+		base = b
+	}
 	for i, t := range toks {
 		if t.w != w {
 			continue
 		}
 		for _, u := range toks[i+1:] {
 			if particles[u.w] {
-				if k := root(w) + "_" + u.w; syn[k] != nil {
+				if k := root(base) + "_" + u.w; syn[k] != nil {
 					return k
 				}
 			}
@@ -116,7 +131,19 @@ func wordnetKey(question, w string) string {
 		}
 		break
 	}
-	return root(w)
+	return root(base)
+}
+
+// irregularBase maps the irregular participles of irregs to their base
+// form (WordNet's lemma): "Were they left out?" asks about "leave_out",
+// "Were they told ...?" about "tell".
+var irregularBase = map[string]string{
+	"done": "do", "made": "make", "given": "give", "taken": "take", "seen": "see", "known": "know", "shown": "show",
+	"found": "find", "built": "build", "written": "write", "held": "hold", "told": "tell", "brought": "bring",
+	"thought": "think", "chosen": "choose", "drawn": "draw", "grown": "grow", "led": "lead", "left": "leave",
+	"lost": "lose", "kept": "keep", "spent": "spend", "won": "win", "understood": "understand", "begun": "begin",
+	"broken": "break", "driven": "drive", "proven": "prove", "spoken": "speak", "hidden": "hide", "paid": "pay",
+	"sent": "send", "taught": "teach", "meant": "mean", "felt": "feel", "got": "get", "gotten": "get",
 }
 
 // wordnetHolds reports whether sentence token tok says the predicate word
@@ -142,6 +169,16 @@ func wordnetHoldsKey(tok, w, key string) (ok, neg bool) {
 		return true, false
 	case wordnetAnt[rw][rt]:
 		return true, true
+	}
+	// A synonym of the word with a negating prefix says the word negated,
+	// as that form itself would: "unnecessary" is "unneeded" in WordNet,
+	// so it says "not needed".
+	for s := range wordnetSyn[rt] {
+		for pre := range negatingPrefixes {
+			if len(s) > len(pre) && strings.HasPrefix(s, pre) && (s[len(pre):] == rw || s[len(pre):] == root(w)) {
+				return true, true
+			}
+		}
 	}
 	return false, false
 }

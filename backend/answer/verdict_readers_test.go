@@ -1,0 +1,63 @@
+package answer
+
+import "testing"
+
+// Reader gaps of the fifteenth session (issue 19, yes/no verdicts), each
+// on sentences written for the case with a control that keeps its
+// verdict: a relative clause opened by "who"/"which" in the question's
+// subject or the sentence's, an irregular participle's phrasal verb in
+// WordNet, a synonym of the predicate's negated form, an open question
+// that is the object of a preposition, a verb of making available.
+func TestVerdictReaders(t *testing.T) {
+	tests := []struct{ name, q, s, want string }{
+		{"a relative clause with its own verb in the question's subject: its negation is the subject's",
+			"Were participants who were not native speakers excluded?",
+			"Participants who were not native speakers were excluded.", VerdictYes},
+		{"control: the main clause's negation still answers no",
+			"Were participants who were not native speakers excluded?",
+			"Participants who were native speakers were not excluded.", VerdictNo},
+		{"control: a relative clause set off by commas (its commas bound the negation already)",
+			"Were the unstable runs discarded?",
+			"The unstable runs, which did not converge or were not finished, were discarded.", VerdictYes},
+		{"a negation inside the sentence's relative clause does not reach the main verb after it",
+			"Were the unstable runs discarded?",
+			"The unstable runs which did not converge were discarded.", VerdictYes},
+		{"control: a negation of the main verb after the relative clause",
+			"Were the unstable runs discarded?",
+			"The unstable runs which converged were not discarded.", VerdictNo},
+		{"an irregular participle's phrasal verb is WordNet's lemma ('left out' is 'leave_out': exclude, omit)",
+			"Were the unstable runs left out?",
+			"The unstable runs were omitted.", VerdictYes},
+		{"control: 'left' alone is no 'leave_out'",
+			"Were the unstable runs left?",
+			"The unstable runs were omitted.", VerdictUnclear},
+		{"a synonym of the predicate's negated form ('unnecessary' is 'unneeded') says it negated",
+			"Is tuning the learning rate needed?",
+			"Tuning the learning rate is unnecessary.", VerdictNo},
+		{"the same for a negative question",
+			"Is tuning the learning rate not needed?",
+			"Tuning the learning rate is unnecessary.", VerdictYes},
+		{"an open question after a preposition is what the claim is about",
+			"Is there a consensus on the depth of these networks?",
+			"There is no consensus about whether the depth of these networks might matter.", VerdictNo},
+		{"control: a verb's open question still hedges",
+			"Is the encoder trained to predict the next sentence?",
+			"The encoder is trained to predict whether the next sentence follows.", VerdictUnclear},
+		{"a verb of making available is answered by 'available'",
+			"Do they release the annotated corpus?",
+			"The annotated corpus is available at our website.", VerdictYes},
+		{"negated",
+			"Do they release the annotated corpus?",
+			"The annotated corpus is not publicly available.", VerdictNo},
+		{"control: one way only, 'available' is not answered by 'release'",
+			"Is the annotated corpus available?",
+			"We release the annotated corpus.", VerdictUnclear},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := Verdict(tc.q, tc.s); got != tc.want {
+				t.Errorf("Verdict(%q, %q) = %s, want %s", tc.q, tc.s, got, tc.want)
+			}
+		})
+	}
+}
