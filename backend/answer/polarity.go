@@ -218,6 +218,47 @@ func (sc *scope) cover(id, from, to int, priv bool) {
 	sc.neg = true
 }
 
+// outdoes reports a sentence whose comparison cue (comparativeCues, as
+// in "X outperforms Y") has, of the question's subject and object words,
+// a subject word nearest before it, or neither side named before it;
+// subject words the question repeats after its predicate (after) tell
+// neither side.
+func (sc *scope) outdoes(subject, object, after []string) bool {
+	shared := map[string]bool{} // "new model", "old model": "model" tells neither
+	for _, w := range subject {
+		for _, o := range after {
+			if ok, _ := holdsToken(o, w); ok {
+				shared[w] = true
+			}
+		}
+	}
+	is := func(tok string, ws []string) bool {
+		for _, w := range ws {
+			if ok, _ := holdsToken(tok, w); ok && !shared[w] {
+				return true
+			}
+		}
+		return false
+	}
+	for i, tok := range sc.toks {
+		if !hasAny(" "+tok+" ", comparativeCues) && !selfNegative.MatchString(tok) {
+			continue
+		}
+		j := i - 1
+		for ; j >= 0 && !is(sc.toks[j], subject); j-- {
+			if is(sc.toks[j], object) {
+				break
+			}
+		}
+		if j < 0 || is(sc.toks[j], subject) {
+			// A subject word, or neither side named before it ("It
+			// also outperforms related models").
+			return true
+		}
+	}
+	return false
+}
+
 // relativePronouns open a relative clause after a noun.
 var relativePronouns = set("who which that")
 
@@ -834,6 +875,16 @@ func newTitledJudge(question string, withWordnet bool) func(sentence, title stri
 			dims = append(dims, dim)
 		}
 	}
+	var qAfter []string // the question's words after its predicate
+	for i, tok := range qs.toks {
+		if len(p.words) == 0 {
+			break
+		}
+		if ok, _ := holdsToken(tok, p.words[0]); ok {
+			qAfter = qs.toks[i+1:]
+			break
+		}
+	}
 	others := aboutOthers(question)
 	quants := quantifiersOf(polarityTokens(qtext))
 	names := questionNames(qtext)
@@ -926,6 +977,12 @@ func newTitledJudge(question string, withWordnet bool) func(sentence, title stri
 			// "The compiler is written in OCaml, and its runtime in Rust"
 			// does not say the runtime is written in OCaml: the subject is
 			// said only in a clause coordinated after the predicate's.
+			return VerdictUnclear, false
+		}
+		if p.compare && outdoing[p.words[0]] && !sc.outdoes(ownSubject, object, qAfter) {
+			// "Did the autoencoder beat PCA?" is not answered by "PCA
+			// outperformed the autoencoder": the side named last before
+			// the comparison is the one that wins.
 			return VerdictUnclear, false
 		}
 		if !sc.objectWithPredicate(p, object) {

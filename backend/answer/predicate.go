@@ -541,7 +541,8 @@ func verbPredicate(rest []qtok, start int, base bool) (askedPredicate, bool) {
 		if isFunc(t.w) || isName(t) || isAdverb(t.w) || prev == "to" {
 			continue
 		}
-		if preps[prev] || dets[prev] || possessive(rest[k-1]) || possessedInPhrase(rest, k) {
+		if preps[prev] || dets[prev] || possessive(rest[k-1]) || possessedInPhrase(rest, k) ||
+			isAdverb(prev) && k >= 2 && (preps[rest[k-2].w] || dets[rest[k-2].w]) {
 			// After a preposition, a determiner or a possessive a
 			// verb-shaped word is a noun: "at test time", "the test",
 			// "the programmer's reach", "out of the programmer's direct
@@ -636,6 +637,9 @@ func thatClause(c []qtok) (askedPredicate, bool) {
 	return verbPredicate(c, 1, false)
 }
 
+// outdoing verbs state a comparison's direction by themselves.
+var outdoing = set("beat outperform surpass exceed outdo")
+
 // truthWords open "Is it true that ...?", "Is it the case that ...?".
 var truthWords = set("true case correct right so")
 
@@ -683,6 +687,11 @@ func finishVerb(rest []qtok, best int) (askedPredicate, bool) {
 		if isComparative(rest[k].w, "") {
 			p.compare = true // "perform better", "train faster"
 		}
+	}
+	if outdoing[w] {
+		// "Does X beat Y?" asks a comparison's direction, which
+		// "X outperforms Y" or "X is inferior to Y" states.
+		p.compare = true
 	}
 	return p.with(rest, best, w), true
 }

@@ -52,6 +52,21 @@ func TestVerdictReaders(t *testing.T) {
 		{"control: one way only, 'available' is not answered by 'release'",
 			"Is the annotated corpus available?",
 			"We release the annotated corpus.", VerdictUnclear},
+		{"a word after an adverb that follows a preposition is in a noun phrase, not the verb ('on relatively short-term data')",
+			"Does the new model beat the old model on relatively short-term forecasts?",
+			"The old model handles long horizons, but the new model beats the old model on short-term forecasts.", VerdictYes},
+		{"an outdoing verb asks a comparison's direction: 'beat' answered by 'outperforms'",
+			"Does the new model beat the old model?",
+			"The new model clearly outperforms the old model.", VerdictYes},
+		{"and by 'worse'",
+			"Does the new model beat the old model?",
+			"The new model performs worse than the old model.", VerdictNo},
+		{"a pronoun subject names neither side",
+			"Does the new model beat the old model?",
+			"It clearly outperforms the old model.", VerdictYes},
+		{"control: the side named last before the comparison wins",
+			"Does the new model beat the old model?",
+			"The old model outperforms the new model.", VerdictUnclear},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
