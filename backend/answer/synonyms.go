@@ -90,18 +90,8 @@ var wordnetRoots = sync.OnceValues(func() (map[string]map[string]bool, map[strin
 			}
 		}
 	}
-	// A verb of making something available is answered by the state it
-	// results in: "Do they release their code?" - "All code is available
-	// at ...". One way only: "available" asks no more than it says.
-	for _, v := range resultVerbs {
-		link(syn, root(v), root("available"))
-	}
 	return syn, ant
 })
-
-// resultVerbs make their object available (WordNet has no relation from a
-// verb to the adjective of its result).
-var resultVerbs = []string{"release", "publish"}
 
 // wordnetKey is the WordNet key standing for the predicate word w of
 // question: its phrasal verb when a particle follows it in its clause and
@@ -169,16 +159,6 @@ func wordnetHoldsKey(tok, w, key string) (ok, neg bool) {
 		return true, false
 	case wordnetAnt[rw][rt]:
 		return true, true
-	}
-	// A synonym of the word with a negating prefix says the word negated,
-	// as that form itself would: "unnecessary" is "unneeded" in WordNet,
-	// so it says "not needed".
-	for s := range wordnetSyn[rt] {
-		for pre := range negatingPrefixes {
-			if len(s) > len(pre) && strings.HasPrefix(s, pre) && (s[len(pre):] == rw || s[len(pre):] == root(w)) {
-				return true, true
-			}
-		}
 	}
 	return false, false
 }

@@ -6,8 +6,8 @@ import "testing"
 // on sentences written for the case with a control that keeps its
 // verdict: a relative clause opened by "who"/"which" in the question's
 // subject or the sentence's, an irregular participle's phrasal verb in
-// WordNet, a synonym of the predicate's negated form, an open question
-// that is the object of a preposition, a verb of making available.
+// WordNet, an open question that is the object of a preposition, a
+// comparison asked by an outdoing verb.
 func TestVerdictReaders(t *testing.T) {
 	tests := []struct{ name, q, s, want string }{
 		{"a relative clause with its own verb in the question's subject: its negation is the subject's",
@@ -31,27 +31,12 @@ func TestVerdictReaders(t *testing.T) {
 		{"control: 'left' alone is no 'leave_out'",
 			"Were the unstable runs left?",
 			"The unstable runs were omitted.", VerdictUnclear},
-		{"a synonym of the predicate's negated form ('unnecessary' is 'unneeded') says it negated",
-			"Is tuning the learning rate needed?",
-			"Tuning the learning rate is unnecessary.", VerdictNo},
-		{"the same for a negative question",
-			"Is tuning the learning rate not needed?",
-			"Tuning the learning rate is unnecessary.", VerdictYes},
 		{"an open question after a preposition is what the claim is about",
 			"Is there a consensus on the depth of these networks?",
 			"There is no consensus about whether the depth of these networks might matter.", VerdictNo},
 		{"control: a verb's open question still hedges",
 			"Is the encoder trained to predict the next sentence?",
 			"The encoder is trained to predict whether the next sentence follows.", VerdictUnclear},
-		{"a verb of making available is answered by 'available'",
-			"Do they release the annotated corpus?",
-			"The annotated corpus is available at our website.", VerdictYes},
-		{"negated",
-			"Do they release the annotated corpus?",
-			"The annotated corpus is not publicly available.", VerdictNo},
-		{"control: one way only, 'available' is not answered by 'release'",
-			"Is the annotated corpus available?",
-			"We release the annotated corpus.", VerdictUnclear},
 		{"a word after an adverb that follows a preposition is in a noun phrase, not the verb ('on relatively short-term data')",
 			"Does the new model beat the old model on relatively short-term forecasts?",
 			"The old model handles long horizons, but the new model beats the old model on short-term forecasts.", VerdictYes},
