@@ -259,6 +259,21 @@ func (sc *scope) outdoes(subject, object, after []string) bool {
 	return false
 }
 
+// predicated reports an occurrence said after a form of "be", adverbs
+// between ("is highly robust").
+func (sc *scope) predicated(occ []occurrence) bool {
+	for _, o := range occ {
+		j := o.i - 1
+		for j >= 0 && (isAdverb(sc.toks[j]) || clauseNegators[sc.toks[j]]) {
+			j--
+		}
+		if j >= 0 && beForms[sc.toks[j]] {
+			return true
+		}
+	}
+	return false
+}
+
 // relativePronouns open a relative clause after a noun.
 var relativePronouns = set("who which that")
 
@@ -699,8 +714,8 @@ func (p askedPredicate) polarity(sc *scope, q string) (neg, held, ok bool) {
 	}
 	// A verb, adjective or participle, with every other word of the
 	// predicate held too ("tree-structured", "np-hard").
-	for _, w := range p.words[1:] {
-		if len(sc.occurrences(w)) == 0 {
+	for k, w := range p.words[1:] {
+		if len(sc.occurrences(w)) == 0 && !(p.nominal && k == len(p.words)-2 && sc.predicated(verbOcc)) {
 			return false, false, true
 		}
 	}

@@ -85,6 +85,11 @@ type askedPredicate struct {
 	// deciding sentence must name (subjectMentioned), as it must hold an
 	// active light verb's object.
 	passiveLight bool
+	// nominal marks a noun phrase predicate with modifiers ("a robust
+	// statistic"): its last word, the head noun, classifies the subject;
+	// a sentence that says the modifiers of the subject after a form of
+	// "be" ("the median is highly robust") holds it (see polarity.go).
+	nominal bool
 }
 
 // attitudeVerbs are the reporting verbs of a stance rather than a finding.
@@ -391,7 +396,7 @@ func bePredicate(rest []qtok, start int, participleOnly, immediate bool) (askedP
 				}
 			}
 			return p.passive(rest, k, w, participleOnly), true
-		case !participleOnly && isAdjective(w) && (next == "" || isFunc(next) || rest[k].comma):
+		case !participleOnly && isAdjective(w) && (next == "" || isFunc(next) || rest[k].comma) && !indefiniteHead(rest, start, k):
 			// An adjective before a noun modifies it ("Is the Twitter
 			// political corpus balanced?", "Is the idea of an infinite
 			// hypothetical population implicit in ...?"); before a
@@ -408,6 +413,23 @@ func bePredicate(rest []qtok, start int, participleOnly, immediate bool) (askedP
 		return bareAdjective(rest, start)
 	}
 	return p, false
+}
+
+// indefiniteHead reports a word at k that heads a noun phrase an
+// indefinite article opens after the subject ("Is the median a robust
+// STATISTIC?": a noun in -ic, not the predicate adjective); the noun
+// phrase is the predicate (nominalPredicate).
+func indefiniteHead(rest []qtok, start, k int) bool {
+	for j := k - 1; j >= start; j-- {
+		w := rest[j].w
+		if w == "a" || w == "an" {
+			return j == 0 || !isFunc(rest[j-1].w)
+		}
+		if isFunc(w) || rest[j].comma {
+			return false
+		}
+	}
+	return false
 }
 
 // bareAdjective reads "Is X ADJ?" for an adjective whose form does not
@@ -512,6 +534,7 @@ func nominalPredicate(rest []qtok, start int) (askedPredicate, bool) {
 				break
 			}
 		}
+		p.nominal = len(p.words) > 1
 		return p, len(p.words) > 0
 	}
 	return p, false

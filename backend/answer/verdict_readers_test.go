@@ -7,7 +7,8 @@ import "testing"
 // verdict: a relative clause opened by "who"/"which" in the question's
 // subject or the sentence's, an irregular participle's phrasal verb in
 // WordNet, an open question that is the object of a preposition, a
-// comparison asked by an outdoing verb.
+// comparison asked by an outdoing verb, a noun phrase predicate answered by
+// its modifier.
 func TestVerdictReaders(t *testing.T) {
 	tests := []struct{ name, q, s, want string }{
 		{"a relative clause with its own verb in the question's subject: its negation is the subject's",
@@ -52,6 +53,15 @@ func TestVerdictReaders(t *testing.T) {
 		{"control: the side named last before the comparison wins",
 			"Does the new model beat the old model?",
 			"The old model outperforms the new model.", VerdictUnclear},
+		{"a noun in -ic after an indefinite article heads the predicate noun phrase ('a robust statistic'), said of the subject by its modifier after 'is'",
+			"Is the median a robust statistic?",
+			"The median is highly robust, because it ignores the extremes.", VerdictYes},
+		{"negated",
+			"Is the median a robust statistic?",
+			"The median is not robust.", VerdictNo},
+		{"control: the modifier not said of the subject after 'is' does not hold the noun phrase",
+			"Is BERT a bidirectional model?",
+			"BERT uses a bidirectional encoder.", VerdictUnclear},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
