@@ -274,6 +274,65 @@ func (sc *scope) predicated(occ []occurrence) bool {
 	return false
 }
 
+// partBreakRE splits what the sentence splitter left joined (a caption's
+// labelled parts: "Figure 2: Training .... (a) Networks using dropout.
+// (b) ...").
+var partBreakRE = regexp.MustCompile(`[.:;]\s+`)
+
+// verblessParts reports a text whose every part holding the predicate is
+// verbless.
+func verblessParts(text string, p askedPredicate) bool {
+	if len(p.words) == 0 {
+		return false
+	}
+	held := false
+	for _, part := range partBreakRE.Split(text, -1) {
+		ps := readScope(part)
+		if len(ps.occurrences(p.words[0])) == 0 {
+			continue
+		}
+		if !ps.verbless(p) {
+			return false
+		}
+		held = true
+	}
+	return held
+}
+
+// verbless reports a sentence that holds the predicate only as a gerund
+// or participle in -ing and has no other verb form (a form of "be",
+// "have" or "do", a modal, or a known verb not in -ing and not after a
+// determiner, preposition or adjective): a noun phrase such as a
+// caption's, which claims nothing.
+func (sc *scope) verbless(p askedPredicate) bool {
+	if len(p.words) == 0 {
+		return false
+	}
+	occ := sc.occurrences(p.words[0])
+	if len(occ) == 0 {
+		return false
+	}
+	at := map[int]bool{}
+	for _, o := range occ {
+		if !strings.HasSuffix(sc.toks[o.i], "ing") {
+			return false
+		}
+		at[o.i] = true
+	}
+	for i, tok := range sc.toks {
+		if at[i] || strings.HasSuffix(tok, "ing") {
+			continue
+		}
+		if prev := sc.at(i - 1); (verbs[tok] || verbs[inflectionless(tok)]) && (dets[prev] || preps[prev] || isAdjective(prev)) {
+			continue // a noun: "with deterministic cost function"
+		}
+		if beForms[tok] || auxHave[tok] || auxDo[tok] || auxModal[tok] || verbs[tok] || verbs[inflectionless(tok)] || isParticiple(tok) {
+			return false
+		}
+	}
+	return true
+}
+
 // relativePronouns open a relative clause after a noun.
 var relativePronouns = set("who which that")
 
@@ -935,6 +994,11 @@ func newTitledJudge(question string, withWordnet bool) func(sentence, title stri
 		// against the sentence before; its own clause is what it claims.
 		cs := norm(reportedRE.ReplaceAllString(leadContrastRE.ReplaceAllString(s, " "), " "))
 		neg, held, sok := p.polarity(sc, q)
+		if held && verblessParts(s, p) {
+			// "(a) Neural networks using dropout stochastic
+			// regularization": a caption's noun phrase, no claim.
+			return VerdictUnclear, false
+		}
 		if !held || p.passiveLight && !subjectMentioned(s, ownSubject) {
 			// "Apart from using a stronger model ..." does not say
 			// whether greedy decoding is used.

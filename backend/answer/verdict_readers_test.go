@@ -8,7 +8,7 @@ import "testing"
 // subject or the sentence's, an irregular participle's phrasal verb in
 // WordNet, an open question that is the object of a preposition, a
 // comparison asked by an outdoing verb, a noun phrase predicate answered by
-// its modifier.
+// its modifier, a caption's verbless noun phrase.
 func TestVerdictReaders(t *testing.T) {
 	tests := []struct{ name, q, s, want string }{
 		{"a relative clause with its own verb in the question's subject: its negation is the subject's",
@@ -62,6 +62,15 @@ func TestVerdictReaders(t *testing.T) {
 		{"control: the modifier not said of the subject after 'is' does not hold the noun phrase",
 			"Is BERT a bidirectional model?",
 			"BERT uses a bidirectional encoder.", VerdictUnclear},
+		{"a caption's noun phrase holding the predicate as a participle in -ing claims nothing",
+			"Do the final models use dropout?",
+			"Figure 3: Accuracy on the test set. (a) Networks using dropout regularization. (b) Networks with a fixed cost function. We compare against a baseline.", VerdictUnclear},
+		{"control: a sentence with a verb of its own",
+			"Do the final models use dropout?",
+			"The final models are networks using dropout regularization.", VerdictYes},
+		{"control: a participle beside the main verb",
+			"Do the final models use dropout?",
+			"The final models, using dropout regularization, converge faster.", VerdictYes},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
