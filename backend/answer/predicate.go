@@ -589,7 +589,11 @@ func verbPredicate(rest []qtok, start int, base bool) (askedPredicate, bool) {
 			// noun, the first or a plural ("can messages flow from ...",
 			// "can log entries flow from ..."; not "some large dataset
 			// for").
-			if base && unknown < 0 && (dets[next] && next != "one" || pronouns[next] || preps[next] && (k == start || plural(prev))) {
+			// So does one right after a name that ends a prepositional
+			// phrase of the subject ("do papers surveyed in LongEval skip
+			// human evaluation").
+			if base && unknown < 0 && (dets[next] && next != "one" || pronouns[next] || preps[next] && (k == start || plural(prev)) ||
+				next != "" && !isFunc(next) && k >= 2 && isName(rest[k-1]) && preps[rest[k-2].w] && !isName(rest[k])) {
 				unknown = k
 			}
 			continue

@@ -8,7 +8,8 @@ import "testing"
 // subject or the sentence's, an irregular participle's phrasal verb in
 // WordNet, an open question that is the object of a preposition, a
 // comparison asked by an outdoing verb, a noun phrase predicate answered by
-// its modifier, a caption's verbless noun phrase.
+// its modifier, a caption's verbless noun phrase, an unknown verb after
+// a name.
 func TestVerdictReaders(t *testing.T) {
 	tests := []struct{ name, q, s, want string }{
 		{"a relative clause with its own verb in the question's subject: its negation is the subject's",
@@ -71,6 +72,12 @@ func TestVerdictReaders(t *testing.T) {
 		{"control: a participle beside the main verb",
 			"Do the final models use dropout?",
 			"The final models, using dropout regularization, converge faster.", VerdictYes},
+		{"an unknown verb after a name ending the subject's prepositional phrase is the predicate, not left to the fallback that says yes to any sentence without a negation",
+			"Do most papers surveyed in LongEval skip human evaluation?",
+			"Most papers surveyed in this work describe their human evaluation in detail.", VerdictUnclear},
+		{"control: the unknown verb held",
+			"Do most papers surveyed in LongEval skip human evaluation?",
+			"Most papers surveyed skip human evaluation.", VerdictYes},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
