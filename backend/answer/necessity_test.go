@@ -12,6 +12,8 @@ func TestNecessityModal(t *testing.T) {
 			"The equivalent apparitions do not share a common figure.", VerdictNo},
 		{"'needed to' after a subject", "Are the interior hashes needed to verify a transaction?",
 			"The interior hashes are not used to verify a transaction; only the branch is.", VerdictNo},
+		{"'needed' ending the question is the predicate (reading past it panicked)", "Is tuning the learning rate needed?",
+			"Tuning the learning rate is not needed.", VerdictNo},
 		{"control: 'required' before a noun stays the predicate", "Are labels required for the pretraining stage?",
 			"Labels are not required for the pretraining stage.", VerdictNo},
 		{"control: 'required to' before a noun phrase is no modal", "Is the approval of the board required to each change?",

@@ -218,6 +218,144 @@ func (sc *scope) cover(id, from, to int, priv bool) {
 	sc.neg = true
 }
 
+// outdoes reports a sentence whose comparison cue (comparativeCues, as
+// in "X outperforms Y") has, of the question's subject and object words,
+// a subject word nearest before it, or neither side named before it;
+// subject words the question repeats after its predicate (after) tell
+// neither side.
+func (sc *scope) outdoes(subject, object, after []string) bool {
+	shared := map[string]bool{} // "new model", "old model": "model" tells neither
+	for _, w := range subject {
+		for _, o := range after {
+			if ok, _ := holdsToken(o, w); ok {
+				shared[w] = true
+			}
+		}
+	}
+	is := func(tok string, ws []string) bool {
+		for _, w := range ws {
+			if ok, _ := holdsToken(tok, w); ok && !shared[w] {
+				return true
+			}
+		}
+		return false
+	}
+	for i, tok := range sc.toks {
+		if !hasAny(" "+tok+" ", comparativeCues) && !selfNegative.MatchString(tok) {
+			continue
+		}
+		j := i - 1
+		for ; j >= 0 && !is(sc.toks[j], subject); j-- {
+			if is(sc.toks[j], object) {
+				break
+			}
+		}
+		if j < 0 || is(sc.toks[j], subject) {
+			// A subject word, or neither side named before it ("It
+			// also outperforms related models").
+			return true
+		}
+	}
+	return false
+}
+
+// predicated reports an occurrence said after a form of "be", adverbs
+// between ("is highly robust").
+func (sc *scope) predicated(occ []occurrence) bool {
+	for _, o := range occ {
+		j := o.i - 1
+		for j >= 0 && (isAdverb(sc.toks[j]) || clauseNegators[sc.toks[j]]) {
+			j--
+		}
+		if j >= 0 && beForms[sc.toks[j]] {
+			return true
+		}
+	}
+	return false
+}
+
+// partBreakRE splits what the sentence splitter left joined (a caption's
+// labelled parts: "Figure 2: Training .... (a) Networks using dropout.
+// (b) ...").
+var partBreakRE = regexp.MustCompile(`[.:;]\s+`)
+
+// verblessParts reports a text whose every part holding the predicate is
+// verbless.
+func verblessParts(text string, p askedPredicate) bool {
+	if len(p.words) == 0 {
+		return false
+	}
+	held := false
+	for _, part := range partBreakRE.Split(text, -1) {
+		ps := readScope(part)
+		if len(ps.occurrences(p.words[0])) == 0 {
+			continue
+		}
+		if !ps.verbless(p) {
+			return false
+		}
+		held = true
+	}
+	return held
+}
+
+// verbless reports a sentence that holds the predicate only as a gerund
+// or participle in -ing and has no other verb form (a form of "be",
+// "have" or "do", a modal, or a known verb not in -ing and not after a
+// determiner, preposition or adjective): a noun phrase such as a
+// caption's, which claims nothing.
+func (sc *scope) verbless(p askedPredicate) bool {
+	if len(p.words) == 0 {
+		return false
+	}
+	occ := sc.occurrences(p.words[0])
+	if len(occ) == 0 {
+		return false
+	}
+	at := map[int]bool{}
+	for _, o := range occ {
+		if !strings.HasSuffix(sc.toks[o.i], "ing") {
+			return false
+		}
+		at[o.i] = true
+	}
+	for i, tok := range sc.toks {
+		if at[i] || strings.HasSuffix(tok, "ing") {
+			continue
+		}
+		if prev := sc.at(i - 1); (verbs[tok] || verbs[inflectionless(tok)]) && (dets[prev] || preps[prev] || isAdjective(prev)) {
+			continue // a noun: "with deterministic cost function"
+		}
+		if beForms[tok] || auxHave[tok] || auxDo[tok] || auxModal[tok] || verbs[tok] || verbs[inflectionless(tok)] || isParticiple(tok) {
+			return false
+		}
+	}
+	return true
+}
+
+// relativePronouns open a relative clause after a noun.
+var relativePronouns = set("who which that")
+
+// relativeEnd is where the scope of a negation at i ends within its
+// clause, which ends at end: a relative clause opened by "who" or "which"
+// ends before the finite verb of the clause it sits in ("participants who
+// did not complete the test or were not native speakers were excluded":
+// "were excluded" is not negated; "or were" is the relative clause's own).
+func (sc *scope) relativeEnd(i, end int) int {
+	st := sc.clauseStart(i)
+	if st == 0 || sc.toks[st-1] != "who" && sc.toks[st-1] != "which" {
+		return end
+	}
+	for j := i + 2; j < end; j++ {
+		prev := sc.toks[j-1]
+		if (beForms[sc.toks[j]] && sc.toks[j] != "be" && sc.toks[j] != "being" && sc.toks[j] != "been" || auxHave[sc.toks[j]]) &&
+			prev != "and" && prev != "or" && !clauseNegators[prev] && prev != "not" && !isAdverb(prev) {
+			return j
+		}
+	}
+	return end
+}
+
 // readScope reads the negation cues of text and their scopes.
 func readScope(text string) *scope {
 	t := polarityTokens(text)
@@ -239,7 +377,7 @@ func readScope(text string) *scope {
 		case w == "not" || clauseNegators[w] || strings.HasPrefix(w, "fail") && (next == "to" || next == "in") ||
 			(w == "lack" || w == "lacks" || w == "lacked" || w == "lacking"):
 			neither = neither || w == "neither"
-			sc.cover(id, i+1, sc.clauseEnd(i+1), false)
+			sc.cover(id, i+1, sc.relativeEnd(i, sc.clauseEnd(i+1)), false)
 			if w == "not" && (prev == "and" || prev == "but" || prev == "or" || prev == ",") {
 				sc.ellip[id] = true
 			}
@@ -437,6 +575,9 @@ func (sc *scope) dropClauseNegations(p askedPredicate) {
 		wh, verb := false, false
 		for j := 1; j < c; j++ {
 			wh = wh || whWords[sc.toks[j]]
+			// "participants who were not native speakers left out?": the
+			// negation follows its relative clause's own verb.
+			verb = verb || relativePronouns[sc.toks[j]] && j+1 < c && (auxBe[sc.toks[j+1]] || auxHave[sc.toks[j+1]] || auxDo[sc.toks[j+1]] || auxModal[sc.toks[j+1]])
 		}
 		for j := c + 1; j < pred; j++ {
 			verb = verb || verbs[inflectionless(sc.toks[j])] && !auxDo[sc.toks[j]] && !auxModal[sc.toks[j]]
@@ -632,8 +773,8 @@ func (p askedPredicate) polarity(sc *scope, q string) (neg, held, ok bool) {
 	}
 	// A verb, adjective or participle, with every other word of the
 	// predicate held too ("tree-structured", "np-hard").
-	for _, w := range p.words[1:] {
-		if len(sc.occurrences(w)) == 0 {
+	for k, w := range p.words[1:] {
+		if len(sc.occurrences(w)) == 0 && !(p.nominal && k == len(p.words)-2 && sc.predicated(verbOcc)) {
 			return false, false, true
 		}
 	}
@@ -808,6 +949,16 @@ func newTitledJudge(question string, withWordnet bool) func(sentence, title stri
 			dims = append(dims, dim)
 		}
 	}
+	var qAfter []string // the question's words after its predicate
+	for i, tok := range qs.toks {
+		if len(p.words) == 0 {
+			break
+		}
+		if ok, _ := holdsToken(tok, p.words[0]); ok {
+			qAfter = qs.toks[i+1:]
+			break
+		}
+	}
 	others := aboutOthers(question)
 	quants := quantifiersOf(polarityTokens(qtext))
 	names := questionNames(qtext)
@@ -843,6 +994,11 @@ func newTitledJudge(question string, withWordnet bool) func(sentence, title stri
 		// against the sentence before; its own clause is what it claims.
 		cs := norm(reportedRE.ReplaceAllString(leadContrastRE.ReplaceAllString(s, " "), " "))
 		neg, held, sok := p.polarity(sc, q)
+		if held && verblessParts(s, p) {
+			// "(a) Neural networks using dropout stochastic
+			// regularization": a caption's noun phrase, no claim.
+			return VerdictUnclear, false
+		}
 		if !held || p.passiveLight && !subjectMentioned(s, ownSubject) {
 			// "Apart from using a stronger model ..." does not say
 			// whether greedy decoding is used.
@@ -900,6 +1056,12 @@ func newTitledJudge(question string, withWordnet bool) func(sentence, title stri
 			// "The compiler is written in OCaml, and its runtime in Rust"
 			// does not say the runtime is written in OCaml: the subject is
 			// said only in a clause coordinated after the predicate's.
+			return VerdictUnclear, false
+		}
+		if p.compare && outdoing[p.words[0]] && !sc.outdoes(ownSubject, object, qAfter) {
+			// "Did the autoencoder beat PCA?" is not answered by "PCA
+			// outperformed the autoencoder": the side named last before
+			// the comparison is the one that wins.
 			return VerdictUnclear, false
 		}
 		if !sc.objectWithPredicate(p, object) {
@@ -1520,7 +1682,11 @@ func (sc *scope) hedgedBefore(p askedPredicate) bool {
 	}
 	_, end := sc.coordinated(last)
 	for j := last + 1; j < end; j++ {
-		if sc.toks[j] == "," {
+		// "there is no clear consensus about whether X might be Y": an
+		// open question after the predicate, the object of a preposition,
+		// is what the claim is about; it does not hedge the claim ("is
+		// trained to predict whether X" still asks, not claims).
+		if sc.toks[j] == "," || sc.toks[j] == "whether" && preps[sc.toks[j-1]] {
 			end = j
 			break
 		}

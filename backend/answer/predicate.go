@@ -85,6 +85,11 @@ type askedPredicate struct {
 	// deciding sentence must name (subjectMentioned), as it must hold an
 	// active light verb's object.
 	passiveLight bool
+	// nominal marks a noun phrase predicate with modifiers ("a robust
+	// statistic"): its last word, the head noun, classifies the subject;
+	// a sentence that says the modifiers of the subject after a form of
+	// "be" ("the median is highly robust") holds it (see polarity.go).
+	nominal bool
 }
 
 // attitudeVerbs are the reporting verbs of a stance rather than a finding.
@@ -391,7 +396,7 @@ func bePredicate(rest []qtok, start int, participleOnly, immediate bool) (askedP
 				}
 			}
 			return p.passive(rest, k, w, participleOnly), true
-		case !participleOnly && isAdjective(w) && (next == "" || isFunc(next) || rest[k].comma):
+		case !participleOnly && isAdjective(w) && (next == "" || isFunc(next) || rest[k].comma) && !indefiniteHead(rest, start, k):
 			// An adjective before a noun modifies it ("Is the Twitter
 			// political corpus balanced?", "Is the idea of an infinite
 			// hypothetical population implicit in ...?"); before a
@@ -408,6 +413,23 @@ func bePredicate(rest []qtok, start int, participleOnly, immediate bool) (askedP
 		return bareAdjective(rest, start)
 	}
 	return p, false
+}
+
+// indefiniteHead reports a word at k that heads a noun phrase an
+// indefinite article opens after the subject ("Is the median a robust
+// STATISTIC?": a noun in -ic, not the predicate adjective); the noun
+// phrase is the predicate (nominalPredicate).
+func indefiniteHead(rest []qtok, start, k int) bool {
+	for j := k - 1; j >= start; j-- {
+		w := rest[j].w
+		if w == "a" || w == "an" {
+			return j == 0 || !isFunc(rest[j-1].w)
+		}
+		if isFunc(w) || rest[j].comma {
+			return false
+		}
+	}
+	return false
 }
 
 // bareAdjective reads "Is X ADJ?" for an adjective whose form does not
@@ -454,7 +476,14 @@ func subjectClauseEnd(rest []qtok, start int) (int, bool) {
 		if w != "that" && w != "which" && w != "who" || isFunc(rest[j-1].w) || !noun && (reporting[rest[j-1].w] || judging[rest[j-1].w]) {
 			continue
 		}
-		for v := j + 2; v < len(rest); v++ {
+		// "the claim that the heap is ...": the clause's subject comes
+		// first; "participants who were not ...", "a model that is
+		// ...": the relative pronoun is the subject, its verb follows.
+		from := j + 2
+		if w != "that" || auxBe[rest[j+1].w] || auxHave[rest[j+1].w] || auxDo[rest[j+1].w] || auxModal[rest[j+1].w] {
+			from = j + 1
+		}
+		for v := from; v < len(rest); v++ {
 			t := rest[v].w
 			if subords[t] || rest[v-1].comma {
 				return 0, false
@@ -505,6 +534,7 @@ func nominalPredicate(rest []qtok, start int) (askedPredicate, bool) {
 				break
 			}
 		}
+		p.nominal = len(p.words) > 1
 		return p, len(p.words) > 0
 	}
 	return p, false
@@ -534,7 +564,8 @@ func verbPredicate(rest []qtok, start int, base bool) (askedPredicate, bool) {
 		if isFunc(t.w) || isName(t) || isAdverb(t.w) || prev == "to" {
 			continue
 		}
-		if preps[prev] || dets[prev] || possessive(rest[k-1]) || possessedInPhrase(rest, k) {
+		if preps[prev] || dets[prev] || possessive(rest[k-1]) || possessedInPhrase(rest, k) ||
+			isAdverb(prev) && k >= 2 && (preps[rest[k-2].w] || dets[rest[k-2].w]) {
 			// After a preposition, a determiner or a possessive a
 			// verb-shaped word is a noun: "at test time", "the test",
 			// "the programmer's reach", "out of the programmer's direct
@@ -558,7 +589,11 @@ func verbPredicate(rest []qtok, start int, base bool) (askedPredicate, bool) {
 			// noun, the first or a plural ("can messages flow from ...",
 			// "can log entries flow from ..."; not "some large dataset
 			// for").
-			if base && unknown < 0 && (dets[next] && next != "one" || pronouns[next] || preps[next] && (k == start || plural(prev))) {
+			// So does one right after a name that ends a prepositional
+			// phrase of the subject ("do papers surveyed in LongEval skip
+			// human evaluation").
+			if base && unknown < 0 && (dets[next] && next != "one" || pronouns[next] || preps[next] && (k == start || plural(prev)) ||
+				next != "" && !isFunc(next) && k >= 2 && isName(rest[k-1]) && preps[rest[k-2].w] && !isName(rest[k])) {
 				unknown = k
 			}
 			continue
@@ -629,6 +664,9 @@ func thatClause(c []qtok) (askedPredicate, bool) {
 	return verbPredicate(c, 1, false)
 }
 
+// outdoing verbs state a comparison's direction by themselves.
+var outdoing = set("beat outperform surpass exceed outdo")
+
 // truthWords open "Is it true that ...?", "Is it the case that ...?".
 var truthWords = set("true case correct right so")
 
@@ -676,6 +714,11 @@ func finishVerb(rest []qtok, best int) (askedPredicate, bool) {
 		if isComparative(rest[k].w, "") {
 			p.compare = true // "perform better", "train faster"
 		}
+	}
+	if outdoing[w] {
+		// "Does X beat Y?" asks a comparison's direction, which
+		// "X outperforms Y" or "X is inferior to Y" states.
+		p.compare = true
 	}
 	return p.with(rest, best, w), true
 }
@@ -749,7 +792,7 @@ func (p askedPredicate) with(rest []qtok, k int, w string) askedPredicate {
 // infinitive reports a "to" at rest[k] that opens an infinitive ("used
 // to generate the examples"), not a prepositional phrase.
 func infinitive(rest []qtok, k int) bool {
-	return rest[k].w == "to" && k+1 < len(rest) && verbs[rest[k+1].w]
+	return k+1 < len(rest) && rest[k].w == "to" && verbs[rest[k+1].w]
 }
 
 // possessive reports a word in a possessive's form ("programmer's",

@@ -100,13 +100,18 @@ var wordnetRoots = sync.OnceValues(func() (map[string]map[string]bool, map[strin
 func wordnetKey(question, w string) string {
 	toks := questionTokens(question)
 	syn, _ := wordnetRoots()
+	base := w
+	if b, ok := irregularBase[w]; ok {
+		// WordNet's lemmas are base forms: "left out" is "leave_out".
+		base = b
+	}
 	for i, t := range toks {
 		if t.w != w {
 			continue
 		}
 		for _, u := range toks[i+1:] {
 			if particles[u.w] {
-				if k := root(w) + "_" + u.w; syn[k] != nil {
+				if k := root(base) + "_" + u.w; syn[k] != nil {
 					return k
 				}
 			}
@@ -116,7 +121,19 @@ func wordnetKey(question, w string) string {
 		}
 		break
 	}
-	return root(w)
+	return root(base)
+}
+
+// irregularBase maps the irregular participles of irregs to their base
+// form (WordNet's lemma): "Were they left out?" asks about "leave_out",
+// "Were they told ...?" about "tell".
+var irregularBase = map[string]string{
+	"done": "do", "made": "make", "given": "give", "taken": "take", "seen": "see", "known": "know", "shown": "show",
+	"found": "find", "built": "build", "written": "write", "held": "hold", "told": "tell", "brought": "bring",
+	"thought": "think", "chosen": "choose", "drawn": "draw", "grown": "grow", "led": "lead", "left": "leave",
+	"lost": "lose", "kept": "keep", "spent": "spend", "won": "win", "understood": "understand", "begun": "begin",
+	"broken": "break", "driven": "drive", "proven": "prove", "spoken": "speak", "hidden": "hide", "paid": "pay",
+	"sent": "send", "taught": "teach", "meant": "mean", "felt": "feel", "got": "get", "gotten": "get",
 }
 
 // wordnetHolds reports whether sentence token tok says the predicate word

@@ -103,6 +103,10 @@ var shippedSets = []struct {
 	// controls phrased alike on 15 papers nearmiss does not use.
 	{"yesno-fresh7", "testdata/questions-yesno-fresh7.json", 28, 9, 0, 5},
 	{"nearmiss2", "testdata/questions-nearmiss2.json", 14, 14, 14, 8},
+	// The fifteenth session's yes/no set on 10 papers no other yes/no set
+	// asks about (all three folders, two Spanish supports), written before
+	// that session's verdict changes: ids ending -a tuned on, -b blind.
+	{"yesno-fresh8", "testdata/questions-yesno-fresh8.json", 36, 10, 0, 5},
 	// Library-wide questions naming their paper by description or not at
 	// all, paraphrased, on 37 papers each: the blind set, and a tunable
 	// probe written the same way on 37 other papers.
