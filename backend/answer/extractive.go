@@ -387,6 +387,7 @@ func Compose(ctx context.Context, emb papertree.Embedder, in Input, opts Options
 	}
 	in.Claims.cites = query.CitationWords(question)
 	in.Claims.german = embedding.GermanText(question)
+	in.Claims.romance = !in.Claims.german && romanceText(question)
 	if in.Claims.Name != "" && in.Claims.german {
 		// A German question taken to name a paper whose passages are not
 		// German ("Akitaya et al." named in a German thesis that cites

@@ -236,19 +236,35 @@ type Claims struct {
 	// german: the question is German (set by Compose); a word of it is
 	// held where any of its inflected forms is (germanForms).
 	german bool
+	// romance: the question is French or Spanish (romanceText, set by
+	// Compose); a word of it is held where any of its inflected forms is
+	// (romanceForms).
+	romance bool
 }
 
-// holders is Holders over every form a word may be printed in: for a German
-// question, each of its inflected forms (germanForms), since the case the
-// question puts an adjective or noun in says nothing of the case the paper
-// prints it in ("unvollständige" asked, "unvollständigen" printed), and the
-// index's English stemmer keeps them apart.
+// holders is Holders over every form a word may be printed in: the other
+// spelling of its suffix (retrieve.SpellingVariants: "factorisation"
+// asked, "factorization" printed; the index's stemmer keeps the two
+// apart); for a German question, each of its inflected forms
+// (germanForms), since the case the question puts an adjective or noun in
+// says nothing of the case the paper prints it in ("unvollständige"
+// asked, "unvollständigen" printed), and the index's English stemmer keeps
+// them apart; for a French or Spanish question, likewise each of its
+// gender, number and participle forms (romanceForms: "algún" asked,
+// "alguna" printed; "circulaire" asked, "circulaires" printed).
 func (c Claims) holders(w string) ([]int64, bool) {
 	ids, ok := c.Holders(w)
-	if !ok || !c.german {
+	if !ok {
 		return ids, ok
 	}
-	for _, f := range germanForms(w) {
+	forms := retrieve.SpellingVariants(strings.ToLower(w))
+	switch {
+	case c.german:
+		forms = append(forms, germanForms(w)...)
+	case c.romance:
+		forms = append(forms, romanceForms(w)...)
+	}
+	for _, f := range forms {
 		more, fok := c.Holders(f)
 		if !fok {
 			return nil, false
@@ -257,6 +273,80 @@ func (c Claims) holders(w string) ([]int64, bool) {
 	}
 	slices.Sort(ids)
 	return slices.Compact(ids), true
+}
+
+// romanceEndings are the inflectional endings of French and Spanish
+// adjectives, nouns and past participles (gender, number), longest first.
+var romanceEndings = []string{"ados", "adas", "idos", "idas", "ées", "ado", "ada", "ido", "ida", "és", "ée",
+	"os", "as", "es", "o", "a", "e", "é", "s", "x"}
+
+// romanceVerbEndings are the forms a Spanish or French participle's verb
+// shares its stem with ("estudiado" of "estudio", "estudia", "estudiar").
+var romanceVerbEndings = []string{"ar", "er", "ir", "an", "en", "ación", "ation"}
+
+// unaccent maps the stressed vowel Spanish writes before a final "-n" or
+// "-s" ("algún", "proporción", "inglés") to the one its other forms print
+// ("alguna", "proporciones", "inglesa").
+var unaccent = strings.NewReplacer("á", "a", "é", "e", "í", "i", "ó", "o", "ú", "u")
+
+// romanceForms returns the other inflected forms of a French or Spanish
+// word of at least five letters: its stem (the word less one ending, or
+// with the accent of a final stressed syllable dropped) bare and with each
+// ending, and for a participle the forms of its verb ("estudiado" ->
+// "estudio", "estudiar"; "algún" -> "alguna", "algunos"; "circulaire" ->
+// "circulaires").
+func romanceForms(w string) []string {
+	lw := strings.ToLower(w)
+	rs := []rune(lw)
+	if len(rs) < 5 {
+		return nil
+	}
+	stem := lw
+	if n := len(rs); (rs[n-1] == 'n' || rs[n-1] == 's') && strings.ContainsRune("áéíóú", rs[n-2]) {
+		stem = string(rs[:n-2]) + unaccent.Replace(string(rs[n-2])) + string(rs[n-1])
+	} else {
+		for _, e := range romanceEndings {
+			if st := strings.TrimSuffix(lw, e); st != lw && utf8.RuneCountInString(st) >= 4 {
+				stem = st
+				break
+			}
+		}
+	}
+	var out []string
+	add := func(f string) {
+		if f != lw && !slices.Contains(out, f) {
+			out = append(out, f)
+		}
+	}
+	add(stem)
+	for _, e := range romanceEndings {
+		add(stem + e)
+	}
+	if stem != lw && (strings.HasSuffix(lw, "ado") || strings.HasSuffix(lw, "ada") || strings.HasSuffix(lw, "ido") ||
+		strings.HasSuffix(lw, "ida") || strings.HasSuffix(lw, "é") || strings.HasSuffix(lw, "ée")) {
+		for _, e := range romanceVerbEndings {
+			add(stem + e)
+		}
+	}
+	return out
+}
+
+// romanceText reports a question written in French or Spanish: it opens
+// with "¿" or "¡", or two or more of its words carry an accent those
+// languages write (é, è, à, á, í, ó, ú, ñ, ç, ê, â, ô, û, ù). English
+// questions type such a word rarely ("naïve", "café"), and one is not
+// enough.
+func romanceText(q string) bool {
+	if strings.ContainsAny(q, "¿¡") {
+		return true
+	}
+	n := 0
+	for _, f := range strings.Fields(q) {
+		if strings.ContainsAny(strings.ToLower(f), "éèàáíóúñçêâôûù") {
+			n++
+		}
+	}
+	return n >= 2
 }
 
 // germanEndings are the inflectional endings of German adjectives and
