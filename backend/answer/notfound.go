@@ -264,6 +264,7 @@ func (c Claims) holders(w string) ([]int64, bool) {
 	case c.romance:
 		forms = append(forms, romanceForms(w)...)
 	}
+	forms = append(forms, koreanForms(w)...)
 	for _, f := range forms {
 		more, fok := c.Holders(f)
 		if !fok {
@@ -273,6 +274,64 @@ func (c Claims) holders(w string) ([]int64, bool) {
 	}
 	slices.Sort(ids)
 	return slices.Compact(ids), true
+}
+
+// koreanParticles are the particles Korean attaches to a noun (topic,
+// subject, object, genitive, locative, instrumental, comitative, ...),
+// longest first.
+var koreanParticles = []string{"에서는", "으로는", "에서", "에게", "으로", "로는", "까지", "부터", "보다", "처럼",
+	"은", "는", "이", "가", "을", "를", "의", "에", "도", "만", "로", "과", "와"}
+
+// koreanLightVerbs are the syllables with which "하다" and "되다" ("do",
+// "become") make a verb of a noun (사용하는가, 사용되었는가, 설정했다).
+const koreanLightVerbs = "하되했됐한된함됨"
+
+// koreanForms returns the forms in which a Korean word's noun may be
+// printed: without its particle ("학습률이" -> "학습률", printed
+// "학습률은") and, for a verb made of a noun and 하다/되다, the noun
+// ("사용되었는가" -> "사용"). Each keeps at least two syllables. Nil for a
+// word that is not all Hangul.
+func koreanForms(w string) []string {
+	rs := []rune(w)
+	if len(rs) < 3 {
+		return nil
+	}
+	for _, r := range rs {
+		if !unicode.Is(unicode.Hangul, r) {
+			return nil
+		}
+	}
+	for i := 2; i < len(rs); i++ {
+		if strings.ContainsRune(koreanLightVerbs, rs[i]) {
+			return []string{string(rs[:i])}
+		}
+	}
+	for _, p := range koreanParticles {
+		if st := strings.TrimSuffix(w, p); st != w && utf8.RuneCountInString(st) >= 2 {
+			return []string{st}
+		}
+	}
+	return nil
+}
+
+// koreanInterrogatives are the Korean question words ("what", "which",
+// "how", "how much", "how many", "when", "where", "who"); a word opening
+// with one asks (얼마인가, 무엇을, 어떻게, 몇인가), as "what" and "how" do
+// in English. "왜" ("why") asks only alone: 왜곡 is "distortion".
+var koreanInterrogatives = []string{"무엇", "무슨", "어떤", "어떻", "어느", "얼마", "언제", "어디", "누구", "누가", "몇"}
+
+// koreanQuestionWord reports a Korean word that is how the question
+// asks, not what it asks about.
+func koreanQuestionWord(w string) bool {
+	if w == "왜" {
+		return true
+	}
+	for _, q := range koreanInterrogatives {
+		if strings.HasPrefix(w, q) {
+			return true
+		}
+	}
+	return false
 }
 
 // romanceEndings are the inflectional endings of French and Spanish
@@ -479,6 +538,9 @@ func (c Claims) check(words []string) claimed {
 	}
 	out := claimed{where: map[string][]int64{}}
 	for _, w := range words {
+		if koreanQuestionWord(w) {
+			continue // "얼마인가", "어떤": how the question asks, not what
+		}
 		holders, ok := c.holders(w)
 		if !ok {
 			continue

@@ -100,3 +100,27 @@ func TestRomanceText(t *testing.T) {
 		}
 	}
 }
+
+func TestKoreanForms(t *testing.T) {
+	for _, tc := range []struct {
+		word string
+		want []string
+	}{
+		{"학습률이", []string{"학습률"}},
+		{"데이터셋을", []string{"데이터셋"}},
+		{"실험에서는", []string{"실험"}},
+		{"사용되었는가", []string{"사용"}},
+		{"설정하였다", []string{"설정"}},
+		{"LSTM은", nil}, // not all Hangul: the index reads its Latin part
+		{"모델", nil},    // too short to lose a syllable
+	} {
+		if got := koreanForms(tc.word); !slices.Equal(got, tc.want) {
+			t.Errorf("koreanForms(%q) = %q, want %q", tc.word, got, tc.want)
+		}
+	}
+	for w, want := range map[string]bool{"얼마인가": true, "어떤": true, "무엇을": true, "왜": true, "왜곡": false, "학습률은": false} {
+		if got := koreanQuestionWord(w); got != want {
+			t.Errorf("koreanQuestionWord(%q) = %v, want %v", w, got, want)
+		}
+	}
+}
