@@ -334,6 +334,15 @@ func koreanQuestionWord(w string) bool {
 	return false
 }
 
+// romanceAuxiliary are the forms of the Spanish and French verbs a
+// question is built with ("have", "there is", "do", "be": "¿Qué proporción
+// tuvo ...?", "Qu'a-t-il fait ...?") that the query's function words
+// (embedding) do not list: like English "had" and "did", they say how the
+// question asks, never what the paper lacks.
+var romanceAuxiliary = set(`tiene tienen tenía tenían tuvo tuvieron tenido tener hay había habían hubo hubieron habido
+han hace hacen hacía hizo hicieron hecho era eran fueron sido siendo
+avait avaient eu eut ont était étaient fut furent fait font faisait fit firent`)
+
 // romanceEndings are the inflectional endings of French and Spanish
 // adjectives, nouns and past participles (gender, number), longest first.
 var romanceEndings = []string{"ados", "adas", "idos", "idas", "ées", "ado", "ada", "ido", "ida", "és", "ée",
@@ -538,8 +547,8 @@ func (c Claims) check(words []string) claimed {
 	}
 	out := claimed{where: map[string][]int64{}}
 	for _, w := range words {
-		if koreanQuestionWord(w) {
-			continue // "얼마인가", "어떤": how the question asks, not what
+		if koreanQuestionWord(w) || c.romance && romanceAuxiliary[strings.ToLower(w)] {
+			continue // "얼마인가", "tuvo": how the question asks, not what
 		}
 		holders, ok := c.holders(w)
 		if !ok {

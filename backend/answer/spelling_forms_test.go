@@ -124,3 +124,17 @@ func TestKoreanForms(t *testing.T) {
 		}
 	}
 }
+
+// A Spanish question's auxiliary verb ("tuvo": "had") is how it asks, not
+// a word the library lacks; its content word is still checked.
+func TestRomanceAuxiliaryNotClaimed(t *testing.T) {
+	c := Claims{Holders: func(string) ([]int64, bool) { return nil, true }, romance: true}
+	got := c.check([]string{"tuvo", "Guayaquil"}).never
+	if !slices.Equal(got, []string{"Guayaquil"}) {
+		t.Errorf("Spanish question: never = %q, want [Guayaquil]", got)
+	}
+	c.romance = false
+	if got := c.check([]string{"tuvo"}).never; !slices.Equal(got, []string{"tuvo"}) {
+		t.Errorf("English question: never = %q, want the word as typed", got)
+	}
+}
