@@ -434,7 +434,7 @@ func Compose(ctx context.Context, emb papertree.Embedder, in Input, opts Options
 	nums, refNums := unheldNumbers(q, in.Claims, sents)
 	reason := ""
 	switch {
-	case missingName && anyName(missing) && anyName(in.Claims.into(&cl, missing).words()):
+	case missingName && anyName(question, missing) && anyName(question, in.Claims.into(&cl, missing).words()):
 		reason, said = cl.say(never, "", in.Claims), &cl
 	case terms >= minTerms && float64(len(missing)) >= opts.MaxMissing*float64(terms) &&
 		len(in.Claims.into(&cl, missing).words()) > 0 && float64(len(cl.words())) >= opts.MaxMissing*float64(terms):

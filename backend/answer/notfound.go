@@ -629,17 +629,39 @@ func (cl claimed) say(lead, tail string, c Claims) string {
 	return strings.Join(parts, "; ")
 }
 
-// anyName reports whether one of the words is a name ("AlphaFold2",
-// "Hopfield"): what MissingName says of the missing words.
-func anyName(words []string) bool {
-	return slices.ContainsFunc(words, nameWord)
+// anyName reports whether one of the words is a name of question
+// ("AlphaFold2", "Hopfield"): what MissingName says of the missing words.
+func anyName(question string, words []string) bool {
+	return slices.ContainsFunc(words, func(w string) bool { return nameWord(question, w) })
 }
 
-// nameWord reports a missing word that is a name: name-like, or a
-// capitalised word that is not a function word.
-func nameWord(w string) bool {
+// nameWord reports a missing word of question that is a name: name-like,
+// or a capitalised word that is not a function word, typed so inside the
+// question. A question's first word is capitalised whatever it is
+// ("Instead of ..., where ...?", "Besides ..., what ...?"), so there a
+// capital says nothing (as for retrieval's missing names).
+func nameWord(question, w string) bool {
 	r := []rune(w)
-	return retrieve.NameLike(w) || len(r) >= 3 && unicode.IsUpper(r[0]) && !embedding.IsStopword(strings.ToLower(w))
+	if retrieve.NameLike(w) {
+		return true
+	}
+	if len(r) < 3 || !unicode.IsUpper(r[0]) || embedding.IsStopword(strings.ToLower(w)) {
+		return false
+	}
+	fields := strings.Fields(question)
+	for k, f := range fields {
+		f = strings.Trim(f, query.WordPunct)
+		f = strings.TrimSuffix(strings.TrimSuffix(f, "'s"), "’s")
+		if f == w && k > 0 && !strings.HasSuffix(fields[k-1], ".") {
+			return true
+		}
+	}
+	// Not found as typed inside the question (a word the caller took
+	// from elsewhere, or a question of one word): its capital decides.
+	return !slices.ContainsFunc(fields[:min(1, len(fields))], func(f string) bool {
+		f = strings.Trim(f, query.WordPunct)
+		return strings.TrimSuffix(strings.TrimSuffix(f, "'s"), "’s") == w
+	})
 }
 
 // surfaceWords maps stems back to the question's words that carry them
@@ -680,7 +702,7 @@ func withoutPaperRefs(q string, missing []string, terms int) ([]string, bool, in
 			continue
 		}
 		out = append(out, w)
-		name = name || nameWord(w)
+		name = name || nameWord(q, w)
 	}
 	return out, name, terms
 }
@@ -723,7 +745,7 @@ func tableAnswered(q string, words, rstems []string, sents []sentence, stems []m
 	moot := map[string]bool{}
 	skip := map[string]bool{}
 	for _, w := range words {
-		if moot[w] || nameWord(w) {
+		if moot[w] || nameWord(q, w) {
 			continue
 		}
 		if ids, ok := holders(w); !ok || len(ids) == 0 {
