@@ -831,3 +831,67 @@ func scatteredCompounds(q *query.Question, uses []retrieve.TermUse, c Claims) []
 	}
 	return out
 }
+
+// abbreviated reports whether the question's word w is part of a phrase
+// of the question (two to seven consecutive words, opening and ending on
+// a content word) whose initials spell an abbreviation of three letters
+// or more that one of texts (the passages found) prints in capitals:
+// "singular value decomposition" of a paper that only writes "SVD",
+// "time of check to time of use" of one that writes "TOCTTOU". The
+// initials are read over all the phrase's words and over its words less
+// the function words ("Histograms of Oriented Gradients", "HOG"). A paper
+// that prints the abbreviation says the phrase, so its words are not
+// missing; a word no such phrase holds is left to the other checks.
+func abbreviated(question, w string, texts []string) bool {
+	lw := strings.ToLower(strings.Trim(w, query.WordPunct))
+	if lw == "" {
+		return false
+	}
+	var words []string // the question's words, lowercased, hyphenated ones split
+	for _, f := range strings.Fields(question) {
+		for _, part := range strings.Split(strings.Trim(f, query.WordPunct), "-") {
+			if part = strings.ToLower(strings.Trim(part, query.WordPunct)); part != "" {
+				words = append(words, part)
+			}
+		}
+	}
+	var caps map[string]bool // the capitalised abbreviations the texts print
+	printed := func(a string) bool {
+		if caps == nil {
+			caps = map[string]bool{}
+			for _, t := range texts {
+				for _, f := range strings.FieldsFunc(t, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
+					f = strings.TrimSuffix(f, "s")
+					if utf8.RuneCountInString(f) >= 2 && strings.ToUpper(f) == f && strings.IndexFunc(f, unicode.IsLetter) >= 0 {
+						caps[strings.ToLower(f)] = true
+					}
+				}
+			}
+		}
+		return utf8.RuneCountInString(a) >= 3 && caps[a] && !embedding.IsStopword(a)
+	}
+	for i, x := range words {
+		if x != lw {
+			continue
+		}
+		for start := max(0, i-6); start <= i; start++ {
+			for end := i + 1; end <= min(len(words), start+7); end++ {
+				if end-start < 2 || embedding.IsStopword(words[start]) || embedding.IsStopword(words[end-1]) {
+					continue // an abbreviation opens and ends on a content word
+				}
+				var all, content strings.Builder
+				for _, y := range words[start:end] {
+					r, _ := utf8.DecodeRuneInString(y)
+					all.WriteRune(r)
+					if !embedding.IsStopword(y) {
+						content.WriteRune(r)
+					}
+				}
+				if printed(all.String()) || content.Len() >= 2 && content.String() != all.String() && printed(content.String()) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
