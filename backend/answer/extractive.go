@@ -422,14 +422,12 @@ func Compose(ctx context.Context, emb papertree.Embedder, in Input, opts Options
 	// A focus word most papers print is too general for its absence alone
 	// to say the thing asked for is absent (Claims.general).
 	focus := slices.DeleteFunc(surfaceWords(question, focusAbsent(in.Uses)), in.Claims.general)
-	// A word a passage found says otherwise is not missing: by a WordNet
-	// synonym ("What is wrong with ...?" - "it is incorrect to ..."), or
-	// as the abbreviation of the question's phrase that holds it
-	// ("singular value decomposition" - "SVD").
-	saidOtherwise := func(w string) bool { return saidBySynonym(w, texts) || abbreviated(question, w, texts) }
-	focus = slices.DeleteFunc(focus, saidOtherwise)
-	missing = slices.DeleteFunc(missing, saidOtherwise)
-	keyMissing := slices.DeleteFunc(slices.Clone(in.Missing), saidOtherwise)
+	// A focus word a passage found says by a WordNet synonym is not
+	// missing: the paper says it in its own word ("What is wrong with
+	// ...?" - "it is incorrect to ...").
+	focus = slices.DeleteFunc(focus, func(w string) bool { return saidBySynonym(w, texts) })
+	missing = slices.DeleteFunc(missing, func(w string) bool { return saidBySynonym(w, texts) })
+	keyMissing := slices.DeleteFunc(slices.Clone(in.Missing), func(w string) bool { return saidBySynonym(w, texts) })
 	if moot := tableAnswered(question, append(slices.Clone(missing), focus...), rstems, sents, stems, in.Claims.Holders); len(moot) > 0 {
 		missing, focus = withoutWords(missing, moot), withoutWords(focus, moot)
 	}
