@@ -490,6 +490,13 @@ func Compose(ctx context.Context, emb papertree.Embedder, in Input, opts Options
 	case len(qstems) >= 2 && opts.MinCoverage > 0 && bestCov < opts.MinCoverage:
 		reason = "no sentence covers the question"
 	}
+	if reason != "" && said != nil && misread(in, q, ev[best].PaperID, sents[order[0]].ev, ev, said.words()) {
+		// The question was read as being about one paper, but the passage
+		// that matches best, and the one closest to an answer, come from
+		// another that prints every word said missing: the reading, not
+		// the library, lacks them. It is answered from that passage.
+		reason, said = "", nil
+	}
 	sig := Output{BestScore: ev[best].Score, BestCoverage: bestCov, Signals: signals}
 	if said != nil {
 		sig.Absent = said.claims(in.Claims)

@@ -831,3 +831,45 @@ func scatteredCompounds(q *query.Question, uses []retrieve.TermUse, c Claims) []
 	}
 	return out
 }
+
+// misread reports a library-wide question that names no paper (no name,
+// citation or nickname: it describes one) taken to be about one paper
+// (Claims.Scope, named by Claims.Name; the researcher chose none) whose
+// best-scored passage (paper bestPaper) and closest sentence (evidence
+// topEv) both come from another paper that, by the full-text index,
+// prints every word the reason says the first lacks: "How is the
+// characteristics component of cash on hand captured in the study of
+// spending out of tax refunds?" read as about a study of ecological
+// networks, while the tax-refund paper's passage states it. The words are then
+// absent from the paper the question was taken to name, not from the one
+// that answers it, and a reply that quotes that passage as "not an
+// answer" says a falsehood. Nil Holders (no index): false.
+func misread(in Input, q *query.Question, bestPaper int64, topEv int, ev []papertree.Evidence, words []string) bool {
+	c := in.Claims
+	if in.Scoped || len(c.Scope) != 1 || c.Holders == nil || len(words) == 0 || topEv < 0 || topEv >= len(ev) {
+		return false
+	}
+	if len(q.Names) > 0 || len(c.cites) > 0 || len(retrieve.PaperRefWords(in.Question)) > 0 ||
+		slices.ContainsFunc(strings.Fields(in.Question), func(f string) bool {
+			return nameWord(in.Question, strings.TrimSuffix(strings.TrimSuffix(strings.Trim(f, query.WordPunct), "'s"), "’s"))
+		}) {
+		// The question names a paper or a thing ("GloVe", "Autoformer",
+		// "Nakamoto's paper", "Einaga et al."): the one it was read as
+		// about is the one it asks, and another paper's passage holding
+		// the words is about something else ("What dropout rate does
+		// GloVe apply?" answered by a paper that applies dropout to GloVe
+		// vectors).
+		return false
+	}
+	other := ev[topEv].PaperID
+	if other == c.Scope[0] || other != bestPaper {
+		return false
+	}
+	for _, w := range words {
+		ids, ok := c.holders(w)
+		if !ok || !slices.Contains(ids, other) {
+			return false
+		}
+	}
+	return true
+}
