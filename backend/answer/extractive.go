@@ -422,12 +422,6 @@ func Compose(ctx context.Context, emb papertree.Embedder, in Input, opts Options
 	// A focus word most papers print is too general for its absence alone
 	// to say the thing asked for is absent (Claims.general).
 	focus := slices.DeleteFunc(surfaceWords(question, focusAbsent(in.Uses)), in.Claims.general)
-	// A focus word a passage found says by a WordNet synonym is not
-	// missing: the paper says it in its own word ("What is wrong with
-	// ...?" - "it is incorrect to ...").
-	focus = slices.DeleteFunc(focus, func(w string) bool { return saidBySynonym(w, texts) })
-	missing = slices.DeleteFunc(missing, func(w string) bool { return saidBySynonym(w, texts) })
-	keyMissing := slices.DeleteFunc(slices.Clone(in.Missing), func(w string) bool { return saidBySynonym(w, texts) })
 	if moot := tableAnswered(question, append(slices.Clone(missing), focus...), rstems, sents, stems, in.Claims.Holders); len(moot) > 0 {
 		missing, focus = withoutWords(missing, moot), withoutWords(focus, moot)
 	}
@@ -441,8 +435,8 @@ func Compose(ctx context.Context, emb papertree.Embedder, in Input, opts Options
 		reason, said = cl.say("most of the question's words "+notIn+": ", "", in.Claims), &cl
 	case opts.Focus && len(focus) > 0 && len(in.Claims.into(&clFocus, focus).words()) > 0:
 		reason, said = clFocus.say(never, ", which the question asks about", in.Claims), &clFocus
-	case opts.KeyTerms > 0 && missingKey(qstems, keyMissing, opts.KeyTerms) &&
-		missingKey(qstems, in.Claims.into(&clAll, keyMissing).words(), opts.KeyTerms):
+	case opts.KeyTerms > 0 && missingKey(qstems, in.Missing, opts.KeyTerms) &&
+		missingKey(qstems, in.Claims.into(&clAll, in.Missing).words(), opts.KeyTerms):
 		reason, said = clAll.say("the question's most specific words "+notIn+": ", "", in.Claims), &clAll
 	case papertree.MostlyCJK(question) && len(cjkWords(missing)) > 0 && len(in.Claims.into(&clAll, cjkWords(missing)).never) > 0:
 		// A question written in Chinese or Japanese: its content words

@@ -5,7 +5,6 @@ import (
 	"sync"
 
 	"github.com/papertree/papertree/backend/embedding"
-	"github.com/papertree/papertree/backend/query"
 
 	"github.com/papertree/papertree/backend/answer/internal/wordnet"
 	"github.com/papertree/papertree/backend/retrieve"
@@ -189,29 +188,4 @@ func withPredicateSynonym(have map[string]bool, pstem, rp string) map[string]boo
 		}
 	}
 	return have
-}
-
-// saidBySynonym reports whether one of texts (the passages found) says
-// the question's word w by a WordNet synonym (wordnetHolds: a verb or
-// adjective in its most frequent senses; the table holds no nouns, so no
-// name, data set or measure a question asks about is ever matched). A
-// word a passage says in another word of the same meaning is no word the
-// paper lacks: "What is wrong with linear interpolation ...?" is answered
-// by "it is incorrect to linearly interpolate".
-func saidBySynonym(w string, texts []string) bool {
-	lw := strings.ToLower(strings.Trim(w, query.WordPunct))
-	if lw == "" || strings.ContainsAny(lw, " -") {
-		return false
-	}
-	if syn, _ := wordnetRoots(); syn[root(lw)] == nil {
-		return false
-	}
-	for _, t := range texts {
-		for _, f := range strings.Fields(strings.ToLower(t)) {
-			if ok, neg := wordnetHolds(strings.Trim(f, query.WordPunct), lw); ok && !neg {
-				return true
-			}
-		}
-	}
-	return false
 }
