@@ -387,6 +387,7 @@ func Compose(ctx context.Context, emb papertree.Embedder, in Input, opts Options
 	}
 	in.Claims.cites = query.CitationWords(question)
 	in.Claims.german = embedding.GermanText(question)
+	in.Claims.romance = !in.Claims.german && romanceText(question)
 	if in.Claims.Name != "" && in.Claims.german {
 		// A German question taken to name a paper whose passages are not
 		// German ("Akitaya et al." named in a German thesis that cites
@@ -427,7 +428,7 @@ func Compose(ctx context.Context, emb papertree.Embedder, in Input, opts Options
 	nums, refNums := unheldNumbers(q, in.Claims, sents)
 	reason := ""
 	switch {
-	case missingName && anyName(missing) && anyName(in.Claims.into(&cl, missing).words()):
+	case missingName && anyName(question, missing) && anyName(question, in.Claims.into(&cl, missing).words()):
 		reason, said = cl.say(never, "", in.Claims), &cl
 	case terms >= minTerms && float64(len(missing)) >= opts.MaxMissing*float64(terms) &&
 		len(in.Claims.into(&cl, missing).words()) > 0 && float64(len(cl.words())) >= opts.MaxMissing*float64(terms):
@@ -482,6 +483,13 @@ func Compose(ctx context.Context, emb papertree.Embedder, in Input, opts Options
 		reason = "none of the passages found states a number for " + strings.Join(typedWords(question, figureFocus(q)), " ")
 	case len(qstems) >= 2 && opts.MinCoverage > 0 && bestCov < opts.MinCoverage:
 		reason = "no sentence covers the question"
+	}
+	if reason != "" && said != nil && misread(in, q, ev[best].PaperID, sents[order[0]].ev, ev, said.words()) {
+		// The question was read as being about one paper, but the passage
+		// that matches best, and the one closest to an answer, come from
+		// another that prints every word said missing: the reading, not
+		// the library, lacks them. It is answered from that passage.
+		reason, said = "", nil
 	}
 	sig := Output{BestScore: ev[best].Score, BestCoverage: bestCov, Signals: signals}
 	if said != nil {

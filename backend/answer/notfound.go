@@ -236,19 +236,36 @@ type Claims struct {
 	// german: the question is German (set by Compose); a word of it is
 	// held where any of its inflected forms is (germanForms).
 	german bool
+	// romance: the question is French or Spanish (romanceText, set by
+	// Compose); a word of it is held where any of its inflected forms is
+	// (romanceForms).
+	romance bool
 }
 
-// holders is Holders over every form a word may be printed in: for a German
-// question, each of its inflected forms (germanForms), since the case the
-// question puts an adjective or noun in says nothing of the case the paper
-// prints it in ("unvollständige" asked, "unvollständigen" printed), and the
-// index's English stemmer keeps them apart.
+// holders is Holders over every form a word may be printed in: the other
+// spelling of its suffix (retrieve.SpellingVariants: "factorisation"
+// asked, "factorization" printed; the index's stemmer keeps the two
+// apart); for a German question, each of its inflected forms
+// (germanForms), since the case the question puts an adjective or noun in
+// says nothing of the case the paper prints it in ("unvollständige"
+// asked, "unvollständigen" printed), and the index's English stemmer keeps
+// them apart; for a French or Spanish question, likewise each of its
+// gender, number and participle forms (romanceForms: "algún" asked,
+// "alguna" printed; "circulaire" asked, "circulaires" printed).
 func (c Claims) holders(w string) ([]int64, bool) {
 	ids, ok := c.Holders(w)
-	if !ok || !c.german {
+	if !ok {
 		return ids, ok
 	}
-	for _, f := range germanForms(w) {
+	forms := retrieve.SpellingVariants(strings.ToLower(w))
+	switch {
+	case c.german:
+		forms = append(forms, germanForms(w)...)
+	case c.romance:
+		forms = append(forms, romanceForms(w)...)
+	}
+	forms = append(forms, koreanForms(w)...)
+	for _, f := range forms {
 		more, fok := c.Holders(f)
 		if !fok {
 			return nil, false
@@ -257,6 +274,147 @@ func (c Claims) holders(w string) ([]int64, bool) {
 	}
 	slices.Sort(ids)
 	return slices.Compact(ids), true
+}
+
+// koreanParticles are the particles Korean attaches to a noun (topic,
+// subject, object, genitive, locative, instrumental, comitative, ...),
+// longest first.
+var koreanParticles = []string{"에서는", "으로는", "에서", "에게", "으로", "로는", "까지", "부터", "보다", "처럼",
+	"은", "는", "이", "가", "을", "를", "의", "에", "도", "만", "로", "과", "와"}
+
+// koreanLightVerbs are the syllables with which "하다" and "되다" ("do",
+// "become") make a verb of a noun (사용하는가, 사용되었는가, 설정했다).
+const koreanLightVerbs = "하되했됐한된함됨"
+
+// koreanForms returns the forms in which a Korean word's noun may be
+// printed: without its particle ("학습률이" -> "학습률", printed
+// "학습률은") and, for a verb made of a noun and 하다/되다, the noun
+// ("사용되었는가" -> "사용"). Each keeps at least two syllables. Nil for a
+// word that is not all Hangul.
+func koreanForms(w string) []string {
+	rs := []rune(w)
+	if len(rs) < 3 {
+		return nil
+	}
+	for _, r := range rs {
+		if !unicode.Is(unicode.Hangul, r) {
+			return nil
+		}
+	}
+	for i := 2; i < len(rs); i++ {
+		if strings.ContainsRune(koreanLightVerbs, rs[i]) {
+			return []string{string(rs[:i])}
+		}
+	}
+	for _, p := range koreanParticles {
+		if st := strings.TrimSuffix(w, p); st != w && utf8.RuneCountInString(st) >= 2 {
+			return []string{st}
+		}
+	}
+	return nil
+}
+
+// koreanInterrogatives are the Korean question words ("what", "which",
+// "how", "how much", "how many", "when", "where", "who"); a word opening
+// with one asks (얼마인가, 무엇을, 어떻게, 몇인가), as "what" and "how" do
+// in English. "왜" ("why") asks only alone: 왜곡 is "distortion".
+var koreanInterrogatives = []string{"무엇", "무슨", "어떤", "어떻", "어느", "얼마", "언제", "어디", "누구", "누가", "몇"}
+
+// koreanQuestionWord reports a Korean word that is how the question
+// asks, not what it asks about.
+func koreanQuestionWord(w string) bool {
+	if w == "왜" {
+		return true
+	}
+	for _, q := range koreanInterrogatives {
+		if strings.HasPrefix(w, q) {
+			return true
+		}
+	}
+	return false
+}
+
+// romanceAuxiliary are the forms of the Spanish and French verbs a
+// question is built with ("have", "there is", "do", "be": "¿Qué proporción
+// tuvo ...?", "Qu'a-t-il fait ...?") that the query's function words
+// (embedding) do not list: like English "had" and "did", they say how the
+// question asks, never what the paper lacks.
+var romanceAuxiliary = set(`tiene tienen tenía tenían tuvo tuvieron tenido tener hay había habían hubo hubieron habido
+han hace hacen hacía hizo hicieron hecho era eran fueron sido siendo
+avait avaient eu eut ont était étaient fut furent fait font faisait fit firent`)
+
+// romanceEndings are the inflectional endings of French and Spanish
+// adjectives, nouns and past participles (gender, number), longest first.
+var romanceEndings = []string{"ados", "adas", "idos", "idas", "ées", "ado", "ada", "ido", "ida", "és", "ée",
+	"os", "as", "es", "o", "a", "e", "é", "s", "x"}
+
+// romanceVerbEndings are the forms a Spanish or French participle's verb
+// shares its stem with ("estudiado" of "estudio", "estudia", "estudiar").
+var romanceVerbEndings = []string{"ar", "er", "ir", "an", "en", "ación", "ation"}
+
+// unaccent maps the stressed vowel Spanish writes before a final "-n" or
+// "-s" ("algún", "proporción", "inglés") to the one its other forms print
+// ("alguna", "proporciones", "inglesa").
+var unaccent = strings.NewReplacer("á", "a", "é", "e", "í", "i", "ó", "o", "ú", "u")
+
+// romanceForms returns the other inflected forms of a French or Spanish
+// word of at least five letters: its stem (the word less one ending, or
+// with the accent of a final stressed syllable dropped) bare and with each
+// ending, and for a participle the forms of its verb ("estudiado" ->
+// "estudio", "estudiar"; "algún" -> "alguna", "algunos"; "circulaire" ->
+// "circulaires").
+func romanceForms(w string) []string {
+	lw := strings.ToLower(w)
+	rs := []rune(lw)
+	if len(rs) < 5 {
+		return nil
+	}
+	stem := lw
+	if n := len(rs); (rs[n-1] == 'n' || rs[n-1] == 's') && strings.ContainsRune("áéíóú", rs[n-2]) {
+		stem = string(rs[:n-2]) + unaccent.Replace(string(rs[n-2])) + string(rs[n-1])
+	} else {
+		for _, e := range romanceEndings {
+			if st := strings.TrimSuffix(lw, e); st != lw && utf8.RuneCountInString(st) >= 4 {
+				stem = st
+				break
+			}
+		}
+	}
+	var out []string
+	add := func(f string) {
+		if f != lw && !slices.Contains(out, f) {
+			out = append(out, f)
+		}
+	}
+	add(stem)
+	for _, e := range romanceEndings {
+		add(stem + e)
+	}
+	if stem != lw && (strings.HasSuffix(lw, "ado") || strings.HasSuffix(lw, "ada") || strings.HasSuffix(lw, "ido") ||
+		strings.HasSuffix(lw, "ida") || strings.HasSuffix(lw, "é") || strings.HasSuffix(lw, "ée")) {
+		for _, e := range romanceVerbEndings {
+			add(stem + e)
+		}
+	}
+	return out
+}
+
+// romanceText reports a question written in French or Spanish: it opens
+// with "¿" or "¡", or two or more of its words carry an accent those
+// languages write (é, è, à, á, í, ó, ú, ñ, ç, ê, â, ô, û, ù). English
+// questions type such a word rarely ("naïve", "café"), and one is not
+// enough.
+func romanceText(q string) bool {
+	if strings.ContainsAny(q, "¿¡") {
+		return true
+	}
+	n := 0
+	for _, f := range strings.Fields(q) {
+		if strings.ContainsAny(strings.ToLower(f), "éèàáíóúñçêâôûù") {
+			n++
+		}
+	}
+	return n >= 2
 }
 
 // germanEndings are the inflectional endings of German adjectives and
@@ -389,6 +547,9 @@ func (c Claims) check(words []string) claimed {
 	}
 	out := claimed{where: map[string][]int64{}}
 	for _, w := range words {
+		if koreanQuestionWord(w) || c.romance && romanceAuxiliary[strings.ToLower(w)] {
+			continue // "얼마인가", "tuvo": how the question asks, not what
+		}
 		holders, ok := c.holders(w)
 		if !ok {
 			continue
@@ -468,17 +629,39 @@ func (cl claimed) say(lead, tail string, c Claims) string {
 	return strings.Join(parts, "; ")
 }
 
-// anyName reports whether one of the words is a name ("AlphaFold2",
-// "Hopfield"): what MissingName says of the missing words.
-func anyName(words []string) bool {
-	return slices.ContainsFunc(words, nameWord)
+// anyName reports whether one of the words is a name of question
+// ("AlphaFold2", "Hopfield"): what MissingName says of the missing words.
+func anyName(question string, words []string) bool {
+	return slices.ContainsFunc(words, func(w string) bool { return nameWord(question, w) })
 }
 
-// nameWord reports a missing word that is a name: name-like, or a
-// capitalised word that is not a function word.
-func nameWord(w string) bool {
+// nameWord reports a missing word of question that is a name: name-like,
+// or a capitalised word that is not a function word, typed so inside the
+// question. A question's first word is capitalised whatever it is
+// ("Instead of ..., where ...?", "Besides ..., what ...?"), so there a
+// capital says nothing (as for retrieval's missing names).
+func nameWord(question, w string) bool {
 	r := []rune(w)
-	return retrieve.NameLike(w) || len(r) >= 3 && unicode.IsUpper(r[0]) && !embedding.IsStopword(strings.ToLower(w))
+	if retrieve.NameLike(w) {
+		return true
+	}
+	if len(r) < 3 || !unicode.IsUpper(r[0]) || embedding.IsStopword(strings.ToLower(w)) {
+		return false
+	}
+	fields := strings.Fields(question)
+	for k, f := range fields {
+		f = strings.Trim(f, query.WordPunct)
+		f = strings.TrimSuffix(strings.TrimSuffix(f, "'s"), "’s")
+		if f == w && k > 0 && !strings.HasSuffix(fields[k-1], ".") {
+			return true
+		}
+	}
+	// Not found as typed inside the question (a word the caller took
+	// from elsewhere, or a question of one word): its capital decides.
+	return !slices.ContainsFunc(fields[:min(1, len(fields))], func(f string) bool {
+		f = strings.Trim(f, query.WordPunct)
+		return strings.TrimSuffix(strings.TrimSuffix(f, "'s"), "’s") == w
+	})
 }
 
 // surfaceWords maps stems back to the question's words that carry them
@@ -519,7 +702,7 @@ func withoutPaperRefs(q string, missing []string, terms int) ([]string, bool, in
 			continue
 		}
 		out = append(out, w)
-		name = name || nameWord(w)
+		name = name || nameWord(q, w)
 	}
 	return out, name, terms
 }
@@ -562,7 +745,7 @@ func tableAnswered(q string, words, rstems []string, sents []sentence, stems []m
 	moot := map[string]bool{}
 	skip := map[string]bool{}
 	for _, w := range words {
-		if moot[w] || nameWord(w) {
+		if moot[w] || nameWord(q, w) {
 			continue
 		}
 		if ids, ok := holders(w); !ok || len(ids) == 0 {
@@ -647,4 +830,46 @@ func scatteredCompounds(q *query.Question, uses []retrieve.TermUse, c Claims) []
 		}
 	}
 	return out
+}
+
+// misread reports a library-wide question that names no paper (no name,
+// citation or nickname: it describes one) taken to be about one paper
+// (Claims.Scope, named by Claims.Name; the researcher chose none) whose
+// best-scored passage (paper bestPaper) and closest sentence (evidence
+// topEv) both come from another paper that, by the full-text index,
+// prints every word the reason says the first lacks: "How is the
+// characteristics component of cash on hand captured in the study of
+// spending out of tax refunds?" read as about a study of ecological
+// networks, while the tax-refund paper's passage states it. The words are then
+// absent from the paper the question was taken to name, not from the one
+// that answers it, and a reply that quotes that passage as "not an
+// answer" says a falsehood. Nil Holders (no index): false.
+func misread(in Input, q *query.Question, bestPaper int64, topEv int, ev []papertree.Evidence, words []string) bool {
+	c := in.Claims
+	if in.Scoped || len(c.Scope) != 1 || c.Holders == nil || len(words) == 0 || topEv < 0 || topEv >= len(ev) {
+		return false
+	}
+	if len(q.Names) > 0 || len(c.cites) > 0 || len(retrieve.PaperRefWords(in.Question)) > 0 ||
+		slices.ContainsFunc(strings.Fields(in.Question), func(f string) bool {
+			return nameWord(in.Question, strings.TrimSuffix(strings.TrimSuffix(strings.Trim(f, query.WordPunct), "'s"), "’s"))
+		}) {
+		// The question names a paper or a thing ("GloVe", "Autoformer",
+		// "Nakamoto's paper", "Einaga et al."): the one it was read as
+		// about is the one it asks, and another paper's passage holding
+		// the words is about something else ("What dropout rate does
+		// GloVe apply?" answered by a paper that applies dropout to GloVe
+		// vectors).
+		return false
+	}
+	other := ev[topEv].PaperID
+	if other == c.Scope[0] || other != bestPaper {
+		return false
+	}
+	for _, w := range words {
+		ids, ok := c.holders(w)
+		if !ok || !slices.Contains(ids, other) {
+			return false
+		}
+	}
+	return true
 }

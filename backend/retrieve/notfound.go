@@ -126,10 +126,8 @@ func (c *termCounts) bodyCount(word string) int {
 	if s, ok := irregular[word]; ok {
 		n = max(n, c.body[embedding.Stem(s)])
 	}
-	for _, r := range [][2]string{{"is", "iz"}, {"iz", "is"}, {"ys", "yz"}, {"our", "or"}} {
-		if i := strings.LastIndex(word, r[0]); i > 0 && len(word)-i <= 8 {
-			n = max(n, c.body[embedding.Stem(word[:i]+r[1]+word[i+len(r[0]):])])
-		}
+	for _, v := range SpellingVariants(word) {
+		n = max(n, c.body[embedding.Stem(v)])
 	}
 	if n > 0 {
 		return n
@@ -162,6 +160,24 @@ func (c *termCounts) bodyCount(word string) int {
 		}
 	}
 	return 0
+}
+
+// spellingPairs are the British and American spellings of one suffix:
+// "-ise/-ize" ("normalise", "factorisation"), "-yse/-yze", "-our/-or".
+var spellingPairs = [][2]string{{"is", "iz"}, {"iz", "is"}, {"ys", "yz"}, {"our", "or"}}
+
+// SpellingVariants returns a word in the other spellings of its suffix
+// (spellingPairs, within the word's last eight letters):
+// "factorisation" -> "factorization", "colour" -> "color". A paper prints
+// one spelling; a reader types either. Nil when the word has none.
+func SpellingVariants(word string) []string {
+	var out []string
+	for _, r := range spellingPairs {
+		if i := strings.LastIndex(word, r[0]); i > 0 && len(word)-i <= 8 {
+			out = append(out, word[:i]+r[1]+word[i+len(r[0]):])
+		}
+	}
+	return out
 }
 
 // termCounts are a paper's passage frequencies: for each stem, how many

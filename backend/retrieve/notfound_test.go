@@ -128,3 +128,19 @@ func TestEvidencePapers(t *testing.T) {
 		t.Errorf("EvidencePapers = %v, want [3 1]", got)
 	}
 }
+
+func TestSpellingVariants(t *testing.T) {
+	for word, want := range map[string]string{
+		"factorisation": "factorization",
+		"normalized":    "normalised",
+		"analysed":      "analyzed",
+		"colour":        "color",
+	} {
+		if got := SpellingVariants(word); !slices.Contains(got, want) {
+			t.Errorf("SpellingVariants(%q) = %q, lacks %q", word, got, want)
+		}
+	}
+	if got := SpellingVariants("ROC"); got != nil {
+		t.Errorf("SpellingVariants(ROC) = %q, want none", got)
+	}
+}
