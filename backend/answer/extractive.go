@@ -360,10 +360,12 @@ func Compose(ctx context.Context, emb papertree.Embedder, in Input, opts Options
 		evScores[i] = ev[i].Score
 	}
 	signals := signalsOf(in, sents, evScores, wcov, bestCov)
-	missing, missingName, terms := in.Missing, in.MissingName, in.Terms
-	if in.Scoped {
-		missing, missingName, terms = withoutPaperRefs(in.Question, in.Missing, in.Terms)
-	}
+	// The words with which the question refers to a paper ("the AKBC 2019
+	// paper", "the seq2seq paper") are never said missing, asked of a
+	// paper or of the library: a paper need not print the name it is
+	// called by (its venue's acronym, its nickname), so their absence from
+	// the papers that match best says nothing of what those papers hold.
+	missing, missingName, terms := withoutPaperRefs(in.Question, in.Missing, in.Terms)
 	// The reason is shown to the researcher: it speaks of "the paper" when
 	// the question was asked of one.
 	never, notIn := "the papers never mention ", "appear in none of the papers"
