@@ -380,6 +380,26 @@ type paperFinding struct {
 	mentions int
 }
 
+// abstractLabelRE is an abstract's label run into the text before it
+// ("... Security & Privacy '21 Abstract—Double-fetch bugs are ...": the
+// IEEE style, which the tree can leave in the front matter).
+var abstractLabelRE = regexp.MustCompile(`(?:^|\s)(?:Abstract|ABSTRACT)\s*[—–:.-]\s*`)
+
+// inlineAbstract is the text after an abstract label in front-matter leaf
+// o, whose sentences are the paper's own; ok false when o is not such a
+// leaf.
+func inlineAbstract(d *PaperData, o int) (string, bool) {
+	if othersSection(d, o) || !underRole(d, o, papertree.RoleFrontMatter) {
+		return "", false
+	}
+	t := d.Nodes[o].Text
+	loc := abstractLabelRE.FindStringIndex(t)
+	if loc == nil || len(t)-loc[1] < 80 {
+		return "", false
+	}
+	return t[loc[1]:], true
+}
+
 // verifyPaper returns the paper's best sentence stating the topic, or
 // ok false when none of its own body sentences does.
 func verifyPaper(d *PaperData, groups []topicGroup) (f paperFinding, ok bool) {
@@ -387,25 +407,33 @@ func verifyPaper(d *PaperData, groups []topicGroup) (f paperFinding, ok bool) {
 		if !n.IsLeaf() || n.Text == "" {
 			continue
 		}
+		text := n.Text
 		var sents []string
 		var leafToks []string
 		own := 0 // 1 own text, -1 not, 0 not read yet
 		for gi := range groups {
 			g := &groups[gi]
-			if !containsFold(n.Text, g.roots[g.anchor]) {
+			if !containsFold(text, g.roots[g.anchor]) {
 				continue
 			}
 			if own == 0 {
 				own = -1
 				if ownText(d, o) {
 					own = 1
+				} else if abs, ok := inlineAbstract(d, o); ok {
+					// The paper's abstract, printed in its front matter
+					// after an "Abstract—" label: the paper's own words.
+					text, own = abs, 1
+					if !containsFold(text, g.roots[g.anchor]) {
+						continue
+					}
 				}
 			}
 			if own < 0 {
 				break
 			}
 			if leafToks == nil {
-				leafToks = lowerTokens(n.Text)
+				leafToks = lowerTokens(text)
 				for _, a := range d.PathTo(o)[1:] {
 					leafToks = append(leafToks, lowerTokens(a.Title)...)
 				}
@@ -421,7 +449,7 @@ func verifyPaper(d *PaperData, groups []topicGroup) (f paperFinding, ok bool) {
 				continue
 			}
 			if sents == nil {
-				sents = papertree.SplitSentences(n.Text)
+				sents = papertree.SplitSentences(text)
 			}
 		sentences:
 			for _, text := range sents {

@@ -23,8 +23,14 @@ func library6(t testing.TB) (*retrieve.StoreIndex, []int64) {
 		{Kind: papertree.KindSection, Title: "", Role: papertree.RoleFrontMatter, Children: []*papertree.Node{seg("Adam Smith and Jane Doe, University of Somewhere, adam.smith@example.org")}},
 		sec("1 Introduction", seg("We draw citation networks with force-directed layouts that keep clusters of related papers apart.")),
 	}}}
+	// An IEEE-style abstract run into the front matter ("... '21
+	// Abstract—..."), the only place the paper states its method.
+	tiktok := &papertree.Paper{Title: "Kernel Protection Against Double Fetches", Path: "/tiktok.pdf", Pages: 3, Root: &papertree.Node{Kind: papertree.KindRoot, Title: "Kernel Protection Against Double Fetches", Children: []*papertree.Node{
+		{Kind: papertree.KindSection, Title: "", Role: papertree.RoleFrontMatter, Children: []*papertree.Node{seg("Anonymous submission #303 to Security & Privacy '21 Abstract—Double-fetch bugs are a plague in kernels. Our system leverages on-the-fly page-table hardening to prevent changes to the system call arguments while the call executes.")}},
+		sec("1 Introduction", seg("Kernels copy arguments from user space several times, and an attacker can change them in between.")),
+	}}}
 	base = append(base, library4Papers()...)
-	return setup(t, append(base, survey, adam)...)
+	return setup(t, append(base, survey, adam, tiktok)...)
 }
 
 func TestWhichPapers(t *testing.T) {
@@ -44,6 +50,7 @@ func TestWhichPapers(t *testing.T) {
 		{"a reference list does not state it", "Which papers use recurrent networks?",
 			[]string{"Sequence to Sequence Translation with Recurrent Networks"}},
 		{"a name in front matter is not the optimizer", "Which papers train with the Adam optimizer?", nil},
+		{"an abstract run into the front matter states it", "Which papers use page-table hardening?", []string{"Kernel Protection Against Double Fetches"}},
 		{"no paper holds the word", "Which papers study superconductors?", nil},
 		{"what papers", "What papers evaluate on the ImageNet dataset?", []string{"Deep Convolutional Networks for Image Recognition"}},
 		{"another edition of the data set", "Which papers evaluate on WMT-2016?", nil},
