@@ -225,7 +225,7 @@ var askedForWorks = map[string]bool{"paper": true, "papers": true, "work": true,
 var genericFocus = func() map[string]bool {
 	m := map[string]bool{}
 	for _, w := range strings.Fields(`number percentage proportion fraction amount ratio share value kind type sort way part
-	extent degree exact average total overall main different specific new other best first final key major particular
+	extent degree exact average total overall main different specific new other else best first final key major particular
 	much many long large big small often far fast old size result role purpose name aspect thing one
 	better worse higher lower larger smaller more less faster slower worst improvement gain gap extra additional further
 	baseline metric measure architecture performance evaluation tool source approach method model system technique task

@@ -18,6 +18,7 @@ func TestQuestionFocus(t *testing.T) {
 		{"measure words are not the focus", "What percentage of WordPiece tokens does BERT mask at random?", ""},
 		{"role nouns are answered by naming", "What baselines is the neural relation extractor compared to?", ""},
 		{"stops at a verb", "What layer performed best?", "layer"},
+		{"what else asks for another thing", "What else is needed besides the tagger?", ""},
 		{"what does X do has no focus", "What does BEA stand for?", ""},
 		{"how/why questions have no focus", "How does CRISPR gene editing affect the results?", ""},
 		{"yes/no questions have no focus", "Does the model use a syntactic parser?", ""},
