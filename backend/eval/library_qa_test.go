@@ -240,37 +240,48 @@ func TestClaimsAbsence(t *testing.T) {
 	}
 }
 
-// TestWhichPapersLibrary150Set checks the committed multi-paper set over
-// the 148 development PDFs: enough questions of each kind, every gold with
-// a file and a real supporting sentence, no file listed twice.
-func TestWhichPapersLibrary150Set(t *testing.T) {
-	qs, err := LoadLibQuestions(filepath.Join("testdata", "which_papers_library150.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	answerable, multi, none := 0, 0, 0
-	for _, q := range qs {
-		switch {
-		case len(q.Gold) == 0:
-			none++
-		case len(q.Gold) > 1:
-			multi++
-			answerable++
-		default:
-			answerable++
-		}
-		seen := map[string]bool{}
-		for _, g := range q.Gold {
-			if g.File == "" || len(alnum(g.Support)) < 20 {
-				t.Errorf("%q: gold without a file or a real supporting sentence: %+v", q.Question, g)
+// TestWhichPapersSets checks the committed multi-paper sets over the 148
+// development PDFs (library150 is tuned on, blind is never tuned on): enough
+// questions of each kind, every gold with a file and a real supporting
+// sentence, no file listed twice.
+func TestWhichPapersSets(t *testing.T) {
+	for _, set := range []struct {
+		file                    string
+		answerable, none, multi int
+	}{
+		{"which_papers_library150.json", 42, 12, 30},
+		{"which_papers_blind.json", 24, 6, 20},
+	} {
+		t.Run(set.file, func(t *testing.T) {
+			qs, err := LoadLibQuestions(filepath.Join("testdata", set.file))
+			if err != nil {
+				t.Fatal(err)
 			}
-			if seen[g.File] {
-				t.Errorf("%q: %s listed twice", q.Question, g.File)
+			answerable, multi, none := 0, 0, 0
+			for _, q := range qs {
+				switch {
+				case len(q.Gold) == 0:
+					none++
+				case len(q.Gold) > 1:
+					multi++
+					answerable++
+				default:
+					answerable++
+				}
+				seen := map[string]bool{}
+				for _, g := range q.Gold {
+					if g.File == "" || len(alnum(g.Support)) < 20 {
+						t.Errorf("%q: gold without a file or a real supporting sentence: %+v", q.Question, g)
+					}
+					if seen[g.File] {
+						t.Errorf("%q: %s listed twice", q.Question, g.File)
+					}
+					seen[g.File] = true
+				}
 			}
-			seen[g.File] = true
-		}
-	}
-	if answerable < 42 || none < 12 || multi < 30 {
-		t.Errorf("%d answerable (%d multi-paper), %d unanswerable", answerable, multi, none)
+			if answerable < set.answerable || none < set.none || multi < set.multi {
+				t.Errorf("%d answerable (%d multi-paper), %d unanswerable", answerable, multi, none)
+			}
+		})
 	}
 }
