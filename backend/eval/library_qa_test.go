@@ -82,17 +82,8 @@ func TestLibraryQuestionSet(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	answerable, multi, none := 0, 0, 0
+	answerable, multi, none := kinds(qs)
 	for _, q := range qs {
-		switch {
-		case len(q.Gold) == 0:
-			none++
-		case len(q.Gold) > 1:
-			multi++
-			answerable++
-		default:
-			answerable++
-		}
 		for _, g := range q.Gold {
 			if g.File == "" || len(alnum(g.Support)) < 20 {
 				t.Errorf("%q: gold without a file or a real supporting sentence: %+v", q.Question, g)
@@ -257,17 +248,8 @@ func TestWhichPapersSets(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			answerable, multi, none := 0, 0, 0
+			answerable, multi, none := kinds(qs)
 			for _, q := range qs {
-				switch {
-				case len(q.Gold) == 0:
-					none++
-				case len(q.Gold) > 1:
-					multi++
-					answerable++
-				default:
-					answerable++
-				}
 				seen := map[string]bool{}
 				for _, g := range q.Gold {
 					if g.File == "" || len(alnum(g.Support)) < 20 {
@@ -284,4 +266,21 @@ func TestWhichPapersSets(t *testing.T) {
 			}
 		})
 	}
+}
+
+// kinds counts a library question set's answerable questions, those with
+// several gold papers, and the unanswerable ones.
+func kinds(qs []LibQuestion) (answerable, multi, none int) {
+	for _, q := range qs {
+		switch {
+		case len(q.Gold) == 0:
+			none++
+		case len(q.Gold) > 1:
+			multi++
+			answerable++
+		default:
+			answerable++
+		}
+	}
+	return answerable, multi, none
 }
