@@ -218,7 +218,9 @@ var askedForWorks = map[string]bool{"paper": true, "papers": true, "work": true,
 // genericFocus are stems of words a paper can answer a question about
 // without using them: measure and kind words ("what percentage" answered
 // "15%", "which kind of"), comparatives and their adjectives ("how much
-// better", "how much extra weight" answered "four times more weight"), and the nouns
+// better", "how much extra weight" answered "four times more weight"),
+// evaluative adjectives ("what is wrong with linear interpolation" is
+// answered by what the paper says fails), and the nouns
 // for the role a thing plays in a study ("what baselines", "which
 // metrics", "what architecture", "what tools" are answered by naming the
 // models, metrics and tools).
@@ -232,7 +234,8 @@ var genericFocus = func() map[string]bool {
 	application challenge definition motivation domain issue modification simplification setting state art work
 	framework component module feature step stage setup strategy scheme structure design variant version
 	package platform software hardware library toolkit device resource
-	potential remaining existing usual previous current newly concrete typical standard common proposed main prior`) {
+	potential remaining existing usual previous current newly concrete typical standard common proposed main prior
+	wrong right true false special unique novel interesting surprising unusual important possible necessary good bad`) {
 		m[embedding.Stem(w)] = true
 	}
 	return m
@@ -296,6 +299,12 @@ func Focus(q string) []string {
 		return nil // "what does X mean": the wh-word is the object
 	case "is", "are", "was", "were", "has", "have", "had":
 		i++
+	default:
+		if w := toks[i].Word; i+1 < len(toks) && len(w) > 3 && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") && verbObject[toks[i+1].Word] {
+			// "What explains that ...", "What causes the gap": the wh-word
+			// is the subject of a verb, which names nothing asked for.
+			return nil
+		}
 	}
 	for i < len(toks) && (toks[i].Word == "the" || toks[i].Word == "a" || toks[i].Word == "an" || toks[i].Word == "their" ||
 		toks[i].Word == "its" || toks[i].Word == "his" || toks[i].Word == "her" || toks[i].Word == "our" || toks[i].Word == "kind" ||
@@ -319,6 +328,12 @@ func Focus(q string) []string {
 	}
 	return out
 }
+
+// verbObject are the words that open a verb's object or clause right after
+// it ("explains that", "causes the"); a plural noun after a wh-word is
+// followed by a verb or a preposition instead ("what features does").
+var verbObject = map[string]bool{"that": true, "the": true, "a": true, "an": true, "this": true, "these": true, "those": true,
+	"its": true, "their": true, "it": true, "them": true, "some": true, "such": true}
 
 // refNouns are what a question calls a paper ("the GloVe paper").
 var refNouns = map[string]bool{"paper": true, "papers": true, "report": true, "article": true, "study": true, "preprint": true}
