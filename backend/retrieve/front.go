@@ -2,6 +2,7 @@ package retrieve
 
 import (
 	"context"
+	"regexp"
 	"strings"
 
 	"github.com/papertree/papertree/backend/papertree"
@@ -43,9 +44,10 @@ func frontPage(d *PaperData) []papertree.Evidence {
 }
 
 // Abstract is paper id's abstract as evidence: the leaves of its abstract
-// section (role abstract), in order; nil when it has none. It is what a
-// question asking for the paper's gist ("What does the GloVe paper
-// propose?") is answered from.
+// section (role abstract), in order, else the abstract the tree left in
+// its front matter after an "Abstract—" label (inlineAbstract); nil when it
+// has none. It is what a question asking for the paper's gist ("What does
+// the GloVe paper propose?") is answered from.
 func Abstract(ctx context.Context, ix Index, id int64) ([]papertree.Evidence, error) {
 	d, err := ix.Paper(ctx, id)
 	if err != nil {
@@ -57,5 +59,35 @@ func Abstract(ctx context.Context, ix Index, id int64) ([]papertree.Evidence, er
 			out = append(out, evidenceFor(d, o, n.Text, 0))
 		}
 	}
-	return out, nil
+	if len(out) > 0 {
+		return out, nil
+	}
+	for o, n := range d.Nodes {
+		if n.IsLeaf() {
+			if abs, ok := inlineAbstract(d, o); ok {
+				return []papertree.Evidence{evidenceFor(d, o, abs, 0)}, nil
+			}
+		}
+	}
+	return nil, nil
+}
+
+// abstractLabelRE is an abstract's label run into the text before it
+// ("... Security & Privacy '21 Abstract—Double-fetch bugs are ...": the
+// IEEE style, which the tree can leave in the front matter).
+var abstractLabelRE = regexp.MustCompile(`(?:^|\s)(?:Abstract|ABSTRACT)\s*[—–:.-]\s*`)
+
+// inlineAbstract is the text after an abstract label in front-matter leaf
+// o, whose sentences are the paper's own; ok false when o is not such a
+// leaf.
+func inlineAbstract(d *PaperData, o int) (string, bool) {
+	if othersSection(d, o) || !underRole(d, o, papertree.RoleFrontMatter) {
+		return "", false
+	}
+	t := d.Nodes[o].Text
+	loc := abstractLabelRE.FindStringIndex(t)
+	if loc == nil || len(t)-loc[1] < 80 {
+		return "", false
+	}
+	return t[loc[1]:], true
 }

@@ -1,6 +1,8 @@
 package retrieve
 
 import (
+	"context"
+	"strings"
 	"testing"
 
 	"github.com/papertree/papertree/backend/papertree"
@@ -43,5 +45,37 @@ func TestFrontPage(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// A paper's abstract: its abstract section's leaves, else the abstract the
+// tree left in its front matter after an "Abstract—" label (IEEE style),
+// from the label on; nothing when it has neither.
+func TestAbstractEvidence(t *testing.T) {
+	seg := func(text string) *papertree.Node {
+		return &papertree.Node{Kind: papertree.KindSegment, Text: text, Tokens: papertree.CountTokens(text)}
+	}
+	inline := "Anonymous submission #303 to Security & Privacy '21 Abstract—Double-fetch bugs are a plague in all major kernels. We propose TikTok to mitigate double-fetch bugs."
+	paper := func(title string, top ...*papertree.Node) *papertree.Paper {
+		return &papertree.Paper{Title: title, Path: "/" + title + ".pdf", Pages: 1, Root: &papertree.Node{Kind: papertree.KindRoot, Title: title,
+			Children: append(top, &papertree.Node{Kind: papertree.KindSection, Title: "1 Introduction", Children: []*papertree.Node{seg("Kernels copy arguments twice.")}})}}
+	}
+	ix, ids := storeIndexWith(t,
+		paper("Sectioned", &papertree.Node{Kind: papertree.KindSection, Title: "Abstract", Role: papertree.RoleAbstract, Children: []*papertree.Node{seg("We propose a parser.")}}),
+		paper("Inline", &papertree.Node{Kind: papertree.KindSection, Role: papertree.RoleFrontMatter, Children: []*papertree.Node{seg(inline)}}),
+		paper("None", &papertree.Node{Kind: papertree.KindSection, Role: papertree.RoleFrontMatter, Children: []*papertree.Node{seg("Ada Lovelace, University of London")}}),
+	)
+	for i, want := range []string{"We propose a parser.", inline[strings.Index(inline, "Double-fetch"):], ""} {
+		ev, err := Abstract(context.Background(), ix, ids[i])
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got string
+		if len(ev) > 0 {
+			got = ev[0].Text
+		}
+		if got != want || len(ev) > 1 {
+			t.Errorf("paper %d: abstract %q (%d passages), want %q", i, got, len(ev), want)
+		}
 	}
 }

@@ -380,26 +380,6 @@ type paperFinding struct {
 	mentions int
 }
 
-// abstractLabelRE is an abstract's label run into the text before it
-// ("... Security & Privacy '21 Abstract—Double-fetch bugs are ...": the
-// IEEE style, which the tree can leave in the front matter).
-var abstractLabelRE = regexp.MustCompile(`(?:^|\s)(?:Abstract|ABSTRACT)\s*[—–:.-]\s*`)
-
-// inlineAbstract is the text after an abstract label in front-matter leaf
-// o, whose sentences are the paper's own; ok false when o is not such a
-// leaf.
-func inlineAbstract(d *PaperData, o int) (string, bool) {
-	if othersSection(d, o) || !underRole(d, o, papertree.RoleFrontMatter) {
-		return "", false
-	}
-	t := d.Nodes[o].Text
-	loc := abstractLabelRE.FindStringIndex(t)
-	if loc == nil || len(t)-loc[1] < 80 {
-		return "", false
-	}
-	return t[loc[1]:], true
-}
-
 // verifyPaper returns the paper's best sentence stating the topic, or
 // ok false when none of its own body sentences does.
 func verifyPaper(d *PaperData, groups []topicGroup) (f paperFinding, ok bool) {
