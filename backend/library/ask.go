@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -141,7 +142,13 @@ func (l *Library) Ask(ctx context.Context, req AskRequest) (a *papertree.Answer,
 	if gist != "" {
 		a.Text = gist
 	} else if q.Detail != "" && !res.List && paper == 0 {
-		a.Text, a.NotFound = detailUnnamed, true
+		var titles []string
+		for _, e := range a.Evidence {
+			if t := strings.TrimSpace(e.PaperTitle); t != "" && !slices.Contains(titles, t) && len(titles) < 3 {
+				titles = append(titles, t)
+			}
+		}
+		a.Text, a.NotFound = detailUnnamed(titles), true
 	} else if detail != "" {
 		// Who wrote a paper, when and where it appeared: its details say
 		// it (corrected, imported from a reference manager, or read from

@@ -113,8 +113,20 @@ func refHolds(m store.RefMeta, field string) bool {
 
 // detailUnnamed is the reply to a question about a paper's details that
 // names no one paper of those it is asked of: the details of a paper
-// guessed from passages would be stated of the wrong paper.
-const detailUnnamed = "The question asks about a paper's details (who wrote it, when or where it appeared), but it does not name one paper of these clearly. Ask it of the paper itself, or name it by its title; the closest passages are below."
+// guessed from passages would be stated of the wrong paper. The papers the
+// closest passages come from (titles, in the evidence's order) are named,
+// so that the researcher can ask the one meant.
+func detailUnnamed(titles []string) string {
+	const lead = "The question asks about a paper's details (who wrote it, when or where it appeared), but it does not name one paper of these clearly."
+	if len(titles) == 0 {
+		return lead + " Ask it of the paper itself, or name it by its title."
+	}
+	quoted := make([]string, len(titles))
+	for i, t := range titles {
+		quoted[i] = "“" + t + "”"
+	}
+	return fmt.Sprintf("%s The closest passages below come from %s: ask it of the paper meant, or name it by its title.", lead, papertree.JoinAnd(quoted))
+}
 
 // statusRE finds a manuscript's status printed with its venue line
 // ("Automated Knowledge Base Construction (2019) Under review").

@@ -57,6 +57,10 @@ func TestAskPaperDetails(t *testing.T) {
 		{"library-wide, named by its title", "Who are the authors of the paper on recovering paper structure from glyphs?", nil, papertree.ModeDetails,
 			[]string{"Ada Lovelace and Charles Babbage"}},
 		{"no venue in its details", "Where was this paper published?", []int64{info.ID}, "extractive", nil},
+		// Library-wide, naming no paper: no details are stated; the
+		// papers the closest passages come from are named instead.
+		{"library-wide, naming no paper", "Who wrote the paper?", nil, "extractive",
+			[]string{"does not name one paper", "The closest passages below come from “Recovering Paper Structure from Glyphs”"}},
 		{"what the paper says", "How are glyphs grouped into words?", []int64{info.ID}, "extractive", nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
