@@ -161,9 +161,12 @@ func NameLike(w string) bool {
 		c := w[i]
 		plain = !(c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c >= utf8.RuneSelf)
 	}
-	if plain {
-		return false
-	}
+	return !plain && nameLike(w)
+}
+
+// nameLike is NameLike without its fast path for words that hold no
+// capital, digit or non-ASCII letter (TestNameLike checks the two agree).
+func nameLike(w string) bool {
 	w = strings.Trim(w, ".,;:?!¿¡()\"'’")
 	if len([]rune(w)) < 3 {
 		return false
