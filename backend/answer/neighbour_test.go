@@ -13,17 +13,10 @@ import (
 // better-scored of its neighbours in the passage, where papers give the
 // reason for what the top sentence restates; other answers are unchanged.
 func TestHowWhyQuotesNeighbour(t *testing.T) {
-	emb := embedding.NewBuiltin()
 	seg := func(score float64, text string) papertree.Evidence {
 		return papertree.Evidence{Kind: papertree.KindSegment, Text: text, Score: score}
 	}
-	tests := []struct {
-		name     string
-		question string
-		evidence []papertree.Evidence
-		contains []string
-		absent   []string
-	}{
+	tests := []quoteCase{
 		{"the reason after the restating sentence is quoted",
 			"Why is the first reactive animation system prone to memory leaks?",
 			[]papertree.Evidence{seg(1.2, "The project was started by a small team of volunteers. "+
@@ -44,24 +37,7 @@ func TestHowWhyQuotesNeighbour(t *testing.T) {
 				"Training took two days on one machine.")},
 			[]string{"learning rate of 0.001"}, []string{"in detail", "two days"}},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			out, err := Compose(context.Background(), emb, Input{Question: tt.question, Evidence: tt.evidence}, DefaultOptions())
-			if err != nil {
-				t.Fatal(err)
-			}
-			for _, c := range tt.contains {
-				if !strings.Contains(out.Text, c) {
-					t.Errorf("answer %q lacks %q", out.Text, c)
-				}
-			}
-			for _, a := range tt.absent {
-				if strings.Contains(out.Text, a) {
-					t.Errorf("answer %q holds %q", out.Text, a)
-				}
-			}
-		})
-	}
+	quoteCases(t, tests)
 }
 
 func TestNeighbour(t *testing.T) {
@@ -101,17 +77,10 @@ func TestNeighbour(t *testing.T) {
 // sentence before it is quoted with it; a best sentence that names its
 // own subject is quoted as before.
 func TestAnaphoricTopQuotesAntecedent(t *testing.T) {
-	emb := embedding.NewBuiltin()
 	seg := func(score float64, text string) papertree.Evidence {
 		return papertree.Evidence{Kind: papertree.KindSegment, Text: text, Score: score}
 	}
-	tests := []struct {
-		name     string
-		question string
-		evidence []papertree.Evidence
-		contains []string
-		absent   []string
-	}{
+	tests := []quoteCase{
 		{"the antecedent of a best sentence opening with 'This' is quoted",
 			"What can the checker not trust in method signatures of the host library?",
 			[]papertree.Evidence{seg(1.0, "The host runtime ignores declared element kinds of every array it stores. "+
@@ -125,6 +94,23 @@ func TestAnaphoricTopQuotesAntecedent(t *testing.T) {
 				"We describe the annotations in the next chapter.")},
 			[]string{"cannot trust method signatures"}, []string{"ignores declared element kinds", "next chapter"}},
 	}
+	quoteCases(t, tests)
+}
+
+// quoteCase is a question asked of its evidence, with what the extractive
+// answer must quote and must not.
+type quoteCase struct {
+	name     string
+	question string
+	evidence []papertree.Evidence
+	contains []string
+	absent   []string
+}
+
+// quoteCases composes each case's answer and checks what it quotes.
+func quoteCases(t *testing.T, tests []quoteCase) {
+	t.Helper()
+	emb := embedding.NewBuiltin()
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			out, err := Compose(context.Background(), emb, Input{Question: tt.question, Evidence: tt.evidence}, DefaultOptions())
