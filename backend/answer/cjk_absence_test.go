@@ -2,17 +2,15 @@ package answer_test
 
 import (
 	"context"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/papertree/papertree/backend/answer"
-	"github.com/papertree/papertree/backend/embedding"
+	"github.com/papertree/papertree/backend/internal/storetest"
 	"github.com/papertree/papertree/backend/papertree"
 	"github.com/papertree/papertree/backend/query"
 	"github.com/papertree/papertree/backend/retrieve"
-	"github.com/papertree/papertree/backend/store"
 )
 
 // A Chinese question asked of a Chinese paper: a content word the paper
@@ -51,29 +49,14 @@ func TestChineseContentWordNeverMentioned(t *testing.T) {
 func askOnePaper(t *testing.T, title, section string, leaves ...string) func(question string) (answer.Output, []string) {
 	t.Helper()
 	ctx := context.Background()
-	st, err := store.Open(ctx, filepath.Join(t.TempDir(), "lib.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
-	emb := embedding.NewBuiltin()
-	if _, err := st.EnsureEmbedder(ctx, emb.Name(), emb.Dim()); err != nil {
-		t.Fatal(err)
-	}
 	sec := &papertree.Node{Kind: papertree.KindSection, Title: section}
 	for _, s := range leaves {
 		sec.Children = append(sec.Children, &papertree.Node{Kind: papertree.KindSegment, Text: s, Tokens: papertree.CountTokens(s)})
 	}
 	p := &papertree.Paper{Title: title, Path: "/paper.pdf", Pages: 1, Root: &papertree.Node{Kind: papertree.KindRoot, Title: title,
 		Children: []*papertree.Node{sec}}}
-	v, err := embedding.EmbedPaper(ctx, emb, p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	id, err := st.SavePaper(ctx, p, store.Vectors(v), "")
-	if err != nil {
-		t.Fatal(err)
-	}
+	st, emb, ids := storetest.Library(t, p)
+	id := ids[0]
 	ix := retrieve.NewStoreIndex(st, emb, 0)
 	strat, err := retrieve.Get("auto")
 	if err != nil {

@@ -4,16 +4,14 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/papertree/papertree/backend/compare"
-	"github.com/papertree/papertree/backend/embedding"
+	"github.com/papertree/papertree/backend/internal/storetest"
 	"github.com/papertree/papertree/backend/papertree"
 	"github.com/papertree/papertree/backend/report"
 	"github.com/papertree/papertree/backend/retrieve"
-	"github.com/papertree/papertree/backend/store"
 	"github.com/papertree/papertree/backend/summarize"
 )
 
@@ -38,17 +36,7 @@ func paper(title, dataset, model, metric, result string) *papertree.Paper {
 
 func setup(t testing.TB, n int) (*retrieve.StoreIndex, []int64) {
 	t.Helper()
-	ctx := context.Background()
-	st, err := store.Open(ctx, filepath.Join(t.TempDir(), "lib.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
-	emb := embedding.NewBuiltin()
-	if _, err := st.EnsureEmbedder(ctx, emb.Name(), emb.Dim()); err != nil {
-		t.Fatal(err)
-	}
-	var ids []int64
+	var papers []*papertree.Paper
 	for i := 0; i < n; i++ {
 		p := paper(fmt.Sprintf("Paper %d on sentiment", i+1),
 			fmt.Sprintf("We evaluate on the Stanford Sentiment Treebank dataset with %d thousand sentences.", i+5),
@@ -56,16 +44,9 @@ func setup(t testing.TB, n int) (*retrieve.StoreIndex, []int64) {
 			"We report accuracy and macro F1 as the evaluation metrics on the test set.",
 			fmt.Sprintf("Our method achieves %d.5 percent accuracy, outperforming the previous best system.", 80+i))
 		summarize.Paper(p)
-		v, err := embedding.EmbedPaper(ctx, emb, p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		id, err := st.SavePaper(ctx, p, store.Vectors(v), "test")
-		if err != nil {
-			t.Fatal(err)
-		}
-		ids = append(ids, id)
+		papers = append(papers, p)
 	}
+	st, emb, ids := storetest.Library(t, papers...)
 	return retrieve.NewStoreIndex(st, emb, 0), ids
 }
 

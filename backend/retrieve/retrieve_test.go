@@ -3,11 +3,11 @@ package retrieve_test
 import (
 	"context"
 	"fmt"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/papertree/papertree/backend/embedding"
+	"github.com/papertree/papertree/backend/internal/storetest"
 	"github.com/papertree/papertree/backend/papertree"
 	"github.com/papertree/papertree/backend/retrieve"
 	"github.com/papertree/papertree/backend/store"
@@ -49,29 +49,10 @@ func setup(t testing.TB, papers ...*papertree.Paper) (*retrieve.StoreIndex, []in
 // setupStore saves papers in a new library and returns its store.
 func setupStore(t testing.TB, papers ...*papertree.Paper) (*store.Store, []int64) {
 	t.Helper()
-	ctx := context.Background()
-	st, err := store.Open(ctx, filepath.Join(t.TempDir(), "lib.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
-	emb := embedding.NewBuiltin()
-	if _, err := st.EnsureEmbedder(ctx, emb.Name(), emb.Dim()); err != nil {
-		t.Fatal(err)
-	}
-	var ids []int64
 	for _, p := range papers {
 		summarize.Paper(p)
-		v, err := embedding.EmbedPaper(ctx, emb, p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		id, err := st.SavePaper(ctx, p, store.Vectors(v), "test")
-		if err != nil {
-			t.Fatal(err)
-		}
-		ids = append(ids, id)
 	}
+	st, _, ids := storetest.Library(t, papers...)
 	return st, ids
 }
 
