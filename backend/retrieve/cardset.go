@@ -24,7 +24,7 @@ type cardSet struct {
 	// By word, the indices of the cards whose title holds it (content
 	// words and every word of the title's lead: a run of function words
 	// names no paper, titleRuns), whose title stems, author surnames or
-	// names hold it: card.touches, inverted.
+	// names hold it.
 	words, stems, surnames, names map[string][]int32
 
 	// nick caches, by word, the paper the library's citations say a name
@@ -98,9 +98,10 @@ func newCardSet(cards []*card) *cardSet {
 	return s
 }
 
-// touched returns, in order, the indices of the cards card.touches would
-// accept, except those a question touches only with function words of
-// their titles (such a card scores nothing: see identityScores).
+// touched returns, in order, the indices of the cards the question could
+// mention (a title word, a title stem, an author's surname, a name),
+// except those it touches only with function words of their titles (such
+// a card scores nothing: see scores).
 func (s *cardSet) touched(qwords, qterms map[string]bool, qcaps, qnames []string) []int {
 	set := make([]uint64, (len(s.cards)+63)/64)
 	mark := func(l []int32) {

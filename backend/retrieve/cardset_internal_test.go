@@ -2,6 +2,7 @@ package retrieve
 
 import (
 	"maps"
+	"strings"
 	"testing"
 
 	querypkg "github.com/papertree/papertree/backend/query"
@@ -53,4 +54,37 @@ func TestCardSetScoresAsEveryCard(t *testing.T) {
 	if sc := set.scores(querypkg.Parse("What does the GloVe paper say about co-occurrence?")); sc[2] < 3 {
 		t.Errorf("GloVe's own name scored %v", sc)
 	}
+}
+
+// identityScores scores cards as one library (cardSet.scores), for tests
+// that build a few cards.
+func identityScores(question *querypkg.Question, cards []*card) map[int64]float64 {
+	return newCardSet(cards).scores(question)
+}
+
+// touches is the pre-check the inverted index replaced, kept as its
+// oracle: could the question mention this paper at all (a title word, a
+// title stem, an author's surname or a name of it)?
+func (c *card) touches(qwords, qterms map[string]bool, qcaps, qnames []string) bool {
+	for _, w := range c.words {
+		if qwords[w] {
+			return true
+		}
+	}
+	for _, t := range c.title {
+		if qterms[t] {
+			return true
+		}
+	}
+	for _, w := range qcaps {
+		if c.surnames[strings.ToLower(w)] {
+			return true
+		}
+	}
+	for _, n := range qnames {
+		if c.names[n] {
+			return true
+		}
+	}
+	return false
 }

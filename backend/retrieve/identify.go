@@ -283,17 +283,12 @@ func (ix *StoreIndex) identityCards(ctx context.Context, all []int64) *cardSet {
 	return c.cards
 }
 
-// identityScores rates how clearly the question names each card's paper:
-// 3 for the paper's own name ("GloVe", "CatBoost"), 2 for an author's
-// surname written as a name ("Pennington et al.", "Dalal and Triggs") or
-// for most of its title, 2 for a name-like word of its title or abstract
-// that no other paper's title or abstract has ("WebText"; 1 when two
-// share it), 0.5 for its year.
-func identityScores(question *query.Question, cards []*card) map[int64]float64 {
-	return newCardSet(cards).scores(question)
-}
-
-// scores is identityScores over the set's cards.
+// scores rates how clearly the question names each card's paper: 3 for
+// the paper's own name ("GloVe", "CatBoost"), 2 for an author's surname
+// written as a name ("Pennington et al.", "Dalal and Triggs") or for most
+// of its title, 2 for a name-like word of its title or abstract that no
+// other paper's title or abstract has ("WebText"; 1 when two share it), 0.5
+// for its year. Only the cards the question touches are scored (touched).
 func (set *cardSet) scores(question *query.Question) map[int64]float64 {
 	return set.scoresOf(question, set.touched)
 }
@@ -435,32 +430,6 @@ func (set *cardSet) scoresOf(question *query.Question, pick func(qwords, qterms 
 		}
 	}
 	return out
-}
-
-// touches is a cheap pre-check: could the question mention this paper at
-// all (a title word, a title stem, an author's surname or a name of it)?
-func (c *card) touches(qwords, qterms map[string]bool, qcaps, qnames []string) bool {
-	for _, w := range c.words {
-		if qwords[w] {
-			return true
-		}
-	}
-	for _, t := range c.title {
-		if qterms[t] {
-			return true
-		}
-	}
-	for _, w := range qcaps {
-		if c.surnames[strings.ToLower(w)] {
-			return true
-		}
-	}
-	for _, n := range qnames {
-		if c.names[n] {
-			return true
-		}
-	}
-	return false
 }
 
 // titleRuns returns every run of two or more consecutive title words that
