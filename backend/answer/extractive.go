@@ -365,7 +365,7 @@ func Compose(ctx context.Context, emb papertree.Embedder, in Input, opts Options
 	// paper or of the library: a paper need not print the name it is
 	// called by (its venue's acronym, its nickname), so their absence from
 	// the papers that match best says nothing of what those papers hold.
-	missing, missingName, terms := withoutPaperRefs(in.Question, in.Missing, in.Terms)
+	missing, missingName, terms := withoutPaperRefs(q, in.Missing, in.Terms)
 	// The reason is shown to the researcher: it speaks of "the paper" when
 	// the question was asked of one.
 	never, notIn := "the papers never mention ", "appear in none of the papers"
@@ -449,7 +449,7 @@ func Compose(ctx context.Context, emb papertree.Embedder, in Input, opts Options
 		clAll = claimed{never: clAll.never}
 		reason, said = clAll.say(never, ", which the question asks about", in.Claims), &clAll
 	case opts.LibraryKeyTerms > 0 && !in.Scoped && in.Claims.Holders != nil && in.Claims.Scope == nil &&
-		libraryNever(in, &clAll):
+		libraryNever(in, q, &clAll):
 		reason, said = clAll.say("the question's most specific words "+notIn+": ", "", in.Claims), &clAll
 	case !in.Scoped && in.Claims.Scope == nil && in.Claims.Holders != nil && len(q.Names) > 0 &&
 		len(libraryWide(in.Claims.into(&clNames, printedNames(q.Names))).never) > 0:

@@ -688,21 +688,20 @@ func surfaceWords(question string, stems []string) []string {
 }
 
 // withoutPaperRefs drops from the missing words those with which the
-// question refers to its paper (retrieve.PaperRefWords): a paper need not
+// question refers to its paper (query.Question.Refs): a paper need not
 // use its nickname ("seq2seq", "AlexNet"). It returns the remaining
 // missing words, whether one of them is a name, and the question's
 // content word count without the dropped ones.
-func withoutPaperRefs(q string, missing []string, terms int) ([]string, bool, int) {
-	refs := retrieve.PaperRefWords(q)
+func withoutPaperRefs(q *query.Question, missing []string, terms int) ([]string, bool, int) {
 	var out []string
 	name := false
 	for _, w := range missing {
-		if refs[strings.ToLower(w)] {
+		if q.Refs[strings.ToLower(w)] {
 			terms--
 			continue
 		}
 		out = append(out, w)
-		name = name || nameWord(q, w)
+		name = name || nameWord(q.Text, w)
 	}
 	return out, name, terms
 }
@@ -715,11 +714,11 @@ func withoutPaperRefs(q string, missing []string, terms int) ([]string, bool, in
 // and "dose" weigh alike there, but only one of them is in the library.
 // The words with which the question refers to a paper ("the seq2seq
 // paper") are left out: a paper need not print its nickname.
-func libraryNever(in Input, dst *claimed) bool {
+func libraryNever(in Input, q *query.Question, dst *claimed) bool {
 	if len(in.Missing) == 0 {
 		return false
 	}
-	missing, _, _ := withoutPaperRefs(in.Question, in.Missing, in.Terms)
+	missing, _, _ := withoutPaperRefs(q, in.Missing, in.Terms)
 	*dst = libraryWide(in.Claims.check(missing))
 	return len(dst.never) > 0
 }
@@ -849,7 +848,7 @@ func misread(in Input, q *query.Question, bestPaper int64, topEv int, ev []paper
 	if in.Scoped || len(c.Scope) != 1 || c.Holders == nil || len(words) == 0 || topEv < 0 || topEv >= len(ev) {
 		return false
 	}
-	if len(q.Names) > 0 || len(c.cites) > 0 || len(retrieve.PaperRefWords(in.Question)) > 0 ||
+	if len(q.Names) > 0 || len(c.cites) > 0 || len(q.Refs) > 0 ||
 		slices.ContainsFunc(strings.Fields(in.Question), func(f string) bool {
 			return nameWord(in.Question, strings.TrimSuffix(strings.TrimSuffix(strings.Trim(f, query.WordPunct), "'s"), "’s"))
 		}) {
