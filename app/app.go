@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -517,20 +518,34 @@ func startKind(p string) string {
 // maxShownLog caps one logged message of what the page displayed.
 const maxShownLog = 500
 
+// shownMarks matches the places of a view's controls at the end of its
+// record ("; search every paper at 812,344; first ask of at 860,590").
+var shownMarks = regexp.MustCompile(`(?:; [a-z0-9 ]+ at -?[0-9]+,-?[0-9]+)+$`)
+
 // LogDisplayed records in the app log an error or warning the page has just
 // shown to the user ("displayed error" with its text), or a view's record of
 // what it rendered ("displayed view": a which-papers list, a comparison
 // table with where its first cell sits, an opened page). It is how tests of the
 // production binary (scripts/smoke.sh) and support read what a researcher
 // saw, e.g. that an error reads as a sentence and never as "[object Object]".
+// A view's record ends with where its controls sit ("; export md at
+// 410,620", lib/shown.ts); a record cut to length keeps them, cut from the
+// middle, so that a long answer's controls can still be found.
 func (a *App) LogDisplayed(kind, text string) {
 	text = strings.Join(strings.Fields(text), " ")
 	if len(text) > maxShownLog {
-		cut := maxShownLog
-		for cut > 0 && !utf8.RuneStart(text[cut]) {
-			cut--
+		marks := ""
+		if m := shownMarks.FindStringIndex(text); m != nil && m[1]-m[0] < maxShownLog/2 {
+			text, marks = text[:m[0]], text[m[0]:]
 		}
-		text = text[:cut] + "…"
+		cut := maxShownLog - len(marks)
+		if cut < len(text) {
+			for cut > 0 && !utf8.RuneStart(text[cut]) {
+				cut--
+			}
+			text = text[:cut] + "…"
+		}
+		text += marks
 	}
 	if kind != "warning" && kind != "view" {
 		kind = "error"

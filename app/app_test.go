@@ -448,4 +448,12 @@ func TestLogDisplayedView(t *testing.T) {
 	if out := buf.String(); !strings.Contains(out, `msg="displayed view" text="which-papers list: 3 papers"`) {
 		t.Errorf("log = %s", out)
 	}
+	// A long record is cut in the middle: where its controls sit, at its
+	// end, is kept (the smoke test clicks them).
+	buf.Reset()
+	a.LogDisplayed("view", "answer: Who wrote it?; paths: "+strings.Repeat("A › B (p. 1) | ", 60)+"; export md at 410,620; first ask of at 860,590")
+	out := buf.String()
+	if !strings.Contains(out, "answer: Who wrote it?; paths: A › B") || !strings.Contains(out, "…; export md at 410,620; first ask of at 860,590\"") || len(out) > maxShownLog+200 {
+		t.Errorf("long record: %s", out)
+	}
 }

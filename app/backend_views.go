@@ -106,7 +106,7 @@ func answerView(a *papertree.Answer) AnswerView {
 			Sections: a.Diag.Sections, Timings: a.Diag.Timings, LLMTokens: a.Diag.LLMTokens,
 			Fallbacks: a.Diag.Fallbacks, DroppedCitations: a.Diag.DroppedCitations,
 			Selection: selectionView(a.Diag.Selection), Route: a.Diag.Route, RouteWhy: a.Diag.RouteWhy, RouteBy: a.Diag.RouteBy, Named: namedView(a.Diag.Named),
-			Unnamed: a.Diag.Unnamed,
+			Unnamed: a.Diag.Unnamed, AskOf: namedViews(a.Diag.AskOf),
 		},
 		Papers:        make([]PaperFindingView, 0, len(a.Papers)),
 		RemovedPapers: []string{},
@@ -280,6 +280,15 @@ func (b *Backend) ConfigureLLM(ctx context.Context, cfg llm.Config) (llm.Status,
 
 // LLMStatus reports the library's LLM state.
 func (b *Backend) LLMStatus() (llm.Status, bool) { return b.lib.LLMStatus() }
+
+// namedViews is namedView of each paper (nil: none).
+func namedViews(ps []papertree.NamedPaper) []NamedView {
+	var out []NamedView
+	for i := range ps {
+		out = append(out, *namedView(&ps[i]))
+	}
+	return out
+}
 
 func namedView(n *papertree.NamedPaper) *NamedView {
 	if n == nil {

@@ -245,6 +245,9 @@ type DiagView struct {
 	// Unnamed: asked, at the researcher's word, without reading the
 	// question as naming a paper (AskInput.Unnamed).
 	Unnamed bool `json:"unnamed,omitempty"`
+	// AskOf: papers the reply offers to ask the question of, when it
+	// could not tell which one the question means.
+	AskOf []NamedView `json:"askOf,omitempty"`
 }
 
 // NamedView is the paper a library-wide question names: searched alone,

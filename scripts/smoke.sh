@@ -10,7 +10,9 @@
 # asks a which-papers question, what a paper named by its authors proposes
 # (the answer says which paper it was read as naming and quotes its
 # abstract: -named.png), asks it again of every paper when told the named
-# paper is wrong (-unnamed.png), and
+# paper is wrong (-unnamed.png), asks who wrote "the paper" (naming none:
+# the reply offers papers to ask it of, -ask-of.png; the first clicked
+# answers from its details), and
 # opens a comparison cell's page in the window (screenshots
 # SCREENSHOT-which-papers.png, -compare.png,
 # -compare-page.png).
@@ -215,6 +217,22 @@ answer_steps() {
   wait_log 'displayed view" text="answer: What does the Brandt and Okafor paper propose\?; unnamed: every paper searched; [1-9][0-9]* evidence' "the answer asked again of every paper"
   sleep 1
   import -window "$win" "${shot%.png}-unnamed.png"
+  # A details question naming no paper: no details are stated of a guessed
+  # paper; the reply offers the papers of its closest passages, and the
+  # first one clicked answers it from that paper's details.
+  click_at "ask form: " "question" "the Ask view's question box"
+  wait_last "ask form: " "question has focus" "the focus in the question box"
+  "$xt" --key ctrl+a
+  "$xt" "Who wrote the paper?"
+  "$xt" --key ctrl+Return
+  wait_log 'displayed view" text="answer: Who wrote the paper\?; ask of: [1-3] papers; ' "the details reply offering papers to ask"
+  sleep 1
+  # The offered papers follow the reply's text: scrolled into view.
+  "$xt" --wheel $((wx + 948)) $((wy + 500)) 3
+  sleep 0.5
+  import -window "$win" "${shot%.png}-ask-of.png"
+  click_at "answer: Who wrote the paper\?; ask of: " "first ask of" "the reply's first \"Ask it of\" paper"
+  wait_log 'displayed view" text="answer: Who wrote the paper\?; details: [^"]* is by ' "the question answered from the paper's details"
   # Compare: the nav tab, the aspects box (below the paper picker, which is
   # open for a library this small), Enter builds the table.
   "$xt" --click $((wx + 1012)) $((wy + 35))

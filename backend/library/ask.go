@@ -146,6 +146,7 @@ func (l *Library) Ask(ctx context.Context, req AskRequest) (a *papertree.Answer,
 		for _, e := range a.Evidence {
 			if t := strings.TrimSpace(e.PaperTitle); t != "" && !slices.Contains(titles, t) && len(titles) < 3 {
 				titles = append(titles, t)
+				a.Diag.AskOf = append(a.Diag.AskOf, papertree.NamedPaper{ID: e.PaperID, Title: t})
 			}
 		}
 		a.Text, a.NotFound = detailUnnamed(titles), true

@@ -83,6 +83,16 @@ func TestAskPaperDetails(t *testing.T) {
 			}
 		})
 	}
+	// The reply naming no paper offers the papers of its closest passages
+	// to ask the question of (the app's "Ask it of" buttons); asked of the
+	// one offered, the same question is answered from its details.
+	a := ask("Who wrote the paper?", nil)
+	if len(a.Diag.AskOf) != 1 || a.Diag.AskOf[0].ID != info.ID || a.Diag.AskOf[0].Title != "Recovering Paper Structure from Glyphs" {
+		t.Fatalf("ask of %+v, want the glyphs paper (%d)", a.Diag.AskOf, info.ID)
+	}
+	if b := ask(a.Question, []int64{a.Diag.AskOf[0].ID}); b.Mode != papertree.ModeDetails || len(b.Diag.AskOf) != 0 {
+		t.Errorf("asked of the paper offered: %s answer %q, ask of %+v", b.Mode, b.Text, b.Diag.AskOf)
+	}
 }
 
 // Details imported from BibTeX answer with their source; a correction of

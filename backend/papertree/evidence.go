@@ -63,6 +63,10 @@ type Diagnostics struct {
 	// Unnamed: the question was, as the researcher asked, not read as
 	// naming a paper (every paper ranked by its text).
 	Unnamed bool `json:"unnamed,omitempty"`
+	// AskOf lists the papers a reply that could not tell which paper the
+	// question means offers to ask it of (a details question naming no
+	// one paper clearly: the papers its closest passages come from).
+	AskOf []NamedPaper `json:"ask_of,omitempty"`
 }
 
 // NamedPaper is the paper a library-wide question names.

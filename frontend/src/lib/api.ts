@@ -225,6 +225,8 @@ export interface Diagnostics {
   named?: { paperId: string; title: string; alone: boolean };
   /** Asked, at the researcher's word, without reading the question as naming a paper. */
   unnamed?: boolean;
+  /** A reply that could not tell which paper the question means offers to ask it of these papers. */
+  askOf?: { paperId: string; title: string }[];
 }
 
 /** One paper of a which-papers answer: the sentence of its own text that states what was asked. */

@@ -242,10 +242,12 @@ export function createAskView(api: Api, opts: { onCite(a: Answer, n: number): vo
   }
 
   /**
-   * Asks again, across the whole library, a question that was read as naming
-   * a paper, without that reading: the researcher said it was the wrong paper.
+   * Asks an answer's question again with another reading: across the whole
+   * library without reading it as naming a paper (the researcher said
+   * "Read as a question about X" was the wrong paper), or of one paper the
+   * reply offered when it could not tell which paper the question meant.
    */
-  async function askUnnamed(a: Answer) {
+  async function askAgain(input: AskInput) {
     if (running) {
       formNote = "A question is being answered: wait for it, or cancel it.";
       renderFormNote();
@@ -253,8 +255,12 @@ export function createAskView(api: Api, opts: { onCite(a: Answer, n: number): vo
     }
     formNote = "";
     renderFormNote();
-    await askWith({ question: a.question, paperIds: [], strategy: a.strategy || stratSel.value, budget: Number(budget.value) || 0, unnamed: true });
+    await askWith(input);
   }
+  const askUnnamed = (a: Answer) =>
+    askAgain({ question: a.question, paperIds: [], strategy: a.strategy || stratSel.value, budget: Number(budget.value) || 0, unnamed: true });
+  const askOf = (a: Answer, paperId: string) =>
+    askAgain({ question: a.question, paperIds: [paperId], strategy: a.strategy || stratSel.value, budget: Number(budget.value) || 0 });
 
   async function askWith(input: AskInput) {
     running = true;
@@ -351,6 +357,26 @@ export function createAskView(api: Api, opts: { onCite(a: Answer, n: number): vo
       a.papers?.length
         ? paperList(a)
         : h("div", { class: "answer-text", "data-testid": "answer-text" }, parts.map((p) => ("cite" in p ? chip(a, p.cite) : p.text))),
+      a.diag?.askOf?.length
+        ? h(
+            "p",
+            { class: "answer-askof muted", "data-testid": "answer-ask-of" },
+            "Ask it of: ",
+            a.diag.askOf.map((p) =>
+              h(
+                "button",
+                {
+                  type: "button",
+                  class: "btn btn-quiet btn-small",
+                  "data-testid": "ask-of",
+                  title: "Ask the same question of this paper alone",
+                  on: { click: () => void askOf(a, p.paperId) },
+                },
+                p.title,
+              ),
+            ),
+          )
+        : null,
       evidenceList(a),
       selectionPanel(a),
       diagLine(a),
@@ -387,6 +413,7 @@ export function createAskView(api: Api, opts: { onCite(a: Answer, n: number): vo
       a.mode === "details" ? `details: ${a.text}` : "",
       a.diag?.named ? `named: ${a.diag.named.title}${a.diag.named.alone ? " (alone)" : ""}` : "",
       a.diag?.unnamed ? "unnamed: every paper searched" : "",
+      a.diag?.askOf?.length ? `ask of: ${a.diag.askOf.length} papers` : "",
       `${a.evidence.length} evidence`,
       `scope: ${scopeSel.options[scopeSel.selectedIndex]?.text ?? ""}`,
       `strategy: ${stratSel.value}`,
@@ -399,6 +426,7 @@ export function createAskView(api: Api, opts: { onCite(a: Answer, n: number): vo
       ["export md", () => art.querySelector<HTMLElement>("[data-testid=export-md]")],
       ["export bib", () => art.querySelector<HTMLElement>("[data-testid=export-bib]")],
       ["search every paper", () => art.querySelector<HTMLElement>("[data-testid=ask-unnamed]")],
+      ["first ask of", () => art.querySelector<HTMLElement>("[data-testid=ask-of]")],
     ]);
   }
 

@@ -169,6 +169,33 @@ describe("workspace", () => {
     ws.el.remove();
   });
 
+  it("offers the papers a details question could mean, and asks it of the one clicked", async () => {
+    const asks: AskInput[] = [];
+    const a = xssAnswer();
+    const api = fakeApi({
+      async ask(input: AskInput) {
+        asks.push(input);
+        return { ...a, question: input.question, paperIds: input.paperIds, mode: "details", text: "“Glyphs” is by Ada Lovelace. (Read from the PDF.)" };
+      },
+    });
+    const ws = createWorkspace(api, { onBack() {} });
+    const askOf = [
+      { paperId: "7", title: `Glyphs ${XSS}` },
+      { paperId: "9", title: "Runes" },
+    ];
+    await ws.showAnswer({ ...a, question: "Who wrote the glyph paper?", paperIds: [], notFound: true, diag: { ...a.diag, askOf } });
+    const buttons = [...ws.el.querySelectorAll("[data-testid=ask-of]")] as HTMLButtonElement[];
+    expect(buttons.map((b) => b.textContent)).toEqual([`Glyphs ${XSS}`, "Runes"]);
+    expect(ws.el.querySelector("img, script")).toBeNull();
+    buttons[1].click();
+    await vi.waitFor(() => expect(asks).toHaveLength(1));
+    expect(asks[0]).toMatchObject({ question: "Who wrote the glyph paper?", paperIds: ["9"] });
+    expect(asks[0].unnamed).toBeUndefined();
+    await vi.waitFor(() => expect(ws.el.querySelector("[data-testid=answer-mode]")?.textContent).toContain("From the paper's details"));
+    expect(ws.el.querySelector("[data-testid=ask-of]")).toBeNull();
+    ws.el.remove();
+  });
+
   it("labels an answer read from the paper's details, and escapes it", async () => {
     const ws = createWorkspace(fakeApi(), { onBack() {} });
     await ws.showAnswer({ ...xssAnswer(), mode: "details", text: `“${XSS}” (2019) is by Ada Lovelace. (Read from the PDF.)` });

@@ -95,6 +95,7 @@ export namespace app {
 	    routeBy?: string;
 	    named?: NamedView;
 	    unnamed?: boolean;
+	    askOf?: NamedView[];
 	
 	    static createFrom(source: any = {}) {
 	        return new DiagView(source);
@@ -116,6 +117,7 @@ export namespace app {
 	        this.routeBy = source["routeBy"];
 	        this.named = this.convertValues(source["named"], NamedView);
 	        this.unnamed = source["unnamed"];
+	        this.askOf = this.convertValues(source["askOf"], NamedView);
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
