@@ -247,6 +247,13 @@ func (sc *scope) outdoes(subject, object, after []string) bool {
 		j := i - 1
 		for ; j >= 0 && !is(sc.toks[j], subject); j-- {
 			if is(sc.toks[j], object) {
+				if j > 0 && is(sc.toks[j-1], subject) {
+					// An object word heading a noun phrase that
+					// a subject word opens ("the multilingual BERT
+					// model is inferior to the monolingual models")
+					// names the subject.
+					j--
+				}
 				break
 			}
 		}
@@ -967,9 +974,10 @@ func newTitledJudge(question string, withWordnet bool) func(sentence, title stri
 		// whether.
 		return func(string, string) (string, bool) { return VerdictUnclear, false }
 	}
+	spell := compoundSpeller(qtext)
 	return func(sentence, title string) (string, bool) {
 		object, ownComplement := withoutTitle(object, ownComplement, title, names)
-		s := parenRE.ReplaceAllString(sentence, " ")
+		s := parenRE.ReplaceAllString(spell(sentence), " ")
 		ns := norm(reportedRE.ReplaceAllString(s, " "))
 		if direction && !hasAny(ns, directionCues) && !hasAny(ns, comparativeCues) {
 			return VerdictUnclear, false
@@ -1031,6 +1039,19 @@ func newTitledJudge(question string, withWordnet bool) func(sentence, title stri
 			// question asks it of in the clause set against it.
 			return VerdictUnclear, true
 		}
+		if p.compare && (outdoing[p.words[0]] || hasAny(ns, comparativeCues)) && !sc.outdoes(ownSubject, object, qAfter) {
+			// "Did the autoencoder beat PCA?" is not answered by "PCA
+			// outperformed the autoencoder": the side named last before
+			// the comparison is the one that wins. So for any
+			// comparison the sentence states with a direction: "Did
+			// random retrieval perform as well as kNN retrieval?" is
+			// not answered yes by "retrieving similar examples using
+			// kNN gives a much better performance". Read before the
+			// polarity: "The large model performs worse than the small
+			// one" does not say no to "Does the small model perform
+			// better than the large one?".
+			return VerdictUnclear, false
+		}
 		if neg == qneg && !flippedPolar(q, sc) && sc.privativeOnly(ownComplement) {
 			// "We define the happened-before relation without using
 			// physical clocks" for "Does Lamport define it in terms of
@@ -1056,12 +1077,6 @@ func newTitledJudge(question string, withWordnet bool) func(sentence, title stri
 			// "The compiler is written in OCaml, and its runtime in Rust"
 			// does not say the runtime is written in OCaml: the subject is
 			// said only in a clause coordinated after the predicate's.
-			return VerdictUnclear, false
-		}
-		if p.compare && outdoing[p.words[0]] && !sc.outdoes(ownSubject, object, qAfter) {
-			// "Did the autoencoder beat PCA?" is not answered by "PCA
-			// outperformed the autoencoder": the side named last before
-			// the comparison is the one that wins.
 			return VerdictUnclear, false
 		}
 		if !sc.objectWithPredicate(p, object) {
@@ -1221,12 +1236,22 @@ func subjectStems(question string, p askedPredicate) (subject, complement []stri
 	// A capitalised word in -ly is a name ("HitAnomaly"), not an adverb.
 	names := questionNames(question)
 	seen := map[string]bool{}
+	frame := fronted(qs.toks)
 	for i, tok := range qs.toks {
 		if tok == "," || qs.priv[i] || qs.privCue[i+1] || isFunc(tok) || auxDo[tok] || auxBe[tok] || auxHave[tok] || auxModal[tok] || isAdverb(tok) && !names[tok] || len(tok) < 3 {
 			continue
 		}
 		r := root(tok)
 		if pred[r] || seen[r] {
+			continue
+		}
+		if i < frame {
+			// A fronted phrase set off by a comma ("In the paper on
+			// predicting sales from product descriptions, has most
+			// work been concerned with product descriptions?") frames
+			// the question: its words said again after the predicate
+			// are what is asked of it.
+			subject = append(subject, tok)
 			continue
 		}
 		seen[r] = true
@@ -1237,6 +1262,21 @@ func subjectStems(question string, p askedPredicate) (subject, complement []stri
 		}
 	}
 	return subject, complement
+}
+
+// fronted is the end of a question's fronted phrase set off by a comma
+// before its auxiliary ("In the RAG vs fine-tuning study, can GPT-4 ...?":
+// the comma's index), 0 when there is none.
+func fronted(toks []string) int {
+	for i, tok := range toks {
+		if tok == "," {
+			if i+1 < len(toks) && (auxDo[toks[i+1]] || auxBe[toks[i+1]] || auxHave[toks[i+1]] || auxModal[toks[i+1]]) {
+				return i
+			}
+			return 0
+		}
+	}
+	return 0
 }
 
 // questionNames returns the question's words that name something (isName:
@@ -1772,6 +1812,12 @@ func holdsAll(sentence string, want []string) bool {
 	for _, t := range embedding.Tokenize(sentence) {
 		words[t.Word] = true
 		roots[root(t.Word)] = true
+	}
+	// A hyphenated word holds its closed form ("page-table" holds
+	// "pagetable"; the reverse is holds' own).
+	for j := range joinedHyphenated(sentence) {
+		words[j] = true
+		roots[root(j)] = true
 	}
 	// An abbreviation holds the words it stands for: "PR" holds
 	// "precision-recall", "NSP" holds "next sentence prediction".

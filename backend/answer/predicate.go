@@ -179,6 +179,11 @@ var (
 	// necessity participles make a modal of "be X to": "are required to
 	// share" asks about sharing.
 	necessity = set("required needed obliged forced")
+	// ability adjectives make a modal of "be X to" as "can" and "cannot"
+	// are: "Is X unable to learn from Y?" asks about learning, negated
+	// ("unable" is a clause negator, see polarity.go), and is answered
+	// by "X does not learn from Y" as "Can X learn ...?" would be.
+	ability = set("able unable")
 	// reporting verbs take the claim as a that-clause.
 	reporting = set("show find demonstrate prove claim conclude report argue confirm observe state establish reveal indicate suggest say believe think know note")
 )
@@ -375,7 +380,7 @@ func bePredicate(rest []qtok, start int, participleOnly, immediate bool) (askedP
 			return p, false
 		case isFunc(w) || isName(rest[k]) || dets[prev]:
 			continue
-		case necessity[w] && infinitive(rest, k+1) && !participleOnly:
+		case (necessity[w] || ability[w]) && infinitive(rest, k+1) && !participleOnly:
 			// "Are X required to share Y?": a participle of necessity
 			// before an infinitive is a modal, as "have to" is; the
 			// verb after it is the predicate.
