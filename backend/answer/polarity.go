@@ -789,8 +789,10 @@ func (p askedPredicate) polarity(sc *scope, q string) (neg, held, ok bool) {
 	if len(occ) == 0 && p.wordnet != "" && !p.compare && !emptyVerbs[p.words[0]] {
 		occ = sc.wordnetOccurrences(p.words[0], p.wordnet)
 	}
-	if len(occ) == 0 && (p.compare || flippedPolar(q, sc)) {
-		// A comparison answered by its direction ("inferior", "slower").
+	if len(occ) == 0 && (p.compare && !p.quantity || flippedPolar(q, sc)) {
+		// A comparison answered by its direction ("inferior", "slower");
+		// not one that counts the object ("predict more than one
+		// relation" is not held by "no significant improvement").
 		for i, tok := range sc.toks {
 			if hasAny(" "+tok+" ", comparativeCues) || selfNegative.MatchString(tok) {
 				occ = append(occ, occurrence{i: i})
@@ -1023,6 +1025,8 @@ func newTitledJudge(question string, withWordnet bool) func(sentence, title stri
 		case p.hedged(ns) && !hasAny(q, hedges) && !(possibility(q) && !hasAny(ns, nonModalHedges)) && sc.hedgedBefore(p):
 			return VerdictUnclear, true
 		case contrasted(cs, sc, ownSubject):
+			return VerdictUnclear, true
+		case sc.judgedInfinitive(p):
 			return VerdictUnclear, true
 		case condNeg && !sc.neg:
 			return VerdictUnclear, true
@@ -1262,6 +1266,37 @@ func subjectStems(question string, p askedPredicate) (subject, complement []stri
 		}
 	}
 	return subject, complement
+}
+
+// judgedInfinitive reports a predicate said only as the infinitive that
+// an adjective after "it is" judges ("we argue that it is imprecise to
+// view our method as ensembling", "it is easy to see that"): the sentence
+// says how apt, hard or right doing it is, not that it is done, and the
+// adjective's polarity ("imprecise", "misleading", "safe") cannot be read.
+func (sc *scope) judgedInfinitive(p askedPredicate) bool {
+	if len(p.words) == 0 {
+		return false
+	}
+	occ := sc.occurrences(p.words[0])
+	if len(occ) == 0 {
+		return false
+	}
+	for _, o := range occ {
+		if sc.at(o.i-1) != "to" {
+			return false
+		}
+		judged := false
+		for j := o.i - 3; j >= 1 && j >= o.i-5; j-- {
+			if sc.at(j-1) == "it" && beForms[sc.at(j)] {
+				judged = true
+				break
+			}
+		}
+		if !judged {
+			return false
+		}
+	}
+	return true
 }
 
 // fronted is the end of a question's fronted phrase set off by a comma

@@ -25,6 +25,10 @@ func TestVerdictPhrasings(t *testing.T) {
 			"Using active learning gives a much better performance.", VerdictUnclear},
 		{"a comparison won by the subject says yes", "Did active learning perform as well as random sampling?",
 			"Active learning performs better than random sampling on every dataset.", VerdictYes},
+		{"a predicate an adjective judges is not said", "Do the authors view the grouped convolutions as an ensemble?",
+			"We argue that it is imprecise to view the grouped convolutions as an ensemble.", VerdictUnclear},
+		{"a comparison counting the object is not held by a direction", "Can the joint model predict more than one relation for an entity?",
+			"We have not observed any significant improvement for the joint model.", VerdictUnclear},
 		{"a direction stated of the object is not the subject's", "Does the small model perform better than the large model?",
 			"The large model performs worse than the small model on short inputs.", VerdictUnclear},
 	}
