@@ -27,10 +27,11 @@ func Decider(q *query.Question) func(sentence, title, before string) float64 {
 	}
 	question := q.Text
 	judge := newJudge(question, false)
-	vstems := verdictStems(question, withoutRefStems(question, q.Terms))
+	vstems := verdictStems(question, withoutRefStems(q.Refs, q.Terms))
 	others := !aboutOthers(question)
 	subject := questionSubject(question)
 	least := DefaultOptions().VerdictCoverage
+	qc := hyphenCompounds(question)
 	return func(sentence, title, before string) float64 {
 		if strings.Contains(sentence, "?") || !papertree.Readable(sentence) ||
 			others && aboutOthers(sentence) && !subjectHeld(sentence, subject) {
@@ -40,7 +41,7 @@ func Decider(q *query.Question) func(sentence, title, before string) float64 {
 		if title != "" {
 			t = stemSet(title)
 		}
-		have := withTitle(stemSet(sentence), t)
+		have := withCompounds(withTitle(stemSet(sentence), t), hyphenCompounds(sentence), qc)
 		if before != "" && anaphoric(sentence) {
 			have = withAntecedent(have, stemSet(before))
 		}

@@ -262,7 +262,7 @@ func Compose(ctx context.Context, emb papertree.Embedder, in Input, opts Options
 	// The words with which the question names its paper ("In Hinton and
 	// Salakhutdinov's Science paper") are not what an answer says: a
 	// sentence rates by the rest (the author line is never the answer).
-	rstems := withoutRefStems(question, qstems)
+	rstems := withoutRefStems(q.Refs, qstems)
 	rterms := map[string]bool{}
 	refs := q.Refs
 	for t := range qterms {
@@ -524,6 +524,9 @@ func Compose(ctx context.Context, emb papertree.Embedder, in Input, opts Options
 		judge := newTitledJudge(question, true)
 		vstems := verdictStems(question, rstems)
 		pstem, pkey := predicateStem(question)
+		// A closed compound and its hyphenated form are one word
+		// ("pagetable", "page-table"; see withCompounds).
+		qc := hyphenCompounds(question)
 		var title map[string]bool
 		if len(retrieve.EvidencePapers(ev)) == 1 {
 			title = stemSet(ev[best].PaperTitle)
@@ -551,7 +554,7 @@ func Compose(ctx context.Context, emb papertree.Embedder, in Input, opts Options
 			}
 		}
 		for _, i := range order {
-			have, about := withTitle(stems[i], headings[sents[i].ev]), sents[i].text
+			have, about := withCompounds(withTitle(stems[i], headings[sents[i].ev]), hyphenCompounds(sents[i].text), qc), sents[i].text
 			if a := ante[i]; a >= 0 {
 				have, about = withAntecedent(have, stems[a]), sents[a].text+" "+about
 			}

@@ -247,6 +247,13 @@ func (sc *scope) outdoes(subject, object, after []string) bool {
 		j := i - 1
 		for ; j >= 0 && !is(sc.toks[j], subject); j-- {
 			if is(sc.toks[j], object) {
+				if j > 0 && is(sc.toks[j-1], subject) {
+					// An object word heading a noun phrase that
+					// a subject word opens ("the multilingual BERT
+					// model is inferior to the monolingual models")
+					// names the subject.
+					j--
+				}
 				break
 			}
 		}
@@ -782,8 +789,10 @@ func (p askedPredicate) polarity(sc *scope, q string) (neg, held, ok bool) {
 	if len(occ) == 0 && p.wordnet != "" && !p.compare && !emptyVerbs[p.words[0]] {
 		occ = sc.wordnetOccurrences(p.words[0], p.wordnet)
 	}
-	if len(occ) == 0 && (p.compare || flippedPolar(q, sc)) {
-		// A comparison answered by its direction ("inferior", "slower").
+	if len(occ) == 0 && (p.compare && !p.quantity || flippedPolar(q, sc)) {
+		// A comparison answered by its direction ("inferior", "slower");
+		// not one that counts the object ("predict more than one
+		// relation" is not held by "no significant improvement").
 		for i, tok := range sc.toks {
 			if hasAny(" "+tok+" ", comparativeCues) || selfNegative.MatchString(tok) {
 				occ = append(occ, occurrence{i: i})
@@ -967,9 +976,10 @@ func newTitledJudge(question string, withWordnet bool) func(sentence, title stri
 		// whether.
 		return func(string, string) (string, bool) { return VerdictUnclear, false }
 	}
+	spell := compoundSpeller(qtext)
 	return func(sentence, title string) (string, bool) {
 		object, ownComplement := withoutTitle(object, ownComplement, title, names)
-		s := parenRE.ReplaceAllString(sentence, " ")
+		s := parenRE.ReplaceAllString(spell(sentence), " ")
 		ns := norm(reportedRE.ReplaceAllString(s, " "))
 		if direction && !hasAny(ns, directionCues) && !hasAny(ns, comparativeCues) {
 			return VerdictUnclear, false
@@ -1016,6 +1026,8 @@ func newTitledJudge(question string, withWordnet bool) func(sentence, title stri
 			return VerdictUnclear, true
 		case contrasted(cs, sc, ownSubject):
 			return VerdictUnclear, true
+		case sc.judgedInfinitive(p):
+			return VerdictUnclear, true
 		case condNeg && !sc.neg:
 			return VerdictUnclear, true
 		case subjectContrasted(sc, subject):
@@ -1030,6 +1042,19 @@ func newTitledJudge(question string, withWordnet bool) func(sentence, title stri
 			// queries": the predicate is said in one clause, what the
 			// question asks it of in the clause set against it.
 			return VerdictUnclear, true
+		}
+		if p.compare && (outdoing[p.words[0]] || hasAny(ns, comparativeCues)) && !sc.outdoes(ownSubject, object, qAfter) {
+			// "Did the autoencoder beat PCA?" is not answered by "PCA
+			// outperformed the autoencoder": the side named last before
+			// the comparison is the one that wins. So for any
+			// comparison the sentence states with a direction: "Did
+			// random retrieval perform as well as kNN retrieval?" is
+			// not answered yes by "retrieving similar examples using
+			// kNN gives a much better performance". Read before the
+			// polarity: "The large model performs worse than the small
+			// one" does not say no to "Does the small model perform
+			// better than the large one?".
+			return VerdictUnclear, false
 		}
 		if neg == qneg && !flippedPolar(q, sc) && sc.privativeOnly(ownComplement) {
 			// "We define the happened-before relation without using
@@ -1056,12 +1081,6 @@ func newTitledJudge(question string, withWordnet bool) func(sentence, title stri
 			// "The compiler is written in OCaml, and its runtime in Rust"
 			// does not say the runtime is written in OCaml: the subject is
 			// said only in a clause coordinated after the predicate's.
-			return VerdictUnclear, false
-		}
-		if p.compare && outdoing[p.words[0]] && !sc.outdoes(ownSubject, object, qAfter) {
-			// "Did the autoencoder beat PCA?" is not answered by "PCA
-			// outperformed the autoencoder": the side named last before
-			// the comparison is the one that wins.
 			return VerdictUnclear, false
 		}
 		if !sc.objectWithPredicate(p, object) {
@@ -1221,12 +1240,22 @@ func subjectStems(question string, p askedPredicate) (subject, complement []stri
 	// A capitalised word in -ly is a name ("HitAnomaly"), not an adverb.
 	names := questionNames(question)
 	seen := map[string]bool{}
+	frame := fronted(qs.toks)
 	for i, tok := range qs.toks {
 		if tok == "," || qs.priv[i] || qs.privCue[i+1] || isFunc(tok) || auxDo[tok] || auxBe[tok] || auxHave[tok] || auxModal[tok] || isAdverb(tok) && !names[tok] || len(tok) < 3 {
 			continue
 		}
 		r := root(tok)
 		if pred[r] || seen[r] {
+			continue
+		}
+		if i < frame {
+			// A fronted phrase set off by a comma ("In the paper on
+			// predicting sales from product descriptions, has most
+			// work been concerned with product descriptions?") frames
+			// the question: its words said again after the predicate
+			// are what is asked of it.
+			subject = append(subject, tok)
 			continue
 		}
 		seen[r] = true
@@ -1237,6 +1266,52 @@ func subjectStems(question string, p askedPredicate) (subject, complement []stri
 		}
 	}
 	return subject, complement
+}
+
+// judgedInfinitive reports a predicate said only as the infinitive that
+// an adjective after "it is" judges ("we argue that it is imprecise to
+// view our method as ensembling", "it is easy to see that"): the sentence
+// says how apt, hard or right doing it is, not that it is done, and the
+// adjective's polarity ("imprecise", "misleading", "safe") cannot be read.
+func (sc *scope) judgedInfinitive(p askedPredicate) bool {
+	if len(p.words) == 0 {
+		return false
+	}
+	occ := sc.occurrences(p.words[0])
+	if len(occ) == 0 {
+		return false
+	}
+	for _, o := range occ {
+		if sc.at(o.i-1) != "to" {
+			return false
+		}
+		judged := false
+		for j := o.i - 3; j >= 1 && j >= o.i-5; j-- {
+			if sc.at(j-1) == "it" && beForms[sc.at(j)] {
+				judged = true
+				break
+			}
+		}
+		if !judged {
+			return false
+		}
+	}
+	return true
+}
+
+// fronted is the end of a question's fronted phrase set off by a comma
+// before its auxiliary ("In the RAG vs fine-tuning study, can GPT-4 ...?":
+// the comma's index), 0 when there is none.
+func fronted(toks []string) int {
+	for i, tok := range toks {
+		if tok == "," {
+			if i+1 < len(toks) && (auxDo[toks[i+1]] || auxBe[toks[i+1]] || auxHave[toks[i+1]] || auxModal[toks[i+1]]) {
+				return i
+			}
+			return 0
+		}
+	}
+	return 0
 }
 
 // questionNames returns the question's words that name something (isName:
@@ -1772,6 +1847,12 @@ func holdsAll(sentence string, want []string) bool {
 	for _, t := range embedding.Tokenize(sentence) {
 		words[t.Word] = true
 		roots[root(t.Word)] = true
+	}
+	// A hyphenated word holds its closed form ("page-table" holds
+	// "pagetable"; the reverse is holds' own).
+	for j := range joinedHyphenated(sentence) {
+		words[j] = true
+		roots[root(j)] = true
 	}
 	// An abbreviation holds the words it stands for: "PR" holds
 	// "precision-recall", "NSP" holds "next sentence prediction".

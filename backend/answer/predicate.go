@@ -72,6 +72,10 @@ type askedPredicate struct {
 	// when it differs from the first ("use pretrained word EMBEDDINGS"):
 	// a deciding sentence must hold it too (see polarity.go).
 	head string
+	// quantity marks a comparison that counts the object ("predict more
+	// than one relation"): the sentence must say the verb; a direction
+	// ("improvement") does not stand for it.
+	quantity bool
 	// wordnet is the WordNet key (wordnetKey) whose synonyms and antonyms
 	// hold the verb or adjective; "" when none may (synonyms.go).
 	wordnet string
@@ -179,6 +183,11 @@ var (
 	// necessity participles make a modal of "be X to": "are required to
 	// share" asks about sharing.
 	necessity = set("required needed obliged forced")
+	// ability adjectives make a modal of "be X to" as "can" and "cannot"
+	// are: "Is X unable to learn from Y?" asks about learning, negated
+	// ("unable" is a clause negator, see polarity.go), and is answered
+	// by "X does not learn from Y" as "Can X learn ...?" would be.
+	ability = set("able unable")
 	// reporting verbs take the claim as a that-clause.
 	reporting = set("show find demonstrate prove claim conclude report argue confirm observe state establish reveal indicate suggest say believe think know note")
 )
@@ -190,6 +199,17 @@ var verbs = set(`accept account achieve acquire adapt add address adjust affect 
 
 func isAdverb(w string) bool {
 	return advs[w] || strings.HasSuffix(w, "ly") && len(w) > 4 && !lyNot[w]
+}
+
+// quantity reports a comparative at k that counts the object ("predict
+// more than one relation", "fewer than 10 steps"): a number follows its
+// "than".
+func quantity(rest []qtok, k int) bool {
+	if k+2 >= len(rest) || rest[k+1].w != "than" {
+		return false
+	}
+	n := rest[k+2].w
+	return n == "one" || numberWords[n] || n != "" && unicode.IsDigit([]rune(n)[0])
 }
 
 func isComparative(w, next string) bool {
@@ -375,7 +395,7 @@ func bePredicate(rest []qtok, start int, participleOnly, immediate bool) (askedP
 			return p, false
 		case isFunc(w) || isName(rest[k]) || dets[prev]:
 			continue
-		case necessity[w] && infinitive(rest, k+1) && !participleOnly:
+		case (necessity[w] || ability[w]) && infinitive(rest, k+1) && !participleOnly:
 			// "Are X required to share Y?": a participle of necessity
 			// before an infinitive is a modal, as "have to" is; the
 			// verb after it is the predicate.
@@ -744,6 +764,9 @@ func (p askedPredicate) with(rest []qtok, k int, w string) askedPredicate {
 		// generation as well as monolingual models", "better ... than".
 		if rest[j].w == "than" && rest[j-1].w != "rather" || rest[j].w == "as" && j+1 < len(rest) && (rest[j+1].w == "well" || isAdverb(rest[j+1].w) || isAdjective(rest[j+1].w)) {
 			p.compare = true
+		}
+		if rest[j].w == "than" && quantity(rest, j-1) {
+			p.quantity = true
 		}
 	}
 	if !lightVerbs[w] && !emptyVerbs[w] {

@@ -8,7 +8,6 @@ import (
 	"github.com/papertree/papertree/backend/embedding"
 	"github.com/papertree/papertree/backend/papertree"
 	"github.com/papertree/papertree/backend/query"
-	"github.com/papertree/papertree/backend/retrieve"
 )
 
 // Verdicts of yes/no questions.
@@ -133,10 +132,11 @@ func legacyVerdict(q, s string) string {
 }
 
 // withoutRefStems drops from the question's stems those of the words
-// naming its paper and the lead-in "according to".
-func withoutRefStems(q string, qstems []string) []string {
+// naming its paper (refs: query.Question.Refs, the question parsed once)
+// and the lead-in "according to".
+func withoutRefStems(refs map[string]bool, qstems []string) []string {
 	skip := map[string]bool{embedding.Stem("according"): true}
-	for w := range retrieve.PaperRefWords(q) {
+	for w := range refs {
 		for _, t := range embedding.ContentStems(w) {
 			skip[t] = true
 		}

@@ -115,6 +115,12 @@ var shippedSets = []struct {
 	// asks about (all three folders, two Spanish supports), written before
 	// that session's verdict changes: ids ending -a tuned on, -b blind.
 	{"yesno-fresh8", "testdata/questions-yesno-fresh8.json", 36, 10, 0, 5},
+	// The sixteenth session's yes/no set on 12 papers no other yes/no set
+	// asks about more than once (four from each folder), written before
+	// that session's verdict changes: paraphrased predicates, negative
+	// questions, contrastive deciding sentences; ids ending -a tuned on,
+	// -b blind.
+	{"yesno-fresh9", "testdata/questions-yesno-fresh9.json", 48, 12, 0, 5},
 	// Library-wide questions naming their paper by description or not at
 	// all, paraphrased, on 37 papers each: the blind set, and a tunable
 	// probe written the same way on 37 other papers.

@@ -1,0 +1,60 @@
+package answer
+
+import (
+	"testing"
+
+	"github.com/papertree/papertree/backend/query"
+)
+
+// Phrasings of yes/no questions whose predicate or object the deciding
+// sentence says in another form (sentences written for the cases, in the
+// style of the papers' own).
+func TestVerdictPhrasings(t *testing.T) {
+	tests := []struct{ name, q, s, want string }{
+		{"unable to V asks about V, negated: a negation says yes", "Is the baseline parser unable to recover from attachment errors?",
+			"The baseline parser does not recover from attachment errors.", VerdictYes},
+		{"unable to V: the verb said plainly says no", "Is the baseline parser unable to recover from attachment errors?",
+			"The baseline parser recovers from most attachment errors.", VerdictNo},
+		{"able to V asks about V", "Is the compiler able to remove dead code?",
+			"The compiler does not remove dead code.", VerdictNo},
+		{"a fronted phrase's words said again are the object: X, not Y says no", "In the survey of tagging methods, has most earlier work been concerned with tagging methods?",
+			"Most of the earlier work is concerned with parsing methods, not tagging.", VerdictNo},
+		{"a fronted phrase's words said again are the object: X, not Y says yes for X", "In the survey of tagging methods, has most earlier work been concerned with parsing methods?",
+			"Most of the earlier work is concerned with parsing methods, not tagging.", VerdictYes},
+		{"a comparison won by the other side does not say as well", "Did random sampling perform as well as active learning?",
+			"Using active learning gives a much better performance.", VerdictUnclear},
+		{"a comparison won by the subject says yes", "Did active learning perform as well as random sampling?",
+			"Active learning performs better than random sampling on every dataset.", VerdictYes},
+		{"a predicate an adjective judges is not said", "Do the authors view the grouped convolutions as an ensemble?",
+			"We argue that it is imprecise to view the grouped convolutions as an ensemble.", VerdictUnclear},
+		{"a comparison counting the object is not held by a direction", "Can the joint model predict more than one relation for an entity?",
+			"We have not observed any significant improvement for the joint model.", VerdictUnclear},
+		{"a direction stated of the object is not the subject's", "Does the small model perform better than the large model?",
+			"The large model performs worse than the small model on short inputs.", VerdictUnclear},
+	}
+	for _, tc := range tests {
+		if got := Verdict(tc.q, tc.s); got != tc.want {
+			t.Errorf("%s: Verdict(%q, %q) = %s, want %s", tc.name, tc.q, tc.s, got, tc.want)
+		}
+	}
+}
+
+// A closed compound and its hyphenated form count as one word in the
+// deciding sentence's coverage, either way round.
+func TestVerdictCoverageCompounds(t *testing.T) {
+	for _, tc := range []struct{ q, s string }{
+		{"Does the kernel flush the pagetable on every context switch?", "The kernel flushes the page-table on every context switch."},
+		{"Does the kernel flush the page-table on every context switch?", "The kernel flushes the pagetable on every context switch."},
+	} {
+		q := query.Parse(tc.q)
+		vstems := verdictStems(q.Text, withoutRefStems(q.Refs, q.Terms))
+		plain := verdictCoverage(vstems, stemSet(tc.s))
+		joined := verdictCoverage(vstems, withCompounds(stemSet(tc.s), hyphenCompounds(tc.s), hyphenCompounds(tc.q)))
+		if plain >= 1 || joined != 1 {
+			t.Errorf("%q / %q: coverage %.2f without compounds, %.2f with; want < 1 and 1", tc.q, tc.s, plain, joined)
+		}
+		if d := Decider(q)(tc.s, "", ""); d == 0 {
+			t.Errorf("%q: Decider = 0 for %q, want it to decide", tc.q, tc.s)
+		}
+	}
+}
