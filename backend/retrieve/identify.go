@@ -433,15 +433,10 @@ func (set *cardSet) scoresOf(question *query.Question, pick func(qwords, qterms 
 }
 
 // titleRuns returns every run of two or more consecutive title words that
-// occurs as a phrase in the question's words qw and holds two content words
-// (runContent), each as its words joined by spaces: a longest common
-// substring over words, O(len(title) * len(question)) runs ending at each
-// matched pair. Function words around one content word say no more than
-// that word, which the title's stems already weigh: "the replication of"
-// of "An Attempt at the Replication of Yongsung Chang and Sun Bin-Kim's
-// ..." named that paper (a run of three words, scored 2) for "Did the
-// replication of the life-cycle portfolio choice model ...?", and "of
-// the" never counts.
+// occurs as a phrase in the question's words qw and holds a content word
+// (runContent: so "of the" and "in the study of" never count), each as its
+// words joined by spaces: a longest common substring over words,
+// O(len(title) * len(question)) runs ending at each matched pair.
 func titleRuns(qw []string, words []string) map[string]bool {
 	out := map[string]bool{}
 	prev := make([]int, len(qw)+1)
@@ -453,15 +448,10 @@ func titleRuns(qw []string, words []string) map[string]bool {
 				continue
 			}
 			cur[j+1] = prev[j] + 1
-			content := 0
-			if runContent(words[i]) {
-				content++
-			}
+			content := runContent(words[i])
 			for n := 2; n <= cur[j+1]; n++ {
-				if runContent(words[i-n+1]) {
-					content++
-				}
-				if content >= 2 {
+				content = content || runContent(words[i-n+1])
+				if content {
 					out[strings.Join(words[i-n+1:i+1], " ")] = true
 				}
 			}
