@@ -341,6 +341,13 @@ var verbObject = map[string]bool{"that": true, "the": true, "a": true, "an": tru
 // refNouns are what a question calls a paper ("the GloVe paper").
 var refNouns = map[string]bool{"paper": true, "papers": true, "report": true, "article": true, "study": true, "preprint": true}
 
+// IsRefNoun reports whether w (lowercased) is a noun with which a question
+// calls a paper ("paper", "study", "article"): it refers to a paper as a
+// paper, so it tells no paper from another, whatever title holds it ("in
+// the study of" is in the title "Environmental biases in the study of
+// ecological networks" and in "In the study of visual gravity, ...").
+func IsRefNoun(w string) bool { return refNouns[w] }
+
 // RefWords returns the lowercased words with which a question refers
 // to the paper it asks ("In the seq2seq paper", "the AlexNet paper's
 // network", "Lee et al.'s model", "Kim's CNN", "Kim (2014)"): they name the

@@ -434,9 +434,9 @@ func (set *cardSet) scoresOf(question *query.Question, pick func(qwords, qterms 
 
 // titleRuns returns every run of two or more consecutive title words that
 // occurs as a phrase in the question's words qw and holds a content word
-// (so "of the" never counts), each as its words joined by spaces: a longest
-// common substring over words, O(len(title) * len(question)) runs ending at
-// each matched pair.
+// (runContent: so "of the" and "in the study of" never count), each as its
+// words joined by spaces: a longest common substring over words,
+// O(len(title) * len(question)) runs ending at each matched pair.
 func titleRuns(qw []string, words []string) map[string]bool {
 	out := map[string]bool{}
 	prev := make([]int, len(qw)+1)
@@ -448,9 +448,9 @@ func titleRuns(qw []string, words []string) map[string]bool {
 				continue
 			}
 			cur[j+1] = prev[j] + 1
-			content := !embedding.IsStopword(words[i])
+			content := runContent(words[i])
 			for n := 2; n <= cur[j+1]; n++ {
-				content = content || !embedding.IsStopword(words[i-n+1])
+				content = content || runContent(words[i-n+1])
 				if content {
 					out[strings.Join(words[i-n+1:i+1], " ")] = true
 				}
@@ -459,6 +459,15 @@ func titleRuns(qw []string, words []string) map[string]bool {
 		prev, cur = cur, prev
 	}
 	return out
+}
+
+// runContent reports whether a title word counts toward a run of title
+// words naming a paper: a content word, and not a noun with which a
+// question calls a paper ("study", "paper": query.IsRefNoun), so "in the
+// study of" (in "Environmental biases in the study of ecological
+// networks") names no paper for "In the study of visual gravity, ...".
+func runContent(w string) bool {
+	return !embedding.IsStopword(w) && !query.IsRefNoun(w)
 }
 
 // containsPhrase reports whether phrase occurs in s at word boundaries.

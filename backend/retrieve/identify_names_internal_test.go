@@ -92,6 +92,24 @@ func TestTitleRunSharedByTitlesNamesNone(t *testing.T) {
 	}
 }
 
+// A noun with which a question calls a paper ("study", "paper") is no
+// content word of a run of title words: "in the study of" (in the title
+// "Environmental biases in the study of ecological networks") describes
+// what the question asks about, as any question on a study does.
+func TestTitleRunOfReferenceNounNamesNone(t *testing.T) {
+	cards := []*card{
+		newCard(1, "Environmental biases in the study of ecological networks", []string{"T. Poisot"}, 2020, "", ""),
+		newCard(2, "Distilling the Knowledge in a Neural Network", []string{"Geoffrey Hinton"}, 2015, "", ""),
+	}
+	q := "In the study of visual gravity and body inversion with avatars, how were the poses designed?"
+	if sc := identityScores(querypkg.Parse(q), cards); sc[1] >= 1 {
+		t.Errorf("%q: \"in the study of\" named a paper: %v", q, sc)
+	}
+	if sc := identityScores(querypkg.Parse("What does Distilling the Knowledge say about soft targets?"), cards); sc[2] < 2 {
+		t.Errorf("a run of title words no longer names its paper: %v", sc)
+	}
+}
+
 // A named paper is searched alone only when its text holds the question's
 // most specific word, counted in the library's own full-text index.
 func TestNamedPaperHoldsRarestWord(t *testing.T) {
