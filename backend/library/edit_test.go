@@ -447,7 +447,7 @@ func TestCorrectionDuringReindex(t *testing.T) {
 	defer l.Close()
 	index(t, l, pdfPath)
 	fp := l.Fingerprint() + "-other" // read again, as with other settings
-	r, skip := l.prepare(ctx, pdfPath, fp, func(Event) {})
+	r, skip := l.prepare(ctx, pdfPath, fp, false, func(Event) {})
 	if skip || r.err != nil {
 		t.Fatalf("prepare: skip %v, %v", skip, r.err)
 	}

@@ -194,6 +194,17 @@ func (l *Library) Index(ctx context.Context, paths []string, progress func(Event
 	}
 
 	fp := l.Fingerprint()
+	// A file that failed before, unchanged since and with the same
+	// settings, fails the same way again: a folder's re-index does not read
+	// it again (an OCR time-out costs its whole limit each time); naming
+	// the file itself (CLI `index FILE`, the app's "Try again") does.
+	retry := map[string]bool{}
+	for _, f := range ExplicitFiles(paths) {
+		if a, err := filepath.Abs(f); err == nil {
+			f = a
+		}
+		retry[f] = true
+	}
 	results := make(chan parsed)
 	g, gctx := errgroup.WithContext(ctx)
 	g.SetLimit(l.cfg.Workers + 1)
@@ -219,7 +230,7 @@ func (l *Library) Index(ctx context.Context, paths []string, progress func(Event
 			break
 		}
 		g.Go(func() error {
-			r, skip := l.prepare(gctx, f, fp, emit)
+			r, skip := l.prepare(gctx, f, fp, retry[f], emit)
 			if skip {
 				return nil
 			}
@@ -278,13 +289,13 @@ func (l *Library) Index(ctx context.Context, paths []string, progress func(Event
 // and tree building run under the file's own deadline (Config.FileTimeout);
 // only a regular file within the size limit is opened, checked by stat
 // before a byte is read.
-func (l *Library) prepare(ctx context.Context, path, fp string, emit func(Event)) (r parsed, skip bool) {
+func (l *Library) prepare(ctx context.Context, path, fp string, retry bool, emit func(Event)) (r parsed, skip bool) {
 	r.path = path
 	limit := time.Duration(l.fileTimeout.Load())
 	clock := newFileClock(ctx, limit) // paused while OCR runs: it has its own limit per page
 	fctx, cancel := clock.ctx, clock.stop
 	defer cancel()
-	p, hash, unchanged, err := l.readFile(fctx, path, fp, clock.pause, &r.ocr, emit)
+	p, hash, unchanged, err := l.readFile(fctx, path, fp, retry, clock.pause, &r.ocr, emit)
 	r.hash = hash
 	if unchanged {
 		return r, true
@@ -414,7 +425,7 @@ func (l *Library) SetFileTimeout(d time.Duration) {
 // readFile opens path (a regular file within the size limit only), hashes
 // it and, unless it is unchanged, parses it and builds its tree from the
 // same open file.
-func (l *Library) readFile(ctx context.Context, path, fp string, pause func() func(), oc *ocr.Outcome, emit func(Event)) (p *papertree.Paper, hash string, unchanged bool, err error) {
+func (l *Library) readFile(ctx context.Context, path, fp string, retry bool, pause func() func(), oc *ocr.Outcome, emit func(Event)) (p *papertree.Paper, hash string, unchanged bool, err error) {
 	f, size, err := pdf.OpenRegular(path, l.cfg.PDF.MaxBytes)
 	if err != nil {
 		return nil, "", false, err
@@ -427,12 +438,17 @@ func (l *Library) readFile(ctx context.Context, path, fp string, pause func() fu
 		}
 		return nil, "", false, papertree.Wrap(err, papertree.EInvalid, "The file cannot be read.")
 	}
-	if info, err := l.store.PaperByPath(ctx, path); err == nil &&
-		info.Hash == hash && l.sameSettings(info.Fingerprint, fp, info.OCRPages) && info.Status == store.StatusReady && !info.Stale {
-		// A paper indexed before its signals were stored gets them now.
-		_ = retrieve.EnsureSignals(ctx, l.store, info.ID)
-		emit(Event{File: path, Status: StatusUnchanged, PaperID: info.ID, Title: info.Title, Pages: info.Pages})
-		return nil, hash, true, nil
+	if info, err := l.store.PaperByPath(ctx, path); err == nil && info.Hash == hash {
+		switch {
+		case l.sameSettings(info.Fingerprint, fp, info.OCRPages) && info.Status == store.StatusReady && !info.Stale:
+			// A paper indexed before its signals were stored gets them now.
+			_ = retrieve.EnsureSignals(ctx, l.store, info.ID)
+			emit(Event{File: path, Status: StatusUnchanged, PaperID: info.ID, Title: info.Title, Pages: info.Pages})
+			return nil, hash, true, nil
+		case info.Status == store.StatusFailed && !retry && info.Fingerprint == fp && settledFailure(info.ErrCode):
+			emit(Event{File: path, Status: StatusFailed, PaperID: info.ID, ErrCode: info.ErrCode, ErrMsg: notRetried(info.ErrMessage)})
+			return nil, hash, true, nil
+		}
 	}
 	emit(Event{File: path, Status: StatusParsing})
 	doc, err := pdf.Parse(ctx, f, size, l.cfg.PDF)
@@ -450,6 +466,28 @@ func (l *Library) readFile(ctx context.Context, path, fp string, pause func() fu
 		p.Path = abs
 	}
 	return p, hash, false, nil
+}
+
+// settledFailure reports whether a file's failure is its own, so that the
+// same file read with the same settings fails the same way: not a
+// cancelled job, a full disk or a damaged library, which say nothing of
+// the file.
+func settledFailure(code papertree.Code) bool {
+	switch code {
+	case papertree.EEmptyFile, papertree.ENotPDF, papertree.ETruncated, papertree.EEncrypted, papertree.EMalformed,
+		papertree.ENoText, papertree.ETooLarge, papertree.EGarbled, papertree.ETooComplex, papertree.ETimeout:
+		return true
+	}
+	return false
+}
+
+// notRetried is the message of a failed file that was not read again.
+func notRetried(msg string) string {
+	msg = strings.TrimSpace(msg)
+	if msg != "" && !strings.HasSuffix(msg, ".") {
+		msg += "."
+	}
+	return strings.TrimSpace(msg + " Not read again: the file and the settings are unchanged since it failed; index the file itself (Try again) to read it again.")
 }
 
 // hashReader returns the hex sha256 of r, checking ctx between chunks.

@@ -50,6 +50,22 @@ describe("renderLibrary", () => {
     expect(el.querySelector(".empty")).toBeNull();
   });
 
+  it("offers to read a failed file again, and only a failed one", () => {
+    const addBack = vi.fn();
+    const papers = [paper(), paper({ id: "3", title: "", file: "/p/<b>scan</b>.pdf", status: "failed", code: "timeout", message: "Took too long.", pages: 0 })];
+    const el = renderLibrary({ ...initialState(), phase: "ready", papers }, { ...noop, addBack });
+    const rows = el.querySelectorAll(".paper:not(.paper-ghost)");
+    expect(rows[0].querySelector("[data-testid=paper-retry]")).toBeNull();
+    const retry = rows[1].querySelector("[data-testid=paper-retry]") as HTMLButtonElement;
+    expect(retry.textContent).toBe("Try again");
+    expect(el.querySelector("b")).toBeNull();
+    retry.click();
+    expect(addBack).toHaveBeenCalledWith("/p/<b>scan</b>.pdf");
+    // Without the action (an API without addBack) there is no button.
+    const bare = renderLibrary({ ...initialState(), phase: "ready", papers }, noop);
+    expect(bare.querySelector("[data-testid=paper-retry]")).toBeNull();
+  });
+
   it("marks papers whose text came from OCR", () => {
     const el = renderLibrary({ ...initialState(), phase: "ready", papers: [paper(), paper({ id: "2", ocrPages: 12 })] }, noop);
     const rows = el.querySelectorAll(".paper:not(.paper-ghost)");

@@ -176,6 +176,20 @@ function paperRow(p: Paper, act: LibraryActions, selected: boolean, busy: FileSt
           "Remove",
         )
       : null,
+    failed && act.addBack
+      ? h(
+          "button",
+          {
+            type: "button",
+            class: "btn btn-quiet paper-retry",
+            title: "Read this file again (a folder's re-index does not retry a file that failed while it is unchanged)",
+            "aria-label": `Try ${title} again`,
+            "data-testid": "paper-retry",
+            on: { click: () => act.addBack?.(p.file) },
+          },
+          "Try again",
+        )
+      : null,
     failed
       ? h("span", { class: "tag tag-warn" }, "Not indexed")
       : h(
