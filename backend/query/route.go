@@ -156,7 +156,7 @@ func skipListVerb(rest string) string {
 	if i > 0 && i < len(fs) && strings.ToLower(fs[i]) != "about" && strings.HasSuffix(strings.ToLower(fs[i-1]), "at") {
 		// "that VERB", "which VERB": the verb follows.
 		i++
-	} else if i == 0 && len(fs) > 0 {
+	} else if i == 0 && len(fs) > 0 && listFrame[strings.ToLower(fs[0])] {
 		i = 1
 	} else if i > 0 && i < len(fs) {
 		switch strings.ToLower(fs[i-1]) {
