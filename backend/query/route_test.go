@@ -53,6 +53,7 @@ func TestListTopic(t *testing.T) {
 		// every paper with gradients
 		{"a specific verb is the topic", "Which papers clip gradients during training?", [][]string{{"clip", "gradients", "training"}}},
 		{"detect", "Which papers detect hate speech?", [][]string{{"detect", "hate", "speech"}}},
+		{"do as the verb", "Which papers do speaker recognition?", [][]string{{"speaker", "recognition"}}},
 		{"frame words go", "Which papers report results on the Penn Treebank?", [][]string{{"penn", "treebank"}}},
 		{"alternatives", "Which papers train their models with the Adam optimizer (or its AdamW variant)?", [][]string{{"adam", "optimizer"}, {"adamw"}}},
 		{"coordinated verbs", "Which papers train or evaluate on Twitter data?", [][]string{{"twitter"}}},
