@@ -228,6 +228,9 @@ func formOf(t, root string) bool {
 		return false
 	}
 	rest := t[len(root):]
+	if len(rest) > 3 && len(root) > 0 && rest[0] == root[len(root)-1] {
+		rest = rest[1:] // a doubled final consonant: "clip" -> "clipping"
+	}
 	return len(rest) <= 3 || strings.IndexFunc(rest, func(r rune) bool { return !unicode.IsDigit(r) }) < 0
 }
 
