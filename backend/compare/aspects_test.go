@@ -321,3 +321,31 @@ func TestUnknownAspectWords(t *testing.T) {
 		t.Errorf("label smoothing stated: not found")
 	}
 }
+
+// An aspect that asks how many of a thing there are is stated only with a
+// count of that thing.
+func TestCountOf(t *testing.T) {
+	for _, c := range []struct {
+		aspect, sentence string
+		want             bool
+	}{
+		{"Number of participants", "We recruited a total of ten participants across three universities.", true},
+		{"Number of participants", "A controlled lab study with participants (N=10) focusing on discovery.", true},
+		{"Number of participants", "Finally, we scheduled each participant for a 60-minute post-interview.", false},
+		{"Number of participants", "Figure 6 plots the number of participants using each feature.", false},
+		{"How many annotators", "Each tweet was labeled by 3 trained annotators.", true},
+	} {
+		r := countOf(c.aspect)
+		if r == nil {
+			t.Fatalf("%q: no count pattern", c.aspect)
+		}
+		if got := r.MatchString(c.sentence); got != c.want {
+			t.Errorf("%q in %q: %v, want %v", c.aspect, c.sentence, got, c.want)
+		}
+	}
+	for _, a := range []string{"Statistical method", "Sample size", "Dataset"} {
+		if countOf(a) != nil {
+			t.Errorf("%q: a count pattern for an aspect that is no count", a)
+		}
+	}
+}

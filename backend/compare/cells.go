@@ -423,7 +423,28 @@ func (pt *paperText) wordCell(aspect string) (retrieve.Cell, bool) {
 		alts[i] = strings.TrimPrefix(r.String(), "(?i)")
 	}
 	spec := &aspectSpec{Name: aspect, words: sh(re(strings.Join(alts, "|"))), all: stems}
+	if c := countOf(aspect); c != nil {
+		spec.values, spec.needValue = []shape{sh(c)}, true
+	}
 	return pt.lexiconCell(spec)
+}
+
+// countOf is, for an aspect that asks how many of a thing there are
+// ("Number of participants", "How many annotators"), the pattern of a
+// count of that thing (its head word, the last): a whole number at most
+// three words before it ("ten participants", "24 Upworkers" is not) or
+// "N = 10" after it; nil for any other aspect.
+func countOf(aspect string) *regexp.Regexp {
+	l := strings.ToLower(aspect)
+	if !strings.Contains(l, "number of") && !strings.Contains(l, "how many") && !strings.Contains(l, "count of") {
+		return nil
+	}
+	stems := aspectStems(aspect)
+	if len(stems) == 0 {
+		return nil
+	}
+	head := strings.TrimPrefix(stems[len(stems)-1].String(), `(?i)\b`)
+	return re(`\b(?:\d[\d,]*|` + wholeCount + `)[ -](?:[\w-]+ ){0,3}` + head + `|\b` + head + `\w*\W{0,3}(?:\(\s*)?n\s?=\s?\d`)
 }
 
 var stopAspectWords = map[string]bool{"the": true, "and": true, "for": true, "with": true, "of": true, "number": true, "type": true, "kind": true, "used": true, "use": true}

@@ -112,7 +112,9 @@ func cellFor(ctx context.Context, ix retrieve.Index, pt *paperText, a string) (r
 	// about it ("label smoothing" is not "the test labels"); English
 	// compounds end in their head ("fault tolerance": "tolerant of dropped
 	// messages" is about it)
-	if c.Found && holdsHead(a, c.Sentence) {
+	// a count ("Number of participants") is stated only with a count of
+	// the thing: "we recruited ten participants", not "each participant"
+	if c.Found && holdsHead(a, c.Sentence) && (countOf(a) == nil || countOf(a).MatchString(c.Sentence)) {
 		return c, nil
 	}
 	c, _ = pt.wordCell(a)

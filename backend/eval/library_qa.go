@@ -25,6 +25,9 @@ import (
 
 // LibQuestion is one question of a library set.
 type LibQuestion struct {
+	// ID names the question in sets split into a tunable half (ids
+	// ending -a) and a blind half (-b); older sets have none.
+	ID       string    `json:"id,omitempty"`
 	Question string    `json:"question"`
 	Gold     []LibGold `json:"gold"` // empty = no paper answers it
 }

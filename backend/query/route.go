@@ -153,15 +153,19 @@ func skipListVerb(rest string) string {
 	for i < len(fs) && listAux[strings.ToLower(fs[i])] {
 		i++
 	}
-	if i > 0 && i < len(fs) && strings.ToLower(fs[i]) != "about" && strings.HasSuffix(strings.ToLower(fs[i-1]), "at") {
+	if i > 0 && i < len(fs) && strings.ToLower(fs[i]) != "about" && strings.HasSuffix(strings.ToLower(fs[i-1]), "at") && listFrame[strings.ToLower(fs[i])] {
 		// "that VERB", "which VERB": the verb follows.
 		i++
-	} else if i == 0 && len(fs) > 0 {
+	} else if i == 0 && len(fs) > 0 && listFrame[strings.ToLower(fs[0])] {
 		i = 1
 	} else if i > 0 && i < len(fs) {
 		switch strings.ToLower(fs[i-1]) {
 		case "do", "does", "did", "can", "that", "which", "who":
-			i++ // "Which papers do not use X", "Which papers that use X"
+			// "Which papers do not use X", "Which papers that use X"; a
+			// verb of its own stays ("Which papers do speaker recognition")
+			if w := strings.ToLower(fs[i]); w == "not" || listFrame[w] {
+				i++
+			}
 		}
 	}
 	for i+1 < len(fs) && (strings.EqualFold(fs[i], "or") || strings.EqualFold(fs[i], "and")) {

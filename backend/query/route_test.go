@@ -48,7 +48,12 @@ func TestListTopic(t *testing.T) {
 		name, q string
 		want    [][]string
 	}{
-		{"the verb is not the topic", "Which papers detect hate speech?", [][]string{{"hate", "speech"}}},
+		{"a research verb is not the topic", "Which papers use hate speech data?", [][]string{{"hate", "speech"}}},
+		// a verb of its own says what is asked: "clip gradients" is not
+		// every paper with gradients
+		{"a specific verb is the topic", "Which papers clip gradients during training?", [][]string{{"clip", "gradients", "training"}}},
+		{"detect", "Which papers detect hate speech?", [][]string{{"detect", "hate", "speech"}}},
+		{"do as the verb", "Which papers do speaker recognition?", [][]string{{"speaker", "recognition"}}},
 		{"frame words go", "Which papers report results on the Penn Treebank?", [][]string{{"penn", "treebank"}}},
 		{"alternatives", "Which papers train their models with the Adam optimizer (or its AdamW variant)?", [][]string{{"adam", "optimizer"}, {"adamw"}}},
 		{"coordinated verbs", "Which papers train or evaluate on Twitter data?", [][]string{{"twitter"}}},

@@ -228,6 +228,9 @@ func formOf(t, root string) bool {
 		return false
 	}
 	rest := t[len(root):]
+	if len(rest) > 3 && len(root) > 0 && rest[0] == root[len(root)-1] {
+		rest = rest[1:] // a doubled final consonant: "clip" -> "clipping"
+	}
 	return len(rest) <= 3 || strings.IndexFunc(rest, func(r rune) bool { return !unicode.IsDigit(r) }) < 0
 }
 
@@ -285,6 +288,43 @@ func holdsRoot(toks []string, root string) bool {
 // sentence ... stock prices ...") or thanks people (a footnote in the
 // introduction): it does not state what the paper does.
 var exampleRE = regexp.MustCompile(`(?i)^\W*\d*\s*(for (example|instance)|e\.g\.|consider (the|a|an) (example|sentence)|(we|i) (would like to )?(thank|are grateful|acknowledge))\b`)
+
+// exampleCueRE ends a clause that lists examples of a kind ("word
+// embeddings, such as Word2Vec or GloVe", "decoding strategies (e.g., beam
+// search)", "software packages ... including GloVe"); firstPersonRE marks
+// the authors speaking of their own work ("we evaluate on benchmarks such
+// as GLUE").
+var (
+	exampleCueRE  = regexp.MustCompile(`(?i)\b(such as|e\.\s?g\.|for example|for instance|including)\W[^.;:]*$`)
+	firstPersonRE = regexp.MustCompile(`(?i)\b(we|our|us)\b`)
+)
+
+// onlyExample reports a sentence that names the topic word root only as an
+// example of a kind, and not in the authors' own words: it says what such
+// things are, not that the paper uses one.
+func onlyExample(text, root string) bool {
+	if firstPersonRE.MatchString(text) {
+		return false
+	}
+	lower := strings.ToLower(text)
+	seen := false
+	for i := 0; ; {
+		k := strings.Index(lower[i:], root)
+		if k < 0 {
+			break
+		}
+		k += i
+		i = k + len(root)
+		if k > 0 && isWordByte(lower[k-1]) {
+			continue // inside another word
+		}
+		seen = true
+		if !exampleCueRE.MatchString(text[:k]) {
+			return false
+		}
+	}
+	return seen
+}
 
 // ownText reports a leaf of the paper's own body: not its front matter
 // (authors, affiliations), reference list, acknowledgements, nor a section
@@ -445,7 +485,7 @@ func verifyPaper(d *PaperData, groups []topicGroup) (f paperFinding, ok bool) {
 					}
 				}
 				if papertree.AboutOthers(text) || !papertree.Readable(text) || exampleRE.MatchString(text) ||
-					denies(text, toks, g.roots[g.anchor]) {
+					denies(text, toks, g.roots[g.anchor]) || onlyExample(text, g.roots[g.anchor]) {
 					continue
 				}
 				in, words := 0.0, 0
