@@ -350,6 +350,26 @@ func Compose(ctx context.Context, emb papertree.Embedder, in Input, opts Options
 	if gate {
 		sort.SliceStable(order, func(a, b int) bool { return readable[order[a]] && !readable[order[b]] })
 	}
+	// The title, author, affiliation and venue lines say who wrote the
+	// paper and where, never what it states: quoted for words of the
+	// question they hold beyond those naming the paper ("Which university
+	// ...": "University of Toronto"), never for those names while a
+	// readable sentence of the evidence is there ("What does the Brandt
+	// and Okafor paper propose?" quoted "Maria Brandt and Kenji Okafor
+	// University of ..."). Prose the front matter still holds is read.
+	byline := frontLines(q, sents, stems, rstems)
+	bylineGate := false
+	for i := range sents {
+		bylineGate = bylineGate || readable[i] && !byline[i]
+	}
+	bylineGate = bylineGate && slices.Contains(byline, true)
+	if bylineGate {
+		for i := range sents {
+			readable[i] = readable[i] && !byline[i]
+		}
+		sort.SliceStable(order, func(a, b int) bool { return !byline[order[a]] && byline[order[b]] })
+	}
+	quotable := func(i int) bool { return (!gate || readable[i]) && !(bylineGate && byline[i]) }
 
 	bestCov := 0.0
 	for _, c := range coverage {
@@ -621,7 +641,7 @@ func Compose(ctx context.Context, emb papertree.Embedder, in Input, opts Options
 	// cannot completely trust ...") cannot be read alone: the sentence it
 	// refers to is quoted with it, ahead of the runner-up (anaphora.go).
 	lead := -1
-	if a := antecedents(sents)[order[0]]; a >= 0 && (!gate || readable[a]) {
+	if a := antecedents(sents)[order[0]]; a >= 0 && quotable(a) {
 		lead = a
 		order = append([]int{order[0], a}, slices.DeleteFunc(slices.Clone(order[1:]), func(k int) bool { return k == a })...)
 	}
@@ -633,7 +653,7 @@ func Compose(ctx context.Context, emb papertree.Embedder, in Input, opts Options
 		// Papers repeat themselves (abstract and introduction often share a
 		// sentence); quoting it twice adds nothing.
 		key := strings.Join(strings.Fields(strings.ToLower(s.text)), " ")
-		if picked[key] || gate && !readable[i] {
+		if picked[key] || !quotable(i) {
 			continue
 		}
 		if len(pick) > 0 && (s.score < topScore-0.08 && i != lead || used+s.tok > opts.MaxTokens) {
@@ -651,7 +671,7 @@ func Compose(ctx context.Context, emb papertree.Embedder, in Input, opts Options
 		// its host language"): the better-scored neighbour is quoted with it.
 		if j := neighbour(pick[0], sents, func(j int) bool {
 			key := strings.Join(strings.Fields(strings.ToLower(sents[j].text)), " ")
-			return !picked[key] && (!gate || readable[j]) && used+sents[j].tok <= opts.MaxTokens
+			return !picked[key] && quotable(j) && used+sents[j].tok <= opts.MaxTokens
 		}); j >= 0 {
 			pick = append(pick, j)
 		}
@@ -948,3 +968,47 @@ var stop = func() map[string]bool {
 	}
 	return m
 }()
+
+// frontLines marks the sentences that are lines of the front matter (role
+// front matter, not prose) holding none of the question's words but those
+// naming its paper (q.Refs).
+func frontLines(q *query.Question, sents []sentence, stems []map[string]bool, rstems []string) []bool {
+	refs := map[string]bool{}
+	for w := range q.Refs {
+		for _, t := range embedding.ContentStems(w) {
+			refs[t] = true
+		}
+	}
+	var asked []string
+	for _, t := range rstems {
+		if !refs[t] {
+			asked = append(asked, t)
+		}
+	}
+	out := make([]bool, len(sents))
+	for i, s := range sents {
+		out[i] = s.role == papertree.RoleFrontMatter && !proseSentence(s.text) && coverageOf(asked, stems[i]) == 0
+	}
+	return out
+}
+
+// proseSentence reports a sentence that reads as running text: at least
+// three words that start in lower case, and more of them than capitalised
+// words. A line of names, affiliations or a venue has few ("and", "of",
+// "on"), set among capitalised names; an address or an e-mail is no word.
+func proseSentence(s string) bool {
+	lower, upper := 0, 0
+	for _, f := range strings.Fields(s) {
+		w := strings.TrimFunc(f, func(r rune) bool { return !unicode.IsLetter(r) })
+		if strings.ContainsAny(f, "@/") || utf8.RuneCountInString(w) < 2 {
+			continue
+		}
+		switch r, _ := utf8.DecodeRuneInString(w); {
+		case unicode.IsLower(r):
+			lower++
+		case unicode.IsUpper(r):
+			upper++
+		}
+	}
+	return lower >= 3 && lower > upper
+}
