@@ -971,7 +971,9 @@ var stop = func() map[string]bool {
 
 // frontLines marks the sentences that are lines of the front matter (role
 // front matter, not prose) holding none of the question's words but those
-// naming its paper (q.Refs).
+// naming its paper (q.Refs). Not withoutRefStems, which keeps every stem
+// when only the naming words are left: "What does the Brandt and Okafor
+// paper propose?" asks nothing of the author line (TestFrontLineNotQuoted).
 func frontLines(q *query.Question, sents []sentence, stems []map[string]bool, rstems []string) []bool {
 	refs := map[string]bool{}
 	for w := range q.Refs {
