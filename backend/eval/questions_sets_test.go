@@ -156,6 +156,11 @@ var shippedSets = []struct {
 	// whose topic words the library holds; written before the not-found
 	// changes of their session: ids ending -a tuned on, -b blind.
 	{"library-noname4", "testdata/questions-library-noname4.json", 35, 35, 12, 5},
+	// Scoped questions naming their paper, on 14 other papers of all three
+	// folders no scoped set asked about, most supports in long leaves;
+	// written before the sixteenth session's retrieval changes; papers
+	// alternate between the halves: ids ending -a tuned on, -b blind.
+	{"scoped-fresh4", "testdata/questions-scoped-fresh4.json", 43, 14, 0, 6},
 }
 
 func TestShippedQuestionSetsAreWellFormed(t *testing.T) {
