@@ -7,7 +7,7 @@ import (
 )
 
 func TestVerdictWordFamily(t *testing.T) {
-	tests := []struct{ name, q, s, want string }{
+	tests := []verdictCase{
 		{"verb asked, noun said under without", "Does the compressed model lose accuracy on the test set?",
 			"The compressed model matches the full model without any loss in accuracy on the test set.", VerdictNo},
 		{"verb asked, noun said", "Does the type checker prove termination of loops?",
@@ -17,11 +17,7 @@ func TestVerdictWordFamily(t *testing.T) {
 		{"a word outside the family is not held", "Does the parser prove termination?",
 			"The parser provides termination guarantees.", VerdictUnclear},
 	}
-	for _, tc := range tests {
-		if got := Verdict(tc.q, tc.s); got != tc.want {
-			t.Errorf("%s: Verdict(%q, %q) = %s, want %s", tc.name, tc.q, tc.s, got, tc.want)
-		}
-	}
+	checkVerdicts(t, tests)
 }
 
 // The deciding sentence's coverage counts a question word said in another

@@ -5,7 +5,7 @@ import "testing"
 // A participle of necessity before an infinitive is a modal, as "have to"
 // is: the verb after it is the predicate.
 func TestNecessityModal(t *testing.T) {
-	tests := []struct{ name, q, s, want string }{
+	tests := []verdictCase{
 		{"'required to share' asks about sharing", "Are the equivalent apparitions recognized by these nets required to share a common figure?",
 			"The equivalent apparitions in all cases share a common figure and define a group of transformations.", VerdictYes},
 		{"'required to share' answered by a negated share", "Are the equivalent apparitions required to share a common figure?",
@@ -19,11 +19,5 @@ func TestNecessityModal(t *testing.T) {
 		{"control: 'required to' before a noun phrase is no modal", "Is the approval of the board required to each change?",
 			"The approval of the board is required to each change.", VerdictYes},
 	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			if got := Verdict(tc.q, tc.s); got != tc.want {
-				t.Errorf("Verdict(%q, %q) = %s, want %s", tc.q, tc.s, got, tc.want)
-			}
-		})
-	}
+	checkVerdicts(t, tests)
 }

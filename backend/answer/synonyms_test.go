@@ -37,7 +37,7 @@ func TestWordnetTable(t *testing.T) {
 // antonym is read by the polarity rules as if it said the word (own
 // sentences).
 func TestVerdictThroughWordnet(t *testing.T) {
-	tests := []struct{ name, q, s, want string }{
+	tests := []verdictCase{
 		{"synonym holds the verb", "Does the loss keep falling after the warm-up?", "The loss continues to fall long after the warm-up ends.", VerdictYes},
 		{"synonym negated", "Does the loss keep falling after the warm-up?", "The loss does not continue to fall after the warm-up.", VerdictNo},
 		{"antonym says no", "Are the two sampled batches different?", "The two sampled batches are the same.", VerdictNo},
@@ -48,13 +48,7 @@ func TestVerdictThroughWordnet(t *testing.T) {
 		{"the word itself first: family, not synonym", "Does the scheduler keep idle workers?", "The scheduler keeps idle workers.", VerdictYes},
 		{"unrelated verb holds nothing", "Does the loss keep falling after the warm-up?", "The loss jumps after the warm-up.", VerdictUnclear},
 	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			if got := Verdict(tc.q, tc.s); got != tc.want {
-				t.Errorf("Verdict = %q, want %q", got, tc.want)
-			}
-		})
-	}
+	checkVerdicts(t, tests)
 	// The Decider that retrieval reads does not use the table.
 	if v, held := newJudge("Does the loss keep falling after the warm-up?", false)("The loss continues to fall long after the warm-up ends."); held {
 		t.Errorf("judge without WordNet held a synonym: %s", v)

@@ -17,7 +17,7 @@ import (
 // clause; a clause set off by commas in the subject; "to" before a verb
 // read as a preposition; a possessive name read as the object.
 func TestVerdictGaps(t *testing.T) {
-	tests := []struct{ name, q, s, want string }{
+	tests := []verdictCase{
 		{"a sentence-initial 'In contrast,' leaves the polarity to be read", "Do modern accelerators provide more than 100GB of memory?",
 			"In contrast, modern accelerators typically provide less than 100GB of memory.", VerdictNo},
 		{"a light verb's object after 'more than': 'more than' answered by 'less than'... affirmed by 'more than'", "Do modern accelerators provide more than 100GB of memory?",
@@ -85,13 +85,7 @@ func TestVerdictGaps(t *testing.T) {
 		{"control: the participle before the infinitive decides", "Is greedy decoding used to generate the synthetic content-grounded examples?",
 			"Greedy decoding is used to generate the synthetic content-grounded examples.", VerdictYes},
 	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			if got := Verdict(tc.q, tc.s); got != tc.want {
-				t.Errorf("Verdict(%q, %q) = %s, want %s", tc.q, tc.s, got, tc.want)
-			}
-		})
-	}
+	checkVerdicts(t, tests)
 }
 
 // The deciding sentences name the question's subject: when one does, a

@@ -10,7 +10,7 @@ import (
 // sentence says in another form (sentences written for the cases, in the
 // style of the papers' own).
 func TestVerdictPhrasings(t *testing.T) {
-	tests := []struct{ name, q, s, want string }{
+	tests := []verdictCase{
 		{"unable to V asks about V, negated: a negation says yes", "Is the baseline parser unable to recover from attachment errors?",
 			"The baseline parser does not recover from attachment errors.", VerdictYes},
 		{"unable to V: the verb said plainly says no", "Is the baseline parser unable to recover from attachment errors?",
@@ -32,11 +32,7 @@ func TestVerdictPhrasings(t *testing.T) {
 		{"a direction stated of the object is not the subject's", "Does the small model perform better than the large model?",
 			"The large model performs worse than the small model on short inputs.", VerdictUnclear},
 	}
-	for _, tc := range tests {
-		if got := Verdict(tc.q, tc.s); got != tc.want {
-			t.Errorf("%s: Verdict(%q, %q) = %s, want %s", tc.name, tc.q, tc.s, got, tc.want)
-		}
-	}
+	checkVerdicts(t, tests)
 }
 
 // A closed compound and its hyphenated form count as one word in the

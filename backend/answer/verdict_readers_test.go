@@ -11,7 +11,7 @@ import "testing"
 // its modifier, a caption's verbless noun phrase, an unknown verb after
 // a name.
 func TestVerdictReaders(t *testing.T) {
-	tests := []struct{ name, q, s, want string }{
+	tests := []verdictCase{
 		{"a relative clause with its own verb in the question's subject: its negation is the subject's",
 			"Were participants who were not native speakers excluded?",
 			"Participants who were not native speakers were excluded.", VerdictYes},
@@ -79,11 +79,5 @@ func TestVerdictReaders(t *testing.T) {
 			"Do most papers surveyed in LongEval skip human evaluation?",
 			"Most papers surveyed skip human evaluation.", VerdictYes},
 	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			if got := Verdict(tc.q, tc.s); got != tc.want {
-				t.Errorf("Verdict(%q, %q) = %s, want %s", tc.q, tc.s, got, tc.want)
-			}
-		})
-	}
+	checkVerdicts(t, tests)
 }

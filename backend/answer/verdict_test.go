@@ -16,7 +16,7 @@ import (
 // phrases, an unknown verb read as no predicate, an abbreviation in a privative
 // phrase. Each with a control that must keep its verdict.
 func TestVerdictPrecision(t *testing.T) {
-	tests := []struct{ name, q, s, want string }{
+	tests := []verdictCase{
 		{"a stance asked: the authors' belief answers it", "Do the authors consider object-oriented programming an adequate foundation for avoiding complexity?",
 			"We believe that object-oriented programming does not provide an adequate foundation for avoiding complexity.", VerdictNo},
 		{"a stance asked, affirmed", "Do the authors consider dropout a sufficient regularizer for small datasets?",
@@ -75,17 +75,11 @@ func TestVerdictPrecision(t *testing.T) {
 		{"abbreviation inside without", "Is the encoder trained with the masked span prediction objective?",
 			"The encoder is trained with long sequences, without MSP objective and with larger batches.", VerdictNo},
 	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			if got := Verdict(tc.q, tc.s); got != tc.want {
-				t.Errorf("Verdict = %s, want %s", got, tc.want)
-			}
-		})
-	}
+	checkVerdicts(t, tests)
 }
 
 func TestVerdict(t *testing.T) {
-	tests := []struct{ name, q, s, want string }{
+	tests := []verdictCase{
 		{"affirmed", "Does the LSTM learn better when the source sentences are reversed?",
 			"We discovered that the LSTM learns much better when the source sentences are reversed.", VerdictYes},
 		{"negated by not", "Does optimizing ROC area also optimize PR area?",
@@ -121,13 +115,7 @@ func TestVerdict(t *testing.T) {
 		{"contrast decides nothing", "Do they use all the hidden layer representations?",
 			"Instead of taking the whole output as the hidden representation, we concatenate each layer's final state.", VerdictUnclear},
 	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			if got := Verdict(tc.q, tc.s); got != tc.want {
-				t.Errorf("Verdict = %s, want %s", got, tc.want)
-			}
-		})
-	}
+	checkVerdicts(t, tests)
 }
 
 // Compose decides "not in these papers" and yes/no verdicts from the
@@ -254,6 +242,22 @@ func TestTitledJudge(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			if got, _ := newTitledJudge(tc.q, true)(tc.s, tc.title); got != tc.want {
 				t.Errorf("verdict = %s, want %s", got, tc.want)
+			}
+		})
+	}
+}
+
+// verdictCase is a yes/no question, a deciding sentence and the verdict
+// Verdict must read from it.
+type verdictCase struct{ name, q, s, want string }
+
+// checkVerdicts asks Verdict each case, one subtest a case.
+func checkVerdicts(t *testing.T, cases []verdictCase) {
+	t.Helper()
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := Verdict(tc.q, tc.s); got != tc.want {
+				t.Errorf("Verdict(%q, %q) = %s, want %s", tc.q, tc.s, got, tc.want)
 			}
 		})
 	}
