@@ -975,12 +975,7 @@ var stop = func() map[string]bool {
 // when only the naming words are left: "What does the Brandt and Okafor
 // paper propose?" asks nothing of the author line (TestFrontLineNotQuoted).
 func frontLines(q *query.Question, sents []sentence, stems []map[string]bool, rstems []string) []bool {
-	refs := map[string]bool{}
-	for w := range q.Refs {
-		for _, t := range embedding.ContentStems(w) {
-			refs[t] = true
-		}
-	}
+	refs := refStems(q.Refs)
 	var asked []string
 	for _, t := range rstems {
 		if !refs[t] {

@@ -70,7 +70,7 @@ func withCompounds(have map[string]bool, sc, qc map[string][]string) map[string]
 func joinedHyphenated(text string) map[string]string {
 	var out map[string]string
 	for _, f := range strings.Fields(text) {
-		w := strings.ToLower(strings.TrimFunc(f, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }))
+		w := strings.ToLower(bareWord(f))
 		if !strings.Contains(w, "-") {
 			continue
 		}
@@ -82,6 +82,17 @@ func joinedHyphenated(text string) map[string]string {
 	return out
 }
 
+// bareWord is f without the punctuation around it (letters and digits
+// kept at both ends).
+func bareWord(f string) string {
+	return strings.TrimFunc(f, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+}
+
+// wordRE matches w as a whole word, in any case.
+func wordRE(w string) *regexp.Regexp {
+	return regexp.MustCompile(`(?i)\b` + regexp.QuoteMeta(w) + `\b`)
+}
+
 // compoundSpeller returns a function that spells a sentence's compounds
 // as the question does: a hyphenated word whose closed form the question
 // writes ("page-table" for "pagetable"), and a closed word the question
@@ -91,34 +102,35 @@ func joinedHyphenated(text string) map[string]string {
 func compoundSpeller(question string) func(string) string {
 	closed := map[string]bool{}
 	for _, f := range strings.Fields(strings.ToLower(question)) {
-		w := strings.TrimFunc(f, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
-		if len(w) >= 6 && !strings.Contains(w, "-") {
+		if w := bareWord(f); len(w) >= 6 && !strings.Contains(w, "-") {
 			closed[w] = true
 		}
 	}
-	hyph := joinedHyphenated(question)
+	// The question's hyphenated words, by their closed form, with the
+	// pattern of that closed form: built once, not for every sentence.
+	type spelling struct {
+		hyphenated string
+		re         *regexp.Regexp
+	}
+	hyph := map[string]spelling{}
+	for j, h := range joinedHyphenated(question) {
+		hyph[j] = spelling{h, wordRE(j)}
+	}
 	return func(s string) string {
-		var repl []string
+		out := s
 		for j, h := range joinedHyphenated(s) {
 			if closed[j] {
-				repl = append(repl, h, j)
+				out = wordRE(h).ReplaceAllString(out, j)
 			}
 		}
 		if len(hyph) > 0 {
 			low := strings.ToLower(s)
-			for j, h := range hyph {
+			for j, sp := range hyph {
 				if strings.Contains(low, j) {
-					repl = append(repl, j, h)
+					out = sp.re.ReplaceAllString(out, sp.hyphenated)
 				}
 			}
 		}
-		if len(repl) == 0 {
-			return s
-		}
-		for k := 0; k < len(repl); k += 2 {
-			re := regexp.MustCompile(`(?i)\b` + regexp.QuoteMeta(repl[k]) + `\b`)
-			s = re.ReplaceAllString(s, repl[k+1])
-		}
-		return s
+		return out
 	}
 }

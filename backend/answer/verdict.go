@@ -135,12 +135,8 @@ func legacyVerdict(q, s string) string {
 // naming its paper (refs: query.Question.Refs, the question parsed once)
 // and the lead-in "according to".
 func withoutRefStems(refs map[string]bool, qstems []string) []string {
-	skip := map[string]bool{embedding.Stem("according"): true}
-	for w := range refs {
-		for _, t := range embedding.ContentStems(w) {
-			skip[t] = true
-		}
-	}
+	skip := refStems(refs)
+	skip[embedding.Stem("according")] = true
 	var out []string
 	for _, t := range qstems {
 		if !skip[t] {
@@ -149,6 +145,18 @@ func withoutRefStems(refs map[string]bool, qstems []string) []string {
 	}
 	if len(out) == 0 {
 		return qstems
+	}
+	return out
+}
+
+// refStems is the set of the content stems of the words naming the
+// question's paper (refs: query.Question.Refs).
+func refStems(refs map[string]bool) map[string]bool {
+	out := map[string]bool{}
+	for w := range refs {
+		for _, t := range embedding.ContentStems(w) {
+			out[t] = true
+		}
 	}
 	return out
 }

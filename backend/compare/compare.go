@@ -114,7 +114,7 @@ func cellFor(ctx context.Context, ix retrieve.Index, pt *paperText, a string) (r
 	// messages" is about it)
 	// a count ("Number of participants") is stated only with a count of
 	// the thing: "we recruited ten participants", not "each participant"
-	if c.Found && holdsHead(a, c.Sentence) && (countOf(a) == nil || countOf(a).MatchString(c.Sentence)) {
+	if cnt := countOf(a); c.Found && holdsHead(a, c.Sentence) && (cnt == nil || cnt.MatchString(c.Sentence)) {
 		return c, nil
 	}
 	c, _ = pt.wordCell(a)
