@@ -306,16 +306,22 @@ func verblessParts(text string, p askedPredicate) bool {
 	return held
 }
 
+// verbOccurrences are the sentence's occurrences of the predicate's first
+// word (its verb or adjective); none when the predicate has no word.
+func (sc *scope) verbOccurrences(p askedPredicate) []occurrence {
+	if len(p.words) == 0 {
+		return nil
+	}
+	return sc.occurrences(p.words[0])
+}
+
 // verbless reports a sentence that holds the predicate only as a gerund
 // or participle in -ing and has no other verb form (a form of "be",
 // "have" or "do", a modal, or a known verb not in -ing and not after a
 // determiner, preposition or adjective): a noun phrase such as a
 // caption's, which claims nothing.
 func (sc *scope) verbless(p askedPredicate) bool {
-	if len(p.words) == 0 {
-		return false
-	}
-	occ := sc.occurrences(p.words[0])
+	occ := sc.verbOccurrences(p)
 	if len(occ) == 0 {
 		return false
 	}
@@ -1274,10 +1280,7 @@ func subjectStems(question string, p askedPredicate) (subject, complement []stri
 // says how apt, hard or right doing it is, not that it is done, and the
 // adjective's polarity ("imprecise", "misleading", "safe") cannot be read.
 func (sc *scope) judgedInfinitive(p askedPredicate) bool {
-	if len(p.words) == 0 {
-		return false
-	}
-	occ := sc.occurrences(p.words[0])
+	occ := sc.verbOccurrences(p)
 	if len(occ) == 0 {
 		return false
 	}
@@ -1333,12 +1336,10 @@ func questionNames(question string) map[string]bool {
 // appropriate for generic time-series data") is no ellipsis: it negates
 // the predicate, as any negation does.
 func (sc *scope) elliptic(p askedPredicate, complement []string) bool {
-	if len(p.words) > 0 {
-		for _, o := range sc.occurrences(p.words[0]) {
-			for _, id := range sc.cov[o.i] {
-				if sc.ellip[id] {
-					return false
-				}
+	for _, o := range sc.verbOccurrences(p) {
+		for _, id := range sc.cov[o.i] {
+			if sc.ellip[id] {
+				return false
 			}
 		}
 	}
