@@ -297,13 +297,16 @@ func (b *Builtin) embedInto(out []float32, terms []string, query bool, sc *termS
 // projection on the model's common components.
 func (b *Builtin) semantic(sem []float32, order []string, tf map[string]int) {
 	for _, t := range order {
-		v := b.model.vector(t)
+		v, inv := b.model.vector(t)
 		if v == nil {
 			continue
 		}
 		w := b.model.IDF(t)
 		sw := float32(math.Pow(float64(w), b.opts.SemIDFPower) * (1 + math.Log(float64(tf[t]))))
-		for j, x := range v {
+		for j, q := range v {
+			// The unit vector's element, rounded as the dequantised table
+			// that Prepare built before stored it.
+			x := float32(float32(int8(q)) * inv)
 			sem[j] += sw * x
 		}
 	}

@@ -42,7 +42,7 @@ type Model struct {
 	Common [][]float32
 
 	index       map[string]int32
-	vecs        []float32 // NVec*VecDim dequantised, unit rows
+	inv         []float32 // per vector row: 1 / its norm (rows are dequantised at use, see row)
 	idf         []float32 // per term
 	maxIDF      float32
 	fingerprint string
@@ -118,20 +118,20 @@ func (m *Model) Prepare() error {
 		m.idf[i] = idfOf(m.Docs, int(m.DF[i]))
 	}
 	m.maxIDF = idfOf(m.Docs, 0)
-	m.vecs = make([]float32, len(m.Vectors))
-	for i := 0; i < m.NVec; i++ {
-		row := m.vecs[i*m.VecDim : (i+1)*m.VecDim]
+	// Only the rows' norms are computed here: a dequantised copy of every
+	// row (NVec*VecDim float32, 6 MB) cost most of the model's load time at
+	// every start of the program, mostly in page faults, for the few
+	// hundred rows a question or a paper uses.
+	m.inv = make([]float32, m.NVec)
+	for i := range m.inv {
 		var norm float64
-		for j := range row {
-			v := float32(int8(m.Vectors[i*m.VecDim+j]))
-			row[j] = v
+		for _, b := range m.Vectors[i*m.VecDim : (i+1)*m.VecDim] {
+			v := float32(int8(b))
 			norm += float64(v * v)
 		}
+		m.inv[i] = 1
 		if norm > 0 {
-			inv := float32(1 / math.Sqrt(norm))
-			for j := range row {
-				row[j] *= inv
-			}
+			m.inv[i] = float32(1 / math.Sqrt(norm))
 		}
 	}
 	return nil
@@ -152,13 +152,15 @@ func (m *Model) IDF(stem string) float32 {
 	return m.maxIDF
 }
 
-// vector returns the unit word vector of a stem, or nil.
-func (m *Model) vector(stem string) []float32 {
+// vector returns the int8 word vector of a stem and the factor that makes
+// it a unit vector (element j of the unit vector is
+// float32(float32(int8(row[j])) * inv)), or nil.
+func (m *Model) vector(stem string) (row []byte, inv float32) {
 	i, ok := m.index[stem]
 	if !ok || int(i) >= m.NVec {
-		return nil
+		return nil, 0
 	}
-	return m.vecs[int(i)*m.VecDim : (int(i)+1)*m.VecDim]
+	return m.Vectors[int(i)*m.VecDim : (int(i)+1)*m.VecDim], m.inv[i]
 }
 
 //go:embed model/builtin-v1.gob
