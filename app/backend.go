@@ -169,10 +169,23 @@ func paperView(in store.PaperInfo) PaperView {
 	return v
 }
 
+// sameFiles translates the library's pairs of same-content files.
+func sameFiles(in []library.SameContent) []SameFile {
+	out := make([]SameFile, 0, len(in))
+	for _, s := range in {
+		out = append(out, SameFile{Path: s.File, Of: s.Of})
+	}
+	return out
+}
+
 // Index runs a library indexing job and translates its events and summary.
 func (b *Backend) Index(ctx context.Context, paths []string, progress func(Progress)) (Summary, error) {
 	sum, err := b.lib.Index(ctx, paths, func(ev library.Event) {
-		progress(Progress{Stage: "index", Done: ev.Done, Total: ev.Total, File: ev.File, Detail: ev.Detail(), Message: ev.ErrMsg, Remaining: ev.Remaining.Milliseconds()})
+		msg := ev.ErrMsg
+		if msg == "" {
+			msg = ev.Note // a duplicate, a moved paper
+		}
+		progress(Progress{Stage: "index", Done: ev.Done, Total: ev.Total, File: ev.File, Detail: ev.Detail(), Message: msg, Remaining: ev.Remaining.Milliseconds()})
 	})
 	if err != nil {
 		if ctx.Err() != nil && papertree.ErrorCode(err) != papertree.ECanceled {
@@ -181,10 +194,12 @@ func (b *Backend) Index(ctx context.Context, paths []string, progress func(Progr
 		return Summary{}, err
 	}
 	out := Summary{
-		Indexed:  sum.Indexed,
-		Skipped:  sum.Unchanged,
-		Failures: make([]FileFailure, 0, len(sum.Failed)),
-		Millis:   int64(sum.Seconds * 1000),
+		Indexed:    sum.Indexed,
+		Skipped:    sum.Unchanged,
+		Failures:   make([]FileFailure, 0, len(sum.Failed)),
+		Millis:     int64(sum.Seconds * 1000),
+		Duplicates: sameFiles(sum.Duplicates),
+		Moved:      sameFiles(sum.Moved),
 	}
 	for _, f := range sum.Failed {
 		msg := f.Error

@@ -282,6 +282,17 @@ type Summary struct {
 	Skipped  int           `json:"skipped"` // already indexed and unchanged
 	Failures []FileFailure `json:"failures"`
 	Millis   int64         `json:"millis"` // wall time of the job
+	// Duplicates are files not added because the same PDF is in the
+	// library under another path (Of); Moved are papers whose file was
+	// moved or renamed (from Of to Path), kept with their corrections.
+	Duplicates []SameFile `json:"duplicates"`
+	Moved      []SameFile `json:"moved"`
+}
+
+// SameFile pairs a file with another file of the same content.
+type SameFile struct {
+	Path string `json:"path"`
+	Of   string `json:"of"`
 }
 
 // AppInfo describes the running app for the status bar.

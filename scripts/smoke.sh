@@ -138,6 +138,11 @@ run_app() {
     wait_log "displayed view\" text=\"library list: $WANT_THEN" "the list of what the valid folder holds ($WANT_THEN)"
     echo "smoke: then the window lists: $(grep -o 'library list: [^";]*; first: [^";]*' "$work/app.log" | tail -1)"
   fi
+  if [ -n "${WANT_NOTICE:-}" ]; then
+    # The job's notice (what was added, what was left out and why).
+    wait_log "displayed view\" text=\"notice: $WANT_NOTICE" "the notice \"$WANT_NOTICE\""
+    echo "smoke: the notice says: $(grep -o 'notice: [^"]*' "$work/app.log" | tail -1)"
+  fi
   # The paint after the view rendered can lag the log line: give it a
   # moment, then retry the screenshot briefly if it still looks blank.
   sleep 1
@@ -515,10 +520,13 @@ WANT_SHOWN="No PDF files were found in no-pdfs." run_app "$work/empty-lib" "${sh
 # 4. A bad folder argument beside a valid one: the window opens, says which
 #    argument could not be opened, and opens the valid folder: its paper is
 #    indexed and listed in the same window (the app used to exit with code 2
-#    and no window).
+#    and no window). The folder holds the same PDF twice: one paper, and the
+#    notice says the copy was not added twice.
 mkdir -p "$work/one-pdf"
 cp backend/pdf/testdata/twocolumn.pdf "$work/one-pdf/"
+cp backend/pdf/testdata/twocolumn.pdf "$work/one-pdf/the-same-paper.pdf"
 WANT_SHOWN="Could not open $work/no/such/folder" WANT_THEN="1 papers; first: Recovering Paper Structure from Glyphs" \
+  WANT_NOTICE="Added 1 paper, 1 copy of a paper already in it" \
   run_app "$work/badarg-lib" "${shot%.png}-bad-folder.png" 0 "$work/no/such/folder" "$work/one-pdf"
 
 # 5. A configured LLM server that does not answer (settings name a closed

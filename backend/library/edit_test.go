@@ -447,7 +447,7 @@ func TestCorrectionDuringReindex(t *testing.T) {
 	defer l.Close()
 	index(t, l, pdfPath)
 	fp := l.Fingerprint() + "-other" // read again, as with other settings
-	r, skip := l.prepare(ctx, pdfPath, fp, false, func(Event) {})
+	r, skip := l.prepare(ctx, pdfPath, &jobFiles{fp: fp}, func(Event) {})
 	if skip || r.err != nil {
 		t.Fatalf("prepare: skip %v, %v", skip, r.err)
 	}
@@ -540,7 +540,8 @@ func TestHeadingOperationsKeepText(t *testing.T) {
 }
 
 // TestCorrectionsFollowAMovedFile: a file renamed (same content, old path
-// gone) keeps its corrections; a copy beside its original starts without.
+// gone) keeps its corrections; a copy beside its original is not a paper of
+// its own (TestSameContentIsOnePaper), and a changed copy starts without.
 func TestCorrectionsFollowAMovedFile(t *testing.T) {
 	ctx := context.Background()
 	dir := t.TempDir()
@@ -563,7 +564,7 @@ func TestCorrectionsFollowAMovedFile(t *testing.T) {
 		do        func() string // returns the new path
 		corrected bool
 	}{
-		{"a copy beside the original", func() string {
+		{"a changed copy beside the original", func() string {
 			c := filepath.Join(dir, "copy.pdf")
 			copyFixture(t, "twocolumn.pdf", c)
 			return c

@@ -36,22 +36,31 @@ const (
 	StatusReady     FileStatus = "ready"
 	StatusUnchanged FileStatus = "unchanged"
 	StatusFailed    FileStatus = "failed"
+	// StatusDuplicate: the file's content is a paper of the library
+	// already (the same PDF under another path): it is not indexed twice.
+	StatusDuplicate FileStatus = "duplicate"
 )
 
 // Event reports progress of an indexing job. Events for one job are delivered
 // one at a time (never concurrently), in the order they happened.
 type Event struct {
-	File     string         `json:"file"`
-	Status   FileStatus     `json:"status"`
-	Done     int            `json:"done"`  // files finished (ready, unchanged or failed)
-	Total    int            `json:"total"` // files in the job
-	ErrCode  papertree.Code `json:"err_code,omitempty"`
-	ErrMsg   string         `json:"error,omitempty"`
-	PaperID  int64          `json:"paper_id,omitempty"`
-	Title    string         `json:"title,omitempty"`
-	Pages    int            `json:"pages,omitempty"`
-	OCRPage  int            `json:"ocr_page,omitempty"`  // StatusOCR: pages read so far
-	OCRPages int            `json:"ocr_pages,omitempty"` // StatusOCR: pages to read
+	File    string         `json:"file"`
+	Status  FileStatus     `json:"status"`
+	Done    int            `json:"done"`  // files finished (ready, unchanged, duplicate or failed)
+	Total   int            `json:"total"` // files in the job
+	ErrCode papertree.Code `json:"err_code,omitempty"`
+	ErrMsg  string         `json:"error,omitempty"`
+	PaperID int64          `json:"paper_id,omitempty"`
+	Title   string         `json:"title,omitempty"`
+	Pages   int            `json:"pages,omitempty"`
+	// Of is the other file of the same content: the one a duplicate
+	// repeats (StatusDuplicate), or where a moved paper was (StatusUnchanged).
+	Of string `json:"of,omitempty"`
+	// Note says in plain words what happened to a file that is neither
+	// read nor failed (a duplicate, a moved paper).
+	Note     string `json:"note,omitempty"`
+	OCRPage  int    `json:"ocr_page,omitempty"`  // StatusOCR: pages read so far
+	OCRPages int    `json:"ocr_pages,omitempty"` // StatusOCR: pages to read
 	// Unmatched (StatusReady): the file's heading corrections that found
 	// no heading in the new reading (kept, and tried again next time).
 	Unmatched []UnmatchedCorrection `json:"unmatched_corrections,omitempty"`
@@ -75,10 +84,21 @@ type Summary struct {
 	// Removed counts the files left out because they were removed from
 	// the library (see Library.Remove).
 	Removed int `json:"removed,omitempty"`
+	// Duplicates are files left out because their content is already a
+	// paper of the library (File repeats Of); Moved are papers whose file
+	// was moved or renamed (from Of to File), kept whole, counted unchanged.
+	Duplicates []SameContent `json:"duplicates,omitempty"`
+	Moved      []SameContent `json:"moved,omitempty"`
 	// UnmatchedCorrections lists heading corrections of re-indexed files
 	// whose heading is no longer in the file (see library/edit.go).
 	UnmatchedCorrections []UnmatchedCorrection `json:"unmatched_corrections,omitempty"`
 	Seconds              float64               `json:"seconds"`
+}
+
+// SameContent pairs a file with another file of the same content.
+type SameContent struct {
+	File string `json:"file"`
+	Of   string `json:"of"`
 }
 
 // parsed is a worker's output for the single writer.
@@ -91,6 +111,7 @@ type parsed struct {
 	ocr        ocr.Outcome
 	tree       *store.TreeChange // the file's heading corrections, replayed on its new tree
 	unmatched  []UnmatchedCorrection
+	limit      time.Duration // the file's time limit (a time-out is recorded with it)
 }
 
 // Index indexes PDFs and folders. Unchanged files (same content hash, same
@@ -164,7 +185,7 @@ func (l *Library) Index(ctx context.Context, paths []string, progress func(Event
 		if returned {
 			return
 		}
-		if ev.Status == StatusReady || ev.Status == StatusUnchanged || ev.Status == StatusFailed {
+		if ev.Status == StatusReady || ev.Status == StatusUnchanged || ev.Status == StatusFailed || ev.Status == StatusDuplicate {
 			done++
 			switch ev.Status {
 			case StatusReady:
@@ -173,6 +194,11 @@ func (l *Library) Index(ctx context.Context, paths []string, progress func(Event
 				sum.UnmatchedCorrections = append(sum.UnmatchedCorrections, ev.Unmatched...)
 			case StatusUnchanged:
 				sum.Unchanged++
+				if ev.Of != "" {
+					sum.Moved = append(sum.Moved, SameContent{File: ev.File, Of: ev.Of})
+				}
+			case StatusDuplicate:
+				sum.Duplicates = append(sum.Duplicates, SameContent{File: ev.File, Of: ev.Of})
 			case StatusFailed:
 				sum.Failed = append(sum.Failed, FileError{File: ev.File, Code: ev.ErrCode, Error: ev.ErrMsg})
 			}
@@ -194,16 +220,16 @@ func (l *Library) Index(ctx context.Context, paths []string, progress func(Event
 	}
 
 	fp := l.Fingerprint()
+	job := &jobFiles{fp: fp, retry: map[string]bool{}, claims: map[string]string{}}
 	// A file that failed before, unchanged since and with the same
 	// settings, fails the same way again: a folder's re-index does not read
 	// it again (an OCR time-out costs its whole limit each time); naming
 	// the file itself (CLI `index FILE`, the app's "Try again") does.
-	retry := map[string]bool{}
 	for _, f := range ExplicitFiles(paths) {
 		if a, err := filepath.Abs(f); err == nil {
 			f = a
 		}
-		retry[f] = true
+		job.retry[f] = true
 	}
 	results := make(chan parsed)
 	g, gctx := errgroup.WithContext(ctx)
@@ -230,7 +256,7 @@ func (l *Library) Index(ctx context.Context, paths []string, progress func(Event
 			break
 		}
 		g.Go(func() error {
-			r, skip := l.prepare(gctx, f, fp, retry[f], emit)
+			r, skip := l.prepare(gctx, f, job, emit)
 			if skip {
 				return nil
 			}
@@ -289,13 +315,14 @@ func (l *Library) Index(ctx context.Context, paths []string, progress func(Event
 // and tree building run under the file's own deadline (Config.FileTimeout);
 // only a regular file within the size limit is opened, checked by stat
 // before a byte is read.
-func (l *Library) prepare(ctx context.Context, path, fp string, retry bool, emit func(Event)) (r parsed, skip bool) {
+func (l *Library) prepare(ctx context.Context, path string, job *jobFiles, emit func(Event)) (r parsed, skip bool) {
 	r.path = path
 	limit := time.Duration(l.fileTimeout.Load())
+	r.limit = limit
 	clock := newFileClock(ctx, limit) // paused while OCR runs: it has its own limit per page
 	fctx, cancel := clock.ctx, clock.stop
 	defer cancel()
-	p, hash, unchanged, err := l.readFile(fctx, path, fp, retry, clock.pause, &r.ocr, emit)
+	p, hash, unchanged, err := l.readFile(fctx, path, job, limit, clock.pause, &r.ocr, emit)
 	r.hash = hash
 	if unchanged {
 		return r, true
@@ -345,7 +372,11 @@ func (l *Library) prepare(ctx context.Context, path, fp string, retry bool, emit
 func (l *Library) save(ctx context.Context, r parsed, fp string, emit func(Event), stop func(error)) {
 	fail := func(err error) {
 		// Record the failure even if ctx is cancelled, so the UI can show it.
-		if rerr := l.store.RecordFailure(context.WithoutCancel(ctx), r.path, r.hash, fp, err); jobFatal(rerr) {
+		ffp := fp
+		if papertree.ErrorCode(err) == papertree.ETimeout {
+			ffp = timeoutFingerprint(fp, r.limit)
+		}
+		if rerr := l.store.RecordFailure(context.WithoutCancel(ctx), r.path, r.hash, ffp, err); jobFatal(rerr) {
 			stop(rerr)
 		}
 		emit(Event{File: r.path, Status: StatusFailed, ErrCode: papertree.ErrorCode(err), ErrMsg: userMessage(err)})
@@ -425,7 +456,8 @@ func (l *Library) SetFileTimeout(d time.Duration) {
 // readFile opens path (a regular file within the size limit only), hashes
 // it and, unless it is unchanged, parses it and builds its tree from the
 // same open file.
-func (l *Library) readFile(ctx context.Context, path, fp string, retry bool, pause func() func(), oc *ocr.Outcome, emit func(Event)) (p *papertree.Paper, hash string, unchanged bool, err error) {
+func (l *Library) readFile(ctx context.Context, path string, job *jobFiles, limit time.Duration, pause func() func(), oc *ocr.Outcome, emit func(Event)) (p *papertree.Paper, hash string, unchanged bool, err error) {
+	fp := job.fp
 	f, size, err := pdf.OpenRegular(path, l.cfg.PDF.MaxBytes)
 	if err != nil {
 		return nil, "", false, err
@@ -438,14 +470,18 @@ func (l *Library) readFile(ctx context.Context, path, fp string, retry bool, pau
 		}
 		return nil, "", false, papertree.Wrap(err, papertree.EInvalid, "The file cannot be read.")
 	}
-	if info, err := l.store.PaperByPath(ctx, path); err == nil && info.Hash == hash {
+	info, err := l.store.PaperByPath(ctx, path)
+	if err != nil && papertree.ErrorCode(err) == papertree.ENotFound && l.sameContent(ctx, path, hash, job, emit) {
+		return nil, hash, true, nil
+	}
+	if err == nil && info.Hash == hash {
 		switch {
 		case l.sameSettings(info.Fingerprint, fp, info.OCRPages) && info.Status == store.StatusReady && !info.Stale:
 			// A paper indexed before its signals were stored gets them now.
 			_ = retrieve.EnsureSignals(ctx, l.store, info.ID)
 			emit(Event{File: path, Status: StatusUnchanged, PaperID: info.ID, Title: info.Title, Pages: info.Pages})
 			return nil, hash, true, nil
-		case info.Status == store.StatusFailed && !retry && info.Fingerprint == fp && settledFailure(info.ErrCode):
+		case info.Status == store.StatusFailed && !job.retry[path] && info.Fingerprint == failureFingerprint(fp, info.ErrCode, limit) && settledFailure(info.ErrCode):
 			emit(Event{File: path, Status: StatusFailed, PaperID: info.ID, ErrCode: info.ErrCode, ErrMsg: notRetried(info.ErrMessage)})
 			return nil, hash, true, nil
 		}
@@ -466,6 +502,22 @@ func (l *Library) readFile(ctx context.Context, path, fp string, retry bool, pau
 		p.Path = abs
 	}
 	return p, hash, false, nil
+}
+
+// timeoutFingerprint is the settings fingerprint a time-out is recorded
+// with: the time limit is one of the settings it depends on, so that a file
+// that timed out is read again once the limit is raised.
+func timeoutFingerprint(fp string, limit time.Duration) string {
+	return fp + "+timeout=" + limit.String()
+}
+
+// failureFingerprint is the fingerprint a failure with code was recorded
+// with under today's settings.
+func failureFingerprint(fp string, code papertree.Code, limit time.Duration) string {
+	if code == papertree.ETimeout {
+		return timeoutFingerprint(fp, limit)
+	}
+	return fp
 }
 
 // settledFailure reports whether a file's failure is its own, so that the
@@ -539,4 +591,71 @@ func findFiles(paths []string) (files []string, missing []FileError) {
 		missing = append(missing, FileError{Code: papertree.ErrorCode(err), Error: papertree.ErrorMessage(err)})
 	}
 	return files, missing
+}
+
+// jobFiles is what the files of one index job share: the settings
+// fingerprint, the files named exactly (read again even after a failure) and
+// the content hashes claimed so far by the job's files.
+type jobFiles struct {
+	fp     string
+	retry  map[string]bool
+	mu     sync.Mutex
+	claims map[string]string // content hash -> the job's first file with it
+}
+
+// claim records that path has the content hash and returns the job's file
+// that claimed that content first ("" when path is the first).
+func (j *jobFiles) claim(hash, path string) string {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	if first, ok := j.claims[hash]; ok && first != path {
+		return first
+	}
+	if j.claims == nil {
+		j.claims = map[string]string{}
+	}
+	j.claims[hash] = path
+	return ""
+}
+
+// sameContent handles a file new to the library whose content is a paper of
+// it already and reports whether the file needs no reading. The same PDF
+// under a second path (a copy in another folder, a folder of links) is one
+// paper, not two that would split its evidence and list it twice: the file is
+// reported as a duplicate of the other. When the other file is gone, the
+// paper was moved or renamed: it moves to the new path whole (its id, saved
+// answers, corrections and reference record), without reading the PDF again
+// (a scan's OCR costs minutes). Two new copies in one job: the first is read,
+// the second is its duplicate.
+func (l *Library) sameContent(ctx context.Context, path, hash string, job *jobFiles, emit func(Event)) bool {
+	if first := job.claim(hash, path); first != "" {
+		emit(Event{File: path, Status: StatusDuplicate, Of: first, Note: fmt.Sprintf(
+			"The same PDF as %s (read in this job): not indexed twice.", first)})
+		return true
+	}
+	others, err := l.store.PapersWithContent(ctx, hash, path)
+	if err != nil || len(others) == 0 {
+		return false
+	}
+	var gone []store.PaperInfo
+	for _, o := range others {
+		if _, err := os.Stat(o.Path); errors.Is(err, os.ErrNotExist) {
+			gone = append(gone, o)
+			continue
+		}
+		emit(Event{File: path, Status: StatusDuplicate, PaperID: o.ID, Title: o.Title, Pages: o.Pages, Of: o.Path, Note: fmt.Sprintf(
+			"The same PDF as %s, already in the library: not indexed twice.", o.Path)})
+		return true
+	}
+	o := gone[0] // the oldest paper of that content whose file is gone
+	if l.store.MovePaper(ctx, o.Path, path) != nil {
+		return false // read it as a new file
+	}
+	l.Retrieval().Invalidate(o.ID)
+	if !l.sameSettings(o.Fingerprint, job.fp, o.OCRPages) || o.Stale {
+		return false // read again at its new path with today's settings
+	}
+	emit(Event{File: path, Status: StatusUnchanged, PaperID: o.ID, Title: o.Title, Pages: o.Pages, Of: o.Path, Note: fmt.Sprintf(
+		"Moved from %s: the paper is kept as it was, with its corrections and saved answers.", o.Path)})
+	return true
 }

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"strconv"
 	"sync"
 	"syscall"
 	"testing"
@@ -16,13 +17,25 @@ import (
 
 const fixtures = "../pdf/testdata"
 
+// copyFixture writes the fixture to dst as a PDF of its own: a comment
+// naming dst after its end makes each copy's content distinct, so that
+// copies of one fixture are different papers (the same content under two
+// paths is one paper: see TestSameContentIsOnePaper). copySame copies it
+// byte for byte.
 func copyFixture(t testing.TB, name, dst string) {
+	t.Helper()
+	writeFixture(t, name, dst, "\n% "+filepath.Base(dst)+" "+strconv.Quote(dst)+"\n")
+}
+
+func copySame(t testing.TB, name, dst string) { t.Helper(); writeFixture(t, name, dst, "") }
+
+func writeFixture(t testing.TB, name, dst, trailer string) {
 	t.Helper()
 	b, err := os.ReadFile(filepath.Join(fixtures, name))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(dst, b, 0o644); err != nil {
+	if err := os.WriteFile(dst, append(b, trailer...), 0o644); err != nil {
 		t.Fatal(err)
 	}
 }

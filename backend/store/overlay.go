@@ -476,12 +476,17 @@ func (s *Store) MoveOverlay(ctx context.Context, from, to string) error {
 		if n > 0 {
 			return papertree.Errorf(papertree.EConflict, "%s has corrections of its own.", to)
 		}
-		for _, q := range []string{`UPDATE paper_edit SET path = ? WHERE path = ?`, `UPDATE heading_edit SET path = ? WHERE path = ?`,
-			`DELETE FROM paper_read_tree WHERE path = ?1 AND ?2 <> ''`, `UPDATE paper_read_tree SET path = ? WHERE path = ?`} {
-			if _, err := tx.ExecContext(ctx, q, to, from); err != nil {
-				return fmt.Errorf("move corrections: %w", err)
-			}
-		}
-		return nil
+		return moveOverlayTx(ctx, tx, from, to)
 	}))
+}
+
+// moveOverlayTx moves the corrections of from to to inside tx.
+func moveOverlayTx(ctx context.Context, tx *sql.Tx, from, to string) error {
+	for _, q := range []string{`UPDATE paper_edit SET path = ? WHERE path = ?`, `UPDATE heading_edit SET path = ? WHERE path = ?`,
+		`DELETE FROM paper_read_tree WHERE path = ?1 AND ?2 <> ''`, `UPDATE paper_read_tree SET path = ? WHERE path = ?`} {
+		if _, err := tx.ExecContext(ctx, q, to, from); err != nil {
+			return fmt.Errorf("move corrections: %w", err)
+		}
+	}
+	return nil
 }

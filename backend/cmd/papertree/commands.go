@@ -176,8 +176,12 @@ type indexOutput struct {
 	Failed    []library.FileError `json:"failed"`
 	Pruned    []string            `json:"pruned,omitempty"`
 	Removed   int                 `json:"removed,omitempty"` // files left out: removed from the library (papertree remove)
-	Pages     int                 `json:"pages"`
-	Seconds   float64             `json:"seconds"`
+	// Files not indexed because the same PDF is a paper already (file
+	// repeats of), and papers whose file was moved (from of to file).
+	Duplicates []library.SameContent `json:"duplicates,omitempty"`
+	Moved      []library.SameContent `json:"moved,omitempty"`
+	Pages      int                   `json:"pages"`
+	Seconds    float64               `json:"seconds"`
 	// Heading corrections of re-indexed files that found no heading.
 	UnmatchedCorrections []library.UnmatchedCorrection `json:"unmatched_corrections,omitempty"`
 }
@@ -233,6 +237,8 @@ func cmdIndex(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 				fmt.Fprintf(stderr, "[%d/%d] %s: OCR page %d of %d\n", ev.Done, ev.Total, termSafe(filepath.Base(ev.File)), ev.OCRPage, ev.OCRPages)
 				lastOCR = time.Now()
 			}
+		case library.StatusDuplicate:
+			fmt.Fprintf(stderr, "[%d/%d] duplicate %s: the same PDF as %s\n", ev.Done, ev.Total, termSafe(filepath.Base(ev.File)), termSafe(ev.Of))
 		case library.StatusUnchanged:
 			if time.Since(last) > 500*time.Millisecond || ev.Done == ev.Total {
 				fmt.Fprintf(stderr, "[%d/%d] unchanged %s\n", ev.Done, ev.Total, termSafe(filepath.Base(ev.File)))
@@ -255,7 +261,7 @@ func cmdIndex(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	sum, err := lib.Index(ctx, pos, progress)
 	out := indexOutput{Indexed: sum.Indexed, Unchanged: sum.Unchanged, Failed: sum.Failed, Removed: sum.Removed, Pages: sum.Pages, Seconds: sum.Seconds,
-		UnmatchedCorrections: sum.UnmatchedCorrections}
+		Duplicates: sum.Duplicates, Moved: sum.Moved, UnmatchedCorrections: sum.UnmatchedCorrections}
 	if err != nil {
 		// The job stopped (full disk, damaged or read-only library, no
 		// PDF): what it did before is still said, on stderr.
@@ -294,6 +300,12 @@ func cmdIndex(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	for _, f := range out.Failed {
 		fmt.Fprintf(stdout, "  failed: %s: %s [%s]\n", termSafe(f.File), termSafe(f.Error), f.Code)
+	}
+	for _, d := range out.Duplicates {
+		fmt.Fprintf(stdout, "  duplicate: %s: the same PDF as %s, not indexed twice\n", termSafe(d.File), termSafe(d.Of))
+	}
+	for _, m := range out.Moved {
+		fmt.Fprintf(stdout, "  moved: %s -> %s (the paper kept, not read again)\n", termSafe(m.Of), termSafe(m.File))
 	}
 	for _, p := range out.Pruned {
 		fmt.Fprintf(stdout, "  pruned: %s\n", termSafe(p))

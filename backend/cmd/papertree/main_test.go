@@ -124,11 +124,23 @@ func TestParseBadFilesGiveSpecificErrors(t *testing.T) {
 // copyFile copies src to dst.
 func copyFile(t *testing.T, src, dst string) {
 	t.Helper()
+	writeCopy(t, src, dst, "")
+}
+
+// copyDistinct copies the PDF src to dst with a comment naming dst after
+// its end: a PDF of its own (the same content under two paths is one paper).
+func copyDistinct(t *testing.T, src, dst string) {
+	t.Helper()
+	writeCopy(t, src, dst, "\n% "+dst+"\n")
+}
+
+func writeCopy(t *testing.T, src, dst, trailer string) {
+	t.Helper()
 	b, err := os.ReadFile(src)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(dst, b, 0o644); err != nil {
+	if err := os.WriteFile(dst, append(b, trailer...), 0o644); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -138,7 +150,7 @@ func TestIndexTreeAskRoundTrip(t *testing.T) {
 	lib := filepath.Join(dir, "papers")
 	os.MkdirAll(filepath.Join(lib, "sub"), 0o755)
 	copyFile(t, filepath.Join(fixtures, "twocolumn.pdf"), filepath.Join(lib, "good.pdf"))
-	copyFile(t, filepath.Join(fixtures, "twocolumn.pdf"), filepath.Join(lib, "sub", "copy.PDF"))
+	copyDistinct(t, filepath.Join(fixtures, "twocolumn.pdf"), filepath.Join(lib, "sub", "copy.PDF"))
 	for _, bad := range []string{"empty.pdf", "notpdf.pdf", "truncated.pdf", "encrypted.pdf", "imageonly.pdf"} {
 		copyFile(t, filepath.Join(fixtures, bad), filepath.Join(lib, bad))
 	}
@@ -263,7 +275,7 @@ func TestIndexSurvivesKill(t *testing.T) {
 	os.MkdirAll(lib, 0o755)
 	const n = 120
 	for i := 0; i < n; i++ {
-		copyFile(t, filepath.Join(fixtures, "twocolumn.pdf"), filepath.Join(lib, fmt.Sprintf("p%03d.pdf", i)))
+		copyDistinct(t, filepath.Join(fixtures, "twocolumn.pdf"), filepath.Join(lib, fmt.Sprintf("p%03d.pdf", i)))
 	}
 	db := filepath.Join(dir, "lib.db")
 	cmd := exec.Command(bin, "index", "--db", db, "--workers", "1", lib)
@@ -322,3 +334,32 @@ func TestIndexSurvivesKill(t *testing.T) {
 }
 
 func newTestFlagSet() *flag.FlagSet { return flag.NewFlagSet("t", flag.ContinueOnError) }
+
+// The same PDF twice in a folder is one paper: the summary names the copy
+// and the file it repeats, in JSON and in words.
+func TestIndexReportsDuplicates(t *testing.T) {
+	dir := t.TempDir()
+	lib := filepath.Join(dir, "papers")
+	os.MkdirAll(lib, 0o755)
+	copyFile(t, filepath.Join(fixtures, "twocolumn.pdf"), filepath.Join(lib, "a.pdf"))
+	copyFile(t, filepath.Join(fixtures, "twocolumn.pdf"), filepath.Join(lib, "b.pdf"))
+	db := filepath.Join(dir, "lib.db")
+	out, errs, code := cli(t, "index", "--db", db, "--json", lib)
+	if code != 0 {
+		t.Fatalf("index exit %d: %s", code, errs)
+	}
+	var sum indexOutput
+	if err := json.Unmarshal([]byte(out), &sum); err != nil {
+		t.Fatal(err)
+	}
+	// Files are read in parallel: either one may be the paper.
+	if sum.Indexed != 1 || len(sum.Duplicates) != 1 || filepath.Base(sum.Duplicates[0].File)+filepath.Base(sum.Duplicates[0].Of) != "b.pdfa.pdf" &&
+		filepath.Base(sum.Duplicates[0].File)+filepath.Base(sum.Duplicates[0].Of) != "a.pdfb.pdf" {
+		t.Fatalf("summary %s", out)
+	}
+	d := sum.Duplicates[0]
+	out, _, code = cli(t, "index", "--db", db, lib)
+	if code != 0 || !strings.Contains(out, "duplicate: "+d.File+": the same PDF as "+d.Of+", not indexed twice") {
+		t.Fatalf("exit %d, text summary %q", code, out)
+	}
+}

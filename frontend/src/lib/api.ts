@@ -92,7 +92,7 @@ export interface Progress {
 
 export interface FileState {
   file: string;
-  /** queued, parsing, building tree, summarizing, embedding, saving, ready, unchanged, failed */
+  /** queued, parsing, building tree, summarizing, embedding, saving, ready, unchanged, duplicate, failed */
   status: string;
   message: string;
 }
@@ -404,11 +404,21 @@ export interface FileFailure {
   message: string;
 }
 
+/** A file and another file of the same content (a duplicate's original, a moved paper's old path). */
+export interface SameFile {
+  path: string;
+  of: string;
+}
+
 export interface Summary {
   indexed: number;
   skipped: number;
   failures: FileFailure[];
   millis: number;
+  /** Files not added: the same PDF is in the library under another path. */
+  duplicates?: SameFile[];
+  /** Papers whose file was moved or renamed, kept whole. */
+  moved?: SameFile[];
 }
 
 export interface Api {

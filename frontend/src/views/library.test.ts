@@ -133,6 +133,19 @@ describe("summaryNotice", () => {
     expect(n.lines[0]).toBe("f0.pdf: This PDF is password-protected.");
     expect(n.lines[8]).toBe("…and 2 more files");
   });
+
+  it("says which files repeat a paper and which papers moved", () => {
+    const n = summaryNotice({
+      indexed: 0,
+      skipped: 1,
+      failures: [],
+      millis: 300,
+      duplicates: [{ path: "/b/copy.pdf", of: "/a/paper.pdf" }],
+      moved: [{ path: "/c/new.pdf", of: "/a/old.pdf" }],
+    });
+    expect(n.title).toBe("Added 0 papers, 1 already in the library, 1 copy of a paper already in it (0.3 s).");
+    expect(n.lines).toEqual(["copy.pdf: the same PDF as /a/paper.pdf, not added twice", "new.pdf: moved from /a/old.pdf, kept with its corrections"]);
+  });
 });
 
 const flush = () => new Promise((r) => setTimeout(r, 0));

@@ -480,7 +480,7 @@ function paperList(s: LibraryState, act: LibraryActions) {
   );
 }
 
-const STATUS_ORDER = ["failed", "parsing", "building tree", "summarizing", "embedding", "saving", "queued", "ready", "unchanged"];
+const STATUS_ORDER = ["failed", "parsing", "building tree", "summarizing", "embedding", "saving", "queued", "ready", "unchanged", "duplicate"];
 
 function fileList(files: FileState[]) {
   if (files.length === 0) return null;
@@ -506,7 +506,7 @@ function fileList(files: FileState[]) {
           { class: `file st-${f.status.replace(/\s+/g, "-")}`, "data-testid": "index-file", "data-status": f.status },
           h("span", { class: "file-name", title: f.file }, baseName(f.file)),
           h("span", { class: "file-status" }, f.status),
-          f.status === "failed" && f.message ? h("span", { class: "file-msg" }, f.message.charAt(0).toUpperCase() + f.message.slice(1)) : null,
+          (f.status === "failed" || f.status === "duplicate") && f.message ? h("span", { class: "file-msg" }, f.message.charAt(0).toUpperCase() + f.message.slice(1)) : null,
         ),
       ),
     ),
@@ -543,7 +543,8 @@ function jobPanel(job: NonNullable<LibraryState["job"]>, act: LibraryActions) {
 function noticeBox(n: Notice, act: LibraryActions) {
   return h(
     "section",
-    { class: `notice notice-${n.tone}`, role: n.tone === "error" ? "alert" : "status" },
+    // data-shown: the app log records what the notice said (lib/shown.ts).
+    { class: `notice notice-${n.tone}`, role: n.tone === "error" ? "alert" : "status", "data-shown": `notice: ${[n.title, ...n.lines].join(" | ")}` },
     h("div", { class: "notice-body" }, h("p", { class: "notice-title" }, n.title), n.lines.length ? h("ul", null, n.lines.map((l) => h("li", null, l))) : null),
     button("Dismiss", act.dismiss, { kind: "quiet" }),
   );
@@ -595,10 +596,17 @@ export function importNotice(r: ImportResult): Notice {
 /** Turns an index summary into a notice. */
 export function summaryNotice(sum: Summary): Notice {
   const failures = sum.failures ?? [];
+  const dups = sum.duplicates ?? [];
+  const moved = sum.moved ?? [];
   const lines = failures.slice(0, 8).map((f) => `${baseName(f.path)}: ${f.message}`);
   if (failures.length > 8) lines.push(`…and ${plural(failures.length - 8, "more file")}`);
+  lines.push(...dups.slice(0, 4).map((d) => `${baseName(d.path)}: the same PDF as ${d.of}, not added twice`));
+  if (dups.length > 4) lines.push(`…and ${plural(dups.length - 4, "more copy", "more copies")}`);
+  lines.push(...moved.slice(0, 4).map((m) => `${baseName(m.path)}: moved from ${m.of}, kept with its corrections`));
+  if (moved.length > 4) lines.push(`…and ${moved.length - 4} more moved`);
   const parts = [`Added ${plural(sum.indexed, "paper")}`];
   if (sum.skipped > 0) parts.push(`${sum.skipped} already in the library`);
+  if (dups.length > 0) parts.push(`${plural(dups.length, "copy of a paper", "copies of papers")} already in it`);
   if (failures.length > 0) parts.push(`${failures.length} could not be read`);
   return {
     tone: failures.length > 0 ? "warn" : "ok",

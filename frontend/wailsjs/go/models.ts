@@ -894,6 +894,20 @@ export namespace app {
 		}
 	}
 	
+	export class SameFile {
+	    path: string;
+	    of: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new SameFile(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.path = source["path"];
+	        this.of = source["of"];
+	    }
+	}
 	export class SaveResult {
 	    llm: LLMStatusView;
 	    reindex: boolean;
@@ -1087,6 +1101,8 @@ export namespace app {
 	    skipped: number;
 	    failures: FileFailure[];
 	    millis: number;
+	    duplicates: SameFile[];
+	    moved: SameFile[];
 	
 	    static createFrom(source: any = {}) {
 	        return new Summary(source);
@@ -1098,6 +1114,8 @@ export namespace app {
 	        this.skipped = source["skipped"];
 	        this.failures = this.convertValues(source["failures"], FileFailure);
 	        this.millis = source["millis"];
+	        this.duplicates = this.convertValues(source["duplicates"], SameFile);
+	        this.moved = this.convertValues(source["moved"], SameFile);
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
