@@ -207,8 +207,8 @@ func (a *App) folderPDFs() []string {
 	return paths
 }
 
-// backgroundReindex is the watcher's job: prune removed files, then index
-// the folders again. When a job is running it is postponed to its end.
+// backgroundReindex is the watcher's job: index the folders again, then
+// prune removed files. When a job is running it is postponed to its end.
 func (a *App) backgroundReindex() {
 	lib, _ := a.library()
 	if lib == nil {
@@ -222,18 +222,20 @@ func (a *App) backgroundReindex() {
 	}
 	a.mu.Unlock()
 	ctx := a.context()
+	// Index first, prune after: a file moved or renamed inside the folders
+	// then finds its paper (same content, old path gone) and keeps it whole
+	// (saved answers, corrections), instead of the paper being pruned and
+	// the PDF read again as a new one.
+	if paths := a.folderPDFs(); len(paths) > 0 {
+		if _, err := a.runIndex(lib, paths, true); err != nil && papertree.ErrorCode(err) != papertree.EConflict {
+			a.log.Warn("background index", "err", err)
+		}
+	}
 	if gone, err := lib.Prune(ctx); err != nil {
 		a.log.Warn("prune", "err", err)
 	} else if len(gone) > 0 {
 		a.log.Info("pruned removed files", "count", len(gone))
 		a.rt.EventsEmit(ctx, EventLibraryChanged)
-	}
-	paths := a.folderPDFs()
-	if len(paths) == 0 {
-		return
-	}
-	if _, err := a.runIndex(lib, paths, true); err != nil && papertree.ErrorCode(err) != papertree.EConflict {
-		a.log.Warn("background index", "err", err)
 	}
 }
 

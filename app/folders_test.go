@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -126,5 +127,35 @@ func TestEarlyCallsWaitForTheLibraryToOpen(t *testing.T) {
 		}
 	case <-time.After(5 * time.Second):
 		t.Fatal("ListPapers did not return after the library opened")
+	}
+}
+
+// A PDF moved or renamed inside a watched folder keeps its paper (the same
+// id, so saved answers and links still find it): the watcher's job indexes
+// before it prunes the gone path.
+func TestWatcherKeepsAMovedPaper(t *testing.T) {
+	a, _, byFile, dir := removeApp(t, time.Hour)
+	before := byFile["twocolumn.pdf"]
+	if err := os.MkdirAll(filepath.Join(dir, "sub"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	moved := filepath.Join(dir, "sub", "renamed.pdf")
+	if err := os.Rename(filepath.Join(dir, "twocolumn.pdf"), moved); err != nil {
+		t.Fatal(err)
+	}
+	a.backgroundReindex()
+	ps, err := a.ListPapers()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, p := range ps {
+		got = append(got, p.ID+" "+filepath.Base(p.File))
+	}
+	slices.Sort(got)
+	want := []string{before.ID + " renamed.pdf", byFile["rotated.pdf"].ID + " rotated.pdf"}
+	slices.Sort(want)
+	if !slices.Equal(got, want) {
+		t.Errorf("papers after the move %v, want %v (the same id)", got, want)
 	}
 }

@@ -141,7 +141,7 @@ run_app() {
   if [ -n "${WANT_NOTICE:-}" ]; then
     # The job's notice (what was added, what was left out and why).
     wait_log "displayed view\" text=\"notice: $WANT_NOTICE" "the notice \"$WANT_NOTICE\""
-    echo "smoke: the notice says: $(grep -o 'notice: [^"]*' "$work/app.log" | tail -1)"
+    echo "smoke: the notice says: $(grep -o "notice: $WANT_NOTICE[^\"]*" "$work/app.log" | tail -1)"
   fi
   # The paint after the view rendered can lag the log line: give it a
   # moment, then retry the screenshot briefly if it still looks blank.
