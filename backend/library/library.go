@@ -63,7 +63,10 @@ import (
 // gives way to the Info dictionary's title or page 1's first title-like
 // line), placeholders ("Microsoft Word - x.doc") are never titles, and a
 // "Reprinted from:" header is never the title.
-const PipelineVersion = "9"
+// 10: a line's first word of one or two letters at a column edge near the
+// page edge ("in", "of", "We", "A." of "A. Krizhevsky") is no longer taken
+// for a margin stamp when many lines of the page open so.
+const PipelineVersion = "10"
 
 // Config configures a Library. Zero values mean defaults.
 type Config struct {

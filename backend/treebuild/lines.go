@@ -74,7 +74,12 @@ func runWidth(r pdf.Run) float64 {
 // dropMarginNoise removes runs that are not part of the text flow: line
 // numbers of review copies (columns of digit-only runs at one x near the page
 // edges) and vertical stamps (arXiv identifiers set rotated in the margin,
-// which arrive as stacks of one- or two-character runs at one x).
+// which arrive as stacks of one- or two-character runs at one x). A short
+// run followed on its baseline by the next word of a line (within an em and
+// a half of its end) is that line's first word, not a stamp: a column's
+// left edge sits at one x near the page edge too, and pages with many
+// lines opening with "a", "in", "of", "We" or an author's initial ("A.
+// Krizhevsky") lost those words (528 on the 148 development PDFs).
 func dropMarginNoise(runs []pdf.Run, w float64) []pdf.Run {
 	digitsAt := map[int]int{}
 	tinyAt := map[int]int{}
@@ -96,12 +101,24 @@ func dropMarginNoise(runs []pdf.Run, w float64) []pdf.Run {
 		if edge && isDigits(t) && len(t) <= 4 && digitsAt[x] >= 12 {
 			continue
 		}
-		if edge && len([]rune(t)) <= 2 && tinyAt[x] >= 15 {
+		if edge && len([]rune(t)) <= 2 && tinyAt[x] >= 15 && !followedOnLine(r, runs) {
 			continue
 		}
 		out = append(out, r)
 	}
 	return out
+}
+
+// followedOnLine reports whether another run of runs starts on r's baseline
+// right after r ends (within 1.5 em): the next word of r's line.
+func followedOnLine(r pdf.Run, runs []pdf.Run) bool {
+	end := r.X + runWidth(r)
+	for _, o := range runs {
+		if o.X > r.X && math.Abs(o.Y-r.Y) < 0.2*r.Size && o.X-end < 1.5*r.Size {
+			return true
+		}
+	}
+	return false
 }
 
 func isDigits(s string) bool {
