@@ -145,8 +145,8 @@ type scope struct {
 	priv []bool
 	neg  bool
 	// ellip marks the cues of an elliptical negation ("..., and not at
-	// all in the Ubuntu domain"): they negate the predicate for the words
-	// they cover.
+	// all in the Ubuntu domain", "always set forward and never back"):
+	// they negate the predicate for the words they cover.
 	ellip map[int]bool
 	// privCue marks privative cues; at holds each cue's position.
 	privCue map[int]bool
@@ -391,7 +391,7 @@ func readScope(text string) *scope {
 			(w == "lack" || w == "lacks" || w == "lacked" || w == "lacking"):
 			neither = neither || w == "neither"
 			sc.cover(id, i+1, sc.relativeEnd(i, sc.clauseEnd(i+1)), false)
-			if w == "not" && (prev == "and" || prev == "but" || prev == "or" || prev == ",") {
+			if (w == "not" || w == "never") && (prev == "and" || prev == "but" || prev == "or" || prev == ",") {
 				sc.ellip[id] = true
 			}
 		case w == "little" && !dets[prev] && !isAdjective(prev) && next != "," && !preps[prev] && !(isAdverb(prev) && preps[sc.at(i-2)]):
@@ -425,6 +425,10 @@ func readScope(text string) *scope {
 			sc.cover(id, i+2, sc.phraseEnd(i+2), true)
 			sc.contrastTo = true
 		case w == "instead" && next == "of", w == "rather" && next == "than", w == "free" && (next == "of" || next == "from"),
+			// "processes are independent of changes in the size of the
+			// attended region": what it is independent of does not act
+			// on it, as what it is free of is not in it.
+			(w == "independent" || w == "independently" || w == "regardless" || w == "irrespective") && next == "of",
 			w == "absence" && next == "of", w == "opposed" && prev == "as" && next == "to",
 			(w == "place" || w == "lieu") && prev == "in" && next == "of":
 			sc.cover(id, i+2, sc.phraseEnd(i+2), true)
@@ -983,6 +987,14 @@ func newTitledJudge(question string, withWordnet bool) func(sentence, title stri
 		return func(string, string) (string, bool) { return VerdictUnclear, false }
 	}
 	spell := compoundSpeller(qtext)
+	// The words an elliptical negation may leave the predicate without:
+	// its complement's, and the particle of a phrasal verb, which
+	// subjectStems counts as the predicate's ("set back" is not said by
+	// "always set forward and never back").
+	ellipsisWords := complement
+	if i := strings.IndexByte(p.wordnet, '_'); i >= 0 {
+		ellipsisWords = append(append([]string{}, complement...), p.wordnet[i+1:])
+	}
 	return func(sentence, title string) (string, bool) {
 		object, ownComplement := withoutTitle(object, ownComplement, title, names)
 		s := parenRE.ReplaceAllString(spell(sentence), " ")
@@ -1039,7 +1051,7 @@ func newTitledJudge(question string, withWordnet bool) func(sentence, title stri
 		case subjectContrasted(sc, subject):
 			return VerdictUnclear, true
 		}
-		if sc.elliptic(p, complement) {
+		if sc.elliptic(p, ellipsisWords) {
 			neg = !neg
 		}
 		if sc.splitByContrast(p, ownComplement) {
@@ -1330,8 +1342,9 @@ func questionNames(question string) map[string]bool {
 }
 
 // elliptic reports an elliptical negation ("and not at all in the technical
-// Ubuntu domain") that covers every occurrence of a complement word of the
-// question: the predicate is negated for it. A negation that covers the
+// Ubuntu domain", "set forward and never back") that covers every
+// occurrence of a complement word of the question (or of its phrasal
+// verb's particle): the predicate is negated for it. A negation that covers the
 // predicate itself ("but is only applicable to log data and not
 // appropriate for generic time-series data") is no ellipsis: it negates
 // the predicate, as any negation does.

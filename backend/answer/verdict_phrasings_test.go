@@ -54,3 +54,44 @@ func TestVerdictCoverageCompounds(t *testing.T) {
 		}
 	}
 }
+
+// An elliptical "never" leaves a phrasal verb's particle or a complement
+// word without the predicate, as "and not" does; what a subject is
+// "independent of" (or holds "regardless of") does not act on it.
+func TestVerdictEllipsisAndIndependence(t *testing.T) {
+	checkVerdicts(t, []verdictCase{
+		{"set forward and never back: the particle is negated", "Can the counter be set back after an overflow?",
+			"After an overflow the counter is always set forward and never back.", VerdictNo},
+		{"set forward and never back: the other particle holds", "Is the counter always set forward after an overflow?",
+			"After an overflow the counter is always set forward and never back.", VerdictYes},
+		{"and never with X: the complement is negated", "Is the cache flushed on every write?",
+			"The cache is flushed on every checkpoint and never on every write.", VerdictNo},
+		{"independent of: what it is independent of is not said to change it", "Does the batch size change the learned embeddings?",
+			"The learned embeddings are independent of changes in the batch size.", VerdictUnclear},
+		{"independent of: the subject's own predicate, negated", "Do the learned embeddings change with the batch size?",
+			"The learned embeddings are independent of changes in the batch size.", VerdictNo},
+		{"regardless of: the predicate holds, no verdict on what is left out", "Does the parser recover from attachment errors?",
+			"The parser recovers from attachment errors regardless of sentence length.", VerdictYes},
+	})
+}
+
+// A predicate the verbs list lacked ("return"), and a subordinator after
+// an adverb ("overfit badly once ...") that was read as the predicate.
+func TestVerdictReturnAndOnce(t *testing.T) {
+	checkVerdicts(t, []verdictCase{
+		{"return is a verb", "Does the index lookup return duplicate rows?",
+			"The index lookup never returns duplicate rows.", VerdictNo},
+		{"return is a verb, affirmed", "Does the index lookup return the rows in key order?",
+			"The index lookup returns the rows in key order.", VerdictYes},
+	})
+	for q, want := range map[string]string{
+		"Does the search return duplicates?":                                    "return",
+		"Does the small classifier overfit badly once dropout is switched off?": "overfit",
+		"Does the parser fail quickly once the beam is narrowed?":               "fail",
+	} {
+		p, ok := predicateOf(judgedText(q))
+		if !ok || len(p.words) == 0 || p.words[0] != want {
+			t.Errorf("predicateOf(%q) = %v, want %s", q, p.words, want)
+		}
+	}
+}
