@@ -1017,6 +1017,13 @@ func newTitledJudge(question string, withWordnet bool) func(sentence, title stri
 				return VerdictUnclear, false
 			}
 		}
+		if reversedOrder(q, ns) {
+			// "Are the weights pruned before training?" is not answered
+			// by "The weights are pruned after training": the predicate
+			// is said at another time than the one asked. A later
+			// sentence may decide.
+			return VerdictUnclear, false
+		}
 		sc := readScope(s)
 		// A sentence adverb of contrast that opens the sentence sets it
 		// against the sentence before; its own clause is what it claims.
@@ -1681,6 +1688,19 @@ func (sc *scope) objectWithPredicate(p askedPredicate, object []string) bool {
 	}
 	for _, o := range occ {
 		from, to := sc.coordinated(o.i)
+		// Participles joined by a conjunction are verb phrases of their
+		// own: "trained on English data and tested on German" does not
+		// say the model was tested on English.
+		for j := from; j+1 < to; j++ {
+			if (sc.toks[j] == "and" || sc.toks[j] == "but" || sc.toks[j] == "or") && isParticiple(sc.toks[j+1]) && isParticiple(sc.toks[o.i]) {
+				if j < o.i {
+					from = j + 1
+				} else if j > o.i {
+					to = j
+					break
+				}
+			}
+		}
 		if holdsAll(strings.Join(sc.toks[from:to], " "), object) {
 			return true
 		}
@@ -2013,4 +2033,16 @@ func (sc *scope) abbreviated(ph []string) [][]occurrence {
 		}
 	}
 	return out
+}
+
+// reversedOrder reports a question that places its predicate before (or
+// after) something and a sentence (both normalised, see norm) that says
+// only the other order.
+func reversedOrder(q, s string) bool {
+	for _, p := range [2][2]string{{" before ", " after "}, {" after ", " before "}} {
+		if strings.Contains(q, p[0]) && !strings.Contains(q, p[1]) && strings.Contains(s, p[1]) && !strings.Contains(s, p[0]) {
+			return true
+		}
+	}
+	return false
 }

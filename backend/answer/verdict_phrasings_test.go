@@ -95,3 +95,33 @@ func TestVerdictReturnAndOnce(t *testing.T) {
 		}
 	}
 }
+
+// A predicate asked at one time ("before training") is not answered by a
+// sentence that says it only at the other ("after training").
+func TestVerdictReversedOrder(t *testing.T) {
+	checkVerdicts(t, []verdictCase{
+		{"after does not answer before", "Are the weights pruned before training?",
+			"The weights are pruned after training.", VerdictUnclear},
+		{"before answers before", "Are the weights pruned before training?",
+			"The weights are pruned before training.", VerdictYes},
+		{"before does not answer after", "Is the vocabulary built after tokenization?",
+			"The vocabulary is built before tokenization.", VerdictUnclear},
+	})
+}
+
+// What is left to future work or planned has not been done; a participle
+// joined by "and" is a verb phrase of its own, with its own complement.
+func TestVerdictPlansAndJoinedParticiples(t *testing.T) {
+	checkVerdicts(t, []verdictCase{
+		{"left to future work", "Did they evaluate the tagger on Finnish?",
+			"We leave evaluation of the tagger on Finnish to future work.", VerdictUnclear},
+		{"planned", "Did the authors release the annotated corpus?",
+			"We plan to release the annotated corpus after the review period.", VerdictUnclear},
+		{"done", "Did the authors release the annotated corpus?",
+			"We released the annotated corpus with this paper.", VerdictYes},
+		{"the other participle's complement", "Was the tagger tested on Finnish?",
+			"The tagger was trained on Finnish text and tested on Estonian.", VerdictUnclear},
+		{"its own complement", "Was the tagger tested on Estonian?",
+			"The tagger was trained on Finnish text and tested on Estonian.", VerdictYes},
+	})
+}
