@@ -170,6 +170,10 @@ func (sc *scope) boundary(i int) bool {
 		// ..."); elsewhere it grades ("not so much research").
 		return false
 	}
+	if w == "yet" && (sc.at(i-1) == "not" || sc.at(i-1) == "never") {
+		// "not yet deployed": an adverb, not the conjunction.
+		return false
+	}
 	return w == "," || clauseWords[w] || w == "and" && pronouns[sc.at(i+1)]
 }
 
@@ -980,6 +984,7 @@ func newTitledJudge(question string, withWordnet bool) func(sentence, title stri
 	}
 	others := aboutOthers(question)
 	quants := quantifiersOf(polarityTokens(qtext))
+	nums := numbersOf(qAfter)
 	names := questionNames(qtext)
 	if alternative(qtext) {
 		// "Is the model smaller or bigger than X?" asks which, not
@@ -1120,6 +1125,13 @@ func newTitledJudge(question string, withWordnet bool) func(sentence, title stri
 			// railway" does not say "designed by German engineers": the
 			// object's words must stand together. A later sentence may
 			// decide.
+			return VerdictUnclear, false
+		}
+		if !numbersHeld(nums, sc.toks) {
+			// "Does the model converge within 10 epochs?" is not
+			// answered yes by "The model converges within 50 epochs":
+			// a number the question asks of the predicate must be the
+			// sentence's. A later sentence may decide.
 			return VerdictUnclear, false
 		}
 		if !quantifiersHeld(quants, sc.toks) {
@@ -2045,4 +2057,30 @@ func reversedOrder(q, s string) bool {
 		}
 	}
 	return false
+}
+
+// numbersOf returns the numbers among toks (polarityTokens): tokens of
+// digits, with a decimal point or comma at most ("90", "1.5").
+func numbersOf(toks []string) []string {
+	var out []string
+	for _, t := range toks {
+		if t != "" && strings.IndexFunc(t, func(r rune) bool { return !unicode.IsDigit(r) && r != '.' }) < 0 && unicode.IsDigit(rune(t[0])) {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// numbersHeld reports whether every number of nums is a token of toks.
+func numbersHeld(nums, toks []string) bool {
+	for _, n := range nums {
+		found := false
+		for _, t := range toks {
+			found = found || t == n
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
 }

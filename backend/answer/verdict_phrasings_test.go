@@ -125,3 +125,18 @@ func TestVerdictPlansAndJoinedParticiples(t *testing.T) {
 			"The tagger was trained on Finnish text and tested on Estonian.", VerdictYes},
 	})
 }
+
+// A number the question asks of its predicate must be the deciding
+// sentence's; "not yet" negates what follows it.
+func TestVerdictNumbersAndNotYet(t *testing.T) {
+	checkVerdicts(t, []verdictCase{
+		{"another number does not say yes", "Does the tagger converge within 10 epochs?",
+			"The tagger converges within 50 epochs.", VerdictUnclear},
+		{"the same number says yes", "Does the tagger converge within 10 epochs?",
+			"The tagger converges within 10 epochs.", VerdictYes},
+		{"another percentage does not say yes", "Did the tagger reach 95% accuracy on the test set?",
+			"The tagger reaches 91% accuracy on the test set.", VerdictUnclear},
+		{"not yet negates", "Is the tagger deployed in the annotation pipeline?",
+			"The tagger is not yet deployed in the annotation pipeline.", VerdictNo},
+	})
+}
