@@ -145,8 +145,8 @@ type scope struct {
 	priv []bool
 	neg  bool
 	// ellip marks the cues of an elliptical negation ("..., and not at
-	// all in the Ubuntu domain"): they negate the predicate for the words
-	// they cover.
+	// all in the Ubuntu domain", "always set forward and never back"):
+	// they negate the predicate for the words they cover.
 	ellip map[int]bool
 	// privCue marks privative cues; at holds each cue's position.
 	privCue map[int]bool
@@ -168,6 +168,10 @@ func (sc *scope) boundary(i int) bool {
 	if w == "so" && i > 0 && sc.at(i-1) != "," && sc.at(i-1) != "and" {
 		// "so" opens a clause after a comma or "and" ("..., so we
 		// ..."); elsewhere it grades ("not so much research").
+		return false
+	}
+	if w == "yet" && (sc.at(i-1) == "not" || sc.at(i-1) == "never") {
+		// "not yet deployed": an adverb, not the conjunction.
 		return false
 	}
 	return w == "," || clauseWords[w] || w == "and" && pronouns[sc.at(i+1)]
@@ -391,7 +395,7 @@ func readScope(text string) *scope {
 			(w == "lack" || w == "lacks" || w == "lacked" || w == "lacking"):
 			neither = neither || w == "neither"
 			sc.cover(id, i+1, sc.relativeEnd(i, sc.clauseEnd(i+1)), false)
-			if w == "not" && (prev == "and" || prev == "but" || prev == "or" || prev == ",") {
+			if (w == "not" || w == "never") && (prev == "and" || prev == "but" || prev == "or" || prev == ",") {
 				sc.ellip[id] = true
 			}
 		case w == "little" && !dets[prev] && !isAdjective(prev) && next != "," && !preps[prev] && !(isAdverb(prev) && preps[sc.at(i-2)]):
@@ -425,6 +429,10 @@ func readScope(text string) *scope {
 			sc.cover(id, i+2, sc.phraseEnd(i+2), true)
 			sc.contrastTo = true
 		case w == "instead" && next == "of", w == "rather" && next == "than", w == "free" && (next == "of" || next == "from"),
+			// "processes are independent of changes in the size of the
+			// attended region": what it is independent of does not act
+			// on it, as what it is free of is not in it.
+			(w == "independent" || w == "independently" || w == "regardless" || w == "irrespective") && next == "of",
 			w == "absence" && next == "of", w == "opposed" && prev == "as" && next == "to",
 			(w == "place" || w == "lieu") && prev == "in" && next == "of":
 			sc.cover(id, i+2, sc.phraseEnd(i+2), true)
@@ -976,6 +984,7 @@ func newTitledJudge(question string, withWordnet bool) func(sentence, title stri
 	}
 	others := aboutOthers(question)
 	quants := quantifiersOf(polarityTokens(qtext))
+	nums := numbersOf(qAfter)
 	names := questionNames(qtext)
 	if alternative(qtext) {
 		// "Is the model smaller or bigger than X?" asks which, not
@@ -983,6 +992,14 @@ func newTitledJudge(question string, withWordnet bool) func(sentence, title stri
 		return func(string, string) (string, bool) { return VerdictUnclear, false }
 	}
 	spell := compoundSpeller(qtext)
+	// The words an elliptical negation may leave the predicate without:
+	// its complement's, and the particle of a phrasal verb, which
+	// subjectStems counts as the predicate's ("set back" is not said by
+	// "always set forward and never back").
+	ellipsisWords := complement
+	if i := strings.IndexByte(p.wordnet, '_'); i >= 0 {
+		ellipsisWords = append(append([]string{}, complement...), p.wordnet[i+1:])
+	}
 	return func(sentence, title string) (string, bool) {
 		object, ownComplement := withoutTitle(object, ownComplement, title, names)
 		s := parenRE.ReplaceAllString(spell(sentence), " ")
@@ -1004,6 +1021,13 @@ func newTitledJudge(question string, withWordnet bool) func(sentence, title stri
 			if !same {
 				return VerdictUnclear, false
 			}
+		}
+		if reversedOrder(q, ns) {
+			// "Are the weights pruned before training?" is not answered
+			// by "The weights are pruned after training": the predicate
+			// is said at another time than the one asked. A later
+			// sentence may decide.
+			return VerdictUnclear, false
 		}
 		sc := readScope(s)
 		// A sentence adverb of contrast that opens the sentence sets it
@@ -1039,7 +1063,7 @@ func newTitledJudge(question string, withWordnet bool) func(sentence, title stri
 		case subjectContrasted(sc, subject):
 			return VerdictUnclear, true
 		}
-		if sc.elliptic(p, complement) {
+		if sc.elliptic(p, ellipsisWords) {
 			neg = !neg
 		}
 		if sc.splitByContrast(p, ownComplement) {
@@ -1101,6 +1125,13 @@ func newTitledJudge(question string, withWordnet bool) func(sentence, title stri
 			// railway" does not say "designed by German engineers": the
 			// object's words must stand together. A later sentence may
 			// decide.
+			return VerdictUnclear, false
+		}
+		if !numbersHeld(nums, sc.toks) {
+			// "Does the model converge within 10 epochs?" is not
+			// answered yes by "The model converges within 50 epochs":
+			// a number the question asks of the predicate must be the
+			// sentence's. A later sentence may decide.
 			return VerdictUnclear, false
 		}
 		if !quantifiersHeld(quants, sc.toks) {
@@ -1330,8 +1361,9 @@ func questionNames(question string) map[string]bool {
 }
 
 // elliptic reports an elliptical negation ("and not at all in the technical
-// Ubuntu domain") that covers every occurrence of a complement word of the
-// question: the predicate is negated for it. A negation that covers the
+// Ubuntu domain", "set forward and never back") that covers every
+// occurrence of a complement word of the question (or of its phrasal
+// verb's particle): the predicate is negated for it. A negation that covers the
 // predicate itself ("but is only applicable to log data and not
 // appropriate for generic time-series data") is no ellipsis: it negates
 // the predicate, as any negation does.
@@ -1668,6 +1700,19 @@ func (sc *scope) objectWithPredicate(p askedPredicate, object []string) bool {
 	}
 	for _, o := range occ {
 		from, to := sc.coordinated(o.i)
+		// Participles joined by a conjunction are verb phrases of their
+		// own: "trained on English data and tested on German" does not
+		// say the model was tested on English.
+		for j := from; j+1 < to; j++ {
+			if (sc.toks[j] == "and" || sc.toks[j] == "but" || sc.toks[j] == "or") && isParticiple(sc.toks[j+1]) && isParticiple(sc.toks[o.i]) {
+				if j < o.i {
+					from = j + 1
+				} else if j > o.i {
+					to = j
+					break
+				}
+			}
+		}
 		if holdsAll(strings.Join(sc.toks[from:to], " "), object) {
 			return true
 		}
@@ -2000,4 +2045,42 @@ func (sc *scope) abbreviated(ph []string) [][]occurrence {
 		}
 	}
 	return out
+}
+
+// reversedOrder reports a question that places its predicate before (or
+// after) something and a sentence (both normalised, see norm) that says
+// only the other order.
+func reversedOrder(q, s string) bool {
+	for _, p := range [2][2]string{{" before ", " after "}, {" after ", " before "}} {
+		if strings.Contains(q, p[0]) && !strings.Contains(q, p[1]) && strings.Contains(s, p[1]) && !strings.Contains(s, p[0]) {
+			return true
+		}
+	}
+	return false
+}
+
+// numbersOf returns the numbers among toks (polarityTokens): tokens of
+// digits, with a decimal point or comma at most ("90", "1.5").
+func numbersOf(toks []string) []string {
+	var out []string
+	for _, t := range toks {
+		if t != "" && strings.IndexFunc(t, func(r rune) bool { return !unicode.IsDigit(r) && r != '.' }) < 0 && unicode.IsDigit(rune(t[0])) {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// numbersHeld reports whether every number of nums is a token of toks.
+func numbersHeld(nums, toks []string) bool {
+	for _, n := range nums {
+		found := false
+		for _, t := range toks {
+			found = found || t == n
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
 }

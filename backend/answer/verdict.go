@@ -38,7 +38,12 @@ var hedges = []string{" may ", " might ", " could ", " would ", " possibly ", " 
 	// construct a machine" does not claim that every definable number is
 	// computable). The infinitive only: "we show that X" claims X.
 	" to show that ", " to prove that ", " to verify that ", " to establish that ", " to demonstrate that ",
-	" to check that ", " to ensure that ", " in order to "}
+	" to check that ", " to ensure that ", " in order to ",
+	// Nor is a plan: what is left to future work or planned has not been
+	// done ("We leave evaluation on German to future work" does not say
+	// German was evaluated; "We plan to release our code" not that it was).
+	" future work ", " future research ", " in future ", " in the future ", " plan to ", " plans to ", " planned to ", " planning to ",
+	" intend to ", " intends to ", " intended to "}
 
 // contrasts mark a sentence that sets two clauses against each other ("X
 // whereas Y", "a shortcoming of Y that X addresses"): which of them the

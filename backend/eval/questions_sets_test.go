@@ -121,6 +121,12 @@ var shippedSets = []struct {
 	// questions, contrastive deciding sentences; ids ending -a tuned on,
 	// -b blind.
 	{"yesno-fresh9", "testdata/questions-yesno-fresh9.json", 48, 12, 0, 5},
+	// The seventeenth session's yes/no set on 20 papers of all three
+	// folders, written before that session's verdict changes: deciding
+	// sentences that say the predicate in other words or with the
+	// opposite polarity (instead of, rather than, without, but not),
+	// comparisons and quantities; ids ending -a tuned on, -b blind.
+	{"yesno-fresh10", "testdata/questions-yesno-fresh10.json", 60, 20, 0, 5},
 	// Library-wide questions naming their paper by description or not at
 	// all, paraphrased, on 37 papers each: the blind set, and a tunable
 	// probe written the same way on 37 other papers.
