@@ -299,6 +299,9 @@ func (l *Library) Index(ctx context.Context, paths []string, progress func(Event
 		// space when dead slots outnumber live ones so re-indexing does not
 		// grow the file without bound. A failure here loses nothing.
 		_, _ = l.store.Compact(context.WithoutCancel(ctx))
+		// OCR readings of files no longer in the library (a changed file's
+		// old content); a failure here loses nothing either.
+		_, _ = l.store.DropUnusedOCR(context.WithoutCancel(ctx))
 	}
 	sum.Seconds = time.Since(start).Seconds()
 	if err := ctx.Err(); err != nil {
@@ -488,7 +491,7 @@ func (l *Library) readFile(ctx context.Context, path string, job *jobFiles, limi
 	}
 	emit(Event{File: path, Status: StatusParsing})
 	doc, err := pdf.Parse(ctx, f, size, l.cfg.PDF)
-	doc, *oc, err = l.withOCR(ctx, path, f, size, doc, err, pause, emit)
+	doc, *oc, err = l.withOCR(ctx, path, hash, f, size, doc, err, pause, emit)
 	if err != nil {
 		return nil, hash, false, err
 	}

@@ -2,6 +2,7 @@ package library
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"runtime"
@@ -11,6 +12,7 @@ import (
 
 	"github.com/papertree/papertree/backend/ocr"
 	"github.com/papertree/papertree/backend/pdf"
+	"github.com/papertree/papertree/backend/store"
 )
 
 // StatusOCR is the indexing state of a file whose scanned pages are being
@@ -98,11 +100,13 @@ func (l *Library) sameSettings(stored, fp string, ocrPages int) bool {
 
 // withOCR is ocr.Apply with the library's configuration, its shared
 // tesseract slots, and progress reported as StatusOCR events.
-func (l *Library) withOCR(ctx context.Context, path string, f io.ReaderAt, size int64, doc *pdf.Document, perr error,
+func (l *Library) withOCR(ctx context.Context, path, hash string, f io.ReaderAt, size int64, doc *pdf.Document, perr error,
 	pause func() func(), emit func(Event)) (*pdf.Document, ocr.Outcome, error) {
-	return ocr.Apply(ctx, path, f, size, l.cfg.PDF, doc, perr, l.ocr.get(), ocr.Hooks{
+	cfg := l.ocr.get()
+	return ocr.Apply(ctx, path, f, size, l.cfg.PDF, doc, perr, cfg, ocr.Hooks{
 		Slots: l.ocr.slots,
 		Pause: pause,
+		Cache: &ocrCache{ctx: ctx, st: l.store, key: store.OCRKey{Hash: hash, Langs: ocr.Langs(cfg.Languages), Version: ocr.CacheVersion}},
 		Progress: func(done, total int) {
 			emit(Event{File: path, Status: StatusOCR, OCRPage: done, OCRPages: total})
 		},
@@ -169,4 +173,38 @@ func (c *fileClock) stop() {
 	}
 	c.mu.Unlock()
 	c.cancel()
+}
+
+// ocrCache keeps a file's OCR readings in the library (store.OCRPages), so
+// that reading the file again (a new pipeline version, other settings, a
+// retry after a time-out) does not run tesseract on pages it has read. A
+// reading that cannot be kept or read back is only read again next time.
+type ocrCache struct {
+	ctx context.Context
+	st  *store.Store
+	key store.OCRKey
+}
+
+func (c *ocrCache) Get() map[int][]pdf.Run {
+	rows, err := c.st.OCRPages(c.ctx, c.key)
+	if err != nil {
+		return nil
+	}
+	out := make(map[int][]pdf.Run, len(rows))
+	for page, b := range rows {
+		var runs []pdf.Run
+		if json.Unmarshal(b, &runs) == nil {
+			out[page] = runs
+		}
+	}
+	return out
+}
+
+func (c *ocrCache) Put(page int, runs []pdf.Run) {
+	if runs == nil {
+		runs = []pdf.Run{}
+	}
+	if b, err := json.Marshal(runs); err == nil {
+		_ = c.st.PutOCRPage(context.WithoutCancel(c.ctx), c.key, page, b)
+	}
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/papertree/papertree/backend/ocr"
 	"github.com/papertree/papertree/backend/papertree"
+	"github.com/papertree/papertree/backend/treebuild"
 )
 
 // needOCRTools skips when tesseract, pdftoppm or img2pdf (used to make the
@@ -294,4 +295,65 @@ func TestFileClockPause(t *testing.T) {
 		t.Error("a clock without a limit ran out")
 	}
 	n.stop()
+}
+
+// A scan read again (other settings: here another segment size) takes its
+// pages' words from the library's OCR cache: tesseract does not run, and
+// the paper's text is the same. Another language reads it again.
+func TestOCRReadingIsKept(t *testing.T) {
+	needOCRTools(t)
+	dir := t.TempDir()
+	scan := makeScan(t, "twocolumn.pdf", dir, "scan.pdf")
+	ctx := context.Background()
+	db := filepath.Join(dir, "lib.db")
+	index := func(cfg Config, ocrCfg OCRConfig) (events int, text string) {
+		t.Helper()
+		cfg.DBPath = db
+		lib, err := Open(ctx, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer lib.Close()
+		lib.SetOCR(ocrCfg)
+		var mu sync.Mutex
+		sum, err := lib.Index(ctx, []string{scan}, func(ev Event) {
+			if ev.Status == StatusOCR {
+				mu.Lock()
+				events++
+				mu.Unlock()
+			}
+		})
+		if err != nil || sum.Indexed != 1 {
+			t.Fatalf("index: %+v, %v", sum, err)
+		}
+		p, err := lib.Paper(ctx, scan)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.OCRPages != 2 {
+			t.Errorf("OCR pages %d, want 2", p.OCRPages)
+		}
+		var all strings.Builder
+		p.Root.Walk(func(path []*papertree.Node) bool {
+			all.WriteString(path[len(path)-1].Text + " ")
+			return true
+		})
+		return events, strings.Join(strings.Fields(all.String()), " ")
+	}
+	tree := treebuild.DefaultOptions()
+	first, text := index(Config{Tree: tree}, OCRConfig{})
+	if first == 0 {
+		t.Fatal("the first reading ran no OCR")
+	}
+	tree.MaxSegmentTokens = 300
+	again, text2 := index(Config{Tree: tree}, OCRConfig{})
+	if again != 0 {
+		t.Errorf("read again with other settings: %d OCR events, want none (the cache)", again)
+	}
+	if text2 != text {
+		t.Errorf("the text changed when read from the cache:\n%s\nvs\n%s", text2, text)
+	}
+	if other, _ := index(Config{Tree: tree}, OCRConfig{Languages: "eng+osd"}); other == 0 {
+		t.Error("another language did not run OCR")
+	}
 }

@@ -24,6 +24,18 @@ type Hooks struct {
 	// Pause stops the caller's time limit while OCR runs (it has its own
 	// per page) and returns the function that restarts it.
 	Pause func() func()
+	// Cache keeps the pages read from this file (same content, languages
+	// and CacheVersion): pages it holds are not read again.
+	Cache Cache
+}
+
+// Cache holds the words read from the pages of one file.
+type Cache interface {
+	// Get returns the pages read before, by page number.
+	Get() map[int][]pdf.Run
+	// Put keeps one page's words (it must copy or encode them: Apply
+	// changes the runs it returns).
+	Put(page int, runs []pdf.Run)
 }
 
 // Outcome is what Apply did to one document.
@@ -79,20 +91,36 @@ func Apply(ctx context.Context, path string, r io.ReaderAt, size int64, popts pd
 		out.Warnings = append(out.Warnings, fmt.Sprintf("%s of this PDF need OCR, which is not installed (install tesseract-ocr); their text layer was kept as it is", pageCount(len(pages))))
 		return doc, out, nil
 	}
+	var cached map[int][]pdf.Run
+	if h.Cache != nil {
+		cached = h.Cache.Get()
+		opts.OnPage = h.Cache.Put
+	}
 	req := make([]Page, 0, len(pages))
 	for _, n := range pages {
+		if _, ok := cached[n]; ok {
+			continue // read before: its words come from the cache
+		}
 		pg := doc.Pages[n-1]
 		req = append(req, Page{Number: n, Width: pg.Width, Height: pg.Height})
 	}
-	resume := func() {}
-	if h.Pause != nil {
-		resume = h.Pause()
+	res, err := Result{Runs: map[int][]pdf.Run{}}, error(nil)
+	if len(req) > 0 {
+		resume := func() {}
+		if h.Pause != nil {
+			resume = h.Pause()
+		}
+		if h.Progress != nil {
+			h.Progress(0, len(req))
+		}
+		res, err = Pages(ctx, path, req, opts, h.Progress)
+		resume()
 	}
-	if h.Progress != nil {
-		h.Progress(0, len(req))
+	for _, n := range pages {
+		if runs, ok := cached[n]; ok && len(runs) > 0 {
+			res.Runs[n] = runs
+		}
 	}
-	res, err := Pages(ctx, path, req, opts, h.Progress)
-	resume()
 	if err != nil {
 		if usable && papertree.ErrorCode(err) == papertree.ETooLarge {
 			out.Skipped = len(pages)

@@ -63,7 +63,16 @@ type Options struct {
 	// job read in parallel): one slot per tesseract process, so Workers is
 	// a limit for the whole library, not per file. nil: Workers per call.
 	Slots chan struct{}
+	// OnPage, when set, is given each page read (its words; none for a
+	// page without words) as soon as it is read, also when the file's time
+	// runs out later (never concurrently). Failed pages are not given.
+	OnPage func(page int, runs []pdf.Run)
 }
+
+// CacheVersion is the version of what Pages reads from a page (rendering,
+// tesseract's settings, ParseTSV): a reading kept by an older version is
+// read again. Change it with any of them.
+const CacheVersion = "1"
 
 // Defaults of Options.
 const (
@@ -262,6 +271,9 @@ func Pages(ctx context.Context, path string, pages []Page, opts Options, progres
 			runs, perr := readPage(ctx, path, dir, pg, opts)
 			mu.Lock()
 			defer mu.Unlock()
+			if perr == nil && opts.OnPage != nil {
+				opts.OnPage(pg.Number, runs) // a whole page, even if the file's time ends now
+			}
 			if ctx.Err() != nil {
 				return
 			}

@@ -11,11 +11,12 @@ import (
 )
 
 // salvageTables are the tables whose rows cannot be made again from the
-// PDFs: the researcher's saved answers, corrections and removals, imported
-// references, the dates papers were added, and what LLM calls cost (cache
-// and usage). Everything else (papers, trees, full-text and vectors) is
-// indexed again.
-var salvageTables = []string{"answers", "paper_ref", "paper_added", "llm_cache", "llm_usage", "paper_edit", "heading_edit", "paper_read_tree", "removed_files"}
+// PDFs, or only at great cost: the researcher's saved answers, corrections
+// and removals, imported references, the dates papers were added, what LLM
+// calls cost (cache and usage) and the words OCR read from scanned pages
+// (minutes of tesseract a scan, which the rebuild then does not redo).
+// Everything else (papers, trees, full-text and vectors) is indexed again.
+var salvageTables = []string{"answers", "paper_ref", "paper_added", "llm_cache", "llm_usage", "paper_edit", "heading_edit", "paper_read_tree", "removed_files", "ocr_cache"}
 
 // SalvageReport says what Salvage read out of a damaged library.
 type SalvageReport struct {
