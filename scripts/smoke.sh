@@ -28,10 +28,11 @@
 # and a heading in the window and checks the list, the tree, an answer's
 # path and the report and BibTeX exports (both saved through the window's
 # save dialog), then after a restart reopens the answer from History (scope,
-# strategy, budget) and opens its two-page evidence (screenshots
+# strategy, budget) and opens its two-page evidence, and reads a failed
+# (encrypted) file again with its "Try again" button (screenshots
 # SCREENSHOT-edit-details.png, -details.png (asked when the paper was
 # published: its corrected year, from its details), -heading-fixed.png, -export-bib.png,
-# -edited-list.png, -history-scope.png, -two-page.png).
+# -edited-list.png, -history-scope.png, -two-page.png, -try-again.png).
 # Usage: scripts/smoke.sh [BINARY] [SCREENSHOT.png] [CLI]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -492,6 +493,23 @@ corrections_steps() {
   import -window root "${shot%.png}-two-page.png"
   ! grep -qi "panic\|fatal" "$work/app.log" || fail "the app log reports a panic or fatal error"
   echo "smoke: corrected in the window: $title (2021), heading 2 Velocity Estimation; report and BibTeX exports have them; history reopened with $(grep -o 'scope: As asked[^;]*; strategy: [^;]*; budget: [^;]*' "$work/app.log" | tail -1); $(grep -o 'pages shown [^"]*' "$work/app.log" | tail -1) ($((SECONDS - t0)) s)"
+  stop "$app_pid"
+
+  # (e) A file that failed (encrypted) is listed with "Try again": a
+  # folder's re-index does not read it again while it is unchanged, the
+  # button does, and the notice says why it failed (read again: no "Not
+  # read again").
+  mkdir -p "$work/failed-pdfs"
+  cp backend/pdf/testdata/encrypted.pdf "$work/failed-pdfs/"
+  # (exit 1: every PDF of the folder failed, as it should)
+  "$cli" index --quiet --db "$work/failed/library.db" "$work/failed-pdfs" >"$work/cli.log" 2>&1 || true
+  start_window "$work/failed"
+  click_at "library list: 1 papers" "first retry" "the failed paper's Try again button"
+  wait_log "displayed view\" text=\"notice: Added 0 papers, 1 could not be read [^|]*\| encrypted.pdf: The PDF is password-protected" "the notice of the file read again"
+  ! grep -q "notice: [^\"]*Not read again" "$work/app.log" || fail "Try again did not read the file again: $(grep -o 'notice: [^"]*' "$work/app.log" | tail -1)"
+  sleep 1
+  import -window root "${shot%.png}-try-again.png"
+  echo "smoke: Try again read the failed file again: $(grep -o 'notice: Added 0 papers[^"]*' "$work/app.log" | tail -1)"
   stop "$app_pid"
   app_pid=""
   passed=$((passed + 1))

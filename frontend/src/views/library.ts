@@ -411,6 +411,7 @@ function listed(rows: HTMLElement[], shown: Paper[]) {
   markAt(ul, what.join("; "), [
     ["first open", () => ul.querySelector<HTMLElement>("[data-testid=paper-open]")],
     ["bibtex export", () => ul.closest(".papers")?.querySelector<HTMLElement>("[data-testid=library-export-bib]") ?? null],
+    ["first retry", () => ul.querySelector<HTMLElement>("[data-testid=paper-retry]")],
   ]);
   return ul;
 }
