@@ -34,7 +34,7 @@ var (
 	// formula characters: an inequality or equation read as a sentence
 	mathChars = regexp.MustCompile(`[=<>≤≥≠±∑∏∫√∈∀∃⊂⊆→←↔]|\\[a-z]+|\b[a-zA-Z]_\{?[a-z0-9]`)
 	// own-work statement cues ("we have used" as "we used")
-	ownCue        = re(`\b(?:we (?:have |had )?(?:use|used|train|trained|employ|employed|adopt|adopted|run|ran|evaluate|evaluated|report|measure|measured|optimi[sz]e|pretrain|pre-train|conduct|conducted|consider|collect|collected|perform|performed)|our (?:model|models|network|system|implementation|experiments?)|(?:is|are|was|were) (?:trained|evaluated|measured|pre-?trained|optimi[sz]ed|performed|run) (?:on|with|using|for)|trained (?:on|with|using|for)|training (?:took|takes|was|is))\b`)
+	ownCue        = re(`\b(?:we (?:have |had )?(?:use|used|train|trained|employ|employed|adopt|adopted|run|ran|evaluate|evaluated|report|measure|measured|optimi[sz]e|pretrain|pre-train|conduct|conducted|consider|collect|collected|recruit|recruited|perform|performed)|our (?:model|models|network|system|implementation|experiments?)|(?:is|are|was|were) (?:trained|evaluated|measured|pre-?trained|optimi[sz]ed|performed|run|implemented|coded|written) (?:on|with|using|for|in)|trained (?:on|with|using|for)|training (?:took|takes|was|is))\b`)
 	appendixTitle = re(`^(?:appendix|appendices|supplementary|proof)`)
 	wordSplit     = regexp.MustCompile(`[^\p{L}\p{N}'’-]+`)
 )
@@ -78,7 +78,8 @@ func shapes(spec *aspectSpec, s, lower string) (values []string, primary, word b
 	next:
 		for _, m := range p.re.FindAllStringIndex(s, -1) {
 			v := strings.ToLower(s[m[0]:m[1]])
-			if negated(s, m[0]) || inCompoundName(s, m[0], m[1]) || numbersPart(s, m[0]) {
+			if negated(s, m[0]) || inCompoundName(s, m[0], m[1]) || numbersPart(s, m[0]) || spec.drop != nil && spec.drop.MatchString(v) ||
+				p.before != nil && !p.before.MatchString(s[max(0, m[0]-120):m[0]]) {
 				continue
 			}
 			if i < max(spec.named, 1) {
@@ -168,6 +169,19 @@ func rejected(s string) string {
 	return ""
 }
 
+// whereFound is where a sentence says a thing can be had: a web address
+// and the clause that gives it ("which can be found at https://..."). For
+// software it is where the tool is, not a footnote or a hypothetical.
+var (
+	webAddress = re(`https?:\s?//\S*|www\.\S*`)
+	whereFound = re(`,?\s*(?:which|that|and) (?:can|may) be (?:found|downloaded|obtained|accessed|installed)\b[^.;]*`)
+)
+
+// withoutWhere is s without its web addresses and where-found clause.
+func withoutWhere(s string) string {
+	return whereFound.ReplaceAllString(webAddress.ReplaceAllString(s, ""), "")
+}
+
 // unit is one body sentence of a paper with where it sits.
 type unit struct {
 	o        int
@@ -240,16 +254,23 @@ func (pt *paperText) lexiconCell(spec *aspectSpec) (retrieve.Cell, bool) {
 		if len(vs) == 0 && (!w || spec.needValue) {
 			continue
 		}
+		text := u.text
 		// a table row that only names the aspect ("Neural GPU 1.0 1.0")
-		// states nothing
+		// states nothing; a row the aspect labels ("Gradient Clipping |
+		// 0.0 | 0.0" for "Gradient clipping") states its value, whatever
+		// the value is (0.0: not used)
 		if len(vs) == 0 && retrieve.NumericShare(u.text) > 0.3 {
-			continue
+			row := labelledRow(u.text, spec.all)
+			if row == "" {
+				continue
+			}
+			text, vs = row, []string{row}
 		}
 		if u.rej == nil {
 			r := rejected(u.text)
 			u.rej = &r
 		}
-		if *u.rej != "" {
+		if *u.rej != "" && !(spec.links && rejected(withoutWhere(u.text)) == "") {
 			continue
 		}
 		for _, v := range vs {
@@ -292,7 +313,7 @@ func (pt *paperText) lexiconCell(spec *aspectSpec) (retrieve.Cell, bool) {
 		sc -= 2 * retrieve.NumericShare(u.text)
 		// earlier statements (abstract, setup) before later mentions
 		sc -= 0.3 * u.pos
-		cands = append(cands, scored{o: u.o, text: u.text, values: vs, names: names, primary: primary, word: w, score: sc})
+		cands = append(cands, scored{o: u.o, text: text, values: vs, names: names, primary: primary, word: w, score: sc})
 	}
 	var best *scored
 	for i := range cands {
@@ -372,6 +393,32 @@ func (pt *paperText) mentions(n string) int {
 	return c
 }
 
+// labelledRow is the line of a flattened table in s whose first cell
+// (before its first "|", or ": " as sentences reads a row) holds all of an aspect's words (stems) and little
+// else: the row of that aspect ("Gradient Clipping | 0.0 | 0.0"), or "".
+func labelledRow(s string, stems []*regexp.Regexp) string {
+	if len(stems) == 0 {
+		return ""
+	}
+	for _, line := range strings.Split(s, "\n") {
+		line = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(line), "|"))
+		// "Gradient Clipping | 0.0 | 0.0", or as sentences() reads a row:
+		// "Gradient Clipping: RoBERTaLARGE 0.0, RoBERTaBASE 0.0"
+		i := strings.Index(line, "|")
+		if i < 0 {
+			i = strings.Index(line, ": ")
+		}
+		if i <= 0 {
+			continue
+		}
+		label := line[:i]
+		if len(strings.Fields(label)) <= len(stems)+2 && holdsAll(stems, label) {
+			return line
+		}
+	}
+	return ""
+}
+
 // aspectStems are the patterns of an aspect's own words (3+ letters,
 // matched at a word's start, a plural or a long word's ending dropped:
 // "clocks" ~ "clock", "tolerance" ~ "tolerant").
@@ -424,7 +471,7 @@ func (pt *paperText) wordCell(aspect string) (retrieve.Cell, bool) {
 	}
 	spec := &aspectSpec{Name: aspect, words: sh(re(strings.Join(alts, "|"))), all: stems}
 	if c := countOf(aspect); c != nil {
-		spec.values, spec.needValue = []shape{sh(c)}, true
+		spec.values, spec.needValue, spec.drop = []shape{sh(c)}, true, countGap
 	}
 	return pt.lexiconCell(spec)
 }
@@ -444,8 +491,41 @@ func countOf(aspect string) *regexp.Regexp {
 		return nil
 	}
 	head := strings.TrimPrefix(stems[len(stems)-1].String(), `(?i)\b`)
-	return re(`\b(?:\d[\d,]*|` + wholeCount + `)[ -](?:[\w-]+ ){0,3}` + head + `|\b` + head + `\w*\W{0,3}(?:\(\s*)?n\s?=\s?\d`)
+	gap := `(?:[\w-]+ ){0,3}`
+	if peopleHead.MatchString(head) {
+		// the people of a study are counted as what they are: "Thirty
+		// 4- to 8-year-old, deaf and hearing children", "22 computer
+		// science students", "Twenty-two volunteers"
+		head, gap = people, `(?:[\w,-]+ ){0,6}`
+	}
+	return re(`\b(?:\d[\d,]*|` + wholeCount + `|` + tensCount + `)[ -]` + gap + head + `|\b` + head + `\w*\W{0,3}(?:\(\s*)?n\s?=\s?\d`)
 }
+
+// countGap: words that, between a figure and the counted thing, show the
+// figure counts something else ("Study 1 in all Paper Cards so that
+// participants", "Figure 6 plots the number of participants").
+var countGap = re(`\b(?:in|so|that|all|the|of|were|was|with|for|from|at|on|by|as|than|which|who|each|per|a|an|is|are|had|has|have|plots?|shows?)\b`)
+
+// counts reports a count of the thing cnt (countOf) counts in s: a match
+// that does not number a part of the paper and has no countGap word.
+func counts(cnt *regexp.Regexp, s string) bool {
+	for _, m := range cnt.FindAllStringIndex(s, -1) {
+		if !numbersPart(s, m[0]) && !countGap.MatchString(s[m[0]:m[1]]) {
+			return true
+		}
+	}
+	return false
+}
+
+// peopleHead: an aspect counting the people of a study ("Number of
+// participants", "How many subjects"); people: the nouns such people are
+// counted as.
+var peopleHead = regexp.MustCompile(`^(?:particip|subje|respond|volunt|people|person|individ|user)`)
+
+const people = `(?:participants?|subjects?|volunteers?|respondents?|students?|children|adults|infants|toddlers|users|workers|patients|individuals|people|persons|raters|annotators|listeners|speakers|observers|undergraduates|men|women|girls|boys|developers|programmers|experts|interviewees)`
+
+// tensCount: number words from thirteen to ninety-nine.
+const tensCount = `(?:thirteen|fourteen|fifteen|seventeen|eighteen|nineteen|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:-(?:one|two|three|four|five|six|seven|eight|nine))?)`
 
 var stopAspectWords = map[string]bool{"the": true, "and": true, "for": true, "with": true, "of": true, "number": true, "type": true, "kind": true, "used": true, "use": true}
 
