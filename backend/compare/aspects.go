@@ -52,19 +52,20 @@ type aspectSpec struct {
 func re(s string) *regexp.Regexp { return regexp.MustCompile(`(?i)` + s) }
 
 // shape is a pattern with the lowercase substrings one of which any match
-// holds (a cheap test that skips the pattern on most sentences), and
-// optionally what the clause before a match must end with (before).
+// holds (a cheap test that skips the pattern on most sentences).
 type shape struct {
-	re     *regexp.Regexp
-	need   []string
-	before *regexp.Regexp
+	re   *regexp.Regexp
+	need []string
+	// weak: the shape states the aspect less precisely than the others
+	// (a finding without its figure): a sentence with only weak values
+	// ranks below one with another value.
+	weak bool
 }
 
 func sh(r *regexp.Regexp, need ...string) shape { return shape{re: r, need: need} }
 
-// after is p matched only where the text before a match (from the last
-// 120 bytes) matches before.
-func after(p shape, before *regexp.Regexp) shape { p.before = before; return p }
+// weakly is a weak shape (see shape.weak).
+func weakly(r *regexp.Regexp, need ...string) shape { return shape{re: r, need: need, weak: true} }
 
 // in reports whether the shape may match a sentence whose lowercase is lower.
 func (p shape) in(lower string) bool {
@@ -225,15 +226,10 @@ var lexicon = []*aspectSpec{
 		values: []shape{
 			sh(re(`\b(?:state[- ]of[- ]the[- ]art|outperform\w*|surpass\w*)\b`), "state", "outperform", "surpass"),
 			sh(re(`\b(?:improv|reduc|speed|gain|increas|decreas)\w*(?: up)? (?:\S+ ){0,6}by (?:up to |about |over |a factor of |a wide range from )?\d`), "improv", "reduc", "speed", "gain", "increas", "decreas"),
-			// a share or factor is a finding only after a word that
-			// claims or compares ("improves accuracy to 92%", "found 3
-			// times more"), not a setup figure ("a 90%/10% split",
-			// "removing trials in the top 25%")
-			after(sh(re(`\b\d+(?:\.\d+)? ?(?:%|×|times)(?:\W|$)|\b\d+ out of \d+\b`), "%", "×", "times", " out of "),
-				re(`\b(?:show|find|found|reveal|demonstrat|indicat|achiev|obtain|reach|improv|outperform|better|faster|slower|significant|reduc|increas|decreas|gain|accura)\w*\b[^.;]*$`)),
+			sh(re(`\b\d+(?:\.\d+)? ?(?:%|×|times)(?:\W|$)|\b\d+ out of \d+\b`), "%", "×", "times", " out of "),
 			// a stated finding: "we found that", "our results show",
 			// "the results of our experiment revealed", "we argue that"
-			sh(re(`\b(?:we|our (?:results?|findings?|analys[ie]s|experiments?|study|data)|the(?:se)? (?:results?|findings?|analys[ie]s)(?: of (?:our|the|this) (?:\w+ )?(?:experiments?|study|studies|analys[ie]s))?|this (?:paper|work|study|article))\b (?:\w+ ){0,2}(?:show|shows|showed|shown|find|finds|found|argue|argues|demonstrate|demonstrates|demonstrated|reveal|reveals|revealed|conclude|concluded|indicate|indicates|indicated|suggest|suggests|suggested) (?:that\b|\w+)`), "show", "find", "found", "argue", "demonstrat", "reveal", "conclud", "indicat", "suggest"),
+			weakly(re(`\b(?:we|our (?:results?|findings?|analys[ie]s|experiments?|study|data)|the(?:se)? (?:results?|findings?|analys[ie]s)(?: of (?:our|the|this) (?:\w+ )?(?:experiments?|study|studies|analys[ie]s))?|this (?:paper|work|study|article))\b (?:\w+ ){0,2}(?:show|shows|showed|shown|find|finds|found|argue|argues|demonstrate|demonstrates|demonstrated|reveal|reveals|revealed|conclude|concluded|indicate|indicates|indicated|suggest|suggests|suggested) (?:that\b|\w+)`), "show", "find", "found", "argue", "demonstrat", "reveal", "conclud", "indicat", "suggest"),
 		},
 		sections:  []string{"abstract", "conclusion", "result", "introduction", "summary"},
 		needValue: true,

@@ -55,6 +55,12 @@ type scored struct {
 // the match), whether one of them names the value (spec.values[:named]),
 // and whether s names the aspect (not negated either).
 func shapes(spec *aspectSpec, s, lower string) (values []string, primary, word bool) {
+	values, primary, word, _ = shapesOf(spec, s, lower)
+	return values, primary, word
+}
+
+// shapesOf is shapes, and whether every value is of a weak shape.
+func shapesOf(spec *aspectSpec, s, lower string) (values []string, primary, word, weak bool) {
 	if spec.words.in(lower) {
 		for _, m := range spec.words.re.FindAllStringIndex(s, -1) {
 			if !negated(s, m[0]) {
@@ -67,8 +73,9 @@ func shapes(spec *aspectSpec, s, lower string) (values []string, primary, word b
 		word = false
 	}
 	if spec.needWord && !word {
-		return nil, false, false
+		return nil, false, false, false
 	}
+	strong := false
 	seen := map[string]bool{}
 	var spans [][]int // one value named by two shapes counts once
 	for i, p := range spec.values {
@@ -78,8 +85,7 @@ func shapes(spec *aspectSpec, s, lower string) (values []string, primary, word b
 	next:
 		for _, m := range p.re.FindAllStringIndex(s, -1) {
 			v := strings.ToLower(s[m[0]:m[1]])
-			if negated(s, m[0]) || inCompoundName(s, m[0], m[1]) || numbersPart(s, m[0]) || spec.drop != nil && spec.drop.MatchString(v) ||
-				p.before != nil && !p.before.MatchString(s[max(0, m[0]-120):m[0]]) {
+			if negated(s, m[0]) || inCompoundName(s, m[0], m[1]) || numbersPart(s, m[0]) || spec.drop != nil && spec.drop.MatchString(v) {
 				continue
 			}
 			if i < max(spec.named, 1) {
@@ -96,9 +102,10 @@ func shapes(spec *aspectSpec, s, lower string) (values []string, primary, word b
 			seen[v] = true
 			spans = append(spans, m)
 			values = append(values, listItems(v)...)
+			strong = strong || !p.weak
 		}
 	}
-	return values, primary, word
+	return values, primary, word, len(values) > 0 && !strong
 }
 
 // inCompoundName reports whether the match s[i:j] is the capitalised tail
@@ -249,7 +256,7 @@ func (pt *paperText) lexiconCell(spec *aspectSpec) (retrieve.Cell, bool) {
 		if spec.needWord && spec.words.in(u.titles) && spec.words.re.MatchString(u.titles) {
 			sp, head = &headed, true
 		}
-		vs, primary, w := shapes(sp, u.text, u.lower)
+		vs, primary, w, weak := shapesOf(sp, u.text, u.lower)
 		w = w || head
 		if len(vs) == 0 && (!w || spec.needValue) {
 			continue
@@ -283,6 +290,9 @@ func (pt *paperText) lexiconCell(spec *aspectSpec) (retrieve.Cell, bool) {
 		sc := 0.0
 		if len(vs) > 0 {
 			sc += 3 + 0.3*float64(min(len(vs)-1, 2)) // states a value
+			if weak {
+				sc -= 1.5 // ... less precisely than a sentence with another value
+			}
 		}
 		if primary {
 			sc += 1
