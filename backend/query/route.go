@@ -67,10 +67,6 @@ type TopicGroup struct {
 	// "2003" for conll, "CIFAR-10" -> "10"), "" for most words: it tells
 	// one edition of a named data set from another.
 	Number []string `json:"number"`
-	// Prefix is a single letter typed joined to a lowercase word
-	// ("k-means" -> "k" for means, "t-test" -> "t"), "" for most words:
-	// dropped as a word, it still tells "k-means" from "means".
-	Prefix []string `json:"prefix,omitempty"`
 }
 
 // listFrame are the words that frame a which-papers question around its
@@ -110,32 +106,22 @@ func ListTopic(q string) []TopicGroup {
 		seen := map[string]bool{}
 		for _, typedField := range strings.Fields(part) {
 			field++
-			letter := "" // a one-letter part just before, joined by a hyphen
 			for _, f := range strings.FieldsFunc(typedField, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '\'' }) {
 				pos++
 				typed := strings.Trim(f, "'")
 				w := strings.ToLower(typed)
-				prefix := letter
-				letter = ""
-				if len([]rune(w)) == 1 && unicode.IsLetter([]rune(w)[0]) && strings.Contains(typedField, typed+"-") {
-					letter = w
-				}
-				if strings.IndexFunc(typed, unicode.IsUpper) >= 0 {
-					prefix = "" // a name is one already ("t-SNE")
-				}
-				// a word after a letter is a term however common ("k-means")
-				if len([]rune(w)) < 2 || prefix == "" && (embedding.IsStopword(w) || listFrame[w]) || strings.IndexFunc(w, unicode.IsLetter) < 0 {
+				if len([]rune(w)) < 2 || embedding.IsStopword(w) || listFrame[w] || strings.IndexFunc(w, unicode.IsLetter) < 0 {
 					continue
 				}
 				st := embedding.Stem(w)
-				if st == "" || seen[st] || prefix == "" && scaffold[st] {
+				if st == "" || seen[st] || scaffold[st] {
 					continue
 				}
 				seen[st] = true
 				g.Stems, g.Words = append(g.Stems, st), append(g.Words, w)
-				g.Pos, g.Name = append(g.Pos, pos), append(g.Name, strings.IndexFunc(typed, unicode.IsUpper) >= 0 || prefix != "")
+				g.Pos, g.Name = append(g.Pos, pos), append(g.Name, strings.IndexFunc(typed, unicode.IsUpper) >= 0)
 				g.Compound = append(g.Compound, field)
-				g.Number, g.Prefix = append(g.Number, ""), append(g.Prefix, prefix)
+				g.Number = append(g.Number, "")
 			}
 			if k := len(g.Number) - 1; k >= 0 && g.Compound[k] == field {
 				// A number joined to the field's last word: "CoNLL-2003".
@@ -245,12 +231,10 @@ func shareLeadingName(gs []TopicGroup) []TopicGroup {
 			// just before the group's first word: one phrase with it
 			h.Pos, h.Name = append(h.Pos, g.Pos[0]-lead+k), append(h.Name, true)
 			h.Compound, h.Number = append(h.Compound, gs[0].Compound[k]), append(h.Number, gs[0].Number[k])
-			h.Prefix = append(h.Prefix, gs[0].Prefix[k])
 		}
 		g.Stems, g.Words = append(h.Stems, g.Stems...), append(h.Words, g.Words...)
 		g.Pos, g.Name = append(h.Pos, g.Pos...), append(h.Name, g.Name...)
 		g.Compound, g.Number = append(h.Compound, g.Compound...), append(h.Number, g.Number...)
-		g.Prefix = append(h.Prefix, g.Prefix...)
 	}
 	return gs
 }

@@ -2,7 +2,6 @@ package query
 
 import (
 	"reflect"
-	"slices"
 	"testing"
 )
 
@@ -79,20 +78,6 @@ func TestListTopic(t *testing.T) {
 	g := ListTopic("Which papers discuss NP-hard problems in MNIST experiments?")[0]
 	if !g.Name[0] || g.Compound[0] != g.Compound[1] || g.Compound[1] == g.Compound[2] {
 		t.Errorf("names %v compounds %v: NP-hard is one typed name, MNIST another", g.Name, g.Compound)
-	}
-}
-
-// A letter typed joined to a lowercase word ("k-means") is kept as the
-// word's prefix and makes it a name; a name keeps none ("t-SNE").
-func TestListTopicPrefix(t *testing.T) {
-	g := ListTopic("Which papers cluster data with k-means?")[0]
-	i := slices.Index(g.Words, "means")
-	if i < 0 || g.Prefix[i] != "k" || !g.Name[i] {
-		t.Errorf("k-means: words %v prefix %v names %v", g.Words, g.Prefix, g.Name)
-	}
-	g = ListTopic("Which papers visualize embeddings with t-SNE?")[0]
-	if i := slices.Index(g.Words, "sne"); i < 0 || g.Prefix[i] != "" {
-		t.Errorf("t-SNE: words %v prefix %v", g.Words, g.Prefix)
 	}
 }
 

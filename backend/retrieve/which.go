@@ -71,12 +71,8 @@ type topicGroup struct {
 	named bool
 	roots []string // surface roots of words, see wordRoot
 	// edition: for a name typed with a number ("CoNLL-2003"), the pattern
-	// of the name with that number as printed ("CoNLL 2003", "CIFAR10");
-	// for a word typed after a letter ("k-means"), of the two together.
+	// of the name with that number as printed ("CoNLL 2003", "CIFAR10").
 	edition []*regexp.Regexp
-	// prefixed: the word's edition holds its letter ("k-means"); the
-	// edition, not a capital, makes it a name.
-	prefixed []bool
 }
 
 // listGroups weights the question's topic groups by the specificity of
@@ -114,20 +110,10 @@ func listGroups(ctx context.Context, ix Index, q *query.Question) []topicGroup {
 	for _, g := range src {
 		t := topicGroup{stems: g.Stems, words: g.Words, idf: make([]float64, len(g.Stems)), pos: g.Pos, name: g.Name, compound: g.Compound}
 		t.edition = make([]*regexp.Regexp, len(g.Stems))
-		t.prefixed = make([]bool, len(g.Stems))
 		if len(g.Number) == len(g.Stems) {
 			for i, n := range g.Number {
 				if n != "" && g.Name[i] {
 					t.edition[i] = regexp.MustCompile(`(?i)\b` + regexp.QuoteMeta(g.Words[i]) + `[\s\-_’']?` + n + `\b`)
-				}
-			}
-		}
-		if len(g.Prefix) == len(g.Stems) {
-			for i, p := range g.Prefix {
-				if p != "" && t.edition[i] == nil {
-					// "k-means" as printed: "k-means", "K-Means", "k means"
-					t.edition[i] = regexp.MustCompile(`(?i)\b` + regexp.QuoteMeta(p) + `[\s\-‐–]?` + regexp.QuoteMeta(g.Words[i]) + `\b`)
-					t.prefixed[i] = true
 				}
 			}
 		}
@@ -169,7 +155,6 @@ func listGroups(ctx context.Context, ix Index, q *query.Question) []topicGroup {
 					strong[i].name = append(strong[i].name, false)
 					strong[i].compound = append(strong[i].compound, -1000-j)
 					strong[i].edition = append(strong[i].edition, nil)
-					strong[i].prefixed = append(strong[i].prefixed, false)
 				}
 			}
 		}
@@ -177,9 +162,6 @@ func listGroups(ctx context.Context, ix Index, q *query.Question) []topicGroup {
 	}
 	return strong
 }
-
-// isPrefixed reports word i typed after a letter ("k-means").
-func (t *topicGroup) isPrefixed(i int) bool { return i < len(t.prefixed) && t.prefixed[i] }
 
 // finish sets a group's weight, core words and surface roots.
 func (t *topicGroup) finish() {
@@ -594,7 +576,7 @@ func verifyPaper(d *PaperData, groups []topicGroup, doing bool) (f paperFinding,
 					continue
 				}
 				for _, c := range g.core {
-					if g.name[c] && !g.isPrefixed(c) && !holdsName(raw, g.roots[c]) || !g.name[c] && !holdsRoot(toks, g.roots[c]) ||
+					if g.name[c] && !holdsName(raw, g.roots[c]) || !g.name[c] && !holdsRoot(toks, g.roots[c]) ||
 						g.edition[c] != nil && !g.edition[c].MatchString(text) {
 						continue sentences
 					}
