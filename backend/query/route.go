@@ -98,7 +98,7 @@ func ListTopic(q string) []TopicGroup {
 	if loc == nil {
 		return nil
 	}
-	rest := abbrevAlternatives(skipListVerb(q[loc[1]:]))
+	rest := skipListVerb(q[loc[1]:])
 	var out []TopicGroup
 	pos, field := 0, 0
 	for _, part := range orRE.Split(rest, -1) {
@@ -136,73 +136,6 @@ func ListTopic(q string) []TopicGroup {
 		}
 	}
 	return shareLeadingName(out)
-}
-
-// parenRE is a parenthetical of the topic: "principal component analysis
-// (PCA)", "LoRA (low-rank adaptation)".
-var parenRE = regexp.MustCompile(`\(([^()]+)\)`)
-
-// abbrevAlternatives reads a parenthetical that abbreviates the words
-// before it ("principal component analysis (PCA)", "area under the ROC
-// curve (AUC)"), or spells out the name before it ("LoRA (low-rank
-// adaptation)"), as another way of asking the same: a paper that writes
-// either states it, so it is an "or" alternative. The abbreviation's
-// capitals must be the initials of the words, in order, the first and the
-// last among them ("ImageNet (ILSVRC)" names one thing twice, and is
-// left as it is).
-func abbrevAlternatives(rest string) string {
-	return parenRE.ReplaceAllStringFunc(rest, func(m string) string {
-		in := strings.TrimSpace(m[1 : len(m)-1])
-		if orRE.MatchString(in) {
-			return m
-		}
-		i := strings.Index(rest, m)
-		before := strings.Fields(rest[:i])
-		ws := strings.Fields(in)
-		switch {
-		case len(ws) == 1 && len(before) > 0 && abbreviates(ws[0], before):
-			return " or " + in + " "
-		case len(ws) >= 1 && len(before) > 0 && abbreviates(before[len(before)-1], ws):
-			return " or " + in + " "
-		}
-		return m
-	})
-}
-
-// abbreviates reports whether the capitals of abbr ("PCA", "LoRA") are
-// the initials of words ending the phrase ws, in order: the first capital
-// a word's initial, the last capital the last word's, the others initials
-// of words between (words may be skipped: "area under the ROC curve").
-func abbreviates(abbr string, ws []string) bool {
-	var caps []rune
-	for _, r := range abbr {
-		if unicode.IsUpper(r) {
-			caps = append(caps, unicode.ToLower(r))
-		}
-	}
-	var inits []rune
-	for _, w := range ws {
-		for _, part := range strings.FieldsFunc(w, func(r rune) bool { return r == '-' || !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
-			inits = append(inits, unicode.ToLower([]rune(part)[0]))
-		}
-	}
-	if len(caps) < 2 || len(inits) < len(caps) || inits[len(inits)-1] != caps[len(caps)-1] {
-		return false
-	}
-	// the shortest tail of the phrase that holds the capitals in order
-	for start := len(inits) - len(caps); start >= 0; start-- {
-		if inits[start] != caps[0] {
-			continue
-		}
-		k := 1
-		for _, c := range inits[start+1:] {
-			if k < len(caps) && c == caps[k] {
-				k++
-			}
-		}
-		return k == len(caps)
-	}
-	return false
 }
 
 // shareLeadingName gives a name that leads the first alternative to the
