@@ -69,7 +69,7 @@ func TestCompareWithRealLibrary(t *testing.T) {
 		if len(b) == 0 {
 			t.Errorf("export %s is empty", f)
 		}
-		if f == "csv" && !strings.Contains(string(b), "Quantum entanglement,Not in this paper") {
+		if f == "csv" && !strings.Contains(string(b), "Quantum entanglement,Not found: no sentence of this paper names") {
 			t.Errorf("csv:\n%s", b)
 		}
 	}

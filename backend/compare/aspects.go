@@ -41,6 +41,12 @@ type aspectSpec struct {
 	// named: how many leading value shapes name the value itself (a
 	// dataset's or optimizer's name) rather than describe it; 0 means 1.
 	named int
+	// drop: a match of a value shape that is no value after all (a
+	// figure or section named like a tool: "implemented in Section 3").
+	drop *regexp.Regexp
+	// links: a web address (and "which can be found at") is part of how
+	// the value is stated (a tool's home), not a footnote's link.
+	links bool
 }
 
 func re(s string) *regexp.Regexp { return regexp.MustCompile(`(?i)` + s) }
@@ -50,9 +56,16 @@ func re(s string) *regexp.Regexp { return regexp.MustCompile(`(?i)` + s) }
 type shape struct {
 	re   *regexp.Regexp
 	need []string
+	// weak: the shape states the aspect less precisely than the others
+	// (a finding without its figure): a sentence with only weak values
+	// ranks below one with another value.
+	weak bool
 }
 
-func sh(r *regexp.Regexp, need ...string) shape { return shape{r, need} }
+func sh(r *regexp.Regexp, need ...string) shape { return shape{re: r, need: need} }
+
+// weakly is a weak shape (see shape.weak).
+func weakly(r *regexp.Regexp, need ...string) shape { return shape{re: r, need: need, weak: true} }
 
 // in reports whether the shape may match a sentence whose lowercase is lower.
 func (p shape) in(lower string) bool {
@@ -122,6 +135,8 @@ var lexicon = []*aspectSpec{
 			sh(re(`\b(?:on|using|with) (?:a|an|one|the) (?:single(?:[- ]thread(?:ed)?|[- ]core)?|desktop|commodity|standard|multi-?core|\d+-core) (?:machine|computer|workstation|server|PC|laptop)s?(?:[.,;:)]|$| (?:with|and|for|in|to|which|that|having|running|at|of|using)\b)`), "machine", "computer", "workstation", "server", "pc", "laptop"),
 		},
 		sections: []string{"train", "implement", "setup", "set-up", "detail", "hardware", "experiment", "infrastructure"},
+		// "(CPU, GPU or TPU)" names kinds of hardware, not the paper's
+		needValue: true,
 	},
 	{
 		Name:  "Training time",
@@ -212,6 +227,9 @@ var lexicon = []*aspectSpec{
 			sh(re(`\b(?:state[- ]of[- ]the[- ]art|outperform\w*|surpass\w*)\b`), "state", "outperform", "surpass"),
 			sh(re(`\b(?:improv|reduc|speed|gain|increas|decreas)\w*(?: up)? (?:\S+ ){0,6}by (?:up to |about |over |a factor of |a wide range from )?\d`), "improv", "reduc", "speed", "gain", "increas", "decreas"),
 			sh(re(`\b\d+(?:\.\d+)? ?(?:%|×|times)(?:\W|$)|\b\d+ out of \d+\b`), "%", "×", "times", " out of "),
+			// a stated finding: "we found that", "our results show",
+			// "the results of our experiment revealed", "we argue that"
+			weakly(re(`\b(?:we|our (?:results?|findings?|analys[ie]s|experiments?|study|data)|the(?:se)? (?:results?|findings?|analys[ie]s)(?: of (?:our|the|this) (?:\w+ )?(?:experiments?|study|studies|analys[ie]s))?|this (?:paper|work|study|article))\b (?:\w+ ){0,2}(?:show|shows|showed|shown|find|finds|found|argue|argues|demonstrate|demonstrates|demonstrated|reveal|reveals|revealed|conclude|concluded|indicate|indicates|indicated|suggest|suggests|suggested) (?:that\b|\w+)`), "show", "find", "found", "argue", "demonstrat", "reveal", "conclud", "indicat", "suggest"),
 		},
 		sections:  []string{"abstract", "conclusion", "result", "introduction", "summary"},
 		needValue: true,
@@ -228,6 +246,28 @@ var lexicon = []*aspectSpec{
 			sh(re(`\bbaselines?\b[^.;]{0,100}?\b(?:include|includes|including|such as|namely)\b|\bbaselines?:`), "baseline"),
 		},
 		sections: []string{"baseline", "experiment", "setup", "comparison", "evaluat"},
+	},
+	{
+		// the software a paper's work was done with: a named framework or
+		// language, a tool with its version ("E-prime 2.0", "python
+		// (version 3.12)"), a maker's credit ("(Unity Technologies, San
+		// Francisco)"), "the X package", "an R implementation", "written
+		// in Julia". The words alone ("a software error") state none.
+		Name:  "Software",
+		names: []string{"software", "software used", "software package", "software packages", "package", "packages", "toolkit", "toolkits", "toolbox", "libraries", "software library", "programming language", "implementation language", "tooling"},
+		words: sh(re(`\b(?:software|packages?|librar(?:y|ies)|toolkits?|toolbox(?:es)?|implementation|implemented|code)\b`), "software", "package", "librar", "toolkit", "toolbox", "implement", "code"),
+		values: []shape{
+			sh(regexp.MustCompile(`\b(?:PyTorch|TensorFlow|Keras|Theano|Caffe2?|Torch|JAX|scikit-learn|sklearn|MATLAB|Matlab|SPSS|Stata|NumPy|Numpy|SciPy|Scipy|pandas|Weka|NLTK|spaCy|CoreNLP|Gensim|Python|Julia|CUDA)\b`)),
+			sh(re(`\b[a-z][\w.+-]* \((?:version|ver\.|v\.?) ?\d|\b[a-z][\w.+-]* (?:version|ver\.|v\.) ?\d`), "version", "ver.", "v."),
+			sh(regexp.MustCompile(`\b(?:[Uu]sing|[Ww]ith|in|via|on) (?:the )?[A-Z][\w+-]* \d+(?:\.\d+)+\b`)),
+			sh(regexp.MustCompile(`\((?:[A-Z][\w-]*,? ){1,4}(?:Technologies|Technology|Software|Tools|Systems|Inc\.?|Ltd\.?|LLC|Corporation|Corp\.?|GmbH)\b`), "technolog", "software", "tools", "systems", "inc", "ltd", "llc", "corp", "gmbh"),
+			sh(regexp.MustCompile(`\b(?:[A-Z][\w.+-]*|R) (?:package|library|toolkit|toolbox|software|implementation|module)s?\b|\b(?:package|library|toolkit|toolbox) (?:called |named )?[A-Z][\w.+-]*`), "package", "librar", "toolkit", "toolbox", "software", "implementation", "module"),
+			sh(re(`\b(?:implemented|written|coded|programmed) (?:\w+ ){0,3}(?:in|using|with) (?:the )?(?:[A-Z][\w.+#-]*|python|matlab|julia)\b`), "implemented", "written", "coded", "programmed"),
+		},
+		sections:  []string{"implement", "software", "method", "material", "procedure", "apparatus", "setup", "detail", "analys", "experiment"},
+		needValue: true,
+		links:     true,
+		drop:      re(`^(?:our|the|this|these|a|an|we|their|its|open|new|each|every)\b|\b(?:section|table|figure|fig|appendix|algorithm|eq|equation|chapter|step|line|experiment|study|phase|group|condition|task|model)s?(?: ?\d+(?:\.\d+)*)?$`),
 	},
 	{
 		Name:  "Evaluation",

@@ -27,6 +27,8 @@ func TestLookupAspect(t *testing.T) {
 		{"Key findings", "Result"},
 		{"Baseline", "Baseline"},
 		{"Baseline methods", "Baseline"},
+		{"Software used", "Software"},
+		{"Software packages", "Software"},
 		// the request's own words, not how it is asked
 		{"How performance is measured", "Metric"},
 		{"Benchmarks used", "Dataset"},
@@ -110,6 +112,18 @@ func TestValueShapes(t *testing.T) {
 		{"a headline claim", "Main result", "The Universal Transformer achieves a new state of the art on LAMBADA.", true, true},
 		{"a speed-up by a factor", "Main result", "It is able to speed up by a wide range from 1 to 12 times than BERT.", true, false},
 		{"'results' without a claim or figure", "Main result", "Results are summarized in Table 7.", false, true},
+		{"a share after a claim", "Main finding", "Our approach improves accuracy on the test set to 92.3%.", true, true},
+		{"a stated finding without a figure", "Main finding", "We found that hearing children, but not deaf children, were able to predict the search.", true, false},
+		{"results that show", "Main finding", "The results show that both components play a roughly equal role.", true, true},
+		{"a position paper's claim", "Main finding", "In this paper, we argue that expository writing is understudied.", true, false},
+		{"kinds of hardware named are no hardware used", "Hardware", "The FLOPs has nothing to do with the model's operating environment (CPU, GPU or TPU).", false, true},
+		{"a tool with its version", "Software used", "Using E-prime 2.0, the avatars were randomly presented.", true, false},
+		{"a maker's credit", "Software used", "The city was designed using Unity (Unity Technologies, San Francisco, United States).", true, false},
+		{"an R package", "Software used", "Confusion matrices were built using the caret R package.", true, true},
+		{"a framework by name", "Software used", "All models are implemented in PyTorch.", true, true},
+		{"a language in lower case", "Software used", "The research was coded in python (version 3.12.11).", true, false},
+		{"a software error names no software", "Software used", "Two trials were removed due to a software error when writing timing values.", false, true},
+		{"a section is no tool", "Software used", "The decoder is implemented in Section 3.2 of the appendix.", false, true},
 	} {
 		spec := lookupAspect(c.aspect)
 		vs, _, w := shapes(spec, c.sentence, strings.ToLower(c.sentence))
@@ -256,6 +270,23 @@ func TestLexiconCell(t *testing.T) {
 		{"no baseline: not in this paper", "Baseline", paperOf("Theory",
 			section("1 Introduction", "We prove that message-passing networks of bounded depth and width cannot compute the graph diameter.")),
 			""},
+		{"a finding with its figure over one without", "Main result", paperOf("Early exit",
+			section("Abstract", "Our experiments demonstrate promising results on twelve NLP datasets."),
+			section("5 Conclusion", "Our model not only reaches a comparable speedup (by 2 to 11 times) to the BERT model, but also attains competitive accuracy.")),
+			"2 to 11 times"},
+		{"a stated finding where no figure is", "Main finding", paperOf("Navigation",
+			section("Abstract", "We found that hearing children, but not deaf children, were able to predict the search.")),
+			"We found that"},
+		{"kinds of hardware named, none used: not in this paper", "Hardware", paperOf("Early exit",
+			section("4.1 FLOPs analysis", "The FLOPs has nothing to do with the model's operating environment (CPU, GPU or TPU) and only reveals the computational complexity.")),
+			""},
+		{"the tool over a software error", "Software used", paperOf("Navigation",
+			section("2 Method", "All three phases were conducted in a large virtual city designed using Unity (Unity Technologies, San Francisco, United States)."),
+			section("3 Results", "Two trials were removed due to negative simulation times that resulted from a software error.")),
+			"using Unity"},
+		{"a package with its address", "Software used", paperOf("Ridge regression",
+			section("1 Introduction", "The two-level ridge regression model is implemented in the R package xrnet (Weaver and Lewinger, 2019), which can be found at https://github.com/USCbiostats/xrnet.")),
+			"R package xrnet"},
 		{"bibliography is not read", "Dataset", paperOf("Anything",
 			section("1 Introduction", "We study a problem of reasoning about text."),
 			section("References", "J. Deng. ImageNet: A large-scale hierarchical image database. In CVPR, 2009.")),
@@ -271,6 +302,33 @@ func TestLexiconCell(t *testing.T) {
 		case c.want != "" && !strings.Contains(cell.Sentence, c.want):
 			t.Errorf("%s: quoted %q, want %q", c.name, cell.Sentence, c.want)
 		}
+	}
+}
+
+// A row of a table that the aspect labels states its value, a zero
+// too ("Gradient Clipping 0.0": not used); the same figures in a row of
+// another label state nothing.
+func TestWordCellTableRow(t *testing.T) {
+	d := paperOf("Pretraining",
+		section("B Pretraining Hyperparameters", "Table 9: Hyperparameters for pretraining.\n| Hyperparam | Large | Base\nGradient Clipping | 0.0 | 0.0"))
+	if c, ok := newPaperText(d).wordCell("Gradient clipping"); !ok || !strings.Contains(c.Sentence, "0.0") {
+		t.Errorf("gradient clipping row: %v %q, want the row with its value", ok, c.Sentence)
+	}
+	d = paperOf("Pretraining",
+		section("B Pretraining Hyperparameters", "Table 9: Hyperparameters for pretraining.\n| Hyperparam | Large | Base\nWarmup Steps | 24k | 24k\nGradient norm clipping of the decoder state 1 | 0.0 | 0.0"))
+	if c, ok := newPaperText(d).wordCell("Dropout"); ok {
+		t.Errorf("dropout: quoted %q from a table without it", c.Sentence)
+	}
+}
+
+// A not-found cell of an aspect outside the lexicon says what was
+// searched for, not that the paper does not state the aspect.
+func TestNotNamedText(t *testing.T) {
+	if got := NotNamedText("Software used by the authors"); !strings.Contains(got, "names “software” with “authors”") || strings.Contains(got, "Not in this paper") {
+		t.Errorf("NotNamedText: %q", got)
+	}
+	if got := NotNamedText("Number of participants"); !strings.Contains(got, "gives a count of “participants”") {
+		t.Errorf("NotNamedText of a count: %q", got)
 	}
 }
 
@@ -334,12 +392,18 @@ func TestCountOf(t *testing.T) {
 		{"Number of participants", "Finally, we scheduled each participant for a 60-minute post-interview.", false},
 		{"Number of participants", "Figure 6 plots the number of participants using each feature.", false},
 		{"How many annotators", "Each tweet was labeled by 3 trained annotators.", true},
+		// the people of a study counted as what they are
+		{"Number of participants", "Thirty 4- to 8-year-old, deaf and hearing children, completed a false-belief task.", true},
+		{"Number of participants", "The experiment involved 22 computer science students split into eight groups.", true},
+		{"Number of participants", "Twenty-two volunteers (10 males and 12 females) participated in the pretest.", true},
+		{"Number of participants", "During Study 1 in all Paper Cards so that participants were exposed to the signal.", false},
+		{"Number of participants", "Experiment 0 described in Appendix 1, as the participants had no experience.", false},
 	} {
 		r := countOf(c.aspect)
 		if r == nil {
 			t.Fatalf("%q: no count pattern", c.aspect)
 		}
-		if got := r.MatchString(c.sentence); got != c.want {
+		if got := counts(r, c.sentence); got != c.want {
 			t.Errorf("%q in %q: %v, want %v", c.aspect, c.sentence, got, c.want)
 		}
 	}

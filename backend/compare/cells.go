@@ -34,7 +34,7 @@ var (
 	// formula characters: an inequality or equation read as a sentence
 	mathChars = regexp.MustCompile(`[=<>≤≥≠±∑∏∫√∈∀∃⊂⊆→←↔]|\\[a-z]+|\b[a-zA-Z]_\{?[a-z0-9]`)
 	// own-work statement cues ("we have used" as "we used")
-	ownCue        = re(`\b(?:we (?:have |had )?(?:use|used|train|trained|employ|employed|adopt|adopted|run|ran|evaluate|evaluated|report|measure|measured|optimi[sz]e|pretrain|pre-train|conduct|conducted|consider|collect|collected|perform|performed)|our (?:model|models|network|system|implementation|experiments?)|(?:is|are|was|were) (?:trained|evaluated|measured|pre-?trained|optimi[sz]ed|performed|run) (?:on|with|using|for)|trained (?:on|with|using|for)|training (?:took|takes|was|is))\b`)
+	ownCue        = re(`\b(?:we (?:have |had )?(?:use|used|train|trained|employ|employed|adopt|adopted|run|ran|evaluate|evaluated|report|measure|measured|optimi[sz]e|pretrain|pre-train|conduct|conducted|consider|collect|collected|recruit|recruited|perform|performed)|our (?:model|models|network|system|implementation|experiments?)|(?:is|are|was|were) (?:trained|evaluated|measured|pre-?trained|optimi[sz]ed|performed|run|implemented|coded|written) (?:on|with|using|for|in)|trained (?:on|with|using|for)|training (?:took|takes|was|is))\b`)
 	appendixTitle = re(`^(?:appendix|appendices|supplementary|proof)`)
 	wordSplit     = regexp.MustCompile(`[^\p{L}\p{N}'’-]+`)
 )
@@ -55,6 +55,12 @@ type scored struct {
 // the match), whether one of them names the value (spec.values[:named]),
 // and whether s names the aspect (not negated either).
 func shapes(spec *aspectSpec, s, lower string) (values []string, primary, word bool) {
+	values, primary, word, _ = shapesOf(spec, s, lower)
+	return values, primary, word
+}
+
+// shapesOf is shapes, and whether every value is of a weak shape.
+func shapesOf(spec *aspectSpec, s, lower string) (values []string, primary, word, weak bool) {
 	if spec.words.in(lower) {
 		for _, m := range spec.words.re.FindAllStringIndex(s, -1) {
 			if !negated(s, m[0]) {
@@ -67,8 +73,9 @@ func shapes(spec *aspectSpec, s, lower string) (values []string, primary, word b
 		word = false
 	}
 	if spec.needWord && !word {
-		return nil, false, false
+		return nil, false, false, false
 	}
+	strong := false
 	seen := map[string]bool{}
 	var spans [][]int // one value named by two shapes counts once
 	for i, p := range spec.values {
@@ -78,7 +85,7 @@ func shapes(spec *aspectSpec, s, lower string) (values []string, primary, word b
 	next:
 		for _, m := range p.re.FindAllStringIndex(s, -1) {
 			v := strings.ToLower(s[m[0]:m[1]])
-			if negated(s, m[0]) || inCompoundName(s, m[0], m[1]) || numbersPart(s, m[0]) {
+			if negated(s, m[0]) || inCompoundName(s, m[0], m[1]) || numbersPart(s, m[0]) || spec.drop != nil && spec.drop.MatchString(v) {
 				continue
 			}
 			if i < max(spec.named, 1) {
@@ -95,9 +102,10 @@ func shapes(spec *aspectSpec, s, lower string) (values []string, primary, word b
 			seen[v] = true
 			spans = append(spans, m)
 			values = append(values, listItems(v)...)
+			strong = strong || !p.weak
 		}
 	}
-	return values, primary, word
+	return values, primary, word, len(values) > 0 && !strong
 }
 
 // inCompoundName reports whether the match s[i:j] is the capitalised tail
@@ -168,6 +176,19 @@ func rejected(s string) string {
 	return ""
 }
 
+// whereFound is where a sentence says a thing can be had: a web address
+// and the clause that gives it ("which can be found at https://..."). For
+// software it is where the tool is, not a footnote or a hypothetical.
+var (
+	webAddress = re(`https?:\s?//\S*|www\.\S*`)
+	whereFound = re(`,?\s*(?:which|that|and) (?:can|may) be (?:found|downloaded|obtained|accessed|installed)\b[^.;]*`)
+)
+
+// withoutWhere is s without its web addresses and where-found clause.
+func withoutWhere(s string) string {
+	return whereFound.ReplaceAllString(webAddress.ReplaceAllString(s, ""), "")
+}
+
 // unit is one body sentence of a paper with where it sits.
 type unit struct {
 	o        int
@@ -235,21 +256,28 @@ func (pt *paperText) lexiconCell(spec *aspectSpec) (retrieve.Cell, bool) {
 		if spec.needWord && spec.words.in(u.titles) && spec.words.re.MatchString(u.titles) {
 			sp, head = &headed, true
 		}
-		vs, primary, w := shapes(sp, u.text, u.lower)
+		vs, primary, w, weak := shapesOf(sp, u.text, u.lower)
 		w = w || head
 		if len(vs) == 0 && (!w || spec.needValue) {
 			continue
 		}
+		text := u.text
 		// a table row that only names the aspect ("Neural GPU 1.0 1.0")
-		// states nothing
+		// states nothing; a row the aspect labels ("Gradient Clipping |
+		// 0.0 | 0.0" for "Gradient clipping") states its value, whatever
+		// the value is (0.0: not used)
 		if len(vs) == 0 && retrieve.NumericShare(u.text) > 0.3 {
-			continue
+			row := labelledRow(u.text, spec.all)
+			if row == "" {
+				continue
+			}
+			text, vs = row, []string{row}
 		}
 		if u.rej == nil {
 			r := rejected(u.text)
 			u.rej = &r
 		}
-		if *u.rej != "" {
+		if *u.rej != "" && !(spec.links && rejected(withoutWhere(u.text)) == "") {
 			continue
 		}
 		for _, v := range vs {
@@ -262,6 +290,9 @@ func (pt *paperText) lexiconCell(spec *aspectSpec) (retrieve.Cell, bool) {
 		sc := 0.0
 		if len(vs) > 0 {
 			sc += 3 + 0.3*float64(min(len(vs)-1, 2)) // states a value
+			if weak {
+				sc -= 1.5 // ... less precisely than a sentence with another value
+			}
 		}
 		if primary {
 			sc += 1
@@ -292,7 +323,7 @@ func (pt *paperText) lexiconCell(spec *aspectSpec) (retrieve.Cell, bool) {
 		sc -= 2 * retrieve.NumericShare(u.text)
 		// earlier statements (abstract, setup) before later mentions
 		sc -= 0.3 * u.pos
-		cands = append(cands, scored{o: u.o, text: u.text, values: vs, names: names, primary: primary, word: w, score: sc})
+		cands = append(cands, scored{o: u.o, text: text, values: vs, names: names, primary: primary, word: w, score: sc})
 	}
 	var best *scored
 	for i := range cands {
@@ -372,6 +403,32 @@ func (pt *paperText) mentions(n string) int {
 	return c
 }
 
+// labelledRow is the line of a flattened table in s whose first cell
+// (before its first "|", or ": " as sentences reads a row) holds all of an aspect's words (stems) and little
+// else: the row of that aspect ("Gradient Clipping | 0.0 | 0.0"), or "".
+func labelledRow(s string, stems []*regexp.Regexp) string {
+	if len(stems) == 0 {
+		return ""
+	}
+	for _, line := range strings.Split(s, "\n") {
+		line = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(line), "|"))
+		// "Gradient Clipping | 0.0 | 0.0", or as sentences() reads a row:
+		// "Gradient Clipping: RoBERTaLARGE 0.0, RoBERTaBASE 0.0"
+		i := strings.Index(line, "|")
+		if i < 0 {
+			i = strings.Index(line, ": ")
+		}
+		if i <= 0 {
+			continue
+		}
+		label := line[:i]
+		if len(strings.Fields(label)) <= len(stems)+2 && holdsAll(stems, label) {
+			return line
+		}
+	}
+	return ""
+}
+
 // aspectStems are the patterns of an aspect's own words (3+ letters,
 // matched at a word's start, a plural or a long word's ending dropped:
 // "clocks" ~ "clock", "tolerance" ~ "tolerant").
@@ -424,7 +481,7 @@ func (pt *paperText) wordCell(aspect string) (retrieve.Cell, bool) {
 	}
 	spec := &aspectSpec{Name: aspect, words: sh(re(strings.Join(alts, "|"))), all: stems}
 	if c := countOf(aspect); c != nil {
-		spec.values, spec.needValue = []shape{sh(c)}, true
+		spec.values, spec.needValue, spec.drop = []shape{sh(c)}, true, countGap
 	}
 	return pt.lexiconCell(spec)
 }
@@ -444,8 +501,41 @@ func countOf(aspect string) *regexp.Regexp {
 		return nil
 	}
 	head := strings.TrimPrefix(stems[len(stems)-1].String(), `(?i)\b`)
-	return re(`\b(?:\d[\d,]*|` + wholeCount + `)[ -](?:[\w-]+ ){0,3}` + head + `|\b` + head + `\w*\W{0,3}(?:\(\s*)?n\s?=\s?\d`)
+	gap := `(?:[\w-]+ ){0,3}`
+	if peopleHead.MatchString(head) {
+		// the people of a study are counted as what they are: "Thirty
+		// 4- to 8-year-old, deaf and hearing children", "22 computer
+		// science students", "Twenty-two volunteers"
+		head, gap = people, `(?:[\w,-]+ ){0,6}`
+	}
+	return re(`\b(?:\d[\d,]*|` + wholeCount + `|` + tensCount + `)[ -]` + gap + head + `|\b` + head + `\w*\W{0,3}(?:\(\s*)?n\s?=\s?\d`)
 }
+
+// countGap: words that, between a figure and the counted thing, show the
+// figure counts something else ("Study 1 in all Paper Cards so that
+// participants", "Figure 6 plots the number of participants").
+var countGap = re(`\b(?:in|so|that|all|the|of|were|was|with|for|from|at|on|by|as|than|which|who|each|per|a|an|is|are|had|has|have|plots?|shows?)\b`)
+
+// counts reports a count of the thing cnt (countOf) counts in s: a match
+// that does not number a part of the paper and has no countGap word.
+func counts(cnt *regexp.Regexp, s string) bool {
+	for _, m := range cnt.FindAllStringIndex(s, -1) {
+		if !numbersPart(s, m[0]) && !countGap.MatchString(s[m[0]:m[1]]) {
+			return true
+		}
+	}
+	return false
+}
+
+// peopleHead: an aspect counting the people of a study ("Number of
+// participants", "How many subjects"); people: the nouns such people are
+// counted as.
+var peopleHead = regexp.MustCompile(`^(?:particip|subje|respond|volunt|people|person|individ|user)`)
+
+const people = `(?:participants?|subjects?|volunteers?|respondents?|students?|children|adults|infants|toddlers|users|workers|patients|individuals|people|persons|raters|annotators|listeners|speakers|observers|undergraduates|men|women|girls|boys|developers|programmers|experts|interviewees)`
+
+// tensCount: number words from thirteen to ninety-nine.
+const tensCount = `(?:thirteen|fourteen|fifteen|seventeen|eighteen|nineteen|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:-(?:one|two|three|four|five|six|seven|eight|nine))?)`
 
 var stopAspectWords = map[string]bool{"the": true, "and": true, "for": true, "with": true, "of": true, "number": true, "type": true, "kind": true, "used": true, "use": true}
 

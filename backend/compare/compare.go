@@ -83,30 +83,52 @@ type Request struct {
 // aspect (kept for callers that match it).
 const NotFoundText = "Not found: no passage of this paper mentions this aspect."
 
-// NotInPaperText is a not-found cell's text: said only after every body
-// sentence of the paper was read and none states (or, for an aspect
-// outside the lexicon, names) the aspect.
+// NotInPaperText is a not-found cell's text for an aspect of the lexicon:
+// said only after every body sentence of the paper was read and none
+// states a value of the aspect (an aspect outside it: NotNamedText).
 const NotInPaperText = "Not in this paper: no sentence of it states this aspect (its whole text was checked)."
+
+// NotNamedText is the text of a not-found cell of an aspect outside the
+// lexicon: what was checked is that no sentence names all the aspect's own
+// words, which is not that the paper does not state it ("Software used":
+// a paper that uses glmnet may never write "software"), so the cell says
+// only that.
+func NotNamedText(aspect string) string {
+	var qs []string
+	for _, w := range aspectWords(aspect) {
+		if len(w) >= 3 && !stopAspectWords[w] {
+			qs = append(qs, "“"+w+"”")
+		}
+	}
+	if len(qs) == 0 {
+		return NotInPaperText
+	}
+	if countOf(aspect) != nil {
+		return "Not found: no sentence of this paper gives a count of " + qs[len(qs)-1] + " (its whole text was searched)."
+	}
+	return "Not found: no sentence of this paper names " + strings.Join(qs, " with ") + " (its whole text was searched)."
+}
 
 // cellFor is paper d's cell for aspect a: a lexicon aspect quotes the
 // sentence that states its value (lexiconCell); any other aspect is
 // StructRAG's structurizer (retrieve.BestCell), kept when its sentence has
 // the aspect's head word (its last); otherwise the paper's whole text is
 // read for a sentence with all the aspect's own words before the cell says
-// the paper does not state it.
-func cellFor(ctx context.Context, ix retrieve.Index, pt *paperText, a string) (retrieve.Cell, error) {
+// that no sentence names them. notFound is what a cell without a sentence
+// says: what was checked.
+func cellFor(ctx context.Context, ix retrieve.Index, pt *paperText, a string) (c retrieve.Cell, notFound string, err error) {
 	if spec := specFor(a); spec != nil {
 		c, _ := pt.lexiconCell(spec)
-		return c, nil
+		return c, NotInPaperText, nil
 	}
 	// the aspect's own words, not how it was asked ("Languages studied")
 	q := strings.Join(aspectWords(a), " ")
 	if q == "" {
 		q = a
 	}
-	c, err := retrieve.BestCell(ctx, ix.Embedder(), pt.d, q, "")
+	c, err = retrieve.BestCell(ctx, ix.Embedder(), pt.d, q, "")
 	if err != nil {
-		return c, err
+		return c, "", err
 	}
 	// a sentence sharing only a modifier of a several-word aspect is not
 	// about it ("label smoothing" is not "the test labels"); English
@@ -114,11 +136,11 @@ func cellFor(ctx context.Context, ix retrieve.Index, pt *paperText, a string) (r
 	// messages" is about it)
 	// a count ("Number of participants") is stated only with a count of
 	// the thing: "we recruited ten participants", not "each participant"
-	if cnt := countOf(a); c.Found && holdsHead(a, c.Sentence) && (cnt == nil || cnt.MatchString(c.Sentence)) {
-		return c, nil
+	if cnt := countOf(a); c.Found && holdsHead(a, c.Sentence) && (cnt == nil || counts(cnt, c.Sentence)) {
+		return c, "", nil
 	}
 	c, _ = pt.wordCell(a)
-	return c, nil
+	return c, NotNamedText(a), nil
 }
 
 // ParseAspects splits "A;B;C" (also newlines) into trimmed aspects.
@@ -196,13 +218,13 @@ func Build(ctx context.Context, ix retrieve.Index, req Request) (*Table, error) 
 			if err := ctx.Err(); err != nil {
 				return nil, err
 			}
-			c, err := cellFor(ctx, ix, pt, a)
+			c, nf, err := cellFor(ctx, ix, pt, a)
 			if err != nil {
 				return nil, err
 			}
 			cell := Cell{PaperID: d.Paper.ID, Aspect: a, Evidence: []Evidence{}}
 			if !c.Found {
-				cell.NotFound, cell.Text = true, NotInPaperText
+				cell.NotFound, cell.Text = true, nf
 			} else {
 				e := c.Evidence
 				cell.Text, cell.Score = c.Sentence, c.Score

@@ -101,7 +101,7 @@ func TestScoreCompare(t *testing.T) {
 // gold per paper x aspect, every stated cell a support or values, and each
 // set at least 36 cells in 3 tables or more.
 func TestCompareSets(t *testing.T) {
-	for _, name := range []string{"compare_library150.json", "compare_fresh.json", "compare_fresh2.json", "compare_fresh3.json", "compare_fresh4.json"} {
+	for _, name := range []string{"compare_library150.json", "compare_fresh.json", "compare_fresh2.json", "compare_fresh3.json", "compare_fresh4.json", "compare_fresh5.json"} {
 		ts, err := LoadCompareTables(filepath.Join("testdata", name))
 		if err != nil {
 			t.Fatal(err)

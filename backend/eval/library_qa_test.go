@@ -243,6 +243,7 @@ func TestWhichPapersSets(t *testing.T) {
 		{"which_papers_library150.json", 42, 12, 30},
 		{"which_papers_blind.json", 24, 6, 20},
 		{"which_papers_fresh2.json", 20, 4, 14},
+		{"which_papers_fresh3.json", 18, 4, 10},
 	} {
 		t.Run(set.file, func(t *testing.T) {
 			qs, err := LoadLibQuestions(filepath.Join("testdata", set.file))

@@ -2,6 +2,7 @@ package query
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"unicode"
 
@@ -134,7 +135,61 @@ func ListTopic(q string) []TopicGroup {
 			out = append(out, g)
 		}
 	}
-	return out
+	return shareLeadingName(out)
+}
+
+// shareLeadingName gives a name that leads the first alternative to the
+// later alternatives that name nothing: in "Yelp review or business data"
+// the name modifies both ("Yelp business data"), so the second group is
+// [yelp business], not [business].
+func shareLeadingName(gs []TopicGroup) []TopicGroup {
+	if len(gs) < 2 || len(gs[0].Name) == 0 || !gs[0].Name[0] {
+		return gs
+	}
+	lead := 1
+	for lead < len(gs[0].Name) && gs[0].Name[lead] && gs[0].Compound[lead] == gs[0].Compound[lead-1] {
+		lead++ // a name typed as one hyphenated word ("Kullback-Leibler")
+	}
+	for i := 1; i < len(gs); i++ {
+		g := &gs[i]
+		if slices.Contains(g.Name, true) {
+			continue
+		}
+		var h TopicGroup
+		for k := 0; k < lead; k++ {
+			if slices.Contains(g.Stems, gs[0].Stems[k]) {
+				continue
+			}
+			h.Stems, h.Words = append(h.Stems, gs[0].Stems[k]), append(h.Words, gs[0].Words[k])
+			// just before the group's first word: one phrase with it
+			h.Pos, h.Name = append(h.Pos, g.Pos[0]-lead+k), append(h.Name, true)
+			h.Compound, h.Number = append(h.Compound, gs[0].Compound[k]), append(h.Number, gs[0].Number[k])
+		}
+		g.Stems, g.Words = append(h.Stems, g.Stems...), append(h.Words, g.Words...)
+		g.Pos, g.Name = append(h.Pos, g.Pos...), append(h.Name, g.Name...)
+		g.Compound, g.Number = append(h.Compound, g.Compound...), append(h.Number, g.Number...)
+	}
+	return gs
+}
+
+// ListVerb is the verb of a which-papers question, lowercased ("Which
+// papers use X" -> "use", "Which papers are about X" -> "are", "Which
+// papers that train X" -> "train"), "" when q is not one.
+func ListVerb(q string) string {
+	loc := listRE.FindStringIndex(q)
+	if loc == nil {
+		return ""
+	}
+	fs := strings.Fields(strings.ToLower(q[loc[1]:]))
+	for _, f := range fs {
+		f = strings.Trim(f, ",;:?!.")
+		switch f {
+		case "", "that", "which", "who", "do", "does", "did", "not", "in", "of", "my", "the", "library", "also", "both", "either":
+			continue
+		}
+		return f
+	}
+	return ""
 }
 
 // listAux are the words after "Which papers" that are not the verb

@@ -59,6 +59,10 @@ func TestListTopic(t *testing.T) {
 		{"coordinated verbs", "Which papers train or evaluate on Twitter data?", [][]string{{"twitter"}}},
 		{"are about", "Which papers are about mutation testing?", [][]string{{"mutation", "testing"}}},
 		{"not a list", "What dropout rate does the Transformer use?", nil},
+		// a name leading the first alternative modifies the others
+		{"a leading name is shared", "Which papers use Yelp review or business data?", [][]string{{"yelp", "review"}, {"yelp", "business"}}},
+		{"an alternative with its own name keeps it", "Which studies record EEG or fMRI brain activity?", [][]string{{"record", "eeg"}, {"fmri", "brain", "activity"}}},
+		{"no leading name, nothing shared", "Which papers visualize learned embeddings or representations with t-SNE?", [][]string{{"visualize", "learned", "embeddings"}, {"representations", "sne"}}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -70,6 +74,21 @@ func TestListTopic(t *testing.T) {
 	g := ListTopic("Which papers discuss NP-hard problems in MNIST experiments?")[0]
 	if !g.Name[0] || g.Compound[0] != g.Compound[1] || g.Compound[1] == g.Compound[2] {
 		t.Errorf("names %v compounds %v: NP-hard is one typed name, MNIST another", g.Name, g.Compound)
+	}
+}
+
+func TestListVerb(t *testing.T) {
+	for q, want := range map[string]string{
+		"Which papers use dropout in their models?":                "use",
+		"Which papers clip gradients during training?":             "clip",
+		"Which papers are about consensus in distributed systems?": "are",
+		"Which papers that train models on TPUs?":                  "train",
+		"Which of my papers do not use Adam?":                      "use",
+		"What dropout rate does the Transformer use?":              "",
+	} {
+		if got := ListVerb(q); got != want {
+			t.Errorf("ListVerb(%q) = %q, want %q", q, got, want)
+		}
 	}
 }
 

@@ -271,6 +271,50 @@ func denies(text string, toks []string, root string) bool {
 	return seen
 }
 
+// zeroValue: a table cell that says a setting is not used.
+var zeroValue = regexp.MustCompile(`(?i)^\s*(?:0|0\.0+|none|no|n/?a|off|false|-|–|—)\s*$`)
+
+// zeroRow reports a table row whose label holds the topic word root and
+// whose every value is zero, none, "no" or a dash ("Gradient Clipping |
+// 0.0 | 0.0", or as sentences read a row, "Gradient Clipping: RoBERTaLARGE
+// 0.0, RoBERTaBASE 0.0"): the setting is not used.
+func zeroRow(text, root string) bool {
+	for _, line := range strings.Split(text, "\n") {
+		line = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(line), "|"))
+		var label string
+		var cells []string
+		if i := strings.Index(line, "|"); i > 0 {
+			label, cells = line[:i], strings.Split(line[i+1:], "|")
+		} else if i := strings.Index(line, ": "); i > 0 {
+			label = line[:i]
+			for _, c := range strings.Split(line[i+2:], ",") {
+				// "RoBERTaLARGE 0.0": a column's name, then its value
+				fs := strings.Fields(c)
+				if len(fs) == 0 {
+					continue
+				}
+				cells = append(cells, fs[len(fs)-1])
+			}
+		} else {
+			continue
+		}
+		if !holdsRoot(lowerTokens(label), root) || len(cells) == 0 {
+			continue
+		}
+		all := true
+		for _, c := range cells {
+			if !zeroValue.MatchString(strings.TrimRight(c, ".;")) {
+				all = false
+				break
+			}
+		}
+		if all {
+			return true
+		}
+	}
+	return false
+}
+
 // holdsRoot reports a token of toks that is a printed form of root: the
 // root with at most three more letters ("forest" -> "forests", "perceive"
 // -> "perceived"), or with digits ("cifar" -> "cifar10"), never another
@@ -325,6 +369,54 @@ func onlyExample(text, root string) bool {
 	}
 	return seen
 }
+
+// topicVerbs ask what a paper is about ("Which papers discuss X", "study
+// X", "are about X"); any other verb asks what a paper does ("use",
+// "train", "clip", "evaluate on").
+var topicVerbs = map[string]bool{"are": true, "is": true, "study": true, "studies": true, "discuss": true, "discusses": true,
+	"describe": true, "describes": true, "present": true, "presents": true, "address": true, "addresses": true,
+	"propose": true, "proposes": true, "introduce": true, "introduces": true, "consider": true, "considers": true,
+	"investigate": true, "investigates": true, "examine": true, "examines": true, "explore": true, "explores": true,
+	"relate": true, "relates": true, "focus": true, "focuses": true, "survey": true, "surveys": true, "review": true,
+	"reviews": true, "mention": true, "mentions": true, "cover": true, "covers": true, "concern": true, "concerns": true,
+	"deal": true, "deals": true, "talk": true, "talks": true, "explain": true, "explains": true}
+
+// expositoryRE: a text that calls itself a tutorial, primer, survey or
+// textbook ("This tutorial surveys neural network models"). Lecture
+// notes on one method ("These notes describe the sparse autoencoder") use
+// what they describe: its objective is the notes' own.
+var expositoryRE = regexp.MustCompile(`(?i)\b(?:this|these|the present) (?:tutorial|primer|survey|textbook)\b`)
+
+// expository reports a paper that presents a field to its readers (a
+// primer, tutorial, survey or textbook, as its title or first passages
+// say): it names every technique of the field as what one can
+// do, not as what its authors did.
+func expository(d *PaperData) bool {
+	if d.Paper != nil && expositoryRE.MatchString("this "+d.Paper.Title) {
+		return true
+	}
+	n := 0
+	for _, node := range d.Nodes {
+		if !node.IsLeaf() || node.Text == "" {
+			continue
+		}
+		if expositoryRE.MatchString(node.Text) {
+			return true
+		}
+		if n += len(node.Text); n > 6000 {
+			break
+		}
+	}
+	return false
+}
+
+// ownDoingRE: the authors stating what they did ("we use dropout", "our
+// models are trained with"), not what one can do ("we can use", "we
+// will see").
+var (
+	ownDoingRE = regexp.MustCompile(`(?i)\b(?:we|our)\b`)
+	modalWeRE  = regexp.MustCompile(`(?i)\bwe (?:can|could|will|would|may|might|shall|need|should|must)\b|\b(?:one|you) (?:can|could|may|might|should)\b`)
+)
 
 // ownText reports a leaf of the paper's own body: not its front matter
 // (authors, affiliations), reference list, acknowledgements, nor a section
@@ -422,7 +514,12 @@ type paperFinding struct {
 
 // verifyPaper returns the paper's best sentence stating the topic, or
 // ok false when none of its own body sentences does.
-func verifyPaper(d *PaperData, groups []topicGroup) (f paperFinding, ok bool) {
+//
+// doing: the question asks what papers do (its verb is no topicVerbs); a
+// primer, tutorial or survey (expository) then states it only where its
+// authors say they did it.
+func verifyPaper(d *PaperData, groups []topicGroup, doing bool) (f paperFinding, ok bool) {
+	expo := doing && expository(d)
 	for o, n := range d.Nodes {
 		if !n.IsLeaf() || n.Text == "" {
 			continue
@@ -485,7 +582,8 @@ func verifyPaper(d *PaperData, groups []topicGroup) (f paperFinding, ok bool) {
 					}
 				}
 				if papertree.AboutOthers(text) || !papertree.Readable(text) || exampleRE.MatchString(text) ||
-					denies(text, toks, g.roots[g.anchor]) || onlyExample(text, g.roots[g.anchor]) {
+					denies(text, toks, g.roots[g.anchor]) || onlyExample(text, g.roots[g.anchor]) || zeroRow(text, g.roots[g.anchor]) ||
+					expo && (!ownDoingRE.MatchString(text) || modalWeRE.MatchString(text)) {
 					continue
 				}
 				in, words := 0.0, 0
@@ -534,6 +632,7 @@ func whichPapers(ctx context.Context, ix Index, req Request) (Result, error) {
 		}
 		scope = all
 	}
+	doing := !topicVerbs[query.ListVerb(q.Text)]
 	res := Result{Terms: len(q.Terms)}
 	res.Diag.Budget = req.Budget
 	if len(groups) == 0 || len(scope) == 0 {
@@ -587,7 +686,7 @@ func whichPapers(ctx context.Context, ix Index, req Request) (Result, error) {
 				mu.Unlock()
 				return // a paper that cannot be read is not listed
 			}
-			if f, ok := verifyPaper(d, groups); ok {
+			if f, ok := verifyPaper(d, groups, doing); ok {
 				found[i] = &f
 			}
 		}(i, id)

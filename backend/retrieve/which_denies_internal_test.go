@@ -1,6 +1,11 @@
 package retrieve
 
-import "testing"
+import (
+	"regexp"
+	"testing"
+
+	"github.com/papertree/papertree/backend/papertree"
+)
 
 // A sentence that holds a which-papers topic only where it says the paper
 // does not do it, or speaks of work not done, does not state it.
@@ -50,5 +55,60 @@ func TestWhichOnlyExample(t *testing.T) {
 				t.Errorf("onlyExample(%q, %q) = %v, want %v", tc.sentence, tc.root, got, tc.want)
 			}
 		})
+	}
+}
+
+// A table row whose label holds the topic and whose every value is zero,
+// none or a dash says the setting is not used.
+func TestWhichZeroRow(t *testing.T) {
+	for _, tc := range []struct {
+		name, text, root string
+		want             bool
+	}{
+		{"read as a sentence", "Gradient Clipping: RoBERTaLARGE 0.0, RoBERTaBASE 0.0", "clip", true},
+		{"a flattened row", "| Hyperparam | Large | Base\nGradient Clipping | 0.0 | -", "clip", true},
+		{"a value", "Dropout: RoBERTaLARGE 0.1, RoBERTaBASE 0.1", "dropout", false},
+		{"none in one column only", "Gradient clipping | 1.0 | none", "clip", false},
+		{"a sentence, no row", "We clip gradients at 5.0 to avoid explosions.", "clip", false},
+		{"another row is zero", "Warmup: 0\nGradient clipping: 1.0", "clip", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := zeroRow(tc.text, tc.root); got != tc.want {
+				t.Errorf("zeroRow(%q, %q) = %v, want %v", tc.text, tc.root, got, tc.want)
+			}
+		})
+	}
+}
+
+// A primer, tutorial or survey names every technique of its field as what
+// one can do: for a question about what papers do, it is listed only where
+// its authors say they did it.
+func TestWhichExpository(t *testing.T) {
+	leaf := func(text string) *papertree.Node { return &papertree.Node{Kind: papertree.KindSegment, Text: text} }
+	primer := &PaperData{Paper: &papertree.Paper{Title: "A Primer on Neural Network Models for Natural Language Processing"},
+		Nodes: []*papertree.Node{{Kind: papertree.KindRoot},
+			leaf("This tutorial surveys neural network models from the perspective of natural language processing research."),
+			leaf("Despite its simplicity, it performs well for many tasks, especially when combined with the dropout regularization technique."),
+			leaf("Dealing with the exploding gradients has a simple but very effective solution: clipping the gradients if their norm exceeds a given threshold.")},
+		Parent: []int{-1, 0, 0, 0}}
+	study := &PaperData{Paper: &papertree.Paper{Title: "Sequence to Sequence Learning"},
+		Nodes: []*papertree.Node{{Kind: papertree.KindRoot},
+			leaf("We present a general end-to-end approach to sequence learning."),
+			leaf("Exploding gradients were handled by clipping the gradients when their norm exceeded a threshold of 5.")},
+		Parent: []int{-1, 0, 0}}
+	if !expository(primer) || expository(study) {
+		t.Fatalf("expository: primer %v, study %v", expository(primer), expository(study))
+	}
+	g := topicGroup{stems: []string{"clip", "gradient"}, words: []string{"clipping", "gradients"}, idf: []float64{3, 2}, pos: []int{1, 2},
+		name: []bool{false, false}, compound: []int{1, 2}, edition: make([]*regexp.Regexp, 2)}
+	g.finish()
+	if _, ok := verifyPaper(primer, []topicGroup{g}, true); ok {
+		t.Error("a primer's advice listed as the paper clipping gradients")
+	}
+	if _, ok := verifyPaper(primer, []topicGroup{g}, false); !ok {
+		t.Error("a primer not listed for a question about what papers discuss")
+	}
+	if _, ok := verifyPaper(study, []topicGroup{g}, true); !ok {
+		t.Error("a study's own statement not listed")
 	}
 }
