@@ -220,7 +220,7 @@ func (l *Library) Index(ctx context.Context, paths []string, progress func(Event
 	}
 
 	fp := l.Fingerprint()
-	job := &jobFiles{fp: fp, retry: map[string]bool{}, claims: map[string]string{}}
+	job := &jobFiles{fp: fp, retry: map[string]bool{}, claims: sameContentOwners(ctx, files)}
 	// A file that failed before, unchanged since and with the same
 	// settings, fails the same way again: a folder's re-index does not read
 	// it again (an OCR time-out costs its whole limit each time); naming
@@ -621,6 +621,47 @@ func (j *jobFiles) claim(hash, path string) string {
 	return ""
 }
 
+// sameContentOwners finds the files of a job that have the same content:
+// only files of equal size can, and only those are hashed here (a job's
+// files are otherwise hashed once, by the worker that reads them). Each
+// content's first file in the job's (sorted) order owns it: the paper is
+// the same file whichever worker gets there first. It returns the owners by
+// content hash, the job's initial claims.
+func sameContentOwners(ctx context.Context, files []string) map[string]string {
+	bySize := map[int64][]string{}
+	for _, f := range files {
+		if st, err := os.Stat(f); err == nil && st.Mode().IsRegular() && st.Size() > 0 {
+			bySize[st.Size()] = append(bySize[st.Size()], f)
+		}
+	}
+	owners := map[string]string{}
+	for _, group := range bySize {
+		if len(group) < 2 {
+			continue
+		}
+		for _, f := range group { // in the job's order
+			h, err := hashFile(ctx, f)
+			if err != nil {
+				continue
+			}
+			if _, ok := owners[h]; !ok {
+				owners[h] = f
+			}
+		}
+	}
+	return owners
+}
+
+// hashFile is hashReader of the file at path.
+func hashFile(ctx context.Context, path string) (string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	return hashReader(ctx, f)
+}
+
 // sameContent handles a file new to the library whose content is a paper of
 // it already and reports whether the file needs no reading. The same PDF
 // under a second path (a copy in another folder, a folder of links) is one
@@ -628,8 +669,8 @@ func (j *jobFiles) claim(hash, path string) string {
 // reported as a duplicate of the other. When the other file is gone, the
 // paper was moved or renamed: it moves to the new path whole (its id, saved
 // answers, corrections and reference record), without reading the PDF again
-// (a scan's OCR costs minutes). Two new copies in one job: the first is read,
-// the second is its duplicate.
+// (a scan's OCR costs minutes). Two new copies in one job: the first in path
+// order is read, the other is its duplicate (sameContentOwners).
 func (l *Library) sameContent(ctx context.Context, path, hash string, job *jobFiles, emit func(Event)) bool {
 	if first := job.claim(hash, path); first != "" {
 		emit(Event{File: path, Status: StatusDuplicate, Of: first, Note: fmt.Sprintf(

@@ -127,7 +127,7 @@ func (l *Library) importItems(ctx context.Context, items []importItem, progress 
 	status := map[string]Event{}
 	if len(paths) > 0 {
 		idx, err := l.Index(ctx, paths, func(ev Event) {
-			if ev.Status == StatusReady || ev.Status == StatusUnchanged || ev.Status == StatusFailed {
+			if ev.Status == StatusReady || ev.Status == StatusUnchanged || ev.Status == StatusFailed || ev.Status == StatusDuplicate {
 				mu.Lock()
 				status[ev.File] = ev
 				mu.Unlock()
@@ -169,6 +169,12 @@ func (l *Library) importItems(ctx context.Context, items []importItem, progress 
 					msg = "it could not be indexed"
 				}
 				sum.Skipped = append(sum.Skipped, ImportSkip{Item: it.label, Reason: fmt.Sprintf("%s: %s", filepath.Base(r.Path), msg)})
+			case StatusDuplicate:
+				// Two entries with one PDF (a duplicate entry, an
+				// attachment copied): one paper, which keeps the record
+				// of the entry read first; this one is said, not lost.
+				sum.Skipped = append(sum.Skipped, ImportSkip{Item: it.label, Reason: fmt.Sprintf(
+					"%s: the same PDF as %s, already in the library: not imported twice", filepath.Base(r.Path), ev.Of)})
 			case StatusReady:
 				ok++
 				fresh = true

@@ -135,6 +135,9 @@ func TestImportBibTeX(t *testing.T) {
 		t.Fatal(err)
 	}
 	copyFixture(t, "twocolumn.pdf", filepath.Join(dir, "papers", "two column.pdf"))
+	if b, err := os.ReadFile(filepath.Join(dir, "papers", "two column.pdf")); err != nil || os.WriteFile(filepath.Join(dir, "papers", "zz same.pdf"), b, 0o644) != nil {
+		t.Fatal("copy", err)
+	}
 	outside := filepath.Join(t.TempDir(), "outside.pdf")
 	copyFixture(t, "twocolumn.pdf", outside)
 	if err := os.WriteFile(filepath.Join(dir, "notes.txt"), []byte("x"), 0o644); err != nil {
@@ -147,6 +150,7 @@ func TestImportBibTeX(t *testing.T) {
 		"@article{escape2021, title = {Escapes}, file = {:../../etc/x.pdf:PDF}}\n\n" +
 		"@article{notpdf2020, title = {Not a PDF}, file = {:notes.txt:Text}}\n\n" +
 		"@article{nofile2019, title = {No file}}\n\n" +
+		"@article{dup2016, title = {The same PDF}, file = {:papers/zz same.pdf:PDF}}\n\n" +
 		"@article{broken2018, title = {Never closed,\n\n" +
 		// A Latin-1 entry in a file that is otherwise UTF-8 ("Müller"
 		// above): reported, not guessed (a wholly Latin-1 file is decoded;
@@ -180,6 +184,7 @@ func TestImportBibTeX(t *testing.T) {
 		"nofile2019":  "no file field",
 		"broken2018":  "not closed",
 		"latin2017":   "not UTF-8",
+		"dup2016":     "the same PDF as",
 	}
 	if len(reasons) != len(want) {
 		t.Errorf("skipped = %+v", sum.Skipped)
@@ -190,8 +195,10 @@ func TestImportBibTeX(t *testing.T) {
 		}
 	}
 	refs, _ := lib.Store().Refs(ctx)
-	if len(refs) != 2 {
-		t.Errorf("stored %d references, want only the 2 whole entries", len(refs))
+	// The whole entries: the two imported and dup2016, whose record is
+	// kept with its file (not a paper: the same PDF as good2024's).
+	if len(refs) != 3 {
+		t.Errorf("stored %d references, want only the 3 whole entries", len(refs))
 	}
 	papers, _ := lib.PapersWithRefs(ctx)
 	found := false
