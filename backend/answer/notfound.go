@@ -281,6 +281,28 @@ func (c Claims) holders(w string) ([]int64, bool) {
 		}
 		ids = append(ids, more...)
 	}
+	if len(ids) == 0 && c.german {
+		// A German compound no paper prints whole is held by the papers
+		// that print both its parts (germanParts).
+		for _, p := range germanParts(w) {
+			left, lok := c.Holders(p[0])
+			if !lok {
+				return nil, false
+			}
+			if len(left) == 0 {
+				continue
+			}
+			right, rok := c.Holders(p[1])
+			if !rok {
+				return nil, false
+			}
+			for _, id := range left {
+				if slices.Contains(right, id) {
+					ids = append(ids, id)
+				}
+			}
+		}
+	}
 	slices.Sort(ids)
 	return slices.Compact(ids), true
 }
@@ -456,6 +478,49 @@ func germanForms(w string) []string {
 		add(st)
 		for _, e := range germanEndings {
 			add(st + e)
+		}
+	}
+	// A verb is printed in its other persons, its infinitive and its
+	// participle ("nennt" asked, "nennen" printed), and a noun made of a
+	// verb with "-ung" names the act the verb prints ("Bezeichnung"
+	// asked, "bezeichnet" printed).
+	var verb string
+	switch {
+	case strings.HasSuffix(lw, "ungen"):
+		verb = strings.TrimSuffix(lw, "ungen")
+	case strings.HasSuffix(lw, "ung"):
+		verb = strings.TrimSuffix(lw, "ung")
+	case strings.HasSuffix(lw, "et"):
+		verb = strings.TrimSuffix(lw, "et")
+	case strings.HasSuffix(lw, "t") && !strings.HasSuffix(lw, "st"):
+		verb = strings.TrimSuffix(lw, "t")
+	}
+	if utf8.RuneCountInString(verb) >= 4 {
+		for _, e := range []string{"en", "e", "t", "et"} {
+			add(verb + e)
+		}
+		add("ge" + verb + "t")
+	}
+	return out
+}
+
+// germanParts returns the ways a German compound of at least ten letters
+// splits into two words of at least four letters each, the first also
+// without its linking "s" ("Erfüllbarkeitslöser" -> "erfüllbarkeits" +
+// "löser", "erfüllbarkeit" + "löser"): German writes as one word what
+// English writes as two, and a paper that prints both parts speaks of the
+// compound ("SAT-Löser" and "Erfüllbarkeit").
+func germanParts(w string) [][2]string {
+	rs := []rune(strings.ToLower(w))
+	if len(rs) < 10 {
+		return nil
+	}
+	var out [][2]string
+	for i := 4; i+4 <= len(rs); i++ {
+		left, right := string(rs[:i]), string(rs[i:])
+		out = append(out, [2]string{left, right})
+		if rs[i-1] == 's' && i-1 >= 4 {
+			out = append(out, [2]string{string(rs[:i-1]), right})
 		}
 	}
 	return out
