@@ -444,6 +444,16 @@ func Compose(ctx context.Context, emb papertree.Embedder, in Input, opts Options
 	// A focus word most papers print is too general for its absence alone
 	// to say the thing asked for is absent (Claims.general).
 	focus := slices.DeleteFunc(surfaceWords(question, focusAbsent(in.Uses)), in.Claims.general)
+	if topic := surfaceWords(question, heldTopic(in.Uses, 2)); !in.Scoped && len(focus) > 0 &&
+		in.Claims.prints(ev[sents[order[0]].ev].PaperID, topic) {
+		// Asked of the library, a focus word that no paper dwells on and
+		// that the library never prints near what the question is about
+		// (its most specific words the papers matching best print) is how
+		// the question is put, not a thing those papers lack (offTopic),
+		// when the passage closest to an answer comes from a paper that
+		// prints what the question is about.
+		focus = slices.DeleteFunc(focus, func(w string) bool { return in.Claims.offTopic(w, topic) })
+	}
 	if moot := tableAnswered(question, append(slices.Clone(missing), focus...), rstems, sents, stems, in.Claims.Holders); len(moot) > 0 {
 		missing, focus = withoutWords(missing, moot), withoutWords(focus, moot)
 	}

@@ -63,3 +63,30 @@ func TestGermanForms(t *testing.T) {
 		t.Errorf("a word under five letters has no forms looked up, got %v", f)
 	}
 }
+
+// A German verb is held where its infinitive or participle is printed, a
+// noun made of a verb with "-ung" where the verb is, and a compound no
+// paper prints whole by the papers that print both its parts.
+func TestGermanVerbAndCompoundForms(t *testing.T) {
+	for w, want := range map[string]string{"nennt": "nennen", "Bezeichnung": "bezeichnet", "Bezeichnungen": "bezeichnen", "verwendet": "verwenden"} {
+		if got := germanForms(w); !slices.Contains(got, want) {
+			t.Errorf("germanForms(%s) = %v, lacks %q", w, got, want)
+		}
+	}
+	parts := germanParts("Erfüllbarkeitslöser")
+	if !slices.Contains(parts, [2]string{"erfüllbarkeit", "löser"}) || !slices.Contains(parts, [2]string{"erfüllbarkeits", "löser"}) {
+		t.Errorf("germanParts(Erfüllbarkeitslöser) = %v", parts)
+	}
+	if germanParts("Kanten") != nil {
+		t.Error("a word under ten letters is no compound to split")
+	}
+	idx := map[string][]int64{"erfüllbarkeit": {1, 2}, "löser": {2, 3}}
+	c := Claims{Holders: holders(idx), german: true}
+	if ids, ok := c.holders("Erfüllbarkeitslöser"); !ok || !slices.Equal(ids, []int64{2}) {
+		t.Errorf("holders(Erfüllbarkeitslöser) = %v, %v; want the paper printing both parts", ids, ok)
+	}
+	c.german = false
+	if ids, _ := c.holders("Erfüllbarkeitslöser"); len(ids) != 0 {
+		t.Errorf("an English question's word is not split: %v", ids)
+	}
+}

@@ -194,6 +194,15 @@ type Claims struct {
 	// typed words near each other (retrieve.Together); ok false: it
 	// cannot tell. Nil: compounds are not checked.
 	Together func(a, b string) (together, ok bool)
+	// TogetherPrinted is Together with its first word as printed (as
+	// typed, or its plural or singular), not through the index's stemmer
+	// (retrieve.TogetherPrinted). Nil: not checked (offTopic).
+	TogetherPrinted func(a, b string) (together, ok bool)
+	// Dwell returns the largest number of passages one paper of the
+	// library prints a word in, as typed or in its plural or singular,
+	// not through the stemmer (retrieve.WordDwell); ok false: it cannot
+	// tell. Nil: not weighed (offTopic).
+	Dwell func(word string) (n int, ok bool)
 	// TogetherIn lists the papers with a passage holding two typed words
 	// near each other, and those with one outside their references
 	// (retrieve.TogetherIn); ok false: it cannot tell. Nil: the numbers a
@@ -271,6 +280,28 @@ func (c Claims) holders(w string) ([]int64, bool) {
 			return nil, false
 		}
 		ids = append(ids, more...)
+	}
+	if len(ids) == 0 && c.german {
+		// A German compound no paper prints whole is held by the papers
+		// that print both its parts (germanParts).
+		for _, p := range germanParts(w) {
+			left, lok := c.Holders(p[0])
+			if !lok {
+				return nil, false
+			}
+			if len(left) == 0 {
+				continue
+			}
+			right, rok := c.Holders(p[1])
+			if !rok {
+				return nil, false
+			}
+			for _, id := range left {
+				if slices.Contains(right, id) {
+					ids = append(ids, id)
+				}
+			}
+		}
 	}
 	slices.Sort(ids)
 	return slices.Compact(ids), true
@@ -449,6 +480,49 @@ func germanForms(w string) []string {
 			add(st + e)
 		}
 	}
+	// A verb is printed in its other persons, its infinitive and its
+	// participle ("nennt" asked, "nennen" printed), and a noun made of a
+	// verb with "-ung" names the act the verb prints ("Bezeichnung"
+	// asked, "bezeichnet" printed).
+	var verb string
+	switch {
+	case strings.HasSuffix(lw, "ungen"):
+		verb = strings.TrimSuffix(lw, "ungen")
+	case strings.HasSuffix(lw, "ung"):
+		verb = strings.TrimSuffix(lw, "ung")
+	case strings.HasSuffix(lw, "et"):
+		verb = strings.TrimSuffix(lw, "et")
+	case strings.HasSuffix(lw, "t") && !strings.HasSuffix(lw, "st"):
+		verb = strings.TrimSuffix(lw, "t")
+	}
+	if utf8.RuneCountInString(verb) >= 4 {
+		for _, e := range []string{"en", "e", "t", "et"} {
+			add(verb + e)
+		}
+		add("ge" + verb + "t")
+	}
+	return out
+}
+
+// germanParts returns the ways a German compound of at least ten letters
+// splits into two words of at least four letters each, the first also
+// without its linking "s" ("Erfüllbarkeitslöser" -> "erfüllbarkeits" +
+// "löser", "erfüllbarkeit" + "löser"): German writes as one word what
+// English writes as two, and a paper that prints both parts speaks of the
+// compound ("SAT-Löser" and "Erfüllbarkeit").
+func germanParts(w string) [][2]string {
+	rs := []rune(strings.ToLower(w))
+	if len(rs) < 10 {
+		return nil
+	}
+	var out [][2]string
+	for i := 4; i+4 <= len(rs); i++ {
+		left, right := string(rs[:i]), string(rs[i:])
+		out = append(out, [2]string{left, right})
+		if rs[i-1] == 's' && i-1 >= 4 {
+			out = append(out, [2]string{string(rs[:i-1]), right})
+		}
+	}
 	return out
 }
 
@@ -502,6 +576,82 @@ func (c Claims) general(w string) bool {
 	}
 	ids, ok := c.holders(w)
 	return ok && 2*len(ids) > n
+}
+
+// minDwell is how many passages of one paper must print a word for that
+// paper to be about it: a term a paper defines and works with recurs
+// ("temperature", "dropout", "threshold"); a word of ordinary prose used
+// in passing ("a chief weakness", "one caveat") does not.
+const minDwell = 3
+
+// offTopic reports a word that says how a library-wide question is put
+// ("the main caveat", "which gate shields") rather than what it asks
+// about, by the index: the library prints it (Holders), yet no paper
+// dwells on it (none prints it, as typed, in minDwell passages: Dwell)
+// and no passage prints it near what the question is about (within a
+// sentence's span of any of topic, the question's most specific words
+// that the papers matching best print: TogetherPrinted). Where the
+// library prints such a word it is about other things, so that the papers
+// matching best never print it is no reason to refuse their passage, and
+// the papers that do are no better place to look. A word some paper is
+// about ("temperature" asked of a simulation paper that never states one)
+// or that the library prints beside the topic elsewhere ("dropout" beside
+// "GloVe") still is: the thing asked may be missing, or in another paper.
+// A word no paper prints at all is another reason's, checked as such. Any
+// lookup that cannot tell keeps the word.
+func (c Claims) offTopic(w string, topic []string) bool {
+	if c.TogetherPrinted == nil || c.Dwell == nil || c.Holders == nil || len(topic) == 0 {
+		return false
+	}
+	ids, ok := c.holders(w)
+	if !ok || len(ids) == 0 {
+		return false
+	}
+	if n, ok := c.Dwell(w); !ok || n >= minDwell {
+		return false
+	}
+	for _, t := range topic {
+		if strings.EqualFold(t, w) {
+			return false
+		}
+		together, ok := c.TogetherPrinted(w, t)
+		if !ok || together {
+			return false
+		}
+	}
+	return true
+}
+
+// prints reports whether paper prints every one of words (Holders, in
+// any printed form); false when a lookup cannot tell.
+func (c Claims) prints(paper int64, words []string) bool {
+	if c.Holders == nil || len(words) == 0 {
+		return false
+	}
+	for _, w := range words {
+		ids, ok := c.holders(w)
+		if !ok || !slices.Contains(ids, paper) {
+			return false
+		}
+	}
+	return true
+}
+
+// heldTopic returns the question's n most specific content stems (uses,
+// most specific first) that the evidence papers print in their body text
+// and that are not what the question asks for (its focus): what the
+// question is about, as the papers matching best print it.
+func heldTopic(uses []retrieve.TermUse, n int) []string {
+	var out []string
+	for _, u := range uses {
+		if len(out) == n {
+			break
+		}
+		if u.Body > 0 && !u.Focus {
+			out = append(out, u.Stem)
+		}
+	}
+	return out
 }
 
 // claimed is a checked absence claim.

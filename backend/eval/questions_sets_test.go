@@ -167,6 +167,13 @@ var shippedSets = []struct {
 	// written before the sixteenth session's retrieval changes; papers
 	// alternate between the halves: ids ending -a tuned on, -b blind.
 	{"scoped-fresh4", "testdata/questions-scoped-fresh4.json", 43, 14, 0, 6},
+	// Library-wide questions naming no paper at all, on 37 papers of all
+	// three folders (German and French ones asked in their language), in a
+	// researcher's words with the evaluative or hedging words a reader adds
+	// ("main weakness", "key idea", "classic"), plus 8 unanswerable ones
+	// close to the library's topics; written before the not-found changes
+	// of their session: ids ending -a tuned on, -b blind.
+	{"library-noname6", "testdata/questions-library-noname6.json", 41, 37, 8, 5},
 }
 
 func TestShippedQuestionSetsAreWellFormed(t *testing.T) {

@@ -240,7 +240,8 @@ func (l *Library) claims(ctx context.Context, scope []int64, res retrieve.Result
 		return fmt.Sprintf("paper %d", id)
 	}
 	c := answer.Claims{Holders: retrieve.WordHolders(ctx, l.Retrieval()), Together: retrieve.Together(ctx, l.Retrieval()),
-		TogetherIn: retrieve.TogetherIn(ctx, l.Retrieval()), Scope: scope,
+		TogetherIn: retrieve.TogetherIn(ctx, l.Retrieval()), TogetherPrinted: retrieve.TogetherPrinted(ctx, l.Retrieval()),
+		Dwell: retrieve.WordDwell(ctx, l.Retrieval()), Scope: scope,
 		Searched: res.Searched, Title: title}
 	if len(scope) == 0 && res.Identified != 0 {
 		c.Scope, c.Name = []int64{res.Identified}, "“"+title(res.Identified)+"”"

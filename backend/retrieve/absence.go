@@ -239,3 +239,89 @@ func gluedSubscripts(s string) string {
 		return w
 	})
 }
+
+// printedTogetherer is implemented by indexes that can tell whether one
+// passage holds a word as printed near another (store.TogetherPrinted).
+type printedTogetherer interface {
+	TogetherPrinted(ctx context.Context, a, b string, within int) (bool, error)
+}
+
+// TogetherPrinted reports whether a node holds a, as printed, within
+// within tokens of b (see store.TogetherPrinted).
+func (ix *StoreIndex) TogetherPrinted(ctx context.Context, a, b string, within int) (bool, error) {
+	return ix.st.TogetherPrinted(ctx, a, b, within)
+}
+
+var _ printedTogetherer = (*StoreIndex)(nil)
+
+// TogetherPrinted returns the lookup of Together with its first word as
+// printed, not through the stemmer (store.TogetherPrinted): together(a,
+// b) reports whether any passage of the library prints a within
+// CompoundWindow tokens of b; ok is false when the index cannot tell.
+// Results are memoised for the reply.
+func TogetherPrinted(ctx context.Context, ix Index) func(a, b string) (together, ok bool) {
+	t, can := ix.(printedTogetherer)
+	var mu sync.Mutex
+	seen := map[[2]string][2]bool{}
+	return func(a, b string) (bool, bool) {
+		if !can {
+			return false, false
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		k := [2]string{a, b}
+		if e, hit := seen[k]; hit {
+			return e[0], e[1]
+		}
+		yes, err := t.TogetherPrinted(ctx, a, b, CompoundWindow)
+		seen[k] = [2]bool{yes, err == nil}
+		return yes, err == nil
+	}
+}
+
+// printedCounter is implemented by indexes that can count the passages
+// printing a word as typed, not through the stemmer
+// (store.PrintedNodeCounts).
+type printedCounter interface {
+	PrintedNodeCounts(ctx context.Context, word string) (map[int64]int, error)
+}
+
+// PrintedNodeCounts counts the nodes of each paper printing word (see
+// store.PrintedNodeCounts).
+func (ix *StoreIndex) PrintedNodeCounts(ctx context.Context, word string) (map[int64]int, error) {
+	return ix.st.PrintedNodeCounts(ctx, word)
+}
+
+var _ printedCounter = (*StoreIndex)(nil)
+
+// WordDwell returns the lookup of how much the library dwells on a word:
+// dwell(word) is the largest number of passages one paper prints it in,
+// as typed or in its plural or singular (store.PrintedNodeCounts; 0: no
+// paper prints it so); ok is false when the index cannot tell. Results
+// are memoised for the reply.
+func WordDwell(ctx context.Context, ix Index) func(word string) (n int, ok bool) {
+	pc, can := ix.(printedCounter)
+	type entry struct {
+		n  int
+		ok bool
+	}
+	var mu sync.Mutex
+	seen := map[string]entry{}
+	return func(word string) (int, bool) {
+		if !can || word == "" {
+			return 0, false
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		if e, hit := seen[word]; hit {
+			return e.n, e.ok
+		}
+		counts, err := pc.PrintedNodeCounts(ctx, word)
+		e := entry{ok: err == nil}
+		for _, c := range counts {
+			e.n = max(e.n, c)
+		}
+		seen[word] = e
+		return e.n, e.ok
+	}
+}

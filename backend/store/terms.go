@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"math"
 	"regexp"
@@ -474,4 +475,134 @@ func (s *Store) together(ctx context.Context, a, b string, within int, each func
 	}
 	slices.Sort(out)
 	return out, nil
+}
+
+// printedForms are the forms in which a typed word counts as printed by
+// TogetherPrinted and PrintedNodeCounts: as typed, and its regular or classical plural or
+// singular ("weakness" and "weaknesses", "corpus" and "corpora"), never
+// the other words its stem stands for ("weak", "weakly").
+func printedForms(w string) []string {
+	forms := []string{w}
+	add := func(f string) {
+		if f != "" && !slices.Contains(forms, f) {
+			forms = append(forms, f)
+		}
+	}
+	add(embedding.Singular(w))
+	add(embedding.Plural(w))
+	switch {
+	case strings.HasSuffix(w, "ies") && len(w) > 4:
+		add(strings.TrimSuffix(w, "ies") + "y")
+	case strings.HasSuffix(w, "es") && len(w) > 4:
+		add(strings.TrimSuffix(w, "es"))
+		add(strings.TrimSuffix(w, "s"))
+	case strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") && len(w) > 3:
+		add(strings.TrimSuffix(w, "s"))
+	case strings.HasSuffix(w, "y") && len(w) > 3:
+		add(strings.TrimSuffix(w, "y") + "ies")
+		add(w + "s")
+	default:
+		add(w + "s")
+		add(w + "es")
+	}
+	return forms
+}
+
+// TogetherPrinted is Together with the word a as printed: a node counts
+// only when its text prints a as typed or in its plural or singular
+// (printedForms), not merely a word of the same stem. The index's stemmer
+// folds words of different meaning into one stem ("weakness" and "weak
+// mutation", "shields" and "shielding"), so Together alone would find
+// "the chief weakness" beside "mutant" in a paper that only speaks of
+// weak mutants. A phrase a of more than one word is looked up as Together
+// does.
+func (s *Store) TogetherPrinted(ctx context.Context, a, b string, within int) (bool, error) {
+	ta := phraseTokens(a)
+	if len(ta) != 1 || papertree.HasCJK(ta[0]) {
+		return s.Together(ctx, a, b, within)
+	}
+	re, err := printedRE(ta[0])
+	if err != nil {
+		return false, err
+	}
+	var nodes []int64
+	if _, err := s.together(ctx, a, b, within, func(id int64) { nodes = append(nodes, id) }); err != nil {
+		return false, err
+	}
+	for _, id := range nodes {
+		var title, text string
+		if err := s.r.QueryRowContext(ctx, `SELECT title, text FROM nodes WHERE id = ?`, id).Scan(&title, &text); err != nil {
+			if errors.Is(err, sql.ErrNoRows) {
+				continue
+			}
+			return false, fmt.Errorf("together: %w", err)
+		}
+		if re.MatchString(norm.NFKC.String(strings.ToLower(title + "\n" + text))) {
+			return true, nil
+		}
+	}
+	return false, nil
+}
+
+// PrintedNodeCounts returns, for each paper whose titles or text print the
+// single word w as typed (case aside, NFKC) or in its plural or singular
+// (printedForms), the number of its nodes that do. Unlike PhraseCounts it
+// does not count through the index's stemmer, which folds words of
+// different meaning into one stem ("weakness" into "weak"): it tells how
+// much a paper dwells on the word itself. The index finds the candidate
+// nodes, their text decides. A phrase of more than one token is counted
+// as PhraseCounts counts it.
+func (s *Store) PrintedNodeCounts(ctx context.Context, w string) (map[int64]int, error) {
+	toks := phraseTokens(w)
+	if len(toks) != 1 || papertree.HasCJK(toks[0]) {
+		return s.PhraseCounts(ctx, w, nil)
+	}
+	re, err := printedRE(toks[0])
+	if err != nil {
+		return nil, err
+	}
+	ranges, err := s.paperRanges(ctx)
+	if err != nil {
+		return nil, err
+	}
+	seen := map[int64]bool{}
+	out := map[int64]int{}
+	for _, f := range printedForms(toks[0]) {
+		rows, err := s.r.QueryContext(ctx, `SELECT n.id, n.title, n.text FROM node_fts JOIN nodes n ON n.id = node_fts.rowid WHERE node_fts MATCH ?`, `"`+f+`"`)
+		if err != nil {
+			return nil, fmt.Errorf("count %q: %w", w, err)
+		}
+		for rows.Next() {
+			var id int64
+			var title, text string
+			if err := rows.Scan(&id, &title, &text); err != nil {
+				rows.Close()
+				return nil, err
+			}
+			if seen[id] {
+				continue
+			}
+			seen[id] = true
+			if p := ranges.paperOf(id); p != 0 && re.MatchString(norm.NFKC.String(strings.ToLower(title+"\n"+text))) {
+				out[p]++
+			}
+		}
+		err = rows.Err()
+		rows.Close()
+		if err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// printedRE matches a printed form of the word w (printedForms) as a
+// whole word of lowercased NFKC text.
+func printedRE(w string) (*regexp.Regexp, error) {
+	forms := printedForms(w)
+	quoted := make([]string, len(forms))
+	for i, f := range forms {
+		quoted[i] = regexp.QuoteMeta(f)
+	}
+	return regexp.Compile(`(^|[^\pL\pN])(` + strings.Join(quoted, "|") + `)($|[^\pL\pN])`)
 }

@@ -194,3 +194,67 @@ func TestTogetherIn(t *testing.T) {
 		}
 	}
 }
+
+// TestPrintedNodeCounts: a word is counted where it is printed as typed or
+// in its plural or singular, not where only a word of its stem is ("weak
+// mutation" is no "weakness"), node by node.
+func TestPrintedNodeCounts(t *testing.T) {
+	ctx := context.Background()
+	s := openTemp(t)
+	a, err := s.SavePaper(ctx, textPaper("/a.pdf", "Mutants", "Weak mutation kills weak mutants.", "The weakness of testing is its inputs.",
+		"Two weaknesses remain.", "A weakly typed language."), Vectors{}, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := s.SavePaper(ctx, textPaper("/b.pdf", "Strength", "Strong and weak points."), Vectors{}, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := s.PrintedNodeCounts(ctx, "weakness")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 1 || got[a] != 2 || got[b] != 0 {
+		t.Errorf("PrintedNodeCounts(weakness) = %v, want {%d: 2}", got, a)
+	}
+	stemmed, err := s.PhraseCounts(ctx, "weakness", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if stemmed[a] <= 2 {
+		t.Errorf("PhraseCounts(weakness) = %v: the stemmer no longer folds weak into weakness; PrintedNodeCounts is then PhraseCounts", stemmed)
+	}
+	if got, err := s.PrintedNodeCounts(ctx, "weaknesses"); err != nil || got[a] != 2 {
+		t.Errorf("PrintedNodeCounts(weaknesses) = %v, %v: the plural typed counts the singular printed", got, err)
+	}
+}
+
+// TestTogetherPrinted: the first word must be printed as typed (or in its
+// plural or singular) near the second; a word of its stem near it is not
+// enough.
+func TestTogetherPrinted(t *testing.T) {
+	ctx := context.Background()
+	s := openTemp(t)
+	if _, err := s.SavePaper(ctx, textPaper("/a.pdf", "Mutants", "Weak mutation kills weak mutants.", "The main weakness of parsers is speed."),
+		Vectors{}, ""); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		a, b string
+		want bool
+	}{
+		{"weakness", "mutants", false}, // only "weak" stands near it
+		{"weakness", "parsers", true},
+		{"weaknesses", "parser", true}, // plural typed, singular printed
+		{"weak", "mutants", true},
+	}
+	for _, tc := range tests {
+		got, err := s.TogetherPrinted(ctx, tc.a, tc.b, 20)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got != tc.want {
+			t.Errorf("TogetherPrinted(%q, %q) = %v, want %v", tc.a, tc.b, got, tc.want)
+		}
+	}
+}
