@@ -146,6 +146,18 @@ const CompoundWindow = 20
 // reply.
 func Together(ctx context.Context, ix Index) func(a, b string) (together, ok bool) {
 	t, can := ix.(togetherer)
+	return memoPairs(can, func(a, b string) (bool, error) {
+		yes, err := t.Together(ctx, a, b, CompoundWindow)
+		if ga, gb := gluedSubscripts(a), gluedSubscripts(b); err == nil && !yes && (ga != a || gb != b) {
+			yes, err = t.Together(ctx, ga, gb, CompoundWindow) // "x_max" printed "xmax"
+		}
+		return yes, err
+	})
+}
+
+// memoPairs memoises a lookup of word pairs for one reply: ok is false when
+// the index cannot tell (it has no such lookup, can false, or it failed).
+func memoPairs(can bool, look func(a, b string) (bool, error)) func(a, b string) (yes, ok bool) {
 	var mu sync.Mutex
 	seen := map[[2]string][2]bool{}
 	return func(a, b string) (bool, bool) {
@@ -158,10 +170,7 @@ func Together(ctx context.Context, ix Index) func(a, b string) (together, ok boo
 		if e, hit := seen[k]; hit {
 			return e[0], e[1]
 		}
-		yes, err := t.Together(ctx, a, b, CompoundWindow)
-		if ga, gb := gluedSubscripts(a), gluedSubscripts(b); err == nil && !yes && (ga != a || gb != b) {
-			yes, err = t.Together(ctx, ga, gb, CompoundWindow) // "x_max" printed "xmax"
-		}
+		yes, err := look(a, b)
 		seen[k] = [2]bool{yes, err == nil}
 		return yes, err == nil
 	}
@@ -261,22 +270,7 @@ var _ printedTogetherer = (*StoreIndex)(nil)
 // Results are memoised for the reply.
 func TogetherPrinted(ctx context.Context, ix Index) func(a, b string) (together, ok bool) {
 	t, can := ix.(printedTogetherer)
-	var mu sync.Mutex
-	seen := map[[2]string][2]bool{}
-	return func(a, b string) (bool, bool) {
-		if !can {
-			return false, false
-		}
-		mu.Lock()
-		defer mu.Unlock()
-		k := [2]string{a, b}
-		if e, hit := seen[k]; hit {
-			return e[0], e[1]
-		}
-		yes, err := t.TogetherPrinted(ctx, a, b, CompoundWindow)
-		seen[k] = [2]bool{yes, err == nil}
-		return yes, err == nil
-	}
+	return memoPairs(can, func(a, b string) (bool, error) { return t.TogetherPrinted(ctx, a, b, CompoundWindow) })
 }
 
 // printedCounter is implemented by indexes that can count the passages
