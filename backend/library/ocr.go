@@ -69,6 +69,8 @@ func (l *Library) OCR() OCRConfig { return l.ocr.get() }
 // installed), so that switching OCR on re-reads it.
 func ocrFingerprint(fp string, oc ocr.Outcome) string {
 	switch {
+	case oc.Pages > 0 && oc.Failed > 0:
+		return fp + "+ocr:" + ocr.Langs(oc.Languages) + ocrIncomplete
 	case oc.Pages > 0:
 		return fp + "+ocr:" + ocr.Langs(oc.Languages)
 	case oc.Skipped > 0:
@@ -78,6 +80,12 @@ func ocrFingerprint(fp string, oc ocr.Outcome) string {
 }
 
 const ocrSkipped = "+ocr-skipped"
+
+// ocrIncomplete marks a paper some of whose pages OCR could not read (a
+// page over its time limit on a loaded machine, a tool that failed): its
+// text is incomplete for a reason that may pass, so the next index reads it
+// again, and the OCR cache makes that cost only the missing pages.
+const ocrIncomplete = "+incomplete"
 
 // sameSettings reports whether a paper stored with fingerprint stored
 // (and OCR text on ocrPages pages) was indexed with the job's settings fp.

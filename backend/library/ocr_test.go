@@ -257,6 +257,8 @@ func TestOCRFingerprint(t *testing.T) {
 		{"skipped, still off", ocr.Outcome{Skipped: 2}, OCRConfig{Off: true}, nil, true},
 		{"skipped, OCR now on", ocr.Outcome{Skipped: 2}, OCRConfig{}, nil, false},
 		{"other settings", ocr.Outcome{Pages: 1}, OCRConfig{}, func(string) string { return "other+ocr:eng" }, false},
+		{"pages OCR could not read: read again", ocr.Outcome{Pages: 3, Failed: 1, Languages: "eng"}, OCRConfig{}, nil, false},
+		{"pages OCR could not read, OCR now off: kept", ocr.Outcome{Pages: 3, Failed: 1, Languages: "eng"}, OCRConfig{Off: true}, nil, true},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

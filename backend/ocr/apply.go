@@ -42,6 +42,7 @@ type Cache interface {
 type Outcome struct {
 	Pages     int      // pages whose text is now OCR
 	Skipped   int      // pages that needed OCR and kept their layer (OCR off or not installed)
+	Failed    int      // pages OCR could not read (a page over its time limit, a tool error)
 	Languages string   // languages used ("" when OCR did not run)
 	Warnings  []string // for Paper.Warnings
 }
@@ -175,6 +176,7 @@ func Apply(ctx context.Context, path string, r io.ReaderAt, size int64, popts pd
 		doc.Garbled, doc.TextQuality = false, 1
 	}
 	if len(res.Failed) > 0 {
+		out.Failed = len(res.Failed)
 		out.Warnings = append(out.Warnings, fmt.Sprintf("OCR could not read %s (%s)", pageCount(len(res.Failed)), res.FailReason))
 	}
 	if !hasText(doc) {
