@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 )
 
@@ -44,4 +45,21 @@ func (s *Store) PageCount(ctx context.Context) (int64, error) {
 	var n int64
 	err := s.w.QueryRowContext(ctx, `PRAGMA page_count`).Scan(&n)
 	return n, err
+}
+
+// CopyFile copies the database at src to the new file dst as it is, through
+// a read-only connection: src is never written (not even upgraded to this
+// build's schema, which opening it as a library would do). The copy is
+// checked and upgraded when it is opened as a library.
+func CopyFile(ctx context.Context, src, dst string) error {
+	registerVec()
+	db, err := sql.Open(driverName, "file:"+escapeURIPath(src)+"?mode=ro")
+	if err != nil {
+		return fmt.Errorf("open %s: %w", src, err)
+	}
+	defer db.Close()
+	if _, err := db.ExecContext(ctx, `VACUUM INTO ?`, dst); err != nil {
+		return openError(src, fmt.Errorf("copy to %s: %w", dst, err))
+	}
+	return nil
 }
