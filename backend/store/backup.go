@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"os"
 )
 
 // Backup writes a consistent, compacted copy of the database to path (which
@@ -51,9 +52,20 @@ func (s *Store) PageCount(ctx context.Context) (int64, error) {
 // a read-only connection: src is never written (not even upgraded to this
 // build's schema, which opening it as a library would do). The copy is
 // checked and upgraded when it is opened as a library.
+//
+// A file that is not a PaperTree library is refused untouched, as by Open;
+// a library is read as tableNames reads it (immutable, writing nothing, unless
+// a -wal file beside it may hold committed pages).
 func CopyFile(ctx context.Context, src, dst string) error {
 	registerVec()
-	db, err := sql.Open(driverName, "file:"+escapeURIPath(src)+"?mode=ro")
+	if _, err := checkFile(ctx, src, true); err != nil {
+		return err
+	}
+	mode := "mode=ro&immutable=1"
+	if fi, err := os.Stat(src + "-wal"); err == nil && fi.Size() > 0 {
+		mode = "mode=ro"
+	}
+	db, err := sql.Open(driverName, "file:"+escapeURIPath(src)+"?"+mode)
 	if err != nil {
 		return fmt.Errorf("open %s: %w", src, err)
 	}
