@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
-	"os"
 )
 
 // Backup writes a consistent, compacted copy of the database to path (which
@@ -62,7 +61,7 @@ func CopyFile(ctx context.Context, src, dst string) error {
 		return err
 	}
 	mode := "mode=ro&immutable=1"
-	if fi, err := os.Stat(src + "-wal"); err == nil && fi.Size() > 0 {
+	if walMayHoldPages(src) {
 		mode = "mode=ro"
 	}
 	db, err := sql.Open(driverName, "file:"+escapeURIPath(src)+"?"+mode)

@@ -106,7 +106,7 @@ func notOurs(p, why string) error {
 // files) unless a non-empty -wal file beside it may hold committed pages,
 // which only a normal read-only connection reads.
 func tableNames(ctx context.Context, p string) ([]string, error) {
-	if fi, err := os.Stat(p + "-wal"); err == nil && fi.Size() > 0 {
+	if walMayHoldPages(p) {
 		names, err := tableNamesMode(ctx, p, "mode=ro")
 		if err == nil {
 			return names, nil
@@ -115,6 +115,13 @@ func tableNames(ctx context.Context, p string) ([]string, error) {
 		// the main file alone is what can be read.
 	}
 	return tableNamesMode(ctx, p, "mode=ro&immutable=1")
+}
+
+// walMayHoldPages reports a non-empty -wal file beside the database at p:
+// committed pages may be in it, which an immutable connection does not read.
+func walMayHoldPages(p string) bool {
+	fi, err := os.Stat(p + "-wal")
+	return err == nil && fi.Size() > 0
 }
 
 func tableNamesMode(ctx context.Context, p, mode string) ([]string, error) {

@@ -67,13 +67,8 @@ func (s *Store) MovePaper(ctx context.Context, from, to string) error {
 				return fmt.Errorf("move paper: %w", err)
 			}
 		}
-		if err := tx.QueryRowContext(ctx, `SELECT (SELECT count(*) FROM paper_edit WHERE path = ?) + (SELECT count(*) FROM heading_edit WHERE path = ?)`,
-			to, to).Scan(&n); err != nil {
-			return fmt.Errorf("move paper: %w", err)
-		}
-		if n > 0 {
-			return nil // the new path's own corrections are kept (as MoveOverlay does)
-		}
-		return moveOverlayTx(ctx, tx, from, to)
+		// The new path's own corrections, if it has any, are kept.
+		_, err = moveOverlayTx(ctx, tx, from, to)
+		return err
 	}))
 }

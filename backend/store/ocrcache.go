@@ -2,8 +2,6 @@ package store
 
 import (
 	"context"
-	"database/sql"
-	"errors"
 	"fmt"
 )
 
@@ -60,9 +58,6 @@ func (s *Store) DropUnusedOCR(ctx context.Context) (int64, error) {
 	}
 	res, err := s.w.ExecContext(ctx, `DELETE FROM ocr_cache WHERE hash NOT IN (SELECT hash FROM papers)
 		AND hash NOT IN (SELECT hash FROM removed_files)`)
-	if errors.Is(err, sql.ErrNoRows) {
-		return 0, nil
-	}
 	if err != nil {
 		return 0, s.explainWriteError(ctx, fmt.Errorf("drop unused OCR readings: %w", err))
 	}

@@ -468,25 +468,30 @@ func (s *Store) MoveOverlay(ctx context.Context, from, to string) error {
 		return err
 	}
 	return s.explainWriteError(ctx, s.inTx(ctx, func(tx *sql.Tx) error {
-		var n int
-		if err := tx.QueryRowContext(ctx, `SELECT (SELECT count(*) FROM paper_edit WHERE path = ?) + (SELECT count(*) FROM heading_edit WHERE path = ?)`,
-			to, to).Scan(&n); err != nil {
-			return fmt.Errorf("move corrections: %w", err)
-		}
-		if n > 0 {
+		moved, err := moveOverlayTx(ctx, tx, from, to)
+		if err == nil && !moved {
 			return papertree.Errorf(papertree.EConflict, "%s has corrections of its own.", to)
 		}
-		return moveOverlayTx(ctx, tx, from, to)
+		return err
 	}))
 }
 
-// moveOverlayTx moves the corrections of from to to inside tx.
-func moveOverlayTx(ctx context.Context, tx *sql.Tx, from, to string) error {
+// moveOverlayTx moves the corrections of from to to inside tx, unless to
+// has corrections of its own: they are kept and none is moved (moved false).
+func moveOverlayTx(ctx context.Context, tx *sql.Tx, from, to string) (moved bool, err error) {
+	var n int
+	if err := tx.QueryRowContext(ctx, `SELECT (SELECT count(*) FROM paper_edit WHERE path = ?) + (SELECT count(*) FROM heading_edit WHERE path = ?)`,
+		to, to).Scan(&n); err != nil {
+		return false, fmt.Errorf("move corrections: %w", err)
+	}
+	if n > 0 {
+		return false, nil
+	}
 	for _, q := range []string{`UPDATE paper_edit SET path = ? WHERE path = ?`, `UPDATE heading_edit SET path = ? WHERE path = ?`,
 		`DELETE FROM paper_read_tree WHERE path = ?1 AND ?2 <> ''`, `UPDATE paper_read_tree SET path = ? WHERE path = ?`} {
 		if _, err := tx.ExecContext(ctx, q, to, from); err != nil {
-			return fmt.Errorf("move corrections: %w", err)
+			return false, fmt.Errorf("move corrections: %w", err)
 		}
 	}
-	return nil
+	return true, nil
 }
