@@ -63,6 +63,12 @@ func TestExtractive(t *testing.T) {
 		{"a sentence repeated in two passages is quoted once", "How are glyphs grouped into words?",
 			[]papertree.Evidence{ev(0.6, repeated), ev(0.6, repeated)},
 			false, []string{repeated}, nil, nil},
+		// A text layer printing one sentence twice with other spacing
+		// (Spatial-Temporal Convolutional Transformer Network, 4.2.2).
+		{"a sentence printed twice with other spacing is quoted once", "What is the time complexity of self-attention?",
+			[]papertree.Evidence{ev(0.9, "However, the standard self-attention has a time and memory complexity of O(n2). "+
+				"However, the standard self-attention has a time and memory complexity of O(n2 ) .")},
+			false, []string{"memory complexity of O(n2)"}, nil, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -85,6 +91,9 @@ func TestExtractive(t *testing.T) {
 			}
 			if tt.name == "a sentence repeated in two passages is quoted once" && strings.Count(text, repeated) != 1 {
 				t.Errorf("repeated sentence quoted %d times: %q", strings.Count(text, repeated), text)
+			}
+			if n := strings.Count(text, "However, the standard"); strings.Contains(tt.name, "other spacing") && n != 1 {
+				t.Errorf("the sentence is quoted %d times: %q", n, text)
 			}
 			if tt.citations != nil && (len(cited) != len(tt.citations) || cited[0] != tt.citations[0]) {
 				t.Errorf("citations %v, want %v", cited, tt.citations)
