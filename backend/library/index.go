@@ -477,9 +477,15 @@ func (l *Library) readFile(ctx context.Context, path string, job *jobFiles, limi
 	if err != nil && papertree.ErrorCode(err) == papertree.ENotFound && l.sameContent(ctx, path, hash, job, emit) {
 		return nil, hash, true, nil
 	}
+	if err == nil && info.Hash != hash && info.Status == store.StatusReady && l.mergeCopy(ctx, path, hash, info, true, emit) {
+		return nil, hash, true, nil
+	}
 	if err == nil && info.Hash == hash {
 		switch {
 		case l.sameSettings(info.Fingerprint, fp, info.OCRPages) && info.Status == store.StatusReady && !info.Stale:
+			if l.mergeCopy(ctx, path, hash, info, false, emit) {
+				return nil, hash, true, nil
+			}
 			// A paper indexed before its signals were stored gets them now.
 			_ = retrieve.EnsureSignals(ctx, l.store, info.ID)
 			emit(Event{File: path, Status: StatusUnchanged, PaperID: info.ID, Title: info.Title, Pages: info.Pages})
@@ -505,6 +511,51 @@ func (l *Library) readFile(ctx context.Context, path string, job *jobFiles, limi
 		p.Path = abs
 	}
 	return p, hash, false, nil
+}
+
+// mergeCopy handles a paper of the library whose file is the same PDF as
+// another paper's file, both in place: two papers made for one PDF before the
+// index recognised copies (sameContent), or a file overwritten with a copy of
+// another paper's PDF (changed: info's paper is of the file's old content).
+// They would split the PDF's evidence and list it twice. Of two papers of
+// one PDF the one that carries the researcher's records (corrections, a
+// reference record: store.HasOwnRecords) is kept, else the oldest; a file's
+// old content gives way to the paper its new content already is. info's
+// paper is removed when it has no records of its own and another is kept,
+// and its file is reported as a duplicate of the kept paper's, as a new copy
+// would be. Saved answers keep their evidence (it is stored with the
+// answer). Two papers that both carry records are left as they are.
+func (l *Library) mergeCopy(ctx context.Context, path, hash string, info store.PaperInfo, changed bool, emit func(Event)) bool {
+	if l.store.ReadOnly() {
+		return false
+	}
+	others, err := l.store.PapersWithContent(ctx, hash, path)
+	if err != nil || len(others) == 0 {
+		return false
+	}
+	if own, err := l.store.HasOwnRecords(ctx, path); err != nil || own {
+		return false
+	}
+	for _, o := range others { // oldest first
+		if _, err := os.Stat(o.Path); err != nil {
+			continue // a moved file's old path: sameContent's case
+		}
+		own, err := l.store.HasOwnRecords(ctx, o.Path)
+		if err != nil {
+			return false
+		}
+		if !changed && o.ID > info.ID && !own {
+			continue // the younger: removed when its own file is seen
+		}
+		if l.store.DeletePaper(ctx, info.ID) != nil {
+			return false
+		}
+		l.Retrieval().Invalidate(info.ID)
+		emit(Event{File: path, Status: StatusDuplicate, PaperID: o.ID, Title: o.Title, Pages: o.Pages, Of: o.Path, Note: fmt.Sprintf(
+			"The same PDF as %s, already in the library: this file's paper is merged into that one.", o.Path)})
+		return true
+	}
+	return false
 }
 
 // timeoutFingerprint is the settings fingerprint a time-out is recorded

@@ -132,3 +132,112 @@ func TestSameContentIsOnePaper(t *testing.T) {
 		t.Errorf("duplicate of %+v, want of %s", sum.Duplicates, moved)
 	}
 }
+
+// Two papers of one PDF already in the library (made before copies were
+// recognised, or a file overwritten with a copy of another paper's PDF)
+// become one at the next index: the paper with the researcher's records, else
+// the older, is kept, and the other file is reported as its duplicate.
+func TestCopiesInTheLibraryBecomeOne(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	a, b, c, d := filepath.Join(dir, "a.pdf"), filepath.Join(dir, "b.pdf"), filepath.Join(dir, "c.pdf"), filepath.Join(dir, "d.pdf")
+	copySame(t, "twocolumn.pdf", a)
+	copySame(t, "rotated.pdf", b)
+	dbPath := filepath.Join(t.TempDir(), "lib.db")
+	lib, err := Open(ctx, Config{DBPath: dbPath})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer lib.Close()
+	index := func() Summary {
+		t.Helper()
+		sum, err := lib.Index(ctx, []string{dir}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return sum
+	}
+	byPath := func() map[string]int64 {
+		t.Helper()
+		ps, err := lib.Papers(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := map[string]int64{}
+		for _, p := range ps {
+			out[filepath.Base(p.Path)] = p.ID
+		}
+		return out
+	}
+	if sum := index(); sum.Indexed != 2 {
+		t.Fatalf("first index: %+v", sum)
+	}
+	ids := byPath()
+
+	// b.pdf overwritten with a copy of a.pdf: b's paper (of its old
+	// content) gives way to a's, which is not read again.
+	copySame(t, "twocolumn.pdf", b)
+	sum := index()
+	if got := byPath(); len(got) != 1 || got["a.pdf"] != ids["a.pdf"] {
+		t.Fatalf("after overwriting b with a copy of a: papers %v, want only a.pdf (id %d)", got, ids["a.pdf"])
+	}
+	if sum.Indexed != 0 || len(sum.Duplicates) != 1 || sum.Duplicates[0] != (SameContent{File: b, Of: a}) {
+		t.Fatalf("summary %+v, want b.pdf reported the same as a.pdf and nothing read", sum)
+	}
+
+	// Two papers of one PDF, as a library made before copies were
+	// recognised holds them: c.pdf is indexed as another PDF, then its
+	// row is given a.pdf's content hash and its file a copy of a.pdf.
+	copySame(t, "rotated.pdf", c)
+	copySame(t, "rotated.pdf", d) // the same as c: d is c's duplicate
+	if sum := index(); sum.Indexed != 1 {
+		t.Fatalf("indexing c.pdf: %+v", sum)
+	}
+	os.Remove(d)
+	ids = byPath()
+	twoPapersOfA := func(copyPath string) {
+		t.Helper()
+		pa, err := lib.Store().PaperByPath(ctx, a)
+		if err != nil {
+			t.Fatal(err)
+		}
+		copySame(t, "twocolumn.pdf", copyPath)
+		rawExec(t, dbPath, "UPDATE papers SET hash = '"+pa.Hash+"' WHERE path = '"+copyPath+"'")
+	}
+	twoPapersOfA(c)
+	if sum := index(); len(byPath()) != 1 || byPath()["a.pdf"] != ids["a.pdf"] || len(sum.Duplicates) != 2 {
+		t.Fatalf("the younger copy c.pdf is not merged into a.pdf: papers %v, summary %+v", byPath(), sum)
+	}
+
+	// The copy that carries a correction is the one kept, even if younger;
+	// two that both carry records stay two.
+	copySame(t, "rotated.pdf", c)
+	if sum := index(); sum.Indexed != 1 {
+		t.Fatalf("indexing c.pdf again: %+v", sum)
+	}
+	cid := byPath()["c.pdf"]
+	if _, err := lib.EditPaper(ctx, strconv.FormatInt(cid, 10), map[string]string{store.FieldTitle: "My title"}); err != nil {
+		t.Fatal(err)
+	}
+	twoPapersOfA(c)
+	index()
+	if got := byPath(); len(got) != 1 || got["c.pdf"] != cid {
+		t.Fatalf("the corrected copy c.pdf is not the one kept: papers %v (c was %d)", got, cid)
+	}
+	os.Remove(b)
+	copySame(t, "rotated.pdf", b)
+	if sum := index(); sum.Indexed != 1 {
+		t.Fatalf("indexing b.pdf: %+v", sum)
+	}
+	bid := byPath()["b.pdf"]
+	if _, err := lib.EditPaper(ctx, strconv.FormatInt(bid, 10), map[string]string{store.FieldTitle: "Another title"}); err != nil {
+		t.Fatal(err)
+	}
+	pc, _ := lib.Store().PaperByPath(ctx, c)
+	copySame(t, "twocolumn.pdf", b)
+	rawExec(t, dbPath, "UPDATE papers SET hash = '"+pc.Hash+"' WHERE path = '"+b+"'")
+	index()
+	if got := byPath(); len(got) != 2 {
+		t.Fatalf("two copies that both carry corrections were merged: papers %v", got)
+	}
+}

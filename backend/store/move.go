@@ -72,3 +72,17 @@ func (s *Store) MovePaper(ctx context.Context, from, to string) error {
 		return err
 	}))
 }
+
+// HasOwnRecords reports whether the researcher has made records for the file
+// at path that the library keeps by path: metadata or heading corrections,
+// or a reference-manager record. A paper with them is not one to merge away
+// (library: two papers of the same PDF).
+func (s *Store) HasOwnRecords(ctx context.Context, path string) (bool, error) {
+	var n int
+	err := s.r.QueryRowContext(ctx, `SELECT (SELECT count(*) FROM paper_edit WHERE path = ?1)
+		+ (SELECT count(*) FROM heading_edit WHERE path = ?1) + (SELECT count(*) FROM paper_ref WHERE path = ?1)`, path).Scan(&n)
+	if err != nil {
+		return false, fmt.Errorf("records of %s: %w", path, err)
+	}
+	return n > 0, nil
+}
