@@ -61,10 +61,11 @@ func scopeIdentified(ctx context.Context, ix Index, req Request, qv []float32, p
 	question := req.Q()
 	var idScore map[int64]float64
 	var named int64
+	var nick map[string]bool
 	if !req.Unnamed {
-		idScore, named = identify(ctx, ix, question, all)
+		idScore, named, nick = identify(ctx, ix, question, all)
 	}
-	if named != 0 && holdsQuestion(ctx, ix, named, question) {
+	if named != 0 && holdsQuestion(ctx, ix, named, question, nick) {
 		return []int64{named}, named, nil
 	}
 	// A name alone never restricts the search: the named paper must also
@@ -467,7 +468,9 @@ func Entropy[K comparable](r map[K]float64) float64 {
 // names, and the words with which the question refers to it). "the" as an
 // all-capitals title's lead, or an author who shares a surname with the one
 // cited, then cannot send a question about ViT and Adam to that paper alone.
-func holdsQuestion(ctx context.Context, ix Index, id int64, q *query.Question) bool {
+// nick are further words that name the paper (identify's nicknames: "AlexNet",
+// which Krizhevsky et al. never print).
+func holdsQuestion(ctx context.Context, ix Index, id int64, q *query.Question, nick map[string]bool) bool {
 	d, err := ix.Paper(ctx, id)
 	if err != nil {
 		return false
@@ -477,9 +480,11 @@ func holdsQuestion(ctx context.Context, ix Index, id int64, q *query.Question) b
 	for _, t := range c.title {
 		naming[t] = true
 	}
-	for w := range q.Refs {
-		for _, t := range embedding.QueryTerms(w) {
-			naming[t] = true
+	for _, refs := range []map[string]bool{q.Refs, nick} {
+		for w := range refs {
+			for _, t := range embedding.QueryTerms(w) {
+				naming[t] = true
+			}
 		}
 	}
 	for _, set := range []map[string]bool{c.surnames, c.names, c.own} {

@@ -494,7 +494,11 @@ func isWordByte(c byte) bool {
 // identify returns identity scores for the candidate papers of a
 // library-wide question and the paper it clearly names (0 if none): the
 // best score is at least 2 and no other paper comes close.
-func identify(ctx context.Context, ix Index, q *query.Question, all []int64) (map[int64]float64, int64) {
+//
+// nick are the words the question names the clearly named paper by that it
+// does not print itself (its nicknames, resolved through the library's
+// citations): they name it, they are not what the question asks of it.
+func identify(ctx context.Context, ix Index, q *query.Question, all []int64) (sc map[int64]float64, named int64, nick map[string]bool) {
 	var set *cardSet
 	if cs, ok := ix.(cardSource); ok {
 		// Every paper's card from the store, built once per library
@@ -510,24 +514,37 @@ func identify(ctx context.Context, ix Index, q *query.Question, all []int64) (ma
 		set = newCardSet(cards)
 	}
 	if set == nil {
-		return nil, 0
+		return nil, 0, nil
 	}
-	sc := set.scores(q)
+	sc = set.scores(q)
 	// A name no paper prints, which the library's citations give one
 	// paper ("the AlexNet paper [24]"), names it as its own name would.
-	for _, id := range nicknames(ctx, ix, q, set) {
+	clear := false
+	for _, v := range sc {
+		clear = clear || v >= 2
+	}
+	nicks := nicknames(ctx, ix, q, set, !clear)
+	for _, id := range nicks {
 		if sc == nil {
 			sc = map[int64]float64{}
 		}
 		sc[id] += 3
 	}
 	if len(sc) == 0 {
-		return nil, 0
+		return nil, 0, nil
 	}
 	ids := topPapers(sc, 2)
 	best := ids[0]
 	if sc[best] >= 2 && (len(ids) == 1 || sc[ids[1]] <= sc[best]-1) {
-		return sc, best
+		for w, id := range nicks {
+			if id == best {
+				if nick == nil {
+					nick = map[string]bool{}
+				}
+				nick[w] = true
+			}
+		}
+		return sc, best, nick
 	}
-	return sc, 0
+	return sc, 0, nil
 }

@@ -125,10 +125,10 @@ func TestNamedPaperHoldsRarestWord(t *testing.T) {
 		paper("RoBERTa: A Robustly Optimized Pretraining Approach", "The original BERT implementation uses a character-level BPE vocabulary of size 30K."),
 		paper("Another Paper", "Our implementation uses a vocabulary of words, the original one of characters."),
 	)
-	if holdsQuestion(ctx, ix, ids[0], querypkg.Parse("Does the original BERT implementation use a character-level BPE vocabulary?")) {
+	if holdsQuestion(ctx, ix, ids[0], querypkg.Parse("Does the original BERT implementation use a character-level BPE vocabulary?"), nil) {
 		t.Error("BERT lacks the question's rarest word (BPE) but would be searched alone")
 	}
-	if !holdsQuestion(ctx, ix, ids[0], querypkg.Parse("Does the original BERT implementation use a character-level WordPiece vocabulary?")) {
+	if !holdsQuestion(ctx, ix, ids[0], querypkg.Parse("Does the original BERT implementation use a character-level WordPiece vocabulary?"), nil) {
 		t.Error("BERT holds every word of the question but is not searched alone")
 	}
 }

@@ -42,9 +42,27 @@ var (
 
 // nicknames returns, for each word q refers to a paper with that names no
 // paper directly, the paper the library's citations say it stands for.
-func nicknames(ctx context.Context, ix Index, q *query.Question, set *cardSet) map[string]int64 {
+//
+// With bare, a one-word name the question uses as typed is looked up too: a
+// researcher asks "What learning rate did AlexNet use?" as well as "... the
+// AlexNet paper ...". Only its citations decide: a name that stands for no
+// library paper (a data set, a method cited to papers outside the library)
+// or for several resolves to none. identify asks for bare names only when
+// the question names no paper otherwise: a model named beside its paper
+// ("In the RoBERTa paper, what score does XLNetLARGE reach") is what is
+// asked about, not another name of a paper.
+func nicknames(ctx context.Context, ix Index, q *query.Question, set *cardSet, bare bool) map[string]int64 {
 	var out map[string]int64
+	words := make([]string, 0, len(q.Refs)+len(q.Names))
 	for w := range q.Refs {
+		words = append(words, w)
+	}
+	for _, n := range q.Names {
+		if w := strings.ToLower(n); bare && !strings.Contains(n, " ") && !q.Refs[w] {
+			words = append(words, w)
+		}
+	}
+	for _, w := range words {
 		if len([]rune(w)) < 3 || embedding.IsStopword(w) || set.named[w] {
 			continue
 		}

@@ -2,6 +2,7 @@ package retrieve
 
 import (
 	"context"
+	"slices"
 	"testing"
 
 	"github.com/papertree/papertree/backend/papertree"
@@ -60,7 +61,7 @@ func TestNicknamesFromCitations(t *testing.T) {
 	count := &countingIndex{Index: six}
 	q := querypkg.Parse("In the AlexNet paper, was dropout used?")
 	for i := range 2 {
-		if got := nicknames(ctx, count, q, set)["alexnet"]; got != ids[0] {
+		if got := nicknames(ctx, count, q, set, false)["alexnet"]; got != ids[0] {
 			t.Errorf("ask %d: alexnet names paper %d, want %d", i+1, got, ids[0])
 		}
 	}
@@ -100,18 +101,28 @@ func nicknameCases(t *testing.T, ix Index, ids []int64) {
 		{"author-year citation", "How deep are the networks of the ResNet paper?", "resnet", ids[1]},
 		{"citations that disagree", "What does the LeNet paper propose?", "lenet", 0},
 		{"never cited", "What does the VGG paper propose?", "vgg", 0},
+		// A name typed alone ("AlexNet", not "the AlexNet paper") names
+		// its paper too when the question names no paper otherwise.
+		{"bare name", "Was dropout used in AlexNet?", "alexnet", ids[0]},
+		{"bare name, author-year citation", "How deep is ResNet?", "resnet", ids[1]},
+		{"bare name, citations that disagree", "What does LeNet propose?", "lenet", 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			q := querypkg.Parse(tc.q)
-			if !q.Refs[tc.word] {
-				t.Fatalf("%q does not refer to a paper by %q: %v", tc.q, tc.word, q.Refs)
+			if !q.Refs[tc.word] && !slices.Contains(q.Names, map[string]string{"alexnet": "AlexNet", "resnet": "ResNet", "lenet": "LeNet"}[tc.word]) {
+				t.Fatalf("%q does not refer to a paper by %q: %v %v", tc.q, tc.word, q.Refs, q.Names)
 			}
-			if got := nicknames(ctx, ix, q, set)[tc.word]; got != tc.want {
+			if got := nicknames(ctx, ix, q, set, true)[tc.word]; got != tc.want {
 				t.Errorf("%s names paper %d, want %d", tc.word, got, tc.want)
 			}
-			_, named := identify(ctx, ix, q, ids)
+			_, named, nick := identify(ctx, ix, q, ids)
 			if tc.want != 0 && named != tc.want {
 				t.Errorf("identify named %d, want %d", named, tc.want)
+			}
+			// The paper never prints its nickname: the name is not a word
+			// the paper must hold to be searched alone.
+			if tc.want != 0 && !holdsQuestion(ctx, ix, named, q, nick) {
+				t.Errorf("paper %d does not hold %q once %v name it", named, tc.q, nick)
 			}
 		})
 	}
