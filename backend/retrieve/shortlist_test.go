@@ -139,3 +139,39 @@ func rootPassagePaperAmong(t *testing.T, others int) {
 		t.Fatalf("the best evidence is not from the letter that answers under its root: %+v", res.Evidence)
 	}
 }
+
+// The paper whose full text matches a library-wide question best is among the
+// papers searched, whatever its vectors say: an OCR'd scan ("A sccrocy
+// systen is definod ...") prints the question's rarest word ("secrecy") a
+// few times among noise, and its vectors rank it below papers that share the
+// question's common words and none of its rare one.
+func TestLibraryWideSearchesTheBestTextMatch(t *testing.T) {
+	for _, others := range []int{40, 12} {
+		t.Run(fmt.Sprint(others), func(t *testing.T) {
+			var papers []*papertree.Paper
+			for i := 0; i < others; i++ {
+				title := fmt.Sprintf("What Systems Say %d", i)
+				body := fmt.Sprintf("In study %d we say what the system does and what it says about the perfect result of each theory.", i)
+				leaf := &papertree.Node{Kind: papertree.KindSegment, Text: body, Tokens: papertree.CountTokens(body)}
+				papers = append(papers, &papertree.Paper{Title: title, Path: fmt.Sprintf("/p%d.pdf", i), Pages: 1, Root: &papertree.Node{
+					Kind: papertree.KindRoot, Title: title, Children: []*papertree.Node{{Kind: papertree.KindSection, Title: "1 Method", Children: []*papertree.Node{leaf}}}}})
+			}
+			text := "A sccrocy systen is definod abstractly as a set of transfornations. The problen of theoretical secrecy, 1i.c., " +
+				"can a systcm be solvod givcn unlimitcd timc. Tho redundancy is of considornblo use in secrecy systcns."
+			scan := &papertree.Paper{Title: "", Path: "/memo.pdf", Pages: 1, Root: &papertree.Node{Kind: papertree.KindRoot,
+				Children: []*papertree.Node{{Kind: papertree.KindSegment, Text: text, Tokens: papertree.CountTokens(text)}}}}
+			ix, ids := setup(t, append(papers, scan)...)
+			strat, _ := retrieve.Get(retrieve.Default)
+			res, err := strat.Retrieve(context.Background(), ix, retrieve.Request{Query: "What did the system say about perfect secrecy in theory?", Budget: 300})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, id := range res.Searched {
+				if id == ids[len(ids)-1] {
+					return
+				}
+			}
+			t.Fatalf("the only paper printing \"secrecy\" was not searched: searched %v, it is %d", res.Searched, ids[len(ids)-1])
+		})
+	}
+}
