@@ -662,7 +662,7 @@ func Compose(ctx context.Context, emb papertree.Embedder, in Input, opts Options
 		}
 		// Papers repeat themselves (abstract and introduction often share a
 		// sentence); quoting it twice adds nothing.
-		key := quoteKey(s.text)
+		key := papertree.AlnumKey(s.text)
 		if picked[key] || !quotable(i) {
 			continue
 		}
@@ -680,7 +680,7 @@ func Compose(ctx context.Context, emb papertree.Embedder, in Input, opts Options
 		// the paper ("Fran inherits a variety of space and time leaks from
 		// its host language"): the better-scored neighbour is quoted with it.
 		if j := neighbour(pick[0], sents, func(j int) bool {
-			key := quoteKey(sents[j].text)
+			key := papertree.AlnumKey(sents[j].text)
 			return !picked[key] && quotable(j) && used+sents[j].tok <= opts.MaxTokens
 		}); j >= 0 {
 			pick = append(pick, j)
@@ -707,20 +707,6 @@ func Compose(ctx context.Context, emb papertree.Embedder, in Input, opts Options
 		}
 	}
 	return Output{Text: b.String(), Cited: cited, BestScore: sig.BestScore, BestCoverage: bestCov, Signals: signals}, nil
-}
-
-// quoteKey is what two quoted sentences share when they say the same thing:
-// their letters and digits, lower-cased. Papers repeat a sentence in the
-// abstract and the introduction, and a text layer may print one twice with
-// other spacing ("O(n2)." and "O(n2 ) ."): quoting it twice adds nothing.
-func quoteKey(s string) string {
-	var b strings.Builder
-	for _, r := range strings.ToLower(s) {
-		if unicode.IsLetter(r) || unicode.IsDigit(r) {
-			b.WriteRune(r)
-		}
-	}
-	return b.String()
 }
 
 // neighbour returns the better-scored of the prose sentences just before

@@ -286,15 +286,7 @@ func supportHit(ev []papertree.Evidence, support string) bool {
 	return false
 }
 
-func alnum(s string) string {
-	var b strings.Builder
-	for _, r := range strings.ToLower(s) {
-		if unicode.IsLetter(r) || unicode.IsDigit(r) {
-			b.WriteRune(r)
-		}
-	}
-	return b.String()
-}
+func alnum(s string) string { return papertree.AlnumKey(s) }
 
 // absenceRE finds an answer's claim that the papers do not hold what the
 // question asks (the extractive answer's not-found reasons and the usual

@@ -24,7 +24,6 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
-	"unicode"
 
 	"github.com/papertree/papertree/backend/papertree"
 )
@@ -86,15 +85,7 @@ func LoadGold(dir string) ([]GoldTree, error) {
 }
 
 // NormText lowercases s and keeps only letters and digits.
-func NormText(s string) string {
-	var b strings.Builder
-	for _, r := range strings.ToLower(s) {
-		if unicode.IsLetter(r) || unicode.IsDigit(r) {
-			b.WriteRune(r)
-		}
-	}
-	return b.String()
-}
+func NormText(s string) string { return papertree.AlnumKey(s) }
 
 // TextsMatch applies the README's text rule to two already normalised texts.
 func TextsMatch(goldNorm, predNorm string) bool {

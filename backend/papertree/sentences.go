@@ -383,3 +383,16 @@ func AboutOthers(s string) bool {
 	f := strings.Fields(s)
 	return othersRE.MatchString(strings.Join(f[:min(len(f), 8)], " "))
 }
+
+// AlnumKey is what two texts share when they say the same thing in other
+// spacing or punctuation: their letters and digits, lower-cased ("O(n2)."
+// and "O(n2 ) ." are one sentence printed twice).
+func AlnumKey(s string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(s) {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
