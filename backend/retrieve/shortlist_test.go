@@ -26,14 +26,10 @@ func (r *recordingIndex) SearchText(ctx context.Context, q string, ids []int64, 
 // so the keyword search stays on a short list (at 20,800 papers the whole
 // match set cost 220 ms a question).
 func TestShortlistBoundsPartlyNamedPapers(t *testing.T) {
-	var papers []*papertree.Paper
-	for i := 0; i < 60; i++ {
-		title := fmt.Sprintf("Attention Networks for Task %d", i)
-		body := fmt.Sprintf("We study task %d with an attention network trained on corpus %d and report accuracy.", i, i)
-		leaf := &papertree.Node{Kind: papertree.KindSegment, Text: body, Tokens: papertree.CountTokens(body)}
-		papers = append(papers, &papertree.Paper{Title: title, Path: fmt.Sprintf("/p%d.pdf", i), Pages: 1, Root: &papertree.Node{
-			Kind: papertree.KindRoot, Title: title, Children: []*papertree.Node{{Kind: papertree.KindSection, Title: "1 Method", Children: []*papertree.Node{leaf}}}}})
-	}
+	papers := methodPapers(60, func(i int) (string, string) {
+		return fmt.Sprintf("Attention Networks for Task %d", i),
+			fmt.Sprintf("We study task %d with an attention network trained on corpus %d and report accuracy.", i, i)
+	})
 	ix, _ := setup(t, papers...)
 	rec := &recordingIndex{Index: ix}
 	strat, _ := retrieve.Get(retrieve.Default)
@@ -62,14 +58,10 @@ func TestLibraryWideScopeKeepsSectionlessPaper(t *testing.T) {
 }
 
 func sectionlessPaperAmong(t *testing.T, others int) {
-	var papers []*papertree.Paper
-	for i := 0; i < others; i++ {
-		title := fmt.Sprintf("Data Analysis Study %d", i)
-		body := fmt.Sprintf("We analyse the data of study %d with a histogram of the sample and report the mean and standard deviation of each variable.", i)
-		leaf := &papertree.Node{Kind: papertree.KindSegment, Text: body, Tokens: papertree.CountTokens(body)}
-		papers = append(papers, &papertree.Paper{Title: title, Path: fmt.Sprintf("/p%d.pdf", i), Pages: 1, Root: &papertree.Node{
-			Kind: papertree.KindRoot, Title: title, Children: []*papertree.Node{{Kind: papertree.KindSection, Title: "1 Method", Children: []*papertree.Node{leaf}}}}})
-	}
+	papers := methodPapers(others, func(i int) (string, string) {
+		return fmt.Sprintf("Data Analysis Study %d", i),
+			fmt.Sprintf("We analyse the data of study %d with a histogram of the sample and report the mean and standard deviation of each variable.", i)
+	})
 	text := "When a sample has positive kurtosis, the shape of the histogram is peaked in the middle, but with fatter tails than a Gaussian with the same variance."
 	chapter := &papertree.Paper{Title: "Chapter 4", Path: "/chapter.pdf", Pages: 1, Root: &papertree.Node{Kind: papertree.KindRoot, Title: "Chapter 4",
 		Children: []*papertree.Node{{Kind: papertree.KindSegment, Text: text, Tokens: papertree.CountTokens(text)}}}}
@@ -103,14 +95,10 @@ func TestLibraryWideScopeScoresRootPassages(t *testing.T) {
 }
 
 func rootPassagePaperAmong(t *testing.T, others int) {
-	var papers []*papertree.Paper
-	for i := 0; i < others; i++ {
-		title := fmt.Sprintf("Autoencoder Study %d", i)
-		body := fmt.Sprintf("In study %d we pretrain deep autoencoders with many hidden layers between the data and the code, one layer at a time.", i)
-		leaf := &papertree.Node{Kind: papertree.KindSegment, Text: body, Tokens: papertree.CountTokens(body)}
-		papers = append(papers, &papertree.Paper{Title: title, Path: fmt.Sprintf("/p%d.pdf", i), Pages: 1, Root: &papertree.Node{
-			Kind: papertree.KindRoot, Title: title, Children: []*papertree.Node{{Kind: papertree.KindSection, Title: "1 Method", Children: []*papertree.Node{leaf}}}}})
-	}
+	papers := methodPapers(others, func(i int) (string, string) {
+		return fmt.Sprintf("Autoencoder Study %d", i),
+			fmt.Sprintf("In study %d we pretrain deep autoencoders with many hidden layers between the data and the code, one layer at a time.", i)
+	})
 	var leaves []*papertree.Node
 	for _, s := range []string{
 		"Glaciers carve valleys in the mountains over thousands of years, leaving moraines of gravel and boulders behind.",
@@ -148,14 +136,10 @@ func rootPassagePaperAmong(t *testing.T, others int) {
 func TestLibraryWideSearchesTheBestTextMatch(t *testing.T) {
 	for _, others := range []int{40, 12} {
 		t.Run(fmt.Sprint(others), func(t *testing.T) {
-			var papers []*papertree.Paper
-			for i := 0; i < others; i++ {
-				title := fmt.Sprintf("What Systems Say %d", i)
-				body := fmt.Sprintf("In study %d we say what the system does and what it says about the perfect result of each theory.", i)
-				leaf := &papertree.Node{Kind: papertree.KindSegment, Text: body, Tokens: papertree.CountTokens(body)}
-				papers = append(papers, &papertree.Paper{Title: title, Path: fmt.Sprintf("/p%d.pdf", i), Pages: 1, Root: &papertree.Node{
-					Kind: papertree.KindRoot, Title: title, Children: []*papertree.Node{{Kind: papertree.KindSection, Title: "1 Method", Children: []*papertree.Node{leaf}}}}})
-			}
+			papers := methodPapers(others, func(i int) (string, string) {
+				return fmt.Sprintf("What Systems Say %d", i),
+					fmt.Sprintf("In study %d we say what the system does and what it says about the perfect result of each theory.", i)
+			})
 			text := "A sccrocy systen is definod abstractly as a set of transfornations. The problen of theoretical secrecy, 1i.c., " +
 				"can a systcm be solvod givcn unlimitcd timc. Tho redundancy is of considornblo use in secrecy systcns."
 			scan := &papertree.Paper{Title: "", Path: "/memo.pdf", Pages: 1, Root: &papertree.Node{Kind: papertree.KindRoot,
@@ -174,4 +158,17 @@ func TestLibraryWideSearchesTheBestTextMatch(t *testing.T) {
 			t.Fatalf("the only paper printing \"secrecy\" was not searched: searched %v, it is %d", res.Searched, ids[len(ids)-1])
 		})
 	}
+}
+
+// methodPapers makes n papers of one section ("1 Method") holding one
+// passage each; text gives paper i's title and passage.
+func methodPapers(n int, text func(i int) (title, body string)) []*papertree.Paper {
+	var papers []*papertree.Paper
+	for i := 0; i < n; i++ {
+		title, body := text(i)
+		leaf := &papertree.Node{Kind: papertree.KindSegment, Text: body, Tokens: papertree.CountTokens(body)}
+		papers = append(papers, &papertree.Paper{Title: title, Path: fmt.Sprintf("/p%d.pdf", i), Pages: 1, Root: &papertree.Node{
+			Kind: papertree.KindRoot, Title: title, Children: []*papertree.Node{{Kind: papertree.KindSection, Title: "1 Method", Children: []*papertree.Node{leaf}}}}})
+	}
+	return papers
 }
