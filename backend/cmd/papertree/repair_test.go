@@ -420,3 +420,45 @@ func TestIndexRealFullDisk(t *testing.T) {
 		t.Fatalf("list after a full disk: exit %d, %q %q", code, out, errs)
 	}
 }
+
+// TestReadCommandsLeaveTheLibraryAsItIs: the commands that only read a
+// library (list, tree, search, export, compare, and the evaluations that ask
+// nothing) leave a current library byte-identical, with no -wal or -shm
+// file left beside it: a library on a synced folder or under version control
+// is not rewritten by looking at it. (ask writes by design: it saves the
+// answer; an older library is upgraded by any command, once.)
+func TestReadCommandsLeaveTheLibraryAsItIs(t *testing.T) {
+	dir := t.TempDir()
+	pdfs := filepath.Join(dir, "pdfs")
+	os.Mkdir(pdfs, 0o755)
+	copyFile(t, filepath.Join(fixtures, "twocolumn.pdf"), filepath.Join(pdfs, "a.pdf"))
+	db := filepath.Join(dir, "lib.db")
+	if _, errs, code := cli(t, "index", "--quiet", "--db", db, pdfs); code != 0 {
+		t.Fatalf("index: exit %d: %s", code, errs)
+	}
+	if _, errs, code := cli(t, "ask", "--db", db, "How are glyphs grouped into words?"); code != 0 {
+		t.Fatalf("ask: exit %d: %s", code, errs) // an answer for export to read
+	}
+	set := filepath.Join(dir, "set.json")
+	os.WriteFile(set, []byte(`{"questions":[]}`), 0o644)
+	for _, args := range [][]string{
+		{"list"}, {"list", "--json"}, {"tree", "1"}, {"tree", "--json", "1"}, {"search", "glyphs"}, {"search", "--json", "glyphs"},
+		{"export", "--answer", "1"}, {"export", "--history"}, {"export", "--answer", "1", "--format", "bib"},
+		{"compare"}, {"compare", "--json"}, {"eval", "search", "--set", set},
+	} {
+		t.Run(strings.Join(args, " "), func(t *testing.T) {
+			before := sha(t, db)
+			if out, errs, code := cli(t, append(args, "--db", db)...); code != 0 {
+				t.Fatalf("exit %d: stdout %q, stderr %q", code, out, errs)
+			}
+			if sha(t, db) != before {
+				t.Errorf("%v changed the library file", args)
+			}
+			for _, suf := range []string{"-wal", "-shm", "-journal"} {
+				if _, err := os.Stat(db + suf); err == nil {
+					t.Errorf("%v left %s beside the library", args, suf)
+				}
+			}
+		})
+	}
+}
