@@ -103,12 +103,6 @@ func Compounds(q, kind string, refs map[string]bool, focus []string) []Compound 
 		if n := len(run); n > 0 && len(run[n-1].low) > 4 && strings.HasSuffix(run[n-1].low, "ed") {
 			run = run[:n-1]
 		}
-		if n := len(run); n >= 3 && genericFocus[embedding.Stem(run[n-1].low)] && !run[n-1].punct {
-			// A head that names the role of what is asked ("which Bayesian
-			// optimization method", "what data augmentation technique"):
-			// the compound asked about is the two words before it.
-			run = run[:n-1]
-		}
 		if n := len(run); opened && n >= 2 {
 			m, h := run[n-2], run[n-1]
 			out = append(out, Compound{Mod: m.typed, Head: h.typed, Stems: append(append([]string(nil), m.stems...), h.stems...),

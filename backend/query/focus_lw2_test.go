@@ -31,11 +31,3 @@ func TestCompoundsDropAPluralNounsVerb(t *testing.T) {
 		t.Errorf("Compounds = %v, want radiation dosage", cs)
 	}
 }
-
-func TestCompoundsSkipAGenericHead(t *testing.T) {
-	q := "Which Bayesian optimization method was used to tune the hyperparameters?"
-	cs := Compounds(q, KindFactual, nil, Focus(q))
-	if len(cs) != 1 || cs[0].Phrase() != "Bayesian optimization" || !cs[0].Focus {
-		t.Errorf("Compounds(%q) = %+v, want the focus compound Bayesian optimization", q, cs)
-	}
-}
