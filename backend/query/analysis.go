@@ -323,7 +323,13 @@ func Focus(q string) []string {
 		if len(out) > 0 && len(w) > 4 && strings.HasSuffix(w, "ed") {
 			break // a verb ("what layer gave", "the issues identified")
 		}
-		if genericFocus[embedding.Stem(w)] || name[w] || len(w) < 3 || len(out) == 0 && strings.HasSuffix(w, "ing") || strings.IndexFunc(w, unicode.IsDigit) >= 0 {
+		if len(out) > 0 && out[len(out)-1] == toks[i-1].Word && pluralNoun(toks[i-1].Word) && i+1 < len(toks) && verbFollower[toks[i+1].Word] {
+			// A plural noun's verb ("which neurons count as afferents",
+			// "which gates control the flow"): a noun phrase goes on with a
+			// noun, not with a preposition or an article right after it.
+			break
+		}
+		if genericFocus[embedding.Stem(w)] || superlativeOfGeneric(w) || name[w] || len(w) < 3 || len(out) == 0 && strings.HasSuffix(w, "ing") || strings.IndexFunc(w, unicode.IsDigit) >= 0 {
 			// A leading participle ("existing systems") only qualifies.
 			continue
 		}
@@ -331,6 +337,38 @@ func Focus(q string) []string {
 	}
 	return out
 }
+
+// superlativeOfGeneric reports a superlative whose comparative or
+// positive is a generic focus word ("smallest" of "smaller", "largest"
+// of "large", "lowest" of "lower"): genericFocus lists the positives
+// and comparatives, and a superlative qualifies what is asked for as
+// they do ("the smallest amount of DNA" is answered by "as low as 40ng").
+func superlativeOfGeneric(w string) bool {
+	if len(w) < 6 || !strings.HasSuffix(w, "est") {
+		return false
+	}
+	base := w[:len(w)-3]
+	for _, f := range []string{base, base + "er", base + "e", base + "er"[1:]} {
+		if genericFocus[embedding.Stem(f)] {
+			return true
+		}
+	}
+	if n := len(base); n >= 2 && base[n-1] == base[n-2] { // "biggest" of "big"
+		return genericFocus[embedding.Stem(base[:n-1])]
+	}
+	return false
+}
+
+// pluralNoun reports a word shaped like a plural noun ("neurons",
+// "gates"), not a "-ss" singular ("loss").
+func pluralNoun(w string) bool {
+	return len(w) > 3 && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") && !strings.HasSuffix(w, "us")
+}
+
+// verbFollower are words that follow a verb, never the next word of a
+// noun phrase: prepositions and articles ("count as", "control the").
+var verbFollower = map[string]bool{"as": true, "the": true, "a": true, "an": true, "to": true, "into": true, "onto": true,
+	"their": true, "its": true, "this": true, "these": true, "those": true}
 
 // verbObject are the words that open a verb's object or clause right after
 // it ("explains that", "causes the"); a plural noun after a wh-word is

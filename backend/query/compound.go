@@ -95,6 +95,11 @@ func Compounds(q, kind string, refs map[string]bool, focus []string) []Compound 
 		if j < len(fs) && determiners[fs[j].low] && !run[len(run)-1].punct {
 			run = run[:len(run)-1]
 		}
+		if n := len(run); n >= 2 && j < len(fs) && verbFollower[fs[j].low] && !run[n-1].punct && pluralNoun(run[n-2].low) {
+			// A plural noun and its verb ("which neurons count as
+			// afferents"): the same rule as Focus.
+			run = run[:n-1]
+		}
 		if n := len(run); n > 0 && len(run[n-1].low) > 4 && strings.HasSuffix(run[n-1].low, "ed") {
 			run = run[:n-1]
 		}
