@@ -182,6 +182,12 @@ var shippedSets = []struct {
 	// close to the library's topics; written before the not-found changes
 	// of their session: ids ending -a tuned on, -b blind.
 	{"library-noname6", "testdata/questions-library-noname6.json", 41, 37, 8, 5},
+	// Scoped questions naming their paper, 3 on each of 14 papers of all
+	// three folders the scoped sets had not asked about, a third of the
+	// supports in an abstract or introduction; written before the
+	// eighteenth session's retrieval changes; papers alternate between the
+	// halves: ids ending -a tuned on, -b blind.
+	{"scoped-fresh5", "testdata/questions-scoped-fresh5.json", 42, 14, 0, 8},
 }
 
 func TestShippedQuestionSetsAreWellFormed(t *testing.T) {
