@@ -575,26 +575,7 @@ func pathScope(ctx context.Context, ix Index, d *PaperData, req Request, qv []fl
 				direct = append(direct, o)
 			}
 		}
-		// The front matter is scored as a section is: its best passage
-		// weighed with its whole text (the mean of its passages' vectors,
-		// in place of a section vector), its keyword match, and the title
-		// similarity of a generic heading (the root's title is the paper's,
-		// which names the paper, not the front matter's content).
-		r := maxOf(S, direct)
-		if p.LeafWeight > 0 {
-			if mv := meanVec(d.Seg, direct); mv != nil {
-				r = p.LeafWeight*r + (1-p.LeafWeight)*dot(qv, mv)
-			}
-		}
-		kw := 0.0
-		for _, l := range direct {
-			kw = max(kw, text[d.Nodes[l].ID])
-		}
-		r += p.TextWeight * kw
-		if fSec == nil && tv != nil {
-			r += p.TitleWeight * typicalTitle
-		}
-		R[0] = r
+		R[0] = maxOf(S, direct)
 		secs = append(secs, 0)
 	}
 	sort.SliceStable(secs, func(i, j int) bool { return R[secs[i]] > R[secs[j]] })
@@ -1707,41 +1688,4 @@ func (c cand) withSentences(alone bool, add ...string) cand {
 		g.text, g.cost = node.Text, max(node.Tokens, 1)
 	}
 	return g
-}
-
-// meanVec is the unit-length mean of the vectors vs[o] for o in idx (nil
-// when none has one).
-func meanVec(vs [][]float32, idx []int) []float32 {
-	var m []float64
-	for _, o := range idx {
-		v := vs[o]
-		if v == nil {
-			continue
-		}
-		if m == nil {
-			m = make([]float64, len(v))
-		}
-		if len(v) != len(m) {
-			continue
-		}
-		for i, x := range v {
-			m[i] += float64(x)
-		}
-	}
-	if m == nil {
-		return nil
-	}
-	n := 0.0
-	for _, x := range m {
-		n += x * x
-	}
-	if n == 0 {
-		return nil
-	}
-	n = math.Sqrt(n)
-	out := make([]float32, len(m))
-	for i, x := range m {
-		out[i] = float32(x / n)
-	}
-	return out
 }
