@@ -185,6 +185,12 @@ var shippedSets = []struct {
 	// Library-wide questions naming no paper, session 18 (lw2): 37 papers
 	// the other sets ask least about, written before that session's changes.
 	{"library-noname7", "testdata/questions-library-noname7.json", 37, 37, 8, 5},
+	// Scoped questions naming their paper, 3 on each of 14 papers of all
+	// three folders the scoped sets had not asked about, a third of the
+	// supports in an abstract or introduction; written before the
+	// eighteenth session's retrieval changes; papers alternate between the
+	// halves: ids ending -a tuned on, -b blind.
+	{"scoped-fresh5", "testdata/questions-scoped-fresh5.json", 42, 14, 0, 8},
 }
 
 func TestShippedQuestionSetsAreWellFormed(t *testing.T) {
