@@ -212,7 +212,7 @@ func Open(ctx context.Context, cfg Config) (*Library, error) {
 // Warm prepares what the first library-wide question would otherwise pay
 // for: the embedder's first query, the store's paper-vector cache and
 // full-text statistics, the papers' identity cards in the retrieval
-// index, and, when they all fit Config.WarmBudget, every paper loaded for
+// index, the stored document frequencies (Store.RefreshTermDF), and, when they all fit Config.WarmBudget, every paper loaded for
 // retrieval. Open runs it in the background; it is safe to call again (a
 // fill under way is not repeated). A one-question process
 // (Config.OneQuestion) loads no papers ahead.
@@ -223,6 +223,9 @@ func (l *Library) Warm(ctx context.Context) retrieve.PaperWarmth {
 	if l.cfg.OneQuestion {
 		return retrieve.PaperWarmth{}
 	}
+	// Stored document frequencies left stale by a change since the last
+	// index job (a removal, an edit): rebuilt here, in the background.
+	_ = l.store.RefreshTermDF(ctx)
 	return l.Retrieval().WarmPapers(ctx, l.cfg.WarmBudget)
 }
 
