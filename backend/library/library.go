@@ -224,8 +224,13 @@ func (l *Library) Warm(ctx context.Context) retrieve.PaperWarmth {
 		return retrieve.PaperWarmth{}
 	}
 	// Stored document frequencies left stale by a change since the last
-	// index job (a removal, an edit): rebuilt here, in the background.
-	_ = l.store.RefreshTermDF(ctx)
+	// index job (a removal, an edit): rebuilt here, in the background of
+	// a long-lived process (the app). A CLI command (negative WarmBudget)
+	// does not pay seconds for it at 5,000 papers on its way out: its
+	// questions count their words, as before, until the next index job.
+	if l.cfg.WarmBudget >= 0 {
+		_ = l.store.RefreshTermDF(ctx)
+	}
 	return l.Retrieval().WarmPapers(ctx, l.cfg.WarmBudget)
 }
 
