@@ -73,13 +73,6 @@ const memLimit = 300 << 20
 func main() {
 	if os.Getenv("GOMEMLIMIT") == "" && (len(os.Args) < 2 || os.Args[1] != "bench") {
 		debug.SetMemoryLimit(memLimit)
-		if len(os.Args) >= 2 && os.Args[1] == "ask" && os.Getenv("GOGC") == "" {
-			// One question, then the process exits: its garbage is never
-			// worth collecting before the memory limit is near (the
-			// collector then runs as usual). The collections an ask made
-			// on the way were 5-10% of its CPU.
-			debug.SetGCPercent(-1)
-		}
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	stopProfile := startProfile(os.Getenv("PAPERTREE_CPUPROFILE"))
