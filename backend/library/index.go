@@ -303,6 +303,12 @@ func (l *Library) Index(ctx context.Context, paths []string, progress func(Event
 		// old content); a failure here loses nothing either.
 		_, _ = l.store.DropUnusedOCR(context.WithoutCancel(ctx))
 	}
+	if ctx.Err() == nil {
+		// The stored document frequencies of the new index, so that the
+		// next question reads them instead of counting its words' rows (a
+		// no-op when the job changed nothing); until then they are counted.
+		_ = l.store.RefreshTermDF(ctx)
+	}
 	sum.Seconds = time.Since(start).Seconds()
 	if err := ctx.Err(); err != nil {
 		return sum, papertree.Wrap(err, papertree.ECanceled, "Indexing was cancelled; papers already indexed are kept.")

@@ -212,7 +212,7 @@ func Open(ctx context.Context, cfg Config) (*Library, error) {
 // Warm prepares what the first library-wide question would otherwise pay
 // for: the embedder's first query, the store's paper-vector cache and
 // full-text statistics, the papers' identity cards in the retrieval
-// index, and, when they all fit Config.WarmBudget, every paper loaded for
+// index, the stored document frequencies (Store.RefreshTermDF), and, when they all fit Config.WarmBudget, every paper loaded for
 // retrieval. Open runs it in the background; it is safe to call again (a
 // fill under way is not repeated). A one-question process
 // (Config.OneQuestion) loads no papers ahead.
@@ -222,6 +222,14 @@ func (l *Library) Warm(ctx context.Context) retrieve.PaperWarmth {
 	retrieve.Warm(ctx, l.Retrieval())
 	if l.cfg.OneQuestion {
 		return retrieve.PaperWarmth{}
+	}
+	// Stored document frequencies left stale by a change since the last
+	// index job (a removal, an edit): rebuilt here, in the background of
+	// a long-lived process (the app). A CLI command (negative WarmBudget)
+	// does not pay seconds for it at 5,000 papers on its way out: its
+	// questions count their words, as before, until the next index job.
+	if l.cfg.WarmBudget >= 0 {
+		_ = l.store.RefreshTermDF(ctx)
 	}
 	return l.Retrieval().WarmPapers(ctx, l.cfg.WarmBudget)
 }

@@ -15,6 +15,7 @@ import (
 	"os"
 	"os/signal"
 	"runtime/debug"
+	"runtime/pprof"
 	"syscall"
 
 	"github.com/papertree/papertree/backend/papertree"
@@ -74,8 +75,36 @@ func main() {
 		debug.SetMemoryLimit(memLimit)
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	os.Exit(run(ctx, os.Args[1:], os.Stdout, os.Stderr))
+	stopProfile := startProfile(os.Getenv("PAPERTREE_CPUPROFILE"))
+	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
+	stopProfile()
+	stop()
+	os.Exit(code)
+}
+
+// startProfile writes a CPU profile of the command to path (the
+// PAPERTREE_CPUPROFILE environment variable; "" writes none): how a
+// one-shot command such as ask spends its time is measured by merging the
+// profiles of many runs (go tool pprof BIN a.prof b.prof ...). Package
+// initialisation runs before it: GODEBUG=inittrace=1 times that.
+func startProfile(path string) (stop func()) {
+	if path == "" {
+		return func() {}
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "papertree: PAPERTREE_CPUPROFILE: %v\n", err)
+		return func() {}
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		fmt.Fprintf(os.Stderr, "papertree: PAPERTREE_CPUPROFILE: %v\n", err)
+		f.Close()
+		return func() {}
+	}
+	return func() {
+		pprof.StopCPUProfile()
+		f.Close()
+	}
 }
 
 // run executes one command and returns the process exit code:
