@@ -1,0 +1,48 @@
+package answer
+
+import "testing"
+
+// The false verdicts probed by the seventeenth session (yn10) and left
+// open, each on sentences written for the case, with a control that keeps
+// its verdict: a negated sentence about another object than the
+// question's; a sentence about a sibling part ("the decoder is shared"
+// answering "is the encoder shared"); a second language named only in an
+// appended phrase ("written in C++, with Python bindings"); a number that
+// does not satisfy the question's comparison ("achieves 90%" answering
+// "over 90%").
+func TestVerdictProbes(t *testing.T) {
+	checkVerdicts(t, []verdictCase{
+		{"a negated sentence about another object decides nothing", "Is beam search used for the summarization model?",
+			"Beam search is not used for the translation model.", VerdictUnclear},
+		{"control: the negated sentence about the question's object says no", "Is beam search used for the summarization model?",
+			"Beam search is not used for the summarization model.", VerdictNo},
+		{"control: a negation whose complement holds the object with other words says no", "Does the analysis of what graph neural networks cannot learn take into account the specific form of the functions each layer computes?",
+			"The analysis does not take into account the specific form of the functions used by each network layer.", VerdictNo},
+		{"control: a broad negation without an object says no", "Is beam search used for the summarization model?",
+			"Beam search is not used.", VerdictNo},
+		{"control: a name run together from the subject's words holds the subject", "Is the recursive neural network suitable for modeling long documents?",
+			"RecursiveNN is unsuitable for modeling long sentences or documents.", VerdictNo},
+		{"a sibling part's predicate decides nothing", "Is the encoder shared between the two languages?",
+			"The decoder is shared between the two languages.", VerdictUnclear},
+		{"control: the part asked about, affirmed", "Is the encoder shared between the two languages?",
+			"The encoder is shared between the two languages.", VerdictYes},
+		{"a language in an appended phrase is not what it is written in", "Is the library written in Python?",
+			"The library is written in C++, with Python bindings.", VerdictUnclear},
+		{"control: written in the language asked about", "Is the library written in Python?",
+			"The library is written in Python.", VerdictYes},
+		{"a number equal to the bound is not over it", "Does the model achieve over 90% accuracy?",
+			"The model achieves 90% accuracy.", VerdictNo},
+		{"a number below the bound is not over it", "Does the model achieve more than 90% accuracy?",
+			"The model achieves 85% accuracy on the test set.", VerdictNo},
+		{"control: a number above the bound is over it", "Does the model achieve over 90% accuracy?",
+			"The model achieves 92% accuracy.", VerdictYes},
+		{"'up to' a number below the bound is not more than it", "Does the method improve F1 by more than 20%?",
+			"The method achieves improvement of up to 17% in F1 score.", VerdictNo},
+		{"'less than' a bound at least as small is under it", "Are the datasets under 50 thousand examples?",
+			"The datasets are relatively small (less than 40K examples).", VerdictYes},
+		{"a negation in parentheses negates the clause it qualifies", "Is the relational algebra Turing-complete?",
+			"The relational algebra is a restrictive language (it is not Turing-complete).", VerdictNo},
+		{"control: a parenthetical aside about something else is still an aside", "Are the target sentences reversed?",
+			"The target sentences are reversed (the source sentences are not).", VerdictYes},
+	})
+}
