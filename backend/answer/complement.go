@@ -6,11 +6,9 @@ import (
 	"github.com/papertree/papertree/backend/embedding"
 )
 
-// A deciding sentence decides the question only about what it says the
-// predicate of: "Beam search is not used for the translation model" says
-// nothing about the summarization model, "The decoder is shared" nothing
-// about the encoder, "written in C++, with Python bindings" not that the
-// library is written in Python.
+// A deciding sentence says yes only about what it says the predicate of:
+// "The decoder is shared" says nothing about the encoder, "written in
+// C++, with Python bindings" not that the library is written in Python.
 
 // contentOutside reports whether tok is a content word none of whose
 // stems are in have.
@@ -24,65 +22,6 @@ func contentOutside(tok string, have map[string]bool) bool {
 	}
 	for _, t := range st {
 		if have[t] {
-			return false
-		}
-	}
-	return true
-}
-
-// otherComplement reports whether every occurrence of the predicate is
-// said, in its clause after it, of another object than the question's
-// (object, its stems): the words there hold none of the object's but a
-// content word the question does not hold (qstems) ("not required for
-// inference" for "required for training?"), or a word the question does
-// not hold stands right before one of the object's, as its modifier ("not
-// used for the translation model" for "used for the summarization
-// model?"). False when the predicate's word does not occur (a WordNet
-// synonym held it).
-func (sc *scope) otherComplement(p askedPredicate, object []string, qstems map[string]bool) bool {
-	if len(p.words) == 0 {
-		return false
-	}
-	occ := sc.occurrences(p.words[0])
-	if len(occ) == 0 {
-		return false
-	}
-	ostems := map[string]bool{}
-	for _, w := range object {
-		for _, t := range embedding.ContentStems(w) {
-			ostems[t] = true
-		}
-	}
-	isObj := func(tok string) bool {
-		for _, t := range embedding.ContentStems(tok) {
-			if ostems[t] {
-				return true
-			}
-		}
-		return false
-	}
-	for _, o := range occ {
-		outside, obj, modifier := false, false, false
-		for j := o.i + 1; j < sc.clauseEnd(o.i+1); j++ {
-			tok := sc.toks[j]
-			if pronouns[tok] || conjs[tok] {
-				break // a relative clause: "words it has never seen"
-			}
-			if sc.priv[j] {
-				continue // "does not work without clean labels"
-			}
-			if isObj(tok) {
-				obj = true
-				continue
-			}
-			if contentOutside(tok, qstems) {
-				outside = true
-				if next := sc.at(j + 1); next != "" && isObj(next) && !isObj(tok) {
-					modifier = true
-				}
-			}
-		}
-		if !(outside && !obj || modifier) {
 			return false
 		}
 	}
@@ -151,12 +90,21 @@ func (sc *scope) adjunctOnly(p askedPredicate, object []string, qstems map[strin
 		return false
 	}
 	occ := sc.occurrences(p.words[0])
-	if len(occ) == 0 || !sc.otherComplement(p, object, qstems) {
+	if len(occ) == 0 {
 		return false
 	}
 	for _, o := range occ {
 		end := sc.clauseEnd(o.i + 1)
 		if holdsAll(joinToks(sc.toks[o.i+1:end]), object) {
+			return false
+		}
+		own := false // the predicate's own complement before the comma
+		for j := o.i + 1; j < end; j++ {
+			if t := sc.toks[j]; !isFunc(t) && !qstems[t] && len(embedding.ContentStems(t)) == 0 || contentOutside(t, qstems) {
+				own = true
+			}
+		}
+		if !own {
 			return false
 		}
 		if end+1 >= len(sc.toks) || sc.toks[end] != "," || !preps[sc.toks[end+1]] {

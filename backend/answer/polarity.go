@@ -1141,12 +1141,6 @@ func newTitledJudge(question string, withWordnet bool) func(sentence, title stri
 			return VerdictNo, true
 		}
 		if neg != qneg != flippedPolar(q, sc) {
-			if neg != qneg && !p.compare && (!objectHeld(s, object) && sc.otherComplement(p, object, qstems) || sc.otherSubject(p, ownSubject, qstems)) {
-				// "Beam search is not used for the translation model"
-				// does not say no about the summarization model, nor
-				// "the decoder is not shared" about the encoder.
-				return VerdictUnclear, false
-			}
 			return VerdictNo, true
 		}
 		if !objectHeld(s, object) {
@@ -1170,7 +1164,7 @@ func newTitledJudge(question string, withWordnet bool) func(sentence, title stri
 			// "The decoder is shared between the two languages" does
 			// not say the encoder is; "written in C++, with Python
 			// bindings" not that it is written in Python.
-			return VerdictUnclear, false
+			return VerdictUnclear, true
 		}
 		if !sc.objectWithPredicate(p, object) {
 			// "Ring Attention just needs to call ... on each host, and
