@@ -95,7 +95,7 @@ func (q numBound) withoutCue(stems []string) []string {
 	return out
 }
 
-// satisfies reports whether every value of r lies in the bound q (yes),
+// decide reports whether every value of r lies in the bound q (yes),
 // none does (no), or neither can be said (ok false).
 func (q numBound) decide(r numBound) (yes, ok bool) {
 	in := func(v float64, open bool) bool { // v (an end of r) inside q
