@@ -135,6 +135,12 @@ var shippedSets = []struct {
 	// opposite polarity (instead of, rather than, without, but not),
 	// comparisons and quantities; ids ending -a tuned on, -b blind.
 	{"yesno-fresh10", "testdata/questions-yesno-fresh10.json", 60, 20, 0, 5},
+	// The eighteenth session's yes/no set on 19 papers of all three folders
+	// that yes/no sets asked at most twice about, written before that
+	// session's verdict changes: subjects described in the asker's words,
+	// quantities with comparisons, contrast and negation on the paper's
+	// side; ids ending -a tuned on, -b blind.
+	{"yesno-fresh11", "testdata/questions-yesno-fresh11.json", 56, 19, 0, 5},
 	// Library-wide questions naming their paper by description or not at
 	// all, paraphrased, on 37 papers each: the blind set, and a tunable
 	// probe written the same way on 37 other papers.
