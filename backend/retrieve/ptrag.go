@@ -202,6 +202,7 @@ func (ptrag) Retrieve(ctx context.Context, ix Index, req Request) (Result, error
 		sel, rest []cand
 		ss        []SectionScore
 		fb        []string
+		q         *query.Question
 		err       error
 		skip      bool
 	}
@@ -233,12 +234,14 @@ func (ptrag) Retrieve(ctx context.Context, ix Index, req Request) (Result, error
 			// "IQR" is found for "interquartile range" in the paper that
 			// defines it so (abbr.go), whichever papers are searched.
 			preq.Question = q.Same(abbreviations(d))
+			o.q = preq.Question
 			o.sel, o.ss, o.fb, o.rest, o.err = ptragPaper(ctx, ix, d, preq, qv, text)
 			return nil
 		})
 	}
 	_ = g.Wait() // every goroutine returns nil
 	<-textDone
+	var qs []*query.Question
 	for _, o := range outs {
 		if o.skip {
 			continue
@@ -246,13 +249,24 @@ func (ptrag) Retrieve(ctx context.Context, ix Index, req Request) (Result, error
 		if o.err != nil {
 			return Result{}, o.err
 		}
-		ds = append(ds, o.d)
+		ds, qs = append(ds, o.d), append(qs, o.q)
 		pool = append(pool, o.rest...)
 		fallbacks = append(fallbacks, o.fb...)
 		all = append(all, o.sel...)
 		secScores = append(secScores, o.ss...)
 	}
 	if len(ids) > 1 && len(ds) > 0 {
+		// The paper the ranking puts first, when it is also the only
+		// searched paper printing some question terms, gives the leading
+		// passage. Either signal alone is weak: any searched paper that
+		// alone prints one question term (an incidental word) misled
+		// (library-noname6/7 and scoped-fresh3 -a library-wide paper hit
+		// 0.857 -> 0.762, 0.895 -> 0.789, 0.762 -> 0.667), and the first
+		// paper is often a close call on vectors (the capsule network
+		// paper: 0.472 against 0.459).
+		if sole := soleHolder(ds, qs); sole == ds[0] && ids[0] == sole.Paper.ID {
+			all = liftSoleHolder(all, sole)
+		}
 		all = mergePapers(all, req.Budget, req.Question)
 	}
 	if len(ids) == 1 && len(ds) == 1 {
@@ -336,6 +350,109 @@ func mergePapers(all []cand, budget int, question *query.Question) []cand {
 	return out
 }
 
+// soleHolder is the one searched paper that prints a question term no
+// other searched paper prints, in the passages that may be evidence
+// (bibliography and acknowledgements excluded, unless asked about); nil
+// when no paper does, or when such terms are printed by different papers.
+// It is read from the papers' text, not from a score: the capsule network
+// paper, the only one printing "capsule", was searched first yet gave no
+// evidence, its passage about "the Adam optimizer" outscored by other
+// papers' passages on optimization.
+func soleHolder(ds []*PaperData, qs []*query.Question) *PaperData {
+	if len(ds) < 2 || len(qs) != len(ds) {
+		return nil
+	}
+	n := len(qs[0].Terms)
+	if n == 0 || n > 64 {
+		return nil
+	}
+	masks := make([]uint64, len(ds))
+	for i, d := range ds {
+		if !slices.Equal(qs[i].Terms, qs[0].Terms) {
+			return nil
+		}
+		x := extraOf(d)
+		for _, o := range evidenceLeaves(d, qs[i]) {
+			for _, g := range x.sents[o] {
+				masks[i] |= termMask(qs[i].Terms, qs[i].Expand(g.stems))
+			}
+		}
+	}
+	var sole *PaperData
+	for t := 0; t < n; t++ {
+		holder := -1
+		for i, m := range masks {
+			if m&(1<<t) == 0 {
+				continue
+			}
+			if holder >= 0 {
+				holder = -2
+				break
+			}
+			holder = i
+		}
+		if holder < 0 {
+			continue
+		}
+		if sole != nil && sole != ds[holder] {
+			return nil
+		}
+		sole = ds[holder]
+	}
+	return sole
+}
+
+// liftMargin puts a lifted best passage just above the former best, so
+// the two never tie in the reported scores (rounded to 1e-4).
+const liftMargin = 1e-3
+
+// liftSoleHolder raises the passages of paper d (soleHolder) by the gap
+// between the best passage of all and d's best (plus liftMargin), so d's best passage leads
+// the merge (mergePapers takes the most relevant passage first, whole) and
+// the evidence; the order of d's own passages and of the other papers'
+// is unchanged.
+func liftSoleHolder(all []cand, d *PaperData) []cand {
+	if d == nil {
+		return all
+	}
+	top, own := math.Inf(-1), math.Inf(-1)
+	for _, c := range all {
+		top = max(top, c.S)
+		if c.d == d {
+			own = max(own, c.S)
+		}
+	}
+	if math.IsInf(own, -1) || own >= top {
+		return all
+	}
+	gap := top - own + liftMargin
+	for i := range all {
+		if all[i].d == d {
+			all[i].S += gap
+			all[i].rel += gap
+			all[i].score += gap
+		}
+	}
+	return all
+}
+
+// evidenceLeaves are the leaves of d that may be evidence for question:
+// bibliography and acknowledgements are never evidence unless the question
+// is about citations or funding.
+func evidenceLeaves(d *PaperData, question *query.Question) []int {
+	var refs []bool
+	if !question.Citations {
+		refs = extraOf(d).refs
+	}
+	var leaves []int
+	for o, node := range d.Nodes {
+		if node.IsLeaf() && (refs == nil || !refs[o]) {
+			leaves = append(leaves, o)
+		}
+	}
+	return leaves
+}
+
 // loadExtra loads paper id and prepares what does not depend on the
 // question: its sentence signals (extraOf) and, with titles, its section
 // title vectors (pathScope's stand-in for an LLM's section judgment).
@@ -360,17 +477,7 @@ func ptragPaper(ctx context.Context, ix Index, d *PaperData, req Request, qv []f
 	// Segment scores for every leaf (cheap: a dot product each).
 	S := make([]float64, n)
 	var leaves []int
-	var refs []bool
-	if !req.Question.Citations {
-		refs = extraOf(d).refs
-	}
-	for o, node := range d.Nodes {
-		// Bibliography and acknowledgements are never evidence unless
-		// the question is about citations or funding.
-		if node.IsLeaf() && (refs == nil || !refs[o]) {
-			leaves = append(leaves, o)
-		}
-	}
+	leaves = evidenceLeaves(d, req.Question)
 	var sent []float64
 	if p.SentenceWeight > 0 {
 		var within []int
