@@ -223,14 +223,6 @@ func scopeIdentified(ctx context.Context, ix Index, req Request, qv []float32, p
 		}
 	}
 	ids := topPapers(score, limit)
-	// The paper whose full text matches the question best is searched
-	// whatever its vectors say: a scan's OCR text or a paper without
-	// headings has poor vectors, and the only paper printing the question's
-	// rarest word ("secrecy": Shannon's 1945 memo, image-only) ranked below
-	// five papers that print none of it.
-	if first := topPapers(paperBM, 1); len(first) == 1 && limit > 1 && !containsID(ids, first[0]) {
-		ids = append(ids[:min(len(ids), limit-1)], first[0])
-	}
 	if len(ids) == 0 {
 		return nil, 0, papertree.Errorf(papertree.ENotFound, "The library has no indexed papers to search.")
 	}

@@ -128,38 +128,6 @@ func rootPassagePaperAmong(t *testing.T, others int) {
 	}
 }
 
-// The paper whose full text matches a library-wide question best is among the
-// papers searched, whatever its vectors say: an OCR'd scan ("A sccrocy
-// systen is definod ...") prints the question's rarest word ("secrecy") a
-// few times among noise, and its vectors rank it below papers that share the
-// question's common words and none of its rare one.
-func TestLibraryWideSearchesTheBestTextMatch(t *testing.T) {
-	for _, others := range []int{40, 12} {
-		t.Run(fmt.Sprint(others), func(t *testing.T) {
-			papers := methodPapers(others, func(i int) (string, string) {
-				return fmt.Sprintf("What Systems Say %d", i),
-					fmt.Sprintf("In study %d we say what the system does and what it says about the perfect result of each theory.", i)
-			})
-			text := "A sccrocy systen is definod abstractly as a set of transfornations. The problen of theoretical secrecy, 1i.c., " +
-				"can a systcm be solvod givcn unlimitcd timc. Tho redundancy is of considornblo use in secrecy systcns."
-			scan := &papertree.Paper{Title: "", Path: "/memo.pdf", Pages: 1, Root: &papertree.Node{Kind: papertree.KindRoot,
-				Children: []*papertree.Node{{Kind: papertree.KindSegment, Text: text, Tokens: papertree.CountTokens(text)}}}}
-			ix, ids := setup(t, append(papers, scan)...)
-			strat, _ := retrieve.Get(retrieve.Default)
-			res, err := strat.Retrieve(context.Background(), ix, retrieve.Request{Query: "What did the system say about perfect secrecy in theory?", Budget: 300})
-			if err != nil {
-				t.Fatal(err)
-			}
-			for _, id := range res.Searched {
-				if id == ids[len(ids)-1] {
-					return
-				}
-			}
-			t.Fatalf("the only paper printing \"secrecy\" was not searched: searched %v, it is %d", res.Searched, ids[len(ids)-1])
-		})
-	}
-}
-
 // methodPapers makes n papers of one section ("1 Method") holding one
 // passage each; text gives paper i's title and passage.
 func methodPapers(n int, text func(i int) (title, body string)) []*papertree.Paper {
