@@ -527,3 +527,43 @@ func CitationWords(q string) map[string]bool {
 	delete(out, "and")
 	return out
 }
+
+// doAux are the auxiliaries of do-support.
+var doAux = map[string]bool{"did": true, "does": true, "do": true}
+
+// DoVerb returns the main verb of a wh-question that ends with it after
+// do-support ("What accuracy on ImageNet did ResNeXt reach?" -> "reach",
+// "Which optimizer did the capsule network paper use?" -> "use"), lower
+// cased, or "". It is how the asker puts the question, not what it is
+// about: the paper states the fact with its own verb ("achieves 22.2%
+// top-1 error"), so a paper is not asked to print it.
+func DoVerb(q string) string {
+	f := strings.Fields(strings.TrimSpace(q))
+	if len(f) < 4 || !strings.HasSuffix(f[len(f)-1], "?") || !whWords[strings.ToLower(strings.Trim(f[0], WordPunct))] {
+		return ""
+	}
+	last := strings.ToLower(strings.Trim(f[len(f)-1], WordPunct))
+	if strings.IndexFunc(last, func(r rune) bool { return !unicode.IsLetter(r) }) >= 0 || embedding.IsStopword(last) {
+		return ""
+	}
+	// The auxiliary, then the subject (a noun phrase without a
+	// preposition: "did the capsule network paper", not "did Karp show
+	// about the clique"), then the verb, last.
+	for i := len(f) - 2; i >= 1; i-- {
+		lw := strings.ToLower(strings.Trim(f[i], WordPunct))
+		switch {
+		case doAux[lw]:
+			if i == len(f)-2 {
+				return "" // no subject between
+			}
+			return last
+		case strings.ContainsAny(f[i], ",;:"), embedding.IsStopword(lw) && !determiners[lw] && !subjectPronouns[lw]:
+			return ""
+		}
+	}
+	return ""
+}
+
+// subjectPronouns may stand for the subject between a do-auxiliary and its
+// verb ("What did they find?").
+var subjectPronouns = map[string]bool{"they": true, "we": true, "it": true, "he": true, "she": true, "you": true}

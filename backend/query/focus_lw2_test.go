@@ -31,3 +31,20 @@ func TestCompoundsDropAPluralNounsVerb(t *testing.T) {
 		t.Errorf("Compounds = %v, want radiation dosage", cs)
 	}
 }
+
+func TestDoVerb(t *testing.T) {
+	for _, tc := range []struct{ q, want string }{
+		{"What accuracy on ImageNet did ResNeXt reach?", "reach"},
+		{"Which optimizer did the capsule network paper use?", "use"},
+		{"What learning rate did AlexNet use?", "use"},
+		{"What did Karp show about the clique problem?", ""},
+		{"Which datasets did they evaluate on?", ""},
+		{"Did the authors use dropout?", ""},
+		{"How large is the fee a transaction pays?", ""},
+		{"What did they find?", "find"},
+	} {
+		if got := DoVerb(tc.q); got != tc.want {
+			t.Errorf("DoVerb(%q) = %q, want %q", tc.q, got, tc.want)
+		}
+	}
+}

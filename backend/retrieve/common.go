@@ -487,6 +487,12 @@ func holdsQuestion(ctx context.Context, ix Index, id int64, q *query.Question, n
 			}
 		}
 	}
+	// Nor is the verb with which the question is put ("What accuracy on
+	// ImageNet did ResNeXt reach?"): the paper states it with its own
+	// ("achieves"), and a named paper lacking "reach" is still the one asked.
+	for _, t := range embedding.QueryTerms(query.DoVerb(q.Text)) {
+		naming[t] = true
+	}
 	for _, set := range []map[string]bool{c.surnames, c.names, c.own} {
 		for w := range set {
 			for _, t := range embedding.QueryTerms(strings.ToLower(w)) {

@@ -131,6 +131,11 @@ func TestNamedPaperHoldsRarestWord(t *testing.T) {
 	if !holdsQuestion(ctx, ix, ids[0], querypkg.Parse("Does the original BERT implementation use a character-level WordPiece vocabulary?"), nil) {
 		t.Error("BERT holds every word of the question but is not searched alone")
 	}
+	// The verb the question is put with is the asker's, not the paper's:
+	// BERT never prints "reach" (nor does any other paper here).
+	if !holdsQuestion(ctx, ix, ids[0], querypkg.Parse("What WordPiece vocabulary size did the original BERT implementation reach?"), nil) {
+		t.Error("BERT is not searched alone for want of the question's verb")
+	}
 }
 
 // An old paper without metadata prints its author in capitals and its
